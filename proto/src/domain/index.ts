@@ -1,1 +1,15 @@
-export const X: number = 1;
+// @venuebook/proto/domain — isomorphic (browser + Node) domain vocabulary: enumerations of
+// spec §3, limits of §9, permission table of §6 and the venue HTTP contract (zod 4).
+export * from './roles.ts';
+export * from './leagues.ts';
+export * from './venue-types.ts';
+export * from './departments.ts';
+export * from './documents.ts';
+export * from './contacts.ts';
+export * from './sync.ts';
+export * from './limits.ts';
+export * from './permissions.ts';
+export * from './venue-display.ts';
+export * from './venue.schema.ts';
+export * from './format.ts';
+export * from './contact-rules.ts';

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import AutoLoad from '@fastify/autoload';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createLogger } from '@venuebook/service-kit';
+import type { Logger } from '@venuebook/service-kit';
+import type { GatewayConfig } from './config.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: GatewayConfig;
+  }
+}
+
+/** Test files live beside the code; autoload must not register them as plugins or routes. */
+const TEST_FILES = /\.(int\.)?test\.ts$/;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The gateway instance, typed with the zod type provider. */
+export type GatewayApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface BuildAppOptions {
+  logger?: Logger;
+}
+
+/**
+ * Builds the gateway (not listening): external plugins (helmet, cookie, sensible, swagger), then app
+ * plugins (gRPC clients, error handling, static front ends), then the routes folder, whose autohooks
+ * cascade to nested folders (`/api` is where authentication goes).
+ */
+export async function buildApp(config: GatewayConfig, options: BuildAppOptions = {}): Promise<GatewayApp> {
+  const logger: FastifyBaseLogger = options.logger ?? createLogger('gateway', { level: config.LOG_LEVEL });
+  const app = Fastify({
+    loggerInstance: logger,
+    // Keep a caller's request id when it looks sane (it is echoed and passed on to services).
+    genReqId: (request) => {
+      const header = request.headers['x-request-id'];
+      return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  const pluginOptions = { config };
+  await app.register(AutoLoad, { dir: join(import.meta.dirname, 'plugins', 'external'), ignorePattern: TEST_FILES, options: pluginOptions });
+  await app.register(AutoLoad, { dir: join(import.meta.dirname, 'plugins', 'app'), ignorePattern: TEST_FILES, options: pluginOptions });
+  await app.register(AutoLoad, {
+    dir: join(import.meta.dirname, 'routes'),
+    ignorePattern: TEST_FILES,
+    autoHooks: true,
+    cascadeHooks: true,
+    options: pluginOptions,
+  });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { apiErrorCode, fieldOfInstancePath, fromGrpcError, httpStatusOfGrpc } from './error-mapping.ts';
+
+describe('gRPC → HTTP mapping', () => {
+  it.each([
+    [GrpcStatus.NOT_FOUND, 404],
+    [GrpcStatus.INVALID_ARGUMENT, 400],
+    [GrpcStatus.ALREADY_EXISTS, 409],
+    [GrpcStatus.PERMISSION_DENIED, 403],
+    [GrpcStatus.UNAUTHENTICATED, 401],
+    [GrpcStatus.UNAVAILABLE, 503],
+    [GrpcStatus.DEADLINE_EXCEEDED, 503],
+    [GrpcStatus.INTERNAL, 500],
+    [GrpcStatus.UNKNOWN, 500],
+    [GrpcStatus.FAILED_PRECONDITION, 500],
+  ])('maps gRPC status %i to HTTP %i', (code, status) => {
+    expect(httpStatusOfGrpc(code)).toBe(status);
+  });
+
+  it('keeps the message and field errors of INVALID_ARGUMENT', () => {
+    const error = GrpcError.invalidArgument('Invalid venue', [{ field: 'name', message: 'Venue name is required' }]);
+    expect(fromGrpcError(error)).toEqual({
+      status: 400,
+      body: { error: { code: 'invalid_argument', message: 'Invalid venue', details: [{ field: 'name', message: 'Venue name is required' }] } },
+    });
+  });
+
+  it("keeps the service's not-found message", () => {
+    expect(fromGrpcError(GrpcError.notFound('Venue not found'))).toEqual({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'Venue not found' } },
+    });
+  });
+
+  it('hides internals of unavailable and internal errors', () => {
+    const unavailable = fromGrpcError(new GrpcError(GrpcStatus.UNAVAILABLE, 'No connection established. Last error: connect ECONNREFUSED 127.0.0.1:50051'));
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.body.error.code).toBe('unavailable');
+    expect(unavailable.body.error.message).not.toContain('ECONNREFUSED');
+    const internal = fromGrpcError(new GrpcError(GrpcStatus.INTERNAL, 'stack trace here'));
+    expect(internal.body).toEqual({ error: { code: 'internal', message: 'Internal server error' } });
+  });
+});
+
+describe('helpers', () => {
+  it('names error codes by HTTP status', () => {
+    expect(apiErrorCode(404)).toBe('not_found');
+    expect(apiErrorCode(413)).toBe('payload_too_large');
+    expect(apiErrorCode(415)).toBe('unsupported_media_type');
+  });
+
+  it('turns instance paths into dotted field names', () => {
+    expect(fieldOfInstancePath('/links/0/url')).toBe('links.0.url');
+    expect(fieldOfInstancePath('/name')).toBe('name');
+    expect(fieldOfInstancePath('')).toBe('');
+  });
+});

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The federated remotes served at /remotes/<name>/ from <WEB_ROOT>/mfe-<name>/dist. */
+export const REMOTES = ['venues', 'cards', 'media', 'admin'] as const;
+
+/** Files that must be revalidated on every load so that a deploy takes effect immediately. */
+const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json']);
+/** Bundler output with a content hash in its name (e.g. main.3f9a2c1b.js) never changes. */
+const CONTENT_HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+function setCacheHeaders(reply: FastifyReply, filePath: string): void {
+  const file = basename(filePath);
+  if (!ALWAYS_REVALIDATE.has(file) && CONTENT_HASHED.test(file)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  else reply.header('Cache-Control', 'no-cache');
+}
+
+/** Paths never answered by the SPA fallback. */
+const NOT_SPA = /^\/(api|remotes)(\/|$)|^\/(healthz|readyz)$/;
+
+function wantsSpa(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '/';
+  if (NOT_SPA.test(path)) return false;
+  // A last segment with an extension is a file request (e.g. a missing asset), not a client-side route.
+  if (/\.[A-Za-z0-9]+$/.test(path.split('/').pop() ?? '')) return false;
+  const accept = request.headers.accept;
+  return accept === undefined || accept.includes('text/html') || accept.includes('*/*');
+}
+
+/**
+ * Serves the built front ends: <WEB_ROOT>/shell/dist at / and <WEB_ROOT>/mfe-<name>/dist at
+ * /remotes/<name>/. GETs for client-side routes fall back to the shell's index.html. A missing dist folder
+ * is logged and skipped until it exists (it is looked up per request), so the API keeps working.
+ */
+export default fp(
+  async (fastify: FastifyInstance) => {
+    const webRoot = fastify.config.WEB_ROOT;
+    const shellRoot = join(webRoot, 'shell', 'dist');
+    const roots = [
+      { prefix: '/', root: shellRoot, label: 'shell' },
+      ...REMOTES.map((name) => ({ prefix: `/remotes/${name}/`, root: join(webRoot, `mfe-${name}`, 'dist'), label: `mfe-${name}` })),
+    ];
+
+    let first = true;
+    for (const { prefix, root, label } of roots) {
+      if (!existsSync(root)) fastify.log.warn({ root }, `${label} is not built (no ${root}); its files are not served until it is`);
+      await fastify.register(fastifyStatic, {
+        root,
+        prefix,
+        wildcard: true,
+        index: ['index.html'],
+        dotfiles: 'ignore',
+        etag: true,
+        lastModified: true,
+        cacheControl: false,
+        setHeaders: setCacheHeaders,
+        decorateReply: first,
+        suppressWarning: true,
+      });
+      first = false;
+    }
+
+    fastify.decorate('spaFallback', async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+      if (!wantsSpa(request)) return false;
+      const exists = await stat(join(shellRoot, 'index.html')).then(
+        (info) => info.isFile(),
+        () => false,
+      );
+      if (!exists) return false;
+      await reply.code(200).sendFile('index.html', shellRoot);
+      return true;
+    });
+  },
+  { name: 'static', dependencies: ['error-handler'] },
+);

@@ -1,0 +1,4 @@
+import sensible from '@fastify/sensible';
+
+/** httpErrors / reply helpers (e.g. reply.notFound()); errors still go through the app error handler. */
+export default sensible;

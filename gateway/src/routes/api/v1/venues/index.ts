@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueSchema } from '@venuebook/proto/domain';
+import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
+import { listQueryToProto, venueFromProto, venueInputToProto } from '../../../../lib/venue.mapper.ts';
+
+const venueParamsSchema = z.object({ id: z.string().min(1).max(100).describe('Venue id (UUID)') });
+
+const errors = { 400: apiErrorSchema, 500: apiErrorSchema, 503: apiErrorSchema };
+
+/** /api/v1/venues: thin HTTP ↔ gRPC mapping; the venues service owns the rules. */
+const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '/',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'List venues',
+        description: 'Active venues, searched over name, address, country and display city; any-of league filter; sorted and paged.',
+        querystring: listVenuesQuerySchema,
+        response: { 200: listVenuesResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const response = await fastify.venues.listVenues(listQueryToProto(request.query), grpcCallOptions(request, reply));
+      return { items: response.venues.map(venueFromProto), total: response.total, page: response.page, pageSize: response.pageSize };
+    },
+  );
+
+  fastify.post(
+    '/',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'Create a venue',
+        body: venueInputSchema,
+        response: { 201: venueSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const response = await fastify.venues.createVenue({ venue: venueInputToProto(request.body) }, grpcCallOptions(request, reply));
+      if (!response.venue) throw new Error('CreateVenue returned no venue');
+      const venue = venueFromProto(response.venue);
+      return reply.code(201).header('location', `/api/v1/venues/${encodeURIComponent(venue.id)}`).send(venue);
+    },
+  );
+
+  fastify.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'Get a venue',
+        params: venueParamsSchema,
+        response: { 200: venueSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const response = await fastify.venues.getVenue({ id: request.params.id }, grpcCallOptions(request, reply));
+      if (!response.venue) throw new Error('GetVenue returned no venue');
+      return venueFromProto(response.venue);
+    },
+  );
+};
+
+export default venuesRoutes;

@@ -1,0 +1,10 @@
+// Exposed as `mfe_venues/routes`: the page map the shell's route table points at.
+import type { RemotePageMap } from '@venuebook/sdk';
+import { lazy } from 'react';
+
+export const pages: RemotePageMap = {
+  home: lazy(() => import('./home/home-page.tsx').then((m) => ({ default: m.HomePage }))),
+  'venue-detail': lazy(() => import('./venue-detail/venue-detail-page.tsx').then((m) => ({ default: m.VenueDetailPage }))),
+};
+
+export default pages;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+export const DOCUMENT_CATEGORY_VALUES = [
+  'general',
+  'contracts',
+  'financials',
+  'insurance',
+  'marketing',
+  'permits',
+  'photos',
+  'safety',
+  'technical',
+] as const;
+
+export type DocumentCategory = (typeof DOCUMENT_CATEGORY_VALUES)[number];
+
+export interface DocumentCategoryOption {
+  readonly value: DocumentCategory;
+  readonly label: string;
+}
+
+/** The nine categories of the upload and detail views (spec §3). */
+export const DOCUMENT_CATEGORIES: readonly DocumentCategoryOption[] = [
+  { value: 'general', label: 'General (Root Folder)' },
+  { value: 'contracts', label: 'Contracts' },
+  { value: 'financials', label: 'Financial Documents' },
+  { value: 'insurance', label: 'Insurance' },
+  { value: 'marketing', label: 'Marketing Materials' },
+  { value: 'permits', label: 'Permits & Licenses' },
+  { value: 'photos', label: 'Photos' },
+  { value: 'safety', label: 'Safety & Security' },
+  { value: 'technical', label: 'Technical Specifications' },
+];
+
+/** The admin documents page lists eight categories: all but photos. */
+export const ADMIN_DOCUMENT_CATEGORIES: readonly DocumentCategoryOption[] = DOCUMENT_CATEGORIES.filter(
+  (c) => c.value !== 'photos',
+);
+
+export const DEFAULT_DOCUMENT_CATEGORY = 'general' satisfies DocumentCategory;
+
+export const documentCategorySchema = z.enum(DOCUMENT_CATEGORY_VALUES).meta({
+  id: 'DocumentCategory',
+  description: 'Document category',
+});
+
+export function documentCategoryLabel(value: string): string {
+  return DOCUMENT_CATEGORIES.find((c) => c.value === value)?.label ?? value;
+}
+
+/** File extensions accepted by document upload (spec §5), lower-case with the dot. */
+export const ALLOWED_DOCUMENT_EXTENSIONS = [
+  '.pdf',
+  '.doc',
+  '.docx',
+  '.xls',
+  '.xlsx',
+  '.ppt',
+  '.pptx',
+  '.txt',
+  '.jpg',
+  '.jpeg',
+  '.png',
+  '.gif',
+  '.zip',
+  '.rar',
+] as const;
+
+/** Value for an <input type="file" accept=...> attribute. */
+export const DOCUMENT_ACCEPT_ATTRIBUTE = ALLOWED_DOCUMENT_EXTENSIONS.join(',');
+
+/** Image MIME types shown in the photo list (spec §5). */
+export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+/** Files accepted by the AI extraction dialog (spec §5). */
+export const AI_EXTRACTION_EXTENSIONS = ['.txt', '.csv', '.doc', '.docx', '.pdf'] as const;
+
+/** Lower-case extension including the dot ('' when the name has none). */
+export function fileExtension(fileName: string): string {
+  const base = fileName.slice(fileName.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot).toLowerCase() : '';
+}
+
+export function isAllowedDocumentFile(fileName: string): boolean {
+  return (ALLOWED_DOCUMENT_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
+}
+
+export function isPhotoMimeType(mimeType: string): boolean {
+  return (PHOTO_MIME_TYPES as readonly string[]).includes(mimeType.toLowerCase());
+}

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  listVenuesQuerySchema,
+  listVenuesResultSchema,
+  toFieldErrors,
+  venueInputSchema,
+  venueSchema,
+} from './index.ts';
+import type { Venue } from './index.ts';
+
+function messagesFor(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return toFieldErrors(result.error ?? { issues: [] });
+}
+
+describe('venueInputSchema', () => {
+  it('accepts a minimal input and applies defaults', () => {
+    const v = venueInputSchema.parse({ name: '  Madison Square Garden  ' });
+    expect(v.name).toBe('Madison Square Garden');
+    expect(v.country).toBe('United States');
+    expect(v.address).toBe('');
+    expect(v.website).toBe('');
+    expect(v.leagues).toEqual([]);
+    expect(v.venueTypes).toEqual([]);
+    expect(v.links).toEqual([]);
+    expect(v.contactEmail).toBe('');
+  });
+
+  it("rejects a blank or missing name with 'Venue name is required'", () => {
+    for (const input of [{ name: '   ' }, { name: '' }, {}]) {
+      const r = venueInputSchema.safeParse(input);
+      expect(r.success).toBe(false);
+      expect(messagesFor(r)).toContainEqual({ field: 'name', message: 'Venue name is required' });
+    }
+  });
+
+  it('rejects unknown leagues and venue types', () => {
+    const r = venueInputSchema.safeParse({ name: 'X', leagues: ['OTE', 'NFL'], venueTypes: ['Spaceport'] });
+    expect(r.success).toBe(false);
+    expect(messagesFor(r).map((e) => e.field)).toEqual(['leagues.1', 'venueTypes.0']);
+  });
+
+  it('accepts known leagues and venue types, de-duplicated', () => {
+    const v = venueInputSchema.parse({ name: 'X', leagues: ['OT Select', 'OTE', 'OT Select'], venueTypes: ['Arena', 'Arena'] });
+    expect(v.leagues).toEqual(['OT Select', 'OTE']);
+    expect(v.venueTypes).toEqual(['Arena']);
+  });
+
+  it('normalises the website and a blank country', () => {
+    const v = venueInputSchema.parse({ name: 'X', website: 'example.com', country: '  ' });
+    expect(v.website).toBe('https://example.com');
+    expect(v.country).toBe('United States');
+    expect(venueInputSchema.parse({ name: 'X', country: ' Canada ' }).country).toBe('Canada');
+  });
+
+  it('drops incomplete link rows, normalises and validates URLs', () => {
+    const v = venueInputSchema.parse({
+      name: 'X',
+      links: [
+        { displayText: 'Map', url: 'maps.example.com/venue' },
+        { displayText: 'No url', url: '  ' },
+        { displayText: '', url: 'https://x.example' },
+      ],
+    });
+    expect(v.links).toEqual([{ displayText: 'Map', url: 'https://maps.example.com/venue' }]);
+    const bad = venueInputSchema.safeParse({ name: 'X', links: [{ displayText: 'Bad', url: 'not a url' }] });
+    expect(bad.success).toBe(false);
+    expect(messagesFor(bad)[0]?.field).toBe('links.0.url');
+    expect(messagesFor(bad)[0]?.message).toMatch(/^Invalid URL: /);
+  });
+
+  it('validates the contact e-mail and phone length', () => {
+    expect(venueInputSchema.safeParse({ name: 'X', contactEmail: 'a@b.co' }).success).toBe(true);
+    expect(messagesFor(venueInputSchema.safeParse({ name: 'X', contactEmail: 'nope' }))).toEqual([
+      { field: 'contactEmail', message: 'Invalid email' },
+    ]);
+    expect(venueInputSchema.safeParse({ name: 'X', contactPhone: '+44 (20) 7946-0958' }).success).toBe(true);
+    expect(venueInputSchema.safeParse({ name: 'X', contactPhone: '1234567890123456' }).success).toBe(false);
+  });
+
+  it('enforces max lengths', () => {
+    expect(venueInputSchema.safeParse({ name: 'x'.repeat(201) }).success).toBe(false);
+  });
+
+  it('keeps leading indentation of notes', () => {
+    expect(venueInputSchema.parse({ name: 'X', generalNotes: '  - item\n' }).generalNotes).toBe('  - item\n');
+  });
+});
+
+describe('listVenuesQuerySchema', () => {
+  it("parses 'OTE,OT Select' into leagues and applies defaults", () => {
+    expect(listVenuesQuerySchema.parse({ leagues: 'OTE,OT Select' })).toEqual({
+      leagues: ['OTE', 'OT Select'],
+      sort: 'newest',
+      page: 1,
+      pageSize: 50,
+    });
+  });
+  it('accepts arrays, display labels and blanks', () => {
+    expect(listVenuesQuerySchema.parse({ leagues: ['OTX', 'OTS,', ' '] }).leagues).toEqual(['OTX', 'OT Select']);
+    expect(listVenuesQuerySchema.parse({ leagues: '' }).leagues).toEqual([]);
+    expect(listVenuesQuerySchema.parse({}).leagues).toEqual([]);
+  });
+  it('rejects unknown leagues', () => {
+    const r = listVenuesQuerySchema.safeParse({ leagues: 'OTE,NFL' });
+    expect(r.success).toBe(false);
+    expect(messagesFor(r)).toEqual([{ field: 'leagues', message: 'Unknown league: NFL' }]);
+  });
+  it('coerces page and pageSize from strings and enforces bounds', () => {
+    const q = listVenuesQuerySchema.parse({ q: '  arena ', sort: 'name', page: '3', pageSize: '200' });
+    expect(q).toMatchObject({ q: 'arena', sort: 'name', page: 3, pageSize: 200 });
+    expect(listVenuesQuerySchema.safeParse({ pageSize: '201' }).success).toBe(false);
+    expect(listVenuesQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+    expect(listVenuesQuerySchema.safeParse({ page: '1.5' }).success).toBe(false);
+    expect(listVenuesQuerySchema.safeParse({ sort: 'oldest' }).success).toBe(false);
+    expect(listVenuesQuerySchema.safeParse({ q: 'x'.repeat(201) }).success).toBe(false);
+  });
+  it('turns a blank search into undefined', () => {
+    expect(listVenuesQuerySchema.parse({ q: '   ' }).q).toBeUndefined();
+  });
+});
+
+describe('output schemas', () => {
+  const venue: Venue = {
+    id: '7b0c1c2e-9d1f-4a55-9b59-2d3b1b0f4e11',
+    name: 'Arena',
+    country: 'United States',
+    address: '',
+    displayCityAs: '',
+    deliveryAddress: '',
+    deliveryNotes: '',
+    website: '',
+    leagues: ['OTE'],
+    venueTypes: ['Arena'],
+    links: [],
+    generalNotes: '',
+    contactName: '',
+    contactTitle: '',
+    contactPhone: '',
+    contactEmail: '',
+    createdBy: 'u1',
+    createdAt: '2025-01-02T03:04:05.000Z',
+    updatedAt: '2025-01-02T03:04:05.000Z',
+    deletedAt: null,
+    googleDriveFolderId: '',
+    activityAt: '2025-01-02T03:04:05.000Z',
+  };
+  it('accepts a venue and a page of venues', () => {
+    expect(venueSchema.parse(venue)).toEqual(venue);
+    expect(listVenuesResultSchema.safeParse({ items: [venue], total: 1, page: 1, pageSize: 50 }).success).toBe(true);
+  });
+  it('rejects non-ISO timestamps', () => {
+    expect(venueSchema.safeParse({ ...venue, createdAt: 'yesterday' }).success).toBe(false);
+  });
+  it('validates the error shape', () => {
+    expect(apiErrorSchema.safeParse({ error: { code: 'not_found', message: 'Venue not found' } }).success).toBe(true);
+    expect(
+      apiErrorSchema.safeParse({ error: { code: 'invalid_argument', message: 'Bad', details: [{ field: 'name', message: 'x' }] } })
+        .success,
+    ).toBe(true);
+    expect(apiErrorSchema.safeParse({ code: 'x', message: 'y' }).success).toBe(false);
+  });
+  it('produces readable JSON Schema with component ids', () => {
+    const json = JSON.stringify(z.toJSONSchema(listVenuesResultSchema, { io: 'output', unrepresentable: 'any' }));
+    expect(json).toContain('"Venue"');
+    expect(json).toContain('"League"');
+    const input = JSON.stringify(z.toJSONSchema(venueInputSchema, { io: 'input', unrepresentable: 'any' }));
+    expect(input).toContain('VenueInput');
+  });
+});

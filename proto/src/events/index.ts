@@ -1,0 +1,229 @@
+// @venuebook/proto/events — isomorphic event contracts: subject naming, JetStream stream
+// definitions (as plain data; the NATS wiring maps them to StreamConfig), the event
+// envelope and typed payload schemas.
+import { z } from 'zod';
+import { leagueSchema } from '../domain/leagues.ts';
+
+// ---- Subjects -------------------------------------------------------------------
+
+export const SUBJECT_PREFIX = 'venuebook';
+export const EVENT_VERSION = 'v1';
+
+export type Subject<D extends string, E extends string, V extends string> = `venuebook.${D}.${E}.${V}.v1`;
+
+const TOKEN = /^[a-z][a-z0-9_]*$/;
+
+/** `subject('venues', 'venue', 'created')` → 'venuebook.venues.venue.created.v1'. Tokens are lower snake_case. */
+export function subject<const D extends string, const E extends string, const V extends string>(
+  domain: D,
+  entity: E,
+  verb: V,
+): Subject<D, E, V> {
+  for (const token of [domain, entity, verb]) {
+    if (!TOKEN.test(token)) throw new Error(`Invalid subject token: '${token}'`);
+  }
+  return `${SUBJECT_PREFIX}.${domain}.${entity}.${verb}.${EVENT_VERSION}` as Subject<D, E, V>;
+}
+
+export const SUBJECTS = {
+  venueCreated: subject('venues', 'venue', 'created'),
+  venueUpdated: subject('venues', 'venue', 'updated'),
+  venueDeleted: subject('venues', 'venue', 'deleted'),
+  venueRestored: subject('venues', 'venue', 'restored'),
+  userFirstLogin: subject('identity', 'user', 'first_login'),
+} as const;
+
+export type SubjectName = (typeof SUBJECTS)[keyof typeof SUBJECTS];
+
+/** Dead-letter subject for a message that failed on `original`: 'venuebook.dlq.<rest of original>'. */
+export function dlqSubject(original: string): string {
+  const rest = original.startsWith(`${SUBJECT_PREFIX}.`) ? original.slice(SUBJECT_PREFIX.length + 1) : original;
+  return `${SUBJECT_PREFIX}.dlq.${rest}`;
+}
+
+// ---- Streams (as code) ----------------------------------------------------------------
+
+export interface StreamDefinition {
+  readonly name: string;
+  readonly subjects: readonly string[];
+  readonly description: string;
+  /** Maximum message age in milliseconds (0 = unlimited). */
+  readonly maxAgeMs: number;
+  /** JetStream de-duplication window in milliseconds (by the Nats-Msg-Id header). */
+  readonly duplicateWindowMs: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const STREAMS = {
+  venues: {
+    name: 'VENUEBOOK_VENUES',
+    subjects: ['venuebook.venues.>'],
+    description: 'Venue and contact lifecycle events',
+    maxAgeMs: 30 * DAY_MS,
+    duplicateWindowMs: 2 * 60_000,
+  },
+  identity: {
+    name: 'VENUEBOOK_IDENTITY',
+    subjects: ['venuebook.identity.>'],
+    description: 'Users, roles and sign-in events',
+    maxAgeMs: 30 * DAY_MS,
+    duplicateWindowMs: 2 * 60_000,
+  },
+  media: {
+    name: 'VENUEBOOK_MEDIA',
+    subjects: ['venuebook.media.>'],
+    description: 'Documents, photos and cloud-drive sync events',
+    maxAgeMs: 30 * DAY_MS,
+    duplicateWindowMs: 2 * 60_000,
+  },
+  cards: {
+    name: 'VENUEBOOK_CARDS',
+    subjects: ['venuebook.cards.>'],
+    description: 'Data cards, venue data and field-notes events',
+    maxAgeMs: 30 * DAY_MS,
+    duplicateWindowMs: 2 * 60_000,
+  },
+  dlq: {
+    name: 'VENUEBOOK_DLQ',
+    subjects: ['venuebook.dlq.>'],
+    description: 'Dead letters: messages that exhausted their delivery attempts',
+    maxAgeMs: 90 * DAY_MS,
+    duplicateWindowMs: 2 * 60_000,
+  },
+} as const satisfies Record<string, StreamDefinition>;
+
+export const STREAM_LIST: readonly StreamDefinition[] = Object.values(STREAMS);
+
+/** The stream whose subjects cover `subj` (undefined when none). */
+export function streamForSubject(subj: string): StreamDefinition | undefined {
+  return STREAM_LIST.find((s) => s.subjects.some((pattern) => subjectMatches(pattern, subj)));
+}
+
+/** NATS wildcard matching: '*' matches one token, '>' one or more trailing tokens. */
+export function subjectMatches(pattern: string, subj: string): boolean {
+  const p = pattern.split('.');
+  const s = subj.split('.');
+  for (let i = 0; i < p.length; i++) {
+    const token = p[i];
+    if (token === '>') return s.length > i;
+    if (i >= s.length) return false;
+    if (token !== '*' && token !== s[i]) return false;
+  }
+  return p.length === s.length;
+}
+
+/** Header carrying the envelope id, used by JetStream for de-duplication. */
+export const MSG_ID_HEADER = 'Nats-Msg-Id';
+
+// ---- Envelope -----------------------------------------------------------------------------
+
+export const actorSchema = z
+  .object({ userId: z.string(), email: z.string() })
+  .meta({ id: 'EventActor', description: 'The user who caused the event' });
+
+export type Actor = z.infer<typeof actorSchema>;
+
+/** Envelope with an unvalidated payload. */
+export const eventEnvelopeSchema = z
+  .object({
+    id: z.uuid().describe('Unique event id (also the Nats-Msg-Id)'),
+    subject: z.string(),
+    occurredAt: z.iso.datetime({ offset: true }),
+    actor: actorSchema.optional(),
+    data: z.unknown(),
+  })
+  .meta({ id: 'EventEnvelope', description: 'Every event published on NATS' });
+
+export type EventEnvelope<T = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: T };
+
+/** Envelope schema whose `data` is validated by `data`. */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return eventEnvelopeSchema.extend({ data });
+}
+
+// ---- Payloads -------------------------------------------------------------------------------
+
+export const venueCreatedSchema = z.object({
+  venueId: z.string(),
+  name: z.string(),
+  leagues: z.array(leagueSchema),
+});
+export type VenueCreated = z.infer<typeof venueCreatedSchema>;
+
+export const venueUpdatedSchema = z.object({
+  venueId: z.string(),
+  name: z.string(),
+  /** Names of the fields that changed. */
+  changedFields: z.array(z.string()).default([]),
+});
+export type VenueUpdated = z.infer<typeof venueUpdatedSchema>;
+
+export const venueDeletedSchema = z.object({ venueId: z.string(), name: z.string() });
+export type VenueDeleted = z.infer<typeof venueDeletedSchema>;
+
+export const venueRestoredSchema = z.object({ venueId: z.string(), name: z.string() });
+export type VenueRestored = z.infer<typeof venueRestoredSchema>;
+
+export const userFirstLoginSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type UserFirstLogin = z.infer<typeof userFirstLoginSchema>;
+
+/** Payload schema per subject. */
+export const EVENT_PAYLOADS = {
+  [SUBJECTS.venueCreated]: venueCreatedSchema,
+  [SUBJECTS.venueUpdated]: venueUpdatedSchema,
+  [SUBJECTS.venueDeleted]: venueDeletedSchema,
+  [SUBJECTS.venueRestored]: venueRestoredSchema,
+  [SUBJECTS.userFirstLogin]: userFirstLoginSchema,
+} as const satisfies Record<SubjectName, z.ZodType>;
+
+/** Payload type (as published, i.e. input) of a known subject. */
+export type EventPayload<S extends SubjectName> = z.input<(typeof EVENT_PAYLOADS)[S]>;
+/** Payload type after parsing of a known subject. */
+export type ParsedEventPayload<S extends SubjectName> = z.output<(typeof EVENT_PAYLOADS)[S]>;
+
+/** The payload schema of a known subject. */
+export function payloadSchema(subj: SubjectName): z.ZodType {
+  return EVENT_PAYLOADS[subj];
+}
+
+/** Builds a validated envelope for `subj` (id and occurredAt generated unless given). */
+export function createEnvelope<S extends SubjectName>(
+  subj: S,
+  data: EventPayload<S>,
+  options: { actor?: Actor; id?: string; occurredAt?: Date | string } = {},
+): EventEnvelope<ParsedEventPayload<S>> {
+  const occurredAt = options.occurredAt ?? new Date();
+  const envelope = {
+    id: options.id ?? globalThis.crypto.randomUUID(),
+    subject: subj,
+    occurredAt: typeof occurredAt === 'string' ? occurredAt : occurredAt.toISOString(),
+    ...(options.actor ? { actor: options.actor } : {}),
+    data: payloadSchema(subj).parse(data) as ParsedEventPayload<S>,
+  };
+  eventEnvelopeSchema.parse(envelope);
+  return envelope;
+}
+
+/** Validates a received envelope and its payload for the expected subject; throws a ZodError when invalid. */
+export function parseEnvelope<S extends SubjectName>(subj: S, raw: unknown): EventEnvelope<ParsedEventPayload<S>> {
+  const envelope = eventEnvelopeSchema.parse(raw);
+  if (envelope.subject !== subj) {
+    throw new Error(`Unexpected subject '${envelope.subject}', expected '${subj}'`);
+  }
+  const data = payloadSchema(subj).parse(envelope.data) as ParsedEventPayload<S>;
+  return { ...envelope, data };
+}
+
+/** Envelope JSON ↔ bytes (NATS payloads), without Node's Buffer. */
+export function encodeEnvelope(envelope: EventEnvelope): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(envelope));
+}
+
+export function decodeEnvelope(bytes: Uint8Array): unknown {
+  return JSON.parse(new TextDecoder().decode(bytes));
+}

@@ -1,0 +1,21 @@
+// grpc-js adapter for protobuf-es v2 descriptors (Node only).
+// protobuf-es has no grpc-js generator, so service definitions, server implementations and typed
+// promise clients are built here from the generated `GenService` descriptors.
+export { createClient, DEFAULT_CHANNEL_OPTIONS, DEFAULT_DEADLINE_MS } from './client.ts';
+export type { Client, ClientOptions } from './client.ts';
+export { FIELD_ERRORS_METADATA_KEY, GrpcError, isGrpcError, readFieldErrors, writeFieldErrors } from './grpc-error.ts';
+export type { FieldError } from './grpc-error.ts';
+export { implement, REQUEST_ID_METADATA_KEY } from './server.ts';
+export type { ImplementOptions } from './server.ts';
+export { methodPath, toServiceDefinition } from './service-definition.ts';
+export type {
+  CallOptions,
+  HandlerContext,
+  PromiseClient,
+  ServiceHandlers,
+  UnaryHandler,
+  UnaryMethodNames,
+  UntypedHandler,
+  UntypedHandlers,
+} from './types.ts';
+export { status as GrpcStatus, Metadata } from '@grpc/grpc-js';

@@ -1,0 +1,102 @@
+import { create } from '@bufbuild/protobuf';
+import type { DescMethod, DescService, Message } from '@bufbuild/protobuf';
+import * as grpc from '@grpc/grpc-js';
+import { GrpcError, writeFieldErrors } from './grpc-error.ts';
+import type { HandlerContext, ServiceHandlers, UntypedHandlers } from './types.ts';
+
+export const REQUEST_ID_METADATA_KEY = 'x-request-id';
+
+export interface ImplementOptions {
+  /**
+   * Called for errors that are not a GrpcError (answered as INTERNAL with a generic message).
+   * Log the error here; the request message and metadata are deliberately not passed.
+   */
+  onInternalError?: (error: unknown, info: { method: string; requestId?: string }) => void;
+}
+
+const INTERNAL_MESSAGE = 'Internal server error';
+
+function defaultOnInternalError(error: unknown, info: { method: string; requestId?: string }): void {
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(`gRPC ${info.method} failed${info.requestId ? ` (request ${info.requestId})` : ''}: ${detail}`);
+}
+
+function toStatus(
+  error: unknown,
+  method: string,
+  requestId: string | undefined,
+  options: ImplementOptions,
+): Partial<grpc.StatusObject> {
+  if (error instanceof GrpcError) {
+    const metadata = writeFieldErrors(error.fieldErrors);
+    return metadata ? { code: error.code, details: error.message, metadata } : { code: error.code, details: error.message };
+  }
+  (options.onInternalError ?? defaultOnInternalError)(error, requestId ? { method, requestId } : { method });
+  return { code: grpc.status.INTERNAL, details: INTERNAL_MESSAGE };
+}
+
+function contextOf(call: grpc.ServerUnaryCall<Message, Message>): HandlerContext {
+  const controller = new AbortController();
+  call.once('cancelled', () => controller.abort(new GrpcError(grpc.status.CANCELLED, 'Call cancelled')));
+  const [rawRequestId] = call.metadata.get(REQUEST_ID_METADATA_KEY);
+  const rawDeadline = call.getDeadline();
+  const deadline = rawDeadline instanceof Date ? rawDeadline.getTime() : rawDeadline;
+  const context: HandlerContext = { metadata: call.metadata, deadline, signal: controller.signal };
+  if (typeof rawRequestId === 'string' && rawRequestId.length > 0) context.requestId = rawRequestId;
+  return context;
+}
+
+function unaryHandler(
+  method: DescMethod,
+  handler: UntypedHandlers[string],
+  options: ImplementOptions,
+): grpc.handleUnaryCall<Message, Message> {
+  const label = `${method.parent.typeName}/${method.name}`;
+  return (call, callback) => {
+    const context = contextOf(call);
+    Promise.resolve()
+      .then(() => handler(call.request, context))
+      .then(
+        (result) => {
+          let response: Message;
+          try {
+            response = create(method.output, result as Parameters<typeof create>[1]);
+          } catch (error) {
+            callback(toStatus(error, label, context.requestId, options));
+            return;
+          }
+          callback(null, response);
+        },
+        (error: unknown) => callback(toStatus(error, label, context.requestId, options)),
+      );
+  };
+}
+
+/**
+ * Turns async handlers (keyed by method localName) into a grpc-js implementation for
+ * `server.addService(toServiceDefinition(service), implement(service, handlers))`.
+ * A thrown GrpcError becomes its status (field errors in the `venuebook-field-errors` trailer);
+ * anything else becomes INTERNAL with a generic message.
+ */
+export function implement<S extends DescService>(
+  service: S,
+  handlers: ServiceHandlers<S>,
+  options?: ImplementOptions,
+): grpc.UntypedServiceImplementation;
+export function implement(service: DescService, handlers: UntypedHandlers, options?: ImplementOptions): grpc.UntypedServiceImplementation;
+export function implement(
+  service: DescService,
+  handlers: UntypedHandlers,
+  options: ImplementOptions = {},
+): grpc.UntypedServiceImplementation {
+  const implementation: grpc.UntypedServiceImplementation = {};
+  for (const method of service.methods) {
+    const handler = handlers[method.localName];
+    if (!handler) throw new Error(`No handler for ${service.typeName}/${method.name}`);
+    if (method.methodKind !== 'unary') {
+      throw new Error(`${service.typeName}/${method.name}: only unary methods are supported (got ${method.methodKind})`);
+    }
+    implementation[method.localName] = unaryHandler(method, handler, options);
+  }
+  return implementation;
+}

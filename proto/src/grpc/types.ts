@@ -1,0 +1,59 @@
+import type { DescMessage, DescService, Message, MessageInitShape, MessageShape } from '@bufbuild/protobuf';
+import type * as grpc from '@grpc/grpc-js';
+
+/** What a server handler learns about the call besides the request message. */
+export interface HandlerContext {
+  metadata: grpc.Metadata;
+  /** `x-request-id` from the caller's metadata, when present. */
+  requestId?: string;
+  /** The call's deadline in epoch milliseconds (Infinity when the caller set none). */
+  deadline: number;
+  /** Aborted when the caller cancels or the deadline passes. */
+  signal: AbortSignal;
+}
+
+type UnaryMethodOf<M> = M extends { methodKind: 'unary'; input: infer I extends DescMessage; output: infer O extends DescMessage }
+  ? { input: I; output: O }
+  : never;
+
+/** The unary method names of a service descriptor. */
+export type UnaryMethodNames<S extends DescService> = {
+  [K in keyof S['method']]: UnaryMethodOf<S['method'][K]> extends never ? never : K;
+}[keyof S['method']] &
+  string;
+
+export type UnaryHandler<I extends DescMessage, O extends DescMessage> = (
+  request: MessageShape<I>,
+  call: HandlerContext,
+) => Promise<MessageInitShape<O>>;
+
+/** One async handler per unary method of the service, keyed by the method's localName. */
+export type ServiceHandlers<S extends DescService> = {
+  [K in UnaryMethodNames<S>]: UnaryMethodOf<S['method'][K]> extends { input: infer I extends DescMessage; output: infer O extends DescMessage }
+    ? UnaryHandler<I, O>
+    : never;
+};
+
+/**
+ * A handler with its message types erased. The method-shorthand signature is deliberately bivariant so
+ * that any typed `ServiceHandlers<S>` is assignable to `UntypedHandlers`.
+ */
+export type UntypedHandler = {
+  bivarianceHack(request: Message, call: HandlerContext): Promise<unknown>;
+}['bivarianceHack'];
+
+export type UntypedHandlers = Readonly<Record<string, UntypedHandler>>;
+
+export interface CallOptions {
+  /** Overrides the client's default deadline for this call. */
+  deadlineMs?: number;
+  metadata?: grpc.Metadata | Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A promise-based client: one method per unary RPC, named like protobuf-es' `localName`. */
+export type PromiseClient<S extends DescService> = {
+  [K in UnaryMethodNames<S>]: UnaryMethodOf<S['method'][K]> extends { input: infer I extends DescMessage; output: infer O extends DescMessage }
+    ? (request: MessageInitShape<I>, options?: CallOptions) => Promise<MessageShape<O>>
+    : never;
+};

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Thrown by loadConfig; lists every bad variable. */
+export class ConfigError extends Error {
+  readonly issues: { variable: string; message: string }[];
+
+  constructor(issues: { variable: string; message: string }[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue.variable}: ${issue.message}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+/**
+ * Parses environment variables with a zod schema. Empty strings count as unset, so that `FOO=` falls
+ * back to the default. Throws a ConfigError that names every invalid or missing variable.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.output<S> {
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const variable = issue.path.length > 0 ? issue.path.map(String).join('.') : '(config)';
+      const missing = issue.path.length === 1 && cleaned[String(issue.path[0])] === undefined;
+      // Values are not echoed: they may hold credentials (e.g. a MongoDB URI with a password).
+      return { variable, message: missing ? 'is required' : issue.message };
+    }),
+  );
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A TCP port given as a string; 0 means "any free port". */
+export const portSchema = z.coerce.number().int().min(0).max(65535);
+
+/** A positive number of milliseconds given as a string. */
+export const durationMsSchema = z.coerce.number().int().positive();
+
+export const mongoUriSchema = z
+  .string()
+  .regex(/^mongodb(\+srv)?:\/\/.+/, 'must be a mongodb:// or mongodb+srv:// URI');
+
+export const natsUrlSchema = z.string().regex(/^(nats|tls|ws|wss):\/\/.+|^[^/\s]+:\d+$/, 'must be a nats:// URL or host:port');
+
+/** host:port of a gRPC server. */
+export const grpcAddressSchema = z.string().regex(/^[^\s:/]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/, 'must be host:port');
+
+/** Variables every process reads. */
+export const baseConfigSchema = z.object({
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+/** MongoDB connection; `defaultDb` is the service's own database. */
+export function mongoConfigSchema(defaultDb: string) {
+  return z.object({
+    MONGODB_URI: mongoUriSchema,
+    MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a plain database name').default(defaultDb),
+  });
+}
+
+export const natsConfigSchema = z.object({
+  NATS_URL: natsUrlSchema,
+});
+
+/** Where a gRPC service listens. */
+export const grpcServerConfigSchema = z.object({
+  GRPC_HOST: z.string().min(1).default('127.0.0.1'),
+  GRPC_PORT: portSchema.default(50051),
+});
+
+export const s3ConfigSchema = z.object({
+  S3_ENDPOINT: z.url().default('http://127.0.0.1:9000'),
+  S3_ACCESS_KEY: z.string().min(1),
+  S3_SECRET_KEY: z.string().min(1),
+});

@@ -1,0 +1,123 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import type { ServiceHandlers } from '@venuebook/proto/grpc';
+import { VenuesService } from '@venuebook/proto/venues/v1';
+import { createHealthChecker } from './grpc-health.ts';
+import { startGrpcServer } from './grpc-server.ts';
+import type { RunningGrpcServer } from './grpc-server.ts';
+import { createLogger } from './logger.ts';
+
+const logged: string[] = [];
+const logger = createLogger('test', {
+  level: 'info',
+  destination: new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logged.push(chunk.toString());
+      callback();
+    },
+  }),
+});
+
+const handlers: ServiceHandlers<typeof VenuesService> = {
+  async getVenue(request) {
+    if (request.id === 'crash') throw new Error('boom with secret');
+    if (request.id === 'slow') {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    return { venue: { id: request.id, name: 'Arena' } };
+  },
+  async listVenues() {
+    return { venues: [], total: 0, page: 1, pageSize: 50 };
+  },
+  async createVenue() {
+    throw GrpcError.invalidArgument('Invalid venue', [{ field: 'name', message: 'Required' }]);
+  },
+};
+
+describe('startGrpcServer', () => {
+  let running: RunningGrpcServer;
+
+  beforeAll(async () => {
+    running = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [{ service: VenuesService, handlers }], logger });
+  });
+
+  afterAll(async () => {
+    await running?.stop(100);
+  });
+
+  it('binds a free port and serves the registered service', async () => {
+    expect(running.port).toBeGreaterThan(0);
+    const client = createClient(VenuesService, `127.0.0.1:${running.port}`);
+    try {
+      const response = await client.getVenue({ id: 'v1' });
+      expect(response.venue?.name).toBe('Arena');
+      const error = (await client.createVenue({}).catch((caught: unknown) => caught)) as GrpcError;
+      expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+      expect(error.fieldErrors).toEqual([{ field: 'name', message: 'Required' }]);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('logs unexpected handler errors and answers INTERNAL', async () => {
+    const client = createClient(VenuesService, `127.0.0.1:${running.port}`);
+    try {
+      const error = (await client.getVenue({ id: 'crash' }).catch((caught: unknown) => caught)) as GrpcError;
+      expect(error.code).toBe(GrpcStatus.INTERNAL);
+      expect(error.message).not.toContain('secret');
+      expect(logged.join('')).toContain('gRPC handler failed');
+      expect(logged.join('')).toContain('venuebook.venues.v1.VenuesService/GetVenue');
+    } finally {
+      client.close();
+    }
+  });
+
+  it('reports SERVING through the standard health service', async () => {
+    const health = createHealthChecker(`127.0.0.1:${running.port}`);
+    try {
+      expect(await health.check('')).toBe('SERVING');
+      expect(await health.check('venuebook.venues.v1.VenuesService')).toBe('SERVING');
+      expect(await health.check('no.such.Service')).toBe('SERVICE_UNKNOWN');
+    } finally {
+      health.close();
+    }
+  });
+});
+
+describe('stop()', () => {
+  it('lets an in-flight call finish, then refuses new connections', async () => {
+    const running = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [{ service: VenuesService, handlers }], logger });
+    const address = `127.0.0.1:${running.port}`;
+    const client = createClient(VenuesService, address, { deadlineMs: 2000 });
+    const health = createHealthChecker(address);
+    try {
+      const inFlight = client.getVenue({ id: 'slow' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await running.stop(2000);
+      await expect(inFlight).resolves.toMatchObject({ venue: { id: 'slow' } });
+      expect(await health.check('')).toBe('UNREACHABLE');
+      const error = (await client.getVenue({ id: 'after' }).catch((caught: unknown) => caught)) as GrpcError;
+      expect(error.code).toBe(GrpcStatus.UNAVAILABLE);
+    } finally {
+      client.close();
+      health.close();
+    }
+  });
+
+  it('forces the shutdown after the timeout', async () => {
+    const running = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [{ service: VenuesService, handlers }], logger });
+    const client = createClient(VenuesService, `127.0.0.1:${running.port}`, { deadlineMs: 2000 });
+    try {
+      const inFlight = client.getVenue({ id: 'slow' }).catch((caught: unknown) => caught);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = Date.now();
+      await running.stop(50);
+      expect(Date.now() - started).toBeLessThan(250);
+      const error = (await inFlight) as GrpcError;
+      expect(error).toBeInstanceOf(GrpcError);
+    } finally {
+      client.close();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import type { DescService } from '@bufbuild/protobuf';
+import * as grpc from '@grpc/grpc-js';
+import { implement, toServiceDefinition } from '@venuebook/proto/grpc';
+import type { UntypedHandlers } from '@venuebook/proto/grpc';
+import { HealthImplementation } from 'grpc-health-check';
+import type { Logger } from 'pino';
+
+export interface GrpcServiceRegistration {
+  service: DescService;
+  /** `ServiceHandlers<typeof TheService>` from '@venuebook/proto/grpc'. */
+  handlers: UntypedHandlers;
+}
+
+export interface StartGrpcServerOptions {
+  host: string;
+  /** 0 picks a free port; the bound port is returned. */
+  port: number;
+  services: readonly GrpcServiceRegistration[];
+  logger: Logger;
+  /** How long stop() waits for in-flight calls before forcing. Default 5000 ms. */
+  shutdownTimeoutMs?: number;
+  channelOptions?: grpc.ChannelOptions;
+}
+
+export interface RunningGrpcServer {
+  port: number;
+  server: grpc.Server;
+  health: HealthImplementation;
+  /** Reports NOT_SERVING, lets in-flight calls finish (up to the timeout), then forces the shutdown. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+function bind(server: grpc.Server, address: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port)));
+  });
+}
+
+function formatAddress(host: string, port: number): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/**
+ * Starts a grpc-js server with the given services plus the standard `grpc.health.v1.Health` service,
+ * reporting SERVING for '' (the whole server) and for each service's fully-qualified name.
+ */
+export async function startGrpcServer(options: StartGrpcServerOptions): Promise<RunningGrpcServer> {
+  const { logger } = options;
+  const server = new grpc.Server(options.channelOptions);
+  const health = new HealthImplementation({ '': 'NOT_SERVING' });
+  for (const { service, handlers } of options.services) {
+    server.addService(
+      toServiceDefinition(service),
+      implement(service, handlers, {
+        onInternalError: (error, info) => logger.error({ err: error, method: info.method, requestId: info.requestId }, 'gRPC handler failed'),
+      }),
+    );
+    health.setStatus(service.typeName, 'NOT_SERVING');
+  }
+  health.addToServer(server);
+
+  const port = await bind(server, formatAddress(options.host, options.port));
+  health.setStatus('', 'SERVING');
+  for (const { service } of options.services) health.setStatus(service.typeName, 'SERVING');
+  logger.info({ host: options.host, port, services: options.services.map(({ service }) => service.typeName) }, 'gRPC server listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = (timeoutMs = options.shutdownTimeoutMs ?? 5000): Promise<void> => {
+    stopping ??= new Promise<void>((resolve) => {
+      health.setStatus('', 'NOT_SERVING');
+      for (const { service } of options.services) health.setStatus(service.typeName, 'NOT_SERVING');
+      const timer = setTimeout(() => {
+        logger.warn({ timeoutMs }, 'gRPC graceful shutdown timed out; forcing');
+        server.forceShutdown();
+        resolve();
+      }, timeoutMs);
+      timer.unref();
+      server.tryShutdown((error) => {
+        clearTimeout(timer);
+        if (error) {
+          logger.warn({ err: error }, 'gRPC graceful shutdown failed; forcing');
+          server.forceShutdown();
+        }
+        resolve();
+      });
+    });
+    return stopping;
+  };
+
+  return { port, server, health, stop };
+}

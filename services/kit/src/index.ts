@@ -1,0 +1,29 @@
+// @venuebook/service-kit: the shared plumbing of every service (config, logging, MongoDB, gRPC server,
+// JetStream helpers, graceful shutdown).
+export {
+  baseConfigSchema,
+  ConfigError,
+  durationMsSchema,
+  grpcAddressSchema,
+  grpcServerConfigSchema,
+  loadConfig,
+  LOG_LEVELS,
+  mongoConfigSchema,
+  mongoUriSchema,
+  natsConfigSchema,
+  natsUrlSchema,
+  portSchema,
+  s3ConfigSchema,
+} from './config.ts';
+export { createLogger, REDACT_PATHS } from './logger.ts';
+export type { CreateLoggerOptions, Logger } from './logger.ts';
+export { connectMongo, ensureIndexes } from './mongo.ts';
+export type { ConnectMongoOptions } from './mongo.ts';
+export { startGrpcServer } from './grpc-server.ts';
+export type { GrpcServiceRegistration, RunningGrpcServer, StartGrpcServerOptions } from './grpc-server.ts';
+export { createHealthChecker } from './grpc-health.ts';
+export type { GrpcHealthChecker, HealthStatus } from './grpc-health.ts';
+export { AckPolicy, connectNats, DeliverPolicy, ensureStreams, publishEvent, toStreamConfig } from './nats.ts';
+export type { ConnectNatsOptions, EventEnvelope, JetStreamClient, JsMsg, NatsConnection, PubAck, StreamDefinition } from './nats.ts';
+export { onShutdown, runService, shutdown } from './shutdown.ts';
+export type { RunServiceOptions } from './shutdown.ts';

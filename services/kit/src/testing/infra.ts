@@ -1,0 +1,20 @@
+import { inject } from 'vitest';
+
+/** What the integration globalSetup provides as `inject('infra')` (see conventions). */
+export interface TestInfra {
+  mongoUri: string;
+  natsUrl: string;
+  s3: { endPoint: string; port: number; useSSL: boolean; accessKey: string; secretKey: string };
+}
+
+/**
+ * `inject('infra')` with a checked shape, for integration tests. Reads the key untyped so that it compiles
+ * whether or not vitest's ProvidedContext has been augmented, and fails loudly when the setup is missing.
+ */
+export function testInfra(): TestInfra {
+  const infra = (inject as unknown as (key: string) => unknown)('infra') as Partial<TestInfra> | undefined;
+  if (!infra?.mongoUri || !infra.natsUrl) {
+    throw new Error("No test infrastructure: run integration tests through the root vitest config (project 'integration').");
+  }
+  return infra as TestInfra;
+}

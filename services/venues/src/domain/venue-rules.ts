@@ -1,0 +1,47 @@
+import { listVenuesQuerySchema, toFieldErrors, venueInputSchema } from '@venuebook/proto/domain';
+import type { FieldError } from '@venuebook/proto/domain';
+import type { VenueFields, VenueListQuery, VenueListSort } from './venue.ts';
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldError[] };
+
+/**
+ * Validates and normalises venue input with the shared `venueInputSchema` (spec §5): the name is required
+ * and trimmed, the country defaults to United States, 'https://' is added to a website without a scheme,
+ * leagues and venue types must be known values, link rows without text or URL are dropped.
+ */
+export function validateVenueInput(raw: unknown): Validated<VenueFields> {
+  const result = venueInputSchema.safeParse(raw);
+  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: toFieldErrors(result.error) };
+}
+
+export interface RawListRequest {
+  query: string;
+  leagues: readonly string[];
+  sort: VenueListSort | undefined;
+  /** 0 or less than 1 after conversion means "first page". */
+  page: number;
+  /** 0 means the default page size. */
+  pageSize: number;
+}
+
+/**
+ * Validates a list request: search text up to the shared maximum, known leagues (any-of; none = all),
+ * sort newest by default, page ≥ 1 and 1 ≤ pageSize ≤ MAX_PAGE_SIZE (0 = defaults).
+ */
+export function validateListRequest(raw: RawListRequest): Validated<VenueListQuery> {
+  const result = listVenuesQuerySchema.safeParse({
+    q: raw.query,
+    leagues: [...raw.leagues],
+    sort: raw.sort,
+    page: raw.page === 0 ? undefined : raw.page,
+    pageSize: raw.pageSize === 0 ? undefined : raw.pageSize,
+  });
+  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: toFieldErrors(result.error) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Venue ids are UUID strings. */
+export function isVenueId(id: string): boolean {
+  return UUID.test(id);
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { escapeRegex, nameKey } from '@venuebook/proto/domain';
+import type { QueryFilter, SortOrder } from 'mongoose';
+import type { VenueFields, VenueListQuery, VenueListResult, VenueListSort, VenueRecord } from '../domain/venue.ts';
+import type { VenueDocument, VenueModel } from './venue.model.ts';
+
+type LeanVenue = VenueDocument;
+
+const SORTS: Record<VenueListSort, Record<string, SortOrder>> = {
+  newest: { createdAt: -1, _id: -1 },
+  updated: { activityAt: -1, _id: -1 },
+  name: { nameKey: 1, _id: 1 },
+};
+
+/** Fields matched by the home-list search (spec §5). */
+export const SEARCH_FIELDS = ['name', 'address', 'country', 'displayCityAs'] as const;
+
+function iso(value: Date | string | null | undefined): string {
+  if (value instanceof Date) return value.toISOString();
+  return value ? new Date(value).toISOString() : '';
+}
+
+export function toVenueRecord(doc: LeanVenue): VenueRecord {
+  return {
+    id: doc._id,
+    name: doc.name,
+    country: doc.country,
+    address: doc.address,
+    displayCityAs: doc.displayCityAs,
+    deliveryAddress: doc.deliveryAddress,
+    deliveryNotes: doc.deliveryNotes,
+    website: doc.website,
+    leagues: [...doc.leagues] as VenueRecord['leagues'],
+    venueTypes: [...doc.venueTypes] as VenueRecord['venueTypes'],
+    links: doc.links.map((link) => ({ displayText: link.displayText, url: link.url })),
+    generalNotes: doc.generalNotes,
+    contactName: doc.contactName,
+    contactTitle: doc.contactTitle,
+    contactPhone: doc.contactPhone,
+    contactEmail: doc.contactEmail,
+    createdBy: doc.createdBy,
+    createdAt: iso(doc.createdAt),
+    updatedAt: iso(doc.updatedAt),
+    deletedAt: doc.deletedAt ? iso(doc.deletedAt) : null,
+    googleDriveFolderId: doc.googleDriveFolderId,
+    activityAt: iso(doc.activityAt),
+  };
+}
+
+/** The Mongo filter of a list request: active venues, search over four fields, any-of leagues. */
+export function listFilter(query: Pick<VenueListQuery, 'q' | 'leagues'>): QueryFilter<VenueDocument> {
+  const filter: QueryFilter<VenueDocument> = { deletedAt: null };
+  const q = query.q?.trim() ?? '';
+  if (q) {
+    const pattern = escapeRegex(q);
+    filter.$or = SEARCH_FIELDS.map((field) => ({ [field]: { $regex: pattern, $options: 'i' } }));
+  }
+  if (query.leagues.length > 0) filter.leagues = { $in: query.leagues };
+  return filter;
+}
+
+export class VenueRepository {
+  readonly #model: VenueModel;
+
+  constructor(model: VenueModel) {
+    this.#model = model;
+  }
+
+  async create(fields: VenueFields, meta: { createdBy: string; id?: string; now?: Date }): Promise<VenueRecord> {
+    const now = meta.now ?? new Date();
+    const doc = await this.#model.create({
+      ...fields,
+      _id: meta.id ?? randomUUID(),
+      nameKey: nameKey(fields.name),
+      createdBy: meta.createdBy,
+      activityAt: now,
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+    });
+    return toVenueRecord(doc.toObject() as LeanVenue);
+  }
+
+  /** An active venue by id, or null when it does not exist or is deleted. */
+  async getById(id: string): Promise<VenueRecord | null> {
+    const doc = await this.#model.findOne({ _id: id, deletedAt: null }).lean<LeanVenue>().exec();
+    return doc ? toVenueRecord(doc) : null;
+  }
+
+  async list(query: VenueListQuery): Promise<VenueListResult> {
+    const filter = listFilter(query);
+    const [docs, total] = await Promise.all([
+      this.#model
+        .find(filter)
+        .sort(SORTS[query.sort])
+        .skip((query.page - 1) * query.pageSize)
+        .limit(query.pageSize)
+        .lean<LeanVenue[]>()
+        .exec(),
+      this.#model.countDocuments(filter).exec(),
+    ]);
+    return { items: docs.map(toVenueRecord), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /**
+   * Moves activityAt forward to `at` (never backwards), e.g. when the venue's data cards change.
+   * Returns false when the venue does not exist.
+   */
+  async recordActivity(id: string, at: Date): Promise<boolean> {
+    const result = await this.#model.updateOne({ _id: id }, { $max: { activityAt: at } }, { timestamps: false }).exec();
+    return result.matchedCount > 0;
+  }
+}

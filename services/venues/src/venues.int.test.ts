@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { testInfra } from '@venuebook/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnvelope, MSG_ID_HEADER, STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import type { Client } from '@venuebook/proto/grpc';
+import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
+import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, loadConfig } from '@venuebook/service-kit';
+import type { NatsConnection } from '@venuebook/service-kit';
+import { configSchema, start } from './main.ts';
+import type { RunningVenuesService } from './main.ts';
+import { venueModel } from './repositories/venue.model.ts';
+import { VenueRepository } from './repositories/venue.repository.ts';
+
+const infra = testInfra();
+const dbName = `venuebook_test_venues_${randomUUID().slice(0, 8)}`;
+
+let service: RunningVenuesService;
+let client: Client<typeof VenuesService>;
+let connection: Awaited<ReturnType<typeof connectMongo>>;
+let repository: VenueRepository;
+let nc: NatsConnection;
+
+beforeAll(async () => {
+  const config = loadConfig(configSchema, {
+    MONGODB_URI: infra.mongoUri,
+    MONGODB_DB: dbName,
+    NATS_URL: infra.natsUrl,
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    LOG_LEVEL: 'warn',
+  });
+  service = await start(config, { logger: createLogger('venues-test', { level: 'warn' }) });
+  client = createClient(VenuesService, `127.0.0.1:${service.port}`, { deadlineMs: 10_000 });
+  connection = await connectMongo(infra.mongoUri, dbName);
+  repository = new VenueRepository(venueModel(connection));
+  nc = await connectNats(infra.natsUrl);
+});
+
+afterAll(async () => {
+  client?.close();
+  await service?.stop();
+  await connection?.dropDatabase().catch(() => undefined);
+  await connection?.close();
+  await nc?.drain();
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function create(name: string, fields: Record<string, unknown> = {}) {
+  const response = await client.createVenue({ venue: { name, ...fields } });
+  if (!response.venue) throw new Error('no venue in response');
+  return response.venue;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<GrpcError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(GrpcError);
+  return error as GrpcError;
+}
+
+describe('CreateVenue / GetVenue', () => {
+  it('creates a normalised venue and reads it back', async () => {
+    const created = await create('  Madison Square Garden ', {
+      address: '4 Pennsylvania Plaza\nNew York, NY 10001',
+      website: 'msg.com',
+      leagues: ['OTE', 'OT Select'],
+      venueTypes: ['Arena'],
+      links: [{ displayText: 'Seating', url: 'msg.com/seating' }],
+      contactName: 'Jane Doe',
+      contactEmail: 'jane@msg.com',
+    });
+    expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created.name).toBe('Madison Square Garden');
+    expect(created.country).toBe('United States');
+    expect(created.website).toBe('https://msg.com');
+    expect(created.links.map((link) => [link.displayText, link.url])).toEqual([['Seating', 'https://msg.com/seating']]);
+    expect(created.deletedAt).toBe('');
+    expect(Date.parse(created.createdAt)).not.toBeNaN();
+    expect(created.activityAt).toBe(created.createdAt);
+
+    const fetched = await client.getVenue({ id: created.id });
+    expect(fetched.venue).toEqual(created);
+  });
+
+  it('answers NOT_FOUND for an unknown id and for a malformed id', async () => {
+    const unknown = await rejection(client.getVenue({ id: randomUUID() }));
+    expect(unknown.code).toBe(GrpcStatus.NOT_FOUND);
+    expect(unknown.message).toBe('Venue not found');
+    const malformed = await rejection(client.getVenue({ id: 'nope' }));
+    expect(malformed.code).toBe(GrpcStatus.NOT_FOUND);
+  });
+
+  it('does not return a soft-deleted venue', async () => {
+    const venue = await create('Deleted Hall');
+    await venueModel(connection).updateOne({ _id: venue.id }, { $set: { deletedAt: new Date() } });
+    const error = await rejection(client.getVenue({ id: venue.id }));
+    expect(error.code).toBe(GrpcStatus.NOT_FOUND);
+  });
+
+  it('rejects invalid input with INVALID_ARGUMENT and field errors', async () => {
+    const error = await rejection(client.createVenue({ venue: { name: '   ', leagues: ['OTE', 'NBA'], contactEmail: 'x' } }));
+    expect(error.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(error.fieldErrors.map((fieldError) => fieldError.field).sort()).toEqual(['contactEmail', 'leagues.1', 'name']);
+    expect(error.fieldErrors.find((fieldError) => fieldError.field === 'name')?.message).toBe('Venue name is required');
+
+    const missing = await rejection(client.createVenue({}));
+    expect(missing.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(missing.fieldErrors).toEqual([{ field: 'name', message: 'Venue name is required' }]);
+  });
+
+  it('publishes venuebook.venues.venue.created.v1 to the venues stream', async () => {
+    const startedAt = new Date(Date.now() - 1000);
+    const venue = await create('Event Center', { leagues: ['OTX'] });
+
+    const jsm = await nc.jetstreamManager();
+    const consumerName = `test_${randomUUID().slice(0, 8)}`;
+    await jsm.consumers.add(STREAMS.venues.name, {
+      name: consumerName,
+      filter_subject: SUBJECTS.venueCreated,
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: startedAt.toISOString(),
+      ack_policy: AckPolicy.None,
+      inactive_threshold: 30_000_000_000,
+    });
+    const consumer = await nc.jetstream().consumers.get(STREAMS.venues.name, consumerName);
+    const found: { envelope: ReturnType<typeof parseEnvelope<typeof SUBJECTS.venueCreated>>; msgId: string | undefined }[] = [];
+    const messages = await consumer.fetch({ max_messages: 200, expires: 2000 });
+    for await (const message of messages) {
+      const envelope = parseEnvelope(SUBJECTS.venueCreated, message.json());
+      if (envelope.data.venueId === venue.id) found.push({ envelope, msgId: message.headers?.get(MSG_ID_HEADER) });
+    }
+    await jsm.consumers.delete(STREAMS.venues.name, consumerName).catch(() => undefined);
+
+    expect(found).toHaveLength(1);
+    expect(found[0]?.envelope.data).toEqual({ venueId: venue.id, name: 'Event Center', leagues: ['OTX'] });
+    expect(found[0]?.msgId).toBe(found[0]?.envelope.id);
+  });
+});
+
+describe('ListVenues', () => {
+  it('searches name, address, country and display city case-insensitively', async () => {
+    const token = `zq${randomUUID().slice(0, 6)}`;
+    const byName = await create(`The ${token.toUpperCase()} Dome`);
+    const byAddress = await create('Hall A', { address: `1 Main St\n${token} Springs, CO 80001` });
+    const byCountry = await create('Hall B', { country: `Republic of ${token}` });
+    const byCity = await create('Hall C', { displayCityAs: `${token}ville` });
+    await create('Hall D', { generalNotes: token }); // notes are not searched
+
+    const result = await client.listVenues({ query: token.toUpperCase(), pageSize: 50 });
+    expect(result.venues.map((venue) => venue.id).sort()).toEqual([byName.id, byAddress.id, byCountry.id, byCity.id].sort());
+    expect(result.total).toBe(4);
+  });
+
+  it('matches the search text literally (regex characters are escaped)', async () => {
+    const token = randomUUID().slice(0, 6);
+    const dotted = await create(`Crypto.com Arena ${token}`);
+    await create(`CryptoXcom Arena ${token}`);
+    const result = await client.listVenues({ query: `crypto.com arena ${token}` });
+    expect(result.venues.map((venue) => venue.id)).toEqual([dotted.id]);
+    const weird = await client.listVenues({ query: '(*[' });
+    expect(weird.total).toBe(0);
+  });
+
+  it('filters by leagues (any of) and returns all for no league', async () => {
+    const token = `lg${randomUUID().slice(0, 6)}`;
+    const ote = await create(`${token} one`, { leagues: ['OTE'] });
+    await create(`${token} two`, { leagues: ['OTX'] });
+    const studio = await create(`${token} three`, { leagues: ['OT7', 'Studio'] });
+    await create(`${token} four`);
+
+    const filtered = await client.listVenues({ query: token, leagues: ['OTE', 'Studio'] });
+    expect(filtered.venues.map((venue) => venue.id).sort()).toEqual([ote.id, studio.id].sort());
+    expect(filtered.total).toBe(2);
+    const all = await client.listVenues({ query: token });
+    expect(all.total).toBe(4);
+    const unknown = await rejection(client.listVenues({ leagues: ['NBA'] }));
+    expect(unknown.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(unknown.fieldErrors[0]?.field).toBe('leagues');
+  });
+
+  it('sorts by newest, by activity (updated) and by name', async () => {
+    const token = `st${randomUUID().slice(0, 6)}`;
+    const first = await create(`b ${token}`);
+    await pause(15);
+    const second = await create(`C ${token}`);
+    await pause(15);
+    const third = await create(`a ${token}`);
+    // Data-card activity on the oldest venue moves it to the top of 'Updated'.
+    expect(await repository.recordActivity(first.id, new Date(Date.now() + 1000))).toBe(true);
+
+    const ids = async (sort: VenueSort) => (await client.listVenues({ query: token, sort })).venues.map((venue) => venue.id);
+    expect(await ids(VenueSort.NEWEST)).toEqual([third.id, second.id, first.id]);
+    expect(await ids(VenueSort.UNSPECIFIED)).toEqual([third.id, second.id, first.id]);
+    expect(await ids(VenueSort.UPDATED)).toEqual([first.id, third.id, second.id]);
+    expect(await ids(VenueSort.NAME)).toEqual([third.id, first.id, second.id]);
+  });
+
+  it('pages with a stable order and reports the total', async () => {
+    const token = `pg${randomUUID().slice(0, 6)}`;
+    const created: string[] = [];
+    for (let index = 0; index < 5; index += 1) created.push((await create(`${token} ${index}`)).id);
+
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) pages.push(await client.listVenues({ query: token, sort: VenueSort.NAME, page, pageSize: 2 }));
+    expect(pages.map((page) => page.venues.length)).toEqual([2, 2, 1, 0]);
+    expect(pages.every((page) => page.total === 5 && page.pageSize === 2)).toBe(true);
+    expect(pages.map((page) => page.page)).toEqual([1, 2, 3, 4]);
+    expect(pages.flatMap((page) => page.venues.map((venue) => venue.id))).toEqual(created);
+
+    const defaults = await client.listVenues({ query: token });
+    expect(defaults.page).toBe(1);
+    expect(defaults.pageSize).toBe(50);
+
+    const tooBig = await rejection(client.listVenues({ pageSize: 500 }));
+    expect(tooBig.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(tooBig.fieldErrors.map((fieldError) => fieldError.field)).toEqual(['pageSize']);
+  });
+
+  it('leaves soft-deleted venues out of lists', async () => {
+    const token = `dl${randomUUID().slice(0, 6)}`;
+    const kept = await create(`${token} kept`);
+    const gone = await create(`${token} gone`);
+    await venueModel(connection).updateOne({ _id: gone.id }, { $set: { deletedAt: new Date() } });
+    const result = await client.listVenues({ query: token });
+    expect(result.venues.map((venue) => venue.id)).toEqual([kept.id]);
+    expect(result.total).toBe(1);
+  });
+});
+
+describe('indexes', () => {
+  it('declares an index for every list path', async () => {
+    const keys = (await venueModel(connection).collection.indexes()).map((index) => JSON.stringify(index.key));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        JSON.stringify({ deletedAt: 1, createdAt: -1 }),
+        JSON.stringify({ deletedAt: 1, activityAt: -1 }),
+        JSON.stringify({ deletedAt: 1, nameKey: 1 }),
+        JSON.stringify({ leagues: 1 }),
+      ]),
+    );
+  });
+});

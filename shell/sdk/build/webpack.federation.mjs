@@ -1,0 +1,169 @@
+// Shared webpack + Module Federation configuration for the shell (host) and every remote.
+// Each package's webpack.config.mjs is a thin call into `createFederatedConfig`, so that all
+// containers agree on the shared singletons and on the loader/resolve setup.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+
+const require = createRequire(import.meta.url);
+const WEBPACK_VERSION = require('webpack/package.json').version;
+
+/** Remote containers: gateway path segment -> container name + standalone dev port. */
+export const REMOTES = {
+  venues: { container: 'mfe_venues', port: 3001 },
+  cards: { container: 'mfe_cards', port: 3002 },
+  media: { container: 'mfe_media', port: 3003 },
+  admin: { container: 'mfe_admin', port: 3004 },
+};
+export const SHELL_PORT = 3000;
+export const API_TARGET = process.env.VENUEBOOK_API_TARGET ?? 'http://127.0.0.1:8080';
+
+/**
+ * Shared singletons of every container. Sub-path entries (`react/jsx-runtime`, `react-dom/client`)
+ * are listed explicitly because a share key only matches its exact request.
+ * [share key, package whose version range applies]
+ */
+const SINGLETONS = [
+  ['react', 'react'],
+  ['react/jsx-runtime', 'react'],
+  ['react-dom', 'react-dom'],
+  ['react-dom/client', 'react-dom'],
+  ['react-router', 'react-router'],
+  ['react-router-dom', 'react-router-dom'],
+  ['@chakra-ui/react', '@chakra-ui/react'],
+  ['@emotion/react', '@emotion/react'],
+  ['@venuebook/sdk', '@venuebook/sdk'],
+];
+
+/**
+ * @param {{ name: string, dependencies?: Record<string, string>, peerDependencies?: Record<string, string> }} pkg
+ * @param {{ provide?: boolean }} [options] provide: false = consume only, emit no fallback copy
+ *   (production remotes: the shell always provides these, so remotes stay small and build fast)
+ */
+export function sharedSingletons(pkg, { provide = true } = {}) {
+  const deps = { ...pkg.dependencies, ...pkg.peerDependencies };
+  return Object.fromEntries(
+    SINGLETONS.map(([key, from]) => {
+      const requiredVersion = deps[from];
+      if (!requiredVersion) throw new Error(`${pkg.name}: "${from}" must be a dependency (shared singleton)`);
+      return [key, { singleton: true, eager: false, requiredVersion, ...(provide ? {} : { import: false }) }];
+    }),
+  );
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.packageDir absolute path of the package (import.meta.dirname)
+ * @param {'host' | 'remote'} options.kind
+ * @param {string} options.name federation container name (shell, mfe_venues, ...)
+ * @param {number} options.port dev-server port
+ * @param {Record<string, string>} [options.exposes] remote only
+ * @param {string} [options.favicon] path of the page's favicon (default: the Venue Book mark)
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+export function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, favicon }) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+  const isHost = kind === 'host';
+
+  return (_env, argv) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const dev = mode === 'development';
+    // Remotes only build their standalone page (src/index.ts -> standalone.tsx) for `npm run dev`.
+    const withPage = isHost || dev;
+
+    /** Dev only: the shell loads remotes from their standalone dev servers. */
+    const devRemotes = Object.fromEntries(
+      Object.values(REMOTES).map(({ container, port: p }) => [container, `http://localhost:${p}/remoteEntry.js`]),
+    );
+
+    return {
+      mode,
+      context: packageDir,
+      target: 'web',
+      entry: withPage ? { main: './src/index.ts' } : {},
+      devtool: dev ? 'eval-cheap-module-source-map' : false,
+      output: {
+        path: path.join(packageDir, 'dist'),
+        // The shell serves deep links (SPA fallback), so its assets are root-absolute.
+        // Remotes resolve their chunks relative to wherever remoteEntry.js was loaded from.
+        publicPath: isHost ? '/' : 'auto',
+        filename: dev ? '[name].js' : '[name].[contenthash:8].js',
+        chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        clean: true,
+      },
+      resolve: {
+        // react-router-dom 7 is `export * from 'react-router'` plus the DOM RouterProvider. Across a
+        // federation share boundary that star re-export comes out empty (its .mjs is strict ESM and
+        // a consumed shared module has no static exports), so `import { Link } from 'react-router-dom'`
+        // would be undefined. v7's 'react-router' exports the same API, so both share keys point at it.
+        alias: { 'react-router-dom$': 'react-router' },
+        extensions: ['.ts', '.tsx', '.js'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+      },
+      module: {
+        rules: [
+          {
+            // Workspace sources (this package, shell/sdk/src, proto/src) resolve to real paths
+            // outside node_modules, so one rule covers all of them.
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            loader: 'esbuild-loader',
+            options: { target: 'es2022', jsx: 'automatic' },
+            resolve: { fullySpecified: false },
+          },
+        ],
+      },
+      performance: { hints: false },
+      cache: {
+        type: 'filesystem',
+        name: `${name}-${mode}`,
+        version: WEBPACK_VERSION,
+        buildDependencies: { config: [path.join(packageDir, 'webpack.config.mjs'), import.meta.filename] },
+      },
+      infrastructureLogging: { level: 'warn' },
+      stats: dev ? 'minimal' : { preset: 'summary', assets: true, assetsSort: '!size', excludeAssets: /\.html$/ },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
+          // The shell registers remotes at run time (registerRemotes / loadRemote).
+          remotes: {},
+          // Production remotes consume the shell's singletons without bundling fallbacks;
+          // in dev they carry their own copies so they also run standalone.
+          shared: sharedSingletons(pkg, { provide: isHost || dev }),
+          dts: false,
+          manifest: false,
+        }),
+        ...(withPage
+          ? [
+              new HtmlWebpackPlugin({
+                template: isHost ? './src/index.html' : './index.html',
+                // Only the app entry: a remote's own remoteEntry.js is for hosts, not for its page.
+                chunks: ['main'],
+                publicPath: '/',
+                favicon: favicon ?? path.join(import.meta.dirname, 'favicon.svg'),
+                scriptLoading: 'defer',
+                templateParameters: {
+                  // Dev only: where the shell finds remotes (window.__VENUEBOOK_REMOTES__).
+                  remotesOverride: isHost && dev ? JSON.stringify(devRemotes) : '',
+                },
+              }),
+            ]
+          : []),
+      ],
+      devServer: {
+        port,
+        host: 'localhost',
+        hot: false,
+        liveReload: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+        proxy: [{ context: ['/api'], target: API_TARGET, changeOrigin: false }],
+      },
+    };
+  };
+}

@@ -1,0 +1,49 @@
+// @venuebook/sdk: shared by the shell and every remote as a Module Federation singleton.
+// Browser only. Remotes reach the domain contracts through here (mfe -> sdk -> proto/domain).
+
+export { api, createApiClient, venueListSearchParams } from './api/api-client.ts';
+export type { ApiClient, ApiClientOptions, RequestOptions, VenueListParams } from './api/api-client.ts';
+export {
+  ApiRequestError,
+  apiErrorFromResponse,
+  errorMessage,
+  isAbortError,
+  isApiRequestError,
+  networkError,
+} from './api/api-error.ts';
+export type { ApiFieldError } from './api/api-error.ts';
+
+export { useApiQuery } from './hooks/use-api-query.ts';
+export type { ApiQueryOptions, ApiQueryResult } from './hooks/use-api-query.ts';
+export { useDebouncedValue } from './hooks/use-debounced-value.ts';
+
+export { system } from './theme/system.ts';
+export { AppProvider, isThemeSetting, THEME_SETTINGS, THEME_STORAGE_KEY, useThemeSetting } from './theme/app-provider.tsx';
+export type { ThemeSetting } from './theme/app-provider.tsx';
+
+export { EmptyState } from './components/empty-state.tsx';
+export type { EmptyStateProps } from './components/empty-state.tsx';
+export { LeagueBadge } from './components/league-badge.tsx';
+export type { LeagueBadgeProps } from './components/league-badge.tsx';
+
+export type { RemotePageMap, RemoteRoutesModule } from './federation/remote-contract.ts';
+export { StandaloneLayout } from './components/standalone-layout.tsx';
+
+// Domain contracts used by the UI.
+export {
+  DEFAULT_COUNTRY,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_VENUE_SORT,
+  isDefaultCountry,
+  isLeague,
+  LEAGUES,
+  leagueColor,
+  leagueLabel,
+  MAX_SEARCH_LENGTH,
+  parseLeague,
+  VENUE_SORT_LABELS,
+  VENUE_SORTS,
+  VENUE_TYPES,
+  venueCityDisplay,
+} from '@venuebook/proto/domain';
+export type { League, LeagueOption, ListVenuesQuery, ListVenuesResult, Venue, VenueInput, VenueSort } from '@venuebook/proto/domain';

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { enabledRoutes, findRoute, isNotFound, requiredRemotes, ROUTE_TABLE, type RouteDefinition } from './route-table.ts';
+
+describe('route table', () => {
+  it('lists every route of spec §2 once', () => {
+    const paths = ROUTE_TABLE.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of [
+      '/auth',
+      '/login',
+      '/public/venue/:venueId/photos',
+      '/',
+      '/add-venue',
+      '/venue/:venueId',
+      '/venue/:venueId/edit',
+      '/venue/:venueId/photos',
+      '/venue/:venueId/documents',
+      '/venue/:venueId/events',
+      '/venue/:venueId/department',
+      '/venue/:venueId/department/:departmentName',
+      '/contacts',
+      '/events',
+      '/deleted-contacts',
+      '/deleted-venues',
+      '/admin/master-data-cards',
+      '/admin/deleted-data-cards',
+      '/admin/users',
+      '/admin/sync-logs',
+      '/admin/gdrive-sync',
+      '/audit-logs',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it('records access per spec: public sign-in pages and gallery, admin pages, login elsewhere', () => {
+    const access = (path: string) => ROUTE_TABLE.find((r) => r.path === path)?.access;
+    expect(access('/auth')).toBe('public');
+    expect(access('/public/venue/:venueId/photos')).toBe('public');
+    expect(access('/')).toBe('login');
+    expect(access('/deleted-venues')).toBe('admin');
+    expect(access('/admin/users')).toBe('admin');
+    expect(access('/audit-logs')).toBe('admin');
+  });
+
+  it('registers only the routes built so far', () => {
+    expect(enabledRoutes().map((r) => r.path)).toEqual(['/', '/venue/:venueId']);
+    expect(requiredRemotes()).toEqual(['mfe_venues']);
+  });
+
+  it('finds the page of a registered path', () => {
+    expect(findRoute('/')).toMatchObject({ owner: 'mfe_venues', page: 'home' });
+    expect(findRoute('/venue/0b6d4c1e-2f7a-4c5e-9d3a-1a2b3c4d5e6f')).toMatchObject({ owner: 'mfe_venues', page: 'venue-detail' });
+  });
+
+  it('treats unbuilt and unknown paths as 404', () => {
+    for (const path of ['/venue/abc/edit', '/admin/users', '/auth', '/nope', '/venue', '/venue/abc/department/IT', '/venue/a/b/c']) {
+      expect(isNotFound(path), path).toBe(true);
+    }
+    expect(isNotFound('/')).toBe(false);
+  });
+
+  it('registers a route as soon as it is enabled', () => {
+    const table: RouteDefinition[] = ROUTE_TABLE.map((r) => (r.path === '/admin/users' ? { ...r, enabled: true } : r));
+    expect(findRoute('/admin/users', table)).toMatchObject({ owner: 'mfe_admin', page: 'users' });
+    expect(requiredRemotes(table).sort()).toEqual(['mfe_admin', 'mfe_venues']);
+  });
+});

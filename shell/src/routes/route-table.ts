@@ -1,0 +1,75 @@
+import { matchPath } from 'react-router';
+
+/**
+ * Who may open a route (spec §2). `admin` means admin or owner; `owner` means owner only.
+ * Guards arrive with sign-in; for now the access level is recorded, not enforced.
+ */
+export type RouteAccess = 'public' | 'login' | 'admin' | 'owner';
+
+/** Federation container that renders a route, or `shell` for the host's own pages. */
+export type RouteOwner = 'shell' | 'mfe_venues' | 'mfe_cards' | 'mfe_media' | 'mfe_admin';
+export type RemoteContainer = Exclude<RouteOwner, 'shell'>;
+
+export interface RouteDefinition {
+  /** react-router path pattern. */
+  path: string;
+  access: RouteAccess;
+  owner: RouteOwner;
+  /** Page id inside the owner's page map. */
+  page: string;
+  /** Only enabled routes are registered; every other path renders the 404 page. */
+  enabled: boolean;
+}
+
+/** The route table of spec §2, in one place. */
+export const ROUTE_TABLE: readonly RouteDefinition[] = [
+  { path: '/auth', access: 'public', owner: 'shell', page: 'auth', enabled: false },
+  { path: '/login', access: 'public', owner: 'shell', page: 'login', enabled: false },
+  { path: '/public/venue/:venueId/photos', access: 'public', owner: 'mfe_media', page: 'public-gallery', enabled: false },
+  { path: '/', access: 'login', owner: 'mfe_venues', page: 'home', enabled: true },
+  { path: '/add-venue', access: 'login', owner: 'mfe_venues', page: 'add-venue', enabled: false },
+  { path: '/venue/:venueId', access: 'login', owner: 'mfe_venues', page: 'venue-detail', enabled: true },
+  { path: '/venue/:venueId/edit', access: 'login', owner: 'mfe_venues', page: 'edit-venue', enabled: false },
+  // Linked from venue detail (spec §2 "Report (/venue/{id}/report, on small screens)").
+  { path: '/venue/:venueId/report', access: 'login', owner: 'mfe_venues', page: 'venue-report', enabled: false },
+  { path: '/venue/:venueId/photos', access: 'login', owner: 'mfe_media', page: 'photos', enabled: false },
+  { path: '/venue/:venueId/documents', access: 'login', owner: 'mfe_media', page: 'documents', enabled: false },
+  { path: '/venue/:venueId/events', access: 'login', owner: 'mfe_venues', page: 'venue-events', enabled: false },
+  { path: '/venue/:venueId/department', access: 'login', owner: 'mfe_cards', page: 'data-cards', enabled: false },
+  { path: '/venue/:venueId/department/:departmentName', access: 'login', owner: 'mfe_cards', page: 'data-cards', enabled: false },
+  { path: '/contacts', access: 'login', owner: 'mfe_venues', page: 'all-contacts', enabled: false },
+  { path: '/events', access: 'login', owner: 'mfe_venues', page: 'all-events', enabled: false },
+  { path: '/deleted-contacts', access: 'admin', owner: 'mfe_venues', page: 'deleted-contacts', enabled: false },
+  { path: '/deleted-venues', access: 'admin', owner: 'mfe_venues', page: 'deleted-venues', enabled: false },
+  { path: '/admin/master-data-cards', access: 'admin', owner: 'mfe_cards', page: 'master-data-cards', enabled: false },
+  { path: '/admin/deleted-data-cards', access: 'admin', owner: 'mfe_cards', page: 'deleted-data-cards', enabled: false },
+  { path: '/admin/users', access: 'admin', owner: 'mfe_admin', page: 'users', enabled: false },
+  { path: '/admin/sync-logs', access: 'admin', owner: 'mfe_admin', page: 'sync-logs', enabled: false },
+  { path: '/admin/gdrive-sync', access: 'admin', owner: 'mfe_admin', page: 'gdrive-sync', enabled: false },
+  // Spec §2: the route admits owner or admin (the header menu lists it for the owner only).
+  { path: '/audit-logs', access: 'admin', owner: 'mfe_admin', page: 'audit-logs', enabled: false },
+];
+
+/** Routes that are built and registered with the router. */
+export function enabledRoutes(table: readonly RouteDefinition[] = ROUTE_TABLE): RouteDefinition[] {
+  return table.filter((route) => route.enabled);
+}
+
+/** The registered route that renders `pathname`, or undefined when it is a 404. */
+export function findRoute(
+  pathname: string,
+  table: readonly RouteDefinition[] = ROUTE_TABLE,
+): RouteDefinition | undefined {
+  return enabledRoutes(table).find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
+}
+
+export function isNotFound(pathname: string, table: readonly RouteDefinition[] = ROUTE_TABLE): boolean {
+  return findRoute(pathname, table) === undefined;
+}
+
+/** Remote containers the enabled routes need. */
+export function requiredRemotes(table: readonly RouteDefinition[] = ROUTE_TABLE): RemoteContainer[] {
+  const owners = new Set<RemoteContainer>();
+  for (const route of enabledRoutes(table)) if (route.owner !== 'shell') owners.add(route.owner);
+  return [...owners];
+}
