@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Entry point of `npm start`, `npm test` and `npm run bench`. Plain JavaScript on purpose: it runs on
+// whatever Node the machine has (≥ 20), makes the checkout ready and then hands over to the real command,
+// which runs on the project's Node 24 (the `node` npm package in node_modules/.bin).
+//
+//   1. `npm ci` when node_modules is missing or older than package-lock.json;
+//   2. the infrastructure servers (deploy/local/src/infra-install.ts; cached per machine);
+//   3. deploy/local/src/<command>.ts on Node 24, with signals passed through.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const COMMANDS = { start: 'start.ts', test: 'test.ts', bench: 'bench.ts' };
+
+const [command, ...args] = process.argv.slice(2);
+if (!command || !(command in COMMANDS)) {
+  console.error(`usage: node deploy/local/bootstrap.mjs <${Object.keys(COMMANDS).join('|')}> [args...]`);
+  process.exit(2);
+}
+
+function log(message) {
+  console.log(`\x1b[36m[venuebook]\x1b[0m ${message}`);
+}
+
+function mtime(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+/** node_modules/.package-lock.json is written by every npm install; older than the lock file = stale. */
+function needsInstall() {
+  const installed = mtime(join(ROOT, 'node_modules', '.package-lock.json'));
+  if (installed < 0) return 'node_modules is missing';
+  if (!existsSync(join(ROOT, 'node_modules', '.bin', 'node'))) return 'the Node 24 runtime is missing from node_modules';
+  if (mtime(join(ROOT, 'package-lock.json')) > installed) return 'package-lock.json is newer than node_modules';
+  return null;
+}
+
+function run(cmd, cmdArgs, what) {
+  const result = spawnSync(cmd, cmdArgs, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  if (result.error || result.status !== 0) {
+    console.error(`\n${what} failed${result.error ? `: ${result.error.message}` : ` (exit ${result.status})`}`);
+    process.exit(result.status || 1);
+  }
+}
+
+const reason = needsInstall();
+if (reason) {
+  log(`${reason}: running npm ci`);
+  run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
+}
+
+const node24 = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'node.cmd' : 'node');
+const env = { ...process.env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
+
+// Infrastructure binaries: builds only what is missing and not provided otherwise; quick when cached.
+const infra = spawnSync(node24, [join(ROOT, 'deploy/local/src/infra-install.ts'), '--if-needed'], { cwd: ROOT, stdio: 'inherit', env });
+if (infra.status !== 0) process.exit(infra.status ?? 1);
+
+const child = spawn(node24, [join(ROOT, 'deploy/local/src', COMMANDS[command]), ...args], { cwd: ROOT, stdio: 'inherit', env });
+// The child shares our terminal's process group, so Ctrl-C reaches it directly; forward other signals.
+for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+process.on('SIGINT', () => undefined);
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

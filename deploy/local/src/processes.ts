@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { createServer, Socket } from 'node:net';
+import { join } from 'node:path';
+
+/** A free TCP port on the loopback interface (bound and released at once). */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `probe` until it returns true, the process dies, or the timeout passes. */
+export async function waitFor(what: string, probe: () => Promise<boolean>, options: { timeoutMs?: number; process?: ManagedProcess } = {}): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (options.process?.exited) {
+      throw new Error(`${what} exited (code ${options.process.exitCode}) before it was ready; see ${options.process.logFile}`);
+    }
+    if (await probe().catch(() => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`${what} was not ready within ${Math.round((options.timeoutMs ?? 60_000) / 1000)} s${options.process ? `; see ${options.process.logFile}` : ''}`);
+}
+
+/** True when something accepts TCP connections on host:port. */
+export function tcpOpen(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (open: boolean): void => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.connect(port, host);
+  });
+}
+
+/** True when GET url answers 2xx. */
+export async function httpOk(url: string): Promise<boolean> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  await response.body?.cancel();
+  return response.ok;
+}
+
+export interface ManagedProcess {
+  name: string;
+  child: ChildProcess;
+  logFile: string;
+  exited: boolean;
+  exitCode: number | null;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process is gone. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const running = new Set<ManagedProcess>();
+
+// Last resort: never leave servers behind when this process exits without stopping them.
+process.once('exit', () => {
+  for (const managed of running) managed.child.kill('SIGKILL');
+});
+
+/**
+ * Starts a long-running child process with its output appended to `<logDir>/<name>.log`
+ * (or inherited when `inheritOutput` is set).
+ */
+export function startProcess(
+  name: string,
+  command: string,
+  args: readonly string[],
+  options: { logDir: string; env?: NodeJS.ProcessEnv; cwd?: string; inheritOutput?: boolean },
+): ManagedProcess {
+  mkdirSync(options.logDir, { recursive: true });
+  const logFile = join(options.logDir, `${name}.log`);
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: options.inheritOutput ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+  });
+  if (!options.inheritOutput) {
+    const log = createWriteStream(logFile, { flags: 'a' });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
+  let exitedResolve: () => void = () => undefined;
+  const exitedPromise = new Promise<void>((resolve) => (exitedResolve = resolve));
+  const managed: ManagedProcess = {
+    name,
+    child,
+    logFile,
+    exited: false,
+    exitCode: null,
+    async stop(graceMs = 5000) {
+      if (!managed.exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        await exitedPromise;
+        clearTimeout(timer);
+      }
+    },
+  };
+  child.once('error', (error) => {
+    managed.exited = true;
+    running.delete(managed);
+    exitedResolve();
+    console.error(`${name}: ${error.message}`);
+  });
+  child.once('exit', (code) => {
+    managed.exited = true;
+    managed.exitCode = code;
+    running.delete(managed);
+    exitedResolve();
+  });
+  running.add(managed);
+  return managed;
+}

@@ -1,0 +1,46 @@
+// `npm start`: build what is stale, provision the infrastructure (data in .data/), start the services and
+// the gateway on one port (PORT, default 8080), seed demo venues on the first run, print the URL.
+// Ctrl-C stops everything, servers included; the next start keeps the data.
+import { join } from 'node:path';
+import { buildAll } from './build.ts';
+import { REPO_ROOT } from './infra-servers.ts';
+import { startStack } from './stack.ts';
+
+const say = (message: string): void => console.log(`\x1b[36m[venuebook]\x1b[0m ${message}`);
+
+const port = Number(process.env.PORT ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, got '${process.env.PORT}'`);
+  process.exit(2);
+}
+
+say('building the front ends (cached when unchanged)…');
+buildAll();
+
+say('starting the infrastructure and services…');
+const stack = await startStack({
+  dataDir: join(REPO_ROOT, '.data'),
+  host: process.env.HOST ?? '127.0.0.1',
+  port,
+  seed: true,
+  logLevel: process.env.LOG_LEVEL ?? 'info',
+  log: say,
+}).catch((error: unknown) => {
+  console.error(`\n${(error as Error).message}`);
+  process.exit(1);
+});
+
+say(`Venue Book is running at \x1b[1m${stack.url}\x1b[0m  (logs in ${stack.logDir}; Ctrl-C stops everything)`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping…');
+    void stack.stop().then(() => {
+      say('stopped');
+      process.exit(0);
+    });
+  });
+}

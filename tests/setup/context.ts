@@ -1,0 +1,14 @@
+import type { TestInfra } from '@venuebook/service-kit/testing';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** Integration project: the provisioned servers. */
+    infra: TestInfra;
+    /** e2e project: where the running product answers, e.g. http://127.0.0.1:41234. */
+    baseUrl: string;
+    /** e2e project: where screenshots go (gitignored). */
+    artifactsDir: string;
+  }
+}
+
+export {};

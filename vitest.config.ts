@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects, run one after another by `npm test` (deploy/local/src/test.ts):
+ * - unit: pure code, beside the sources (`*.test.ts`, `*.test.tsx`);
+ * - integration: services and gateway against real MongoDB-compatible storage, MinIO and NATS
+ *   (`*.int.test.ts`), provisioned once by tests/setup/infra.global.ts;
+ * - e2e: the running product in Chromium (tests/e2e), started by tests/setup/stack.global.ts.
+ */
+const IGNORED = ['**/node_modules/**', '**/dist/**', '**/gen/**', '.data/**', '.infra/**'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['**/src/**/*.test.{ts,tsx}'],
+          exclude: [...IGNORED, '**/*.int.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['**/src/**/*.int.test.ts', 'tests/integration/**/*.int.test.ts'],
+          exclude: IGNORED,
+          globalSetup: ['tests/setup/infra.global.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          exclude: IGNORED,
+          globalSetup: ['tests/setup/stack.global.ts'],
+          // One browser at a time on a two-core machine.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
