@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
+import type * as Testcontainers from 'testcontainers';
 import { findServerBinary, URL_VARIABLES } from './infra-servers.ts';
 import type { ServerKind } from './infra-servers.ts';
 import { freePort, httpOk, startProcess, tcpOpen, waitFor } from './processes.ts';
@@ -130,7 +131,7 @@ async function startNats(binary: { path: string }, dataDir: string, logDir: stri
 
 /** Docker fallback through testcontainers (needs a running Docker engine). */
 async function startContainer(kind: ServerKind): Promise<Started> {
-  let testcontainers: typeof import('testcontainers');
+  let testcontainers: typeof Testcontainers;
   try {
     testcontainers = await import('testcontainers');
   } catch (error) {
