@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMongo, createLogger, loadConfig } from '@venuebook/service-kit';
-// The real venues service, started in-process on real FerretDB/MongoDB and NATS (test wiring only).
-import { configSchema as venuesConfigSchema, start as startVenues } from '../../services/venues/src/main.ts';
-import type { RunningVenuesService } from '../../services/venues/src/main.ts';
+// The real venues service as its own process on real FerretDB/MongoDB and NATS, started by the launcher.
+import { startVenuesService } from '@venuebook/local';
+import type { RunningService } from '@venuebook/local';
 import { buildApp } from './app.ts';
 import type { GatewayApp } from './app.ts';
 import { gatewayConfigSchema } from './config.ts';
@@ -13,16 +15,18 @@ const infra = testInfra();
 const dbName = `venuebook_test_gateway_${randomUUID().slice(0, 8)}`;
 const quiet = createLogger('gateway-int-test', { level: 'silent' });
 
-let venues: RunningVenuesService;
+let venues: RunningService;
 let app: GatewayApp;
 
 beforeAll(async () => {
-  venues = await startVenues(
-    loadConfig(venuesConfigSchema, { MONGODB_URI: infra.mongoUri, MONGODB_DB: dbName, NATS_URL: infra.natsUrl, GRPC_PORT: '0' }),
-    { logger: quiet },
-  );
+  venues = await startVenuesService({
+    infra: { env: { MONGODB_URI: infra.mongoUri, NATS_URL: infra.natsUrl } },
+    env: { MONGODB_DB: dbName },
+    logDir: join(tmpdir(), 'venuebook-gateway-int-logs'),
+    logLevel: 'warn',
+  });
   app = await buildApp(
-    loadConfig(gatewayConfigSchema, { VENUES_GRPC_URL: `127.0.0.1:${venues.port}`, GRPC_DEADLINE_MS: '5000' }),
+    loadConfig(gatewayConfigSchema, { VENUES_GRPC_URL: venues.address, GRPC_DEADLINE_MS: '5000' }),
     { logger: quiet },
   );
 });

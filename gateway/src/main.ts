@@ -1,4 +1,4 @@
-import { createLogger, loadConfig, runService } from '@venuebook/service-kit';
+import { createLogger, loadConfigOrExit, runService } from '@venuebook/service-kit';
 import type { Logger } from '@venuebook/service-kit';
 import { buildApp } from './app.ts';
 import { gatewayConfigSchema } from './config.ts';
@@ -32,17 +32,8 @@ export async function start(config: GatewayConfig, options: { logger?: Logger } 
   };
 }
 
-function configFromEnv(logger: Logger): GatewayConfig {
-  try {
-    return loadConfig(gatewayConfigSchema);
-  } catch (error) {
-    logger.fatal((error as Error).message);
-    process.exit(1);
-  }
-}
-
 if (import.meta.main) {
-  const config = configFromEnv(createLogger('gateway'));
+  const config = loadConfigOrExit(gatewayConfigSchema, createLogger('gateway'));
   const logger = createLogger('gateway', { level: config.LOG_LEVEL });
   await runService(() => start(config, { logger }), { logger });
 }

@@ -1,29 +1,13 @@
 // `npm run dev -w @venuebook/mfe-venues`: the remote's pages on their own (port 3001).
-import { AppProvider, StandaloneLayout } from '@venuebook/sdk';
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { mountStandalone } from '@venuebook/sdk';
 import { pages } from './routes.ts';
 
-const Home = pages.home!;
-const VenueDetail = pages['venue-detail']!;
-
-const router = createBrowserRouter([
-  {
-    element: <StandaloneLayout name="mfe-venues" links={[{ to: '/', label: 'Home' }]} />,
-    children: [
-      { path: '/', element: <Home /> },
-      { path: '/venue/:venueId', element: <VenueDetail /> },
-    ],
-  },
-]);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <Suspense>
-        <RouterProvider router={router} />
-      </Suspense>
-    </AppProvider>
-  </StrictMode>,
-);
+mountStandalone({
+  name: 'mfe-venues',
+  pages,
+  routes: [
+    { path: '/', page: 'home' },
+    { path: '/venue/:venueId', page: 'venue-detail' },
+  ],
+  links: [{ to: '/', label: 'Home' }],
+});

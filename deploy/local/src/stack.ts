@@ -48,49 +48,67 @@ export async function seedDemoVenues(venuesAddress: string): Promise<number> {
   }
 }
 
+export interface RunningService {
+  /** host:port of its gRPC server. */
+  address: string;
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the venues service as its own process (as in production) against the given infrastructure and
+ * waits until its gRPC health check reports SERVING.
+ */
+export async function startVenuesService(options: { infra: Pick<Infra, 'env'>; logDir: string; logLevel?: string; env?: Record<string, string> }): Promise<RunningService> {
+  const port = await freePort();
+  const address = `127.0.0.1:${port}`;
+  const venues = startProcess('venues', process.execPath, [join(REPO_ROOT, 'services/venues/src/main.ts')], {
+    logDir: options.logDir,
+    env: { ...options.infra.env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), LOG_LEVEL: options.logLevel ?? 'info', ...options.env },
+  });
+  const health = createHealthChecker(address);
+  try {
+    await waitFor('venues service', async () => (await health.check(VenuesService.typeName)) === 'SERVING', { process: venues });
+  } catch (error) {
+    await venues.stop();
+    throw error;
+  } finally {
+    health.close();
+  }
+  return { address, process: venues, stop: () => venues.stop() };
+}
+
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? (() => undefined);
   const logDir = join(options.dataDir, 'logs');
   const host = options.host ?? '127.0.0.1';
   const logLevel = options.logLevel ?? 'info';
-  const node = process.execPath;
-  const processes: ManagedProcess[] = [];
+  const stops: (() => Promise<void>)[] = [];
   const infra = await provisionInfra({ dataDir: options.dataDir, logDir, log });
 
   const stop = async (): Promise<void> => {
-    for (const managed of processes.splice(0).reverse()) await managed.stop();
+    for (const stopOne of stops.splice(0).reverse()) await stopOne();
     await infra.stop();
   };
 
   try {
-    const venuesPort = await freePort();
-    const venuesAddress = `127.0.0.1:${venuesPort}`;
-    const venues = startProcess('venues', node, [join(REPO_ROOT, 'services/venues/src/main.ts')], {
-      logDir,
-      env: { ...infra.env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(venuesPort), LOG_LEVEL: logLevel },
-    });
-    processes.push(venues);
-    const health = createHealthChecker(venuesAddress);
-    try {
-      await waitFor('venues service', async () => (await health.check(VenuesService.typeName)) === 'SERVING', { process: venues });
-    } finally {
-      health.close();
-    }
+    const venues = await startVenuesService({ infra, logDir, logLevel });
+    stops.push(venues.stop);
 
     let seeded = 0;
     const marker = join(options.dataDir, SEEDED_MARKER);
     if (options.seed && !existsSync(marker)) {
-      seeded = await seedDemoVenues(venuesAddress);
+      seeded = await seedDemoVenues(venues.address);
       writeFileSync(marker, `${new Date().toISOString()} ${seeded} demo venues\n`);
       log(`seeded ${seeded} demo venues`);
     }
 
     const port = options.port === 0 || options.port === undefined ? await freePort(host) : options.port;
-    const gateway = startProcess('gateway', node, [join(REPO_ROOT, 'gateway/src/main.ts')], {
+    const gateway = startProcess('gateway', process.execPath, [join(REPO_ROOT, 'gateway/src/main.ts')], {
       logDir,
-      env: { HOST: host, PORT: String(port), VENUES_GRPC_URL: venuesAddress, LOG_LEVEL: logLevel, ...options.gatewayEnv },
+      env: { HOST: host, PORT: String(port), VENUES_GRPC_URL: venues.address, LOG_LEVEL: logLevel, ...options.gatewayEnv },
     });
-    processes.push(gateway);
+    stops.push(() => gateway.stop());
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     await waitFor('gateway', () => httpOk(`${url}/readyz`), { process: gateway });
     return { url, infra, seeded, logDir, stop };

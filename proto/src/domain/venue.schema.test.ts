@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { sampleVenue } from '../testing/venue.fixture.ts';
 import {
   apiErrorSchema,
   listVenuesQuerySchema,
@@ -122,30 +123,7 @@ describe('listVenuesQuerySchema', () => {
 });
 
 describe('output schemas', () => {
-  const venue: Venue = {
-    id: '7b0c1c2e-9d1f-4a55-9b59-2d3b1b0f4e11',
-    name: 'Arena',
-    country: 'United States',
-    address: '',
-    displayCityAs: '',
-    deliveryAddress: '',
-    deliveryNotes: '',
-    website: '',
-    leagues: ['OTE'],
-    venueTypes: ['Arena'],
-    links: [],
-    generalNotes: '',
-    contactName: '',
-    contactTitle: '',
-    contactPhone: '',
-    contactEmail: '',
-    createdBy: 'u1',
-    createdAt: '2025-01-02T03:04:05.000Z',
-    updatedAt: '2025-01-02T03:04:05.000Z',
-    deletedAt: null,
-    googleDriveFolderId: '',
-    activityAt: '2025-01-02T03:04:05.000Z',
-  };
+  const venue: Venue = sampleVenue({ id: '7b0c1c2e-9d1f-4a55-9b59-2d3b1b0f4e11', name: 'Arena', address: '', website: '', leagues: ['OTE'], venueTypes: ['Arena'] });
   it('accepts a venue and a page of venues', () => {
     expect(venueSchema.parse(venue)).toEqual(venue);
     expect(listVenuesResultSchema.safeParse({ items: [venue], total: 1, page: 1, pageSize: 50 }).success).toBe(true);

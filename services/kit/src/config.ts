@@ -77,3 +77,13 @@ export const s3ConfigSchema = z.object({
   S3_ACCESS_KEY: z.string().min(1),
   S3_SECRET_KEY: z.string().min(1),
 });
+
+/** loadConfig for a process entry point: a bad configuration is logged (every problem) and exits with status 1. */
+export function loadConfigOrExit<S extends z.ZodType>(schema: S, logger: { fatal(message: string): void }): z.output<S> {
+  try {
+    return loadConfig(schema);
+  } catch (error) {
+    logger.fatal((error as Error).message);
+    process.exit(1);
+  }
+}

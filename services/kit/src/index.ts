@@ -7,6 +7,7 @@ export {
   grpcAddressSchema,
   grpcServerConfigSchema,
   loadConfig,
+  loadConfigOrExit,
   LOG_LEVELS,
   mongoConfigSchema,
   mongoUriSchema,

@@ -9,7 +9,7 @@ import {
   ensureIndexes,
   ensureStreams,
   grpcServerConfigSchema,
-  loadConfig,
+  loadConfigOrExit,
   mongoConfigSchema,
   natsConfigSchema,
   runService,
@@ -80,18 +80,9 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
   }
 }
 
-function configFromEnv(logger: Logger): VenuesConfig {
-  try {
-    return loadConfig(configSchema);
-  } catch (error) {
-    logger.fatal((error as Error).message);
-    process.exit(1);
-  }
-}
-
 if (import.meta.main) {
   const bootLogger = createLogger('venues');
-  const config = configFromEnv(bootLogger);
+  const config = loadConfigOrExit(configSchema, bootLogger);
   const logger = createLogger('venues', { level: config.LOG_LEVEL });
   await runService(() => start(config, { logger }), { logger });
 }

@@ -140,7 +140,9 @@ export function createFederatedConfig({ packageDir, kind, name, port, exposes = 
         ...(withPage
           ? [
               new HtmlWebpackPlugin({
-                template: isHost ? './src/index.html' : './index.html',
+                // Remotes share one standalone page template (dev only).
+                template: isHost ? './src/index.html' : path.join(import.meta.dirname, 'standalone.html'),
+                title: isHost ? 'Venue Book' : `Venue Book · ${pkg.name.replace('@venuebook/', '')} (standalone)`,
                 // Only the app entry: a remote's own remoteEntry.js is for hosts, not for its page.
                 chunks: ['main'],
                 publicPath: '/',

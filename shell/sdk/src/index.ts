@@ -21,6 +21,8 @@ export { system } from './theme/system.ts';
 export { AppProvider, isThemeSetting, THEME_SETTINGS, THEME_STORAGE_KEY, useThemeSetting } from './theme/app-provider.tsx';
 export type { ThemeSetting } from './theme/app-provider.tsx';
 
+export { CardGridSkeleton } from './components/card-grid-skeleton.tsx';
+export type { CardGridSkeletonProps } from './components/card-grid-skeleton.tsx';
 export { EmptyState } from './components/empty-state.tsx';
 export type { EmptyStateProps } from './components/empty-state.tsx';
 export { LeagueBadge } from './components/league-badge.tsx';
@@ -28,6 +30,8 @@ export type { LeagueBadgeProps } from './components/league-badge.tsx';
 
 export type { RemotePageMap, RemoteRoutesModule } from './federation/remote-contract.ts';
 export { StandaloneLayout } from './components/standalone-layout.tsx';
+export { mountStandalone } from './federation/mount-standalone.tsx';
+export type { MountStandaloneOptions } from './federation/mount-standalone.tsx';
 
 // Domain contracts used by the UI.
 export {

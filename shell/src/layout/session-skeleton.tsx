@@ -1,4 +1,5 @@
-import { Box, Card, Flex, SimpleGrid, Skeleton, SkeletonText } from '@chakra-ui/react';
+import { Box, Flex, Skeleton } from '@chakra-ui/react';
+import { CardGridSkeleton } from '@venuebook/sdk';
 
 /** Session-loading state (spec §2): one header bar and six cards in a grid. */
 export function SessionSkeleton() {
@@ -13,20 +14,7 @@ export function SessionSkeleton() {
         </Flex>
       </Box>
       <Box maxW="7xl" mx="auto" px={{ base: '3', md: '6' }} py={{ base: '4', md: '8' }}>
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Card.Root key={i} variant="outline">
-              <Card.Body gap="3">
-                <Skeleton h="5" w="70%" />
-                <SkeletonText noOfLines={2} />
-                <Flex gap="2">
-                  <Skeleton h="5" w="12" />
-                  <Skeleton h="5" w="12" />
-                </Flex>
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
+        <CardGridSkeleton count={6} />
       </Box>
     </Box>
   );

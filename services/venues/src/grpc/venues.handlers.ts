@@ -4,7 +4,7 @@ import type { VenuesService } from '@venuebook/proto/venues/v1';
 import { isVenueId, validateListRequest, validateVenueInput } from '../domain/venue-rules.ts';
 import type { VenueEvents } from '../events/venue.events.ts';
 import type { VenueRepository } from '../repositories/venue.repository.ts';
-import { sortFromProto, venueInputFromProto, venueToProto } from './venue.mapper.ts';
+import { sortFromProto, venueInputFromProto, venueToProto } from '@venuebook/proto/codecs/venues';
 
 export const VENUE_NOT_FOUND = 'Venue not found';
 

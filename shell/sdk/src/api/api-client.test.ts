@@ -1,34 +1,12 @@
 import type { Venue } from '@venuebook/proto/domain';
+import { sampleVenue } from '@venuebook/proto/testing';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, venueListSearchParams } from './api-client.ts';
 import { ApiRequestError } from './api-error.ts';
 
-const venue: Venue = {
-  id: '0b6d4c1e-2f7a-4c5e-9d3a-1a2b3c4d5e6f',
-  name: 'Red Rocks Amphitheatre',
-  country: 'United States',
-  address: '18300 W Alameda Pkwy\nMorrison, CO 80465',
-  displayCityAs: '',
-  deliveryAddress: '',
-  deliveryNotes: '',
-  website: 'https://redrocksonline.com',
-  leagues: ['OT Select'],
-  venueTypes: ['Amphitheater'],
-  links: [],
-  generalNotes: '',
-  contactName: '',
-  contactTitle: '',
-  contactPhone: '',
-  contactEmail: '',
-  createdBy: 'u1',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-02T00:00:00.000Z',
-  deletedAt: null,
-  googleDriveFolderId: '',
-  activityAt: '2025-01-02T00:00:00.000Z',
-};
+const venue: Venue = sampleVenue();
 
 /** A real HTTP server on loopback standing in for the gateway's contract. */
 const requests: { method: string; url: string; body: string }[] = [];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueSchema } from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
-import { listQueryToProto, venueFromProto, venueInputToProto } from '../../../../lib/venue.mapper.ts';
+import { listQueryToProto, venueFromProto, venueInputToProto } from '@venuebook/proto/codecs/venues';
 
 const venueParamsSchema = z.object({ id: z.string().min(1).max(100).describe('Venue id (UUID)') });
 

@@ -1,35 +1,13 @@
 import { create } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
 import { VenueInputSchema, VenueSchema, VenueSort } from '@venuebook/proto/venues/v1';
-import type { VenueRecord } from '../domain/venue.ts';
-import { sortFromProto, venueInputFromProto, venueToProto } from './venue.mapper.ts';
+import type { Venue } from '../domain/index.ts';
+import { sampleVenue, sampleVenueInput } from '../testing/venue.fixture.ts';
+import { listQueryToProto, sortFromProto, sortToProto, venueFromProto, venueInputFromProto, venueInputToProto, venueToProto } from './venues.codec.ts';
 
-const record: VenueRecord = {
-  id: '0b3a4c1e-8f0e-4a51-9f59-1d2c3b4a5e6f',
-  name: 'Arena',
-  country: 'United States',
-  address: '1 Main St',
-  displayCityAs: '',
-  deliveryAddress: '',
-  deliveryNotes: '',
-  website: 'https://arena.example',
-  leagues: ['OTE'],
-  venueTypes: ['Arena'],
-  links: [{ displayText: 'Map', url: 'https://map.example' }],
-  generalNotes: '',
-  contactName: 'Jane',
-  contactTitle: '',
-  contactPhone: '',
-  contactEmail: '',
-  createdBy: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-02T00:00:00.000Z',
-  deletedAt: null,
-  googleDriveFolderId: '',
-  activityAt: '2026-01-03T00:00:00.000Z',
-};
+const record: Venue = sampleVenue({ links: [{ displayText: 'Map', url: 'https://map.example' }], contactName: 'Jane', activityAt: '2026-01-03T00:00:00.000Z' });
 
-describe('venue mapper', () => {
+describe('venues codec', () => {
   it('maps an active venue to proto with an empty deletedAt', () => {
     const proto = create(VenueSchema, venueToProto(record));
     expect(proto.deletedAt).toBe('');
@@ -55,5 +33,25 @@ describe('venue mapper', () => {
     expect(sortFromProto(VenueSort.UPDATED)).toBe('updated');
     expect(sortFromProto(VenueSort.NAME)).toBe('name');
     expect(sortFromProto(42 as VenueSort)).toBeNull();
+  });
+
+  it('round-trips a venue through proto, active and deleted', () => {
+    expect(venueFromProto(create(VenueSchema, venueToProto(record)))).toEqual(record);
+    const deleted = { ...record, deletedAt: '2026-02-01T00:00:00.000Z' };
+    expect(venueFromProto(create(VenueSchema, venueToProto(deleted)))).toEqual(deleted);
+  });
+
+  it('maps validated input and list queries to proto', () => {
+    const input = sampleVenueInput({ leagues: ['OTX'], venueTypes: ['Arena'], links: [{ displayText: 'Map', url: 'https://map.example' }] });
+    const proto = create(VenueInputSchema, venueInputToProto(input));
+    expect(venueInputFromProto(proto)).toEqual(input);
+    expect(listQueryToProto({ q: 'arena', leagues: ['OTE', 'OT Select'], sort: 'name', page: 3, pageSize: 20 })).toEqual({
+      query: 'arena',
+      leagues: ['OTE', 'OT Select'],
+      sort: VenueSort.NAME,
+      page: 3,
+      pageSize: 20,
+    });
+    for (const sort of ['newest', 'updated', 'name'] as const) expect(sortFromProto(sortToProto(sort))).toBe(sort);
   });
 });
