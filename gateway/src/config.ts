@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { baseConfigSchema, durationMsSchema, grpcAddressSchema, portSchema } from '@venuebook/service-kit';
+import { baseConfigSchema, durationMsSchema, grpcAddressSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
 
 /** The repository root: gateway/src → gateway → repo. The default WEB_ROOT. */
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -10,6 +10,22 @@ export const gatewayConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: portSchema.default(8080),
   VENUES_GRPC_URL: grpcAddressSchema.default('127.0.0.1:50051'),
+  IDENTITY_GRPC_URL: grpcAddressSchema.default('127.0.0.1:50052'),
+  /** NATS, for identity events (role changes drop the role cache at once on every replica). */
+  NATS_URL: natsUrlSchema,
+  ...userContextConfigSchema.shape,
+  /** HS256 key of the access tokens. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  /** The company e-mail domain, e.g. example.com. */
+  COMPANY_DOMAIN: z.string().regex(/^@?[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as example.com'),
+  /** The app's public base URL (confirmation links, OIDC redirects), e.g. https://venuebook.example.com */
+  PUBLIC_URL: z.url(),
+  /** Secure flag of the refresh cookie; 'false' only for plain-http local runs. */
+  COOKIE_SECURE: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** Sign-in and sign-up attempts per client address and minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   GRPC_DEADLINE_MS: durationMsSchema.default(5000),
   /** Holds shell/dist and mfe-<name>/dist. */
   WEB_ROOT: z

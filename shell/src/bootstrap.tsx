@@ -1,4 +1,4 @@
-import { AppProvider } from '@venuebook/sdk';
+import { AppProvider, SessionProvider } from '@venuebook/sdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -14,7 +14,9 @@ if (!container) throw new Error('#root element missing');
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </AppProvider>
   </StrictMode>,
 );

@@ -1,7 +1,19 @@
 // @venuebook/local: the one-machine launcher behind `npm start` and the tests.
 export { provisionInfra, LOCAL_S3_CREDENTIALS } from './provision.ts';
 export type { Infra, ProvisionOptions, S3Settings } from './provision.ts';
-export { seedDemoVenues, startStack, startVenuesService } from './stack.ts';
-export type { RunningService, RunningStack, StackOptions } from './stack.ts';
+export {
+  confirmationLink,
+  loadOrCreateSecrets,
+  seedDemoAccounts,
+  seedDemoVenues,
+  startGrpcService,
+  startIdentityService,
+  startMailSink,
+  startStack,
+  startVenuesService,
+} from './stack.ts';
+export type { RunningService, RunningStack, StackOptions, StackSecrets } from './stack.ts';
+export { DEMO_PASSWORD, demoAccounts, LOCAL_COMPANY_DOMAIN } from './seed/demo-accounts.ts';
+export type { DemoAccount } from './seed/demo-accounts.ts';
 export { REPO_ROOT } from './infra-servers.ts';
 export { DEMO_VENUES } from './seed/demo-venues.ts';

@@ -1,81 +1,207 @@
-// The whole product on one machine: infrastructure, the venues service and the gateway (which serves the
-// built shell and remotes), each service as its own process, as in production.
-import { existsSync, writeFileSync } from 'node:fs';
+// The whole product on one machine: infrastructure, the local mail sink, the identity and venues services
+// and the gateway (which serves the built shell and remotes), each service as its own process, as in
+// production. Secrets are generated once per data folder.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@venuebook/proto/grpc';
+import { IdentityService, LogoutScope } from '@venuebook/proto/identity/v1';
 import { VenuesService } from '@venuebook/proto/venues/v1';
-import { createHealthChecker } from '@venuebook/service-kit';
+import { createHealthChecker, signUserContext } from '@venuebook/service-kit';
 import { provisionInfra } from './provision.ts';
 import type { Infra } from './provision.ts';
 import { REPO_ROOT } from './infra-servers.ts';
-import { freePort, httpOk, startProcess, waitFor } from './processes.ts';
+import { freePort, httpOk, startProcess, tcpOpen, waitFor } from './processes.ts';
 import type { ManagedProcess } from './processes.ts';
+import { demoAccounts, LOCAL_COMPANY_DOMAIN } from './seed/demo-accounts.ts';
+import type { DemoAccount } from './seed/demo-accounts.ts';
 import { DEMO_VENUES } from './seed/demo-venues.ts';
 
 export interface StackOptions {
-  /** Server data and logs (<dataDir>/logs). */
+  /** Server data, secrets and logs (<dataDir>/logs). */
   dataDir: string;
   host?: string;
   /** Gateway port; 0 = any free port. */
   port?: number;
-  /** Seed the demo venues once per data folder. */
+  /** Create the demo accounts and venues once per data folder. */
   seed?: boolean;
+  /** Company e-mail domain (default example.com, or COMPANY_DOMAIN). */
+  companyDomain?: string;
   logLevel?: string;
   log?: (message: string) => void;
-  /** Extra environment for the gateway (e.g. WEB_ROOT). */
+  /** Extra environment for the gateway. */
   gatewayEnv?: Record<string, string>;
+}
+
+export interface StackSecrets {
+  USER_CONTEXT_KEY: string;
+  JWT_SECRET: string;
 }
 
 export interface RunningStack {
   url: string;
   infra: Infra;
+  secrets: StackSecrets;
+  companyDomain: string;
+  /** The local mailbox page (sign-up confirmations) and its JSON at <mailboxUrl>/messages. */
+  mailboxUrl: string;
+  /** Accounts created by the demo seed (one per role). */
+  accounts: DemoAccount[];
   /** Number of demo venues created by this start (0 when the data folder was seeded before). */
   seeded: number;
   logDir: string;
   stop(): Promise<void>;
 }
 
-const SEEDED_MARKER = 'seeded';
-
-/** Creates the demo venues through the venues service's gRPC API, newest last. */
-export async function seedDemoVenues(venuesAddress: string): Promise<number> {
-  const client = createClient(VenuesService, venuesAddress, { deadlineMs: 10_000 });
-  try {
-    for (const venue of DEMO_VENUES) await client.createVenue({ venue });
-    return DEMO_VENUES.length;
-  } finally {
-    client.close();
-  }
-}
-
 export interface RunningService {
-  /** host:port of its gRPC server. */
+  /** host:port of its gRPC server (or the address it listens on). */
   address: string;
   process: ManagedProcess;
   stop(): Promise<void>;
 }
 
+const SEEDED_MARKER = 'seeded';
+
+/** Random secrets, created on the first start of a data folder and kept (mode 600) for the next ones. */
+export function loadOrCreateSecrets(dataDir: string): StackSecrets {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StackSecrets;
+  const secrets = { USER_CONTEXT_KEY: randomBytes(32).toString('base64url'), JWT_SECRET: randomBytes(32).toString('base64url') };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
 /**
- * Starts the venues service as its own process (as in production) against the given infrastructure and
- * waits until its gRPC health check reports SERVING.
+ * Starts a gRPC service (`services/<name>/src/main.ts`) as its own process and waits until its health
+ * check reports `serviceName` SERVING.
  */
-export async function startVenuesService(options: { infra: Pick<Infra, 'env'>; logDir: string; logLevel?: string; env?: Record<string, string> }): Promise<RunningService> {
+export async function startGrpcService(options: {
+  name: string;
+  serviceName: string;
+  env: Record<string, string>;
+  logDir: string;
+  logLevel?: string;
+}): Promise<RunningService> {
   const port = await freePort();
   const address = `127.0.0.1:${port}`;
-  const venues = startProcess('venues', process.execPath, [join(REPO_ROOT, 'services/venues/src/main.ts')], {
+  const child = startProcess(options.name, process.execPath, [join(REPO_ROOT, `services/${options.name}/src/main.ts`)], {
     logDir: options.logDir,
-    env: { ...options.infra.env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), LOG_LEVEL: options.logLevel ?? 'info', ...options.env },
+    env: { LOG_LEVEL: options.logLevel ?? 'info', ...options.env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port) },
   });
   const health = createHealthChecker(address);
   try {
-    await waitFor('venues service', async () => (await health.check(VenuesService.typeName)) === 'SERVING', { process: venues });
+    await waitFor(`${options.name} service`, async () => (await health.check(options.serviceName)) === 'SERVING', { process: child });
   } catch (error) {
-    await venues.stop();
+    await child.stop();
     throw error;
   } finally {
     health.close();
   }
-  return { address, process: venues, stop: () => venues.stop() };
+  return { address, process: child, stop: () => child.stop() };
+}
+
+/** The venues service against the given infrastructure (see startGrpcService). */
+export function startVenuesService(options: { infra: Pick<Infra, 'env'>; userContextKey: string; logDir: string; logLevel?: string; env?: Record<string, string> }): Promise<RunningService> {
+  return startGrpcService({
+    name: 'venues',
+    serviceName: VenuesService.typeName,
+    env: { ...options.infra.env, USER_CONTEXT_KEY: options.userContextKey, ...options.env },
+    logDir: options.logDir,
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+  });
+}
+
+/** The identity service against the given infrastructure and SMTP relay. */
+export function startIdentityService(options: {
+  infra: Pick<Infra, 'env'>;
+  userContextKey: string;
+  companyDomain: string;
+  smtpUrl: string;
+  ownerEmails?: string;
+  logDir: string;
+  logLevel?: string;
+  env?: Record<string, string>;
+}): Promise<RunningService> {
+  return startGrpcService({
+    name: 'identity',
+    serviceName: IdentityService.typeName,
+    env: {
+      ...options.infra.env,
+      USER_CONTEXT_KEY: options.userContextKey,
+      COMPANY_DOMAIN: options.companyDomain,
+      SMTP_URL: options.smtpUrl,
+      OWNER_EMAILS: options.ownerEmails ?? '',
+      ...options.env,
+    },
+    logDir: options.logDir,
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+  });
+}
+
+/** The local SMTP sink of tests/fakes (local mode and tests stand-in for the company mail relay). */
+export async function startMailSink(logDir: string): Promise<RunningService & { smtpUrl: string; mailboxUrl: string }> {
+  const [smtpPort, httpPort] = [await freePort(), await freePort()];
+  const child = startProcess('mail-sink', process.execPath, [join(REPO_ROOT, 'tests/fakes/smtp-sink.ts')], {
+    logDir,
+    env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort) },
+  });
+  const mailboxUrl = `http://127.0.0.1:${httpPort}`;
+  await waitFor('mail sink', async () => (await tcpOpen('127.0.0.1', smtpPort)) && httpOk(`${mailboxUrl}/messages`), { process: child });
+  return { address: `127.0.0.1:${smtpPort}`, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailboxUrl, process: child, stop: () => child.stop() };
+}
+
+/** Finds the newest confirmation link sent to `email` in the local mailbox. */
+export async function confirmationLink(mailboxUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${mailboxUrl}/messages?to=${encodeURIComponent(email)}`);
+  const messages = (await response.json()) as { text: string }[];
+  const link = messages.at(-1)?.text.match(/https?:\/\/\S+\/api\/v1\/auth\/confirm\?token=[\w-]+/)?.[0];
+  if (!link) throw new Error(`no confirmation mail for ${email}`);
+  return link;
+}
+
+/**
+ * Creates one confirmed account per role through the real sign-up path (gRPC SignUp, the mail in the local
+ * sink, ConfirmEmail), signs the owner in (OWNER_EMAILS makes it owner) and has the owner assign the other
+ * roles. Returns the owner's user id.
+ */
+export async function seedDemoAccounts(options: { identityAddress: string; userContextKey: string; mailboxUrl: string; appUrl: string; accounts: DemoAccount[] }): Promise<string> {
+  const identity = createClient(IdentityService, options.identityAddress, { deadlineMs: 15_000 });
+  const anonymous = () => ({ metadata: signUserContext({ userId: '', email: '', role: '', requestId: 'seed' }, options.userContextKey) });
+  try {
+    for (const account of options.accounts) {
+      await identity.signUp({ email: account.email, password: account.password, appUrl: options.appUrl }, anonymous());
+      const token = new URL(await confirmationLink(options.mailboxUrl, account.email)).searchParams.get('token') ?? '';
+      await identity.confirmEmail({ token }, anonymous());
+    }
+    const owner = options.accounts.find((account) => account.role === 'owner');
+    if (!owner) throw new Error('the demo accounts need an owner');
+    const signedIn = await identity.signInWithPassword({ email: owner.email, password: owner.password, userAgent: 'seed' }, anonymous());
+    const ownerId = signedIn.grant?.user?.id ?? '';
+    const asOwner = () => ({ metadata: signUserContext({ userId: ownerId, email: owner.email, role: 'owner', requestId: 'seed' }, options.userContextKey) });
+    const { users } = await identity.listUsers({}, asOwner());
+    for (const account of options.accounts) {
+      const user = users.find((candidate) => candidate.email === account.email);
+      if (user && account.role !== 'owner' && account.role !== 'viewer') await identity.assignRole({ userId: user.id, role: account.role }, asOwner());
+    }
+    await identity.logout({ sessionId: signedIn.grant?.sessionId ?? '', scope: LogoutScope.LOCAL }, asOwner());
+    return ownerId;
+  } finally {
+    identity.close();
+  }
+}
+
+/** Creates the demo venues through the venues service's gRPC API as `creator`, newest last. */
+export async function seedDemoVenues(venuesAddress: string, userContextKey: string, creator: { userId: string; email: string }): Promise<number> {
+  const client = createClient(VenuesService, venuesAddress, { deadlineMs: 10_000 });
+  try {
+    for (const venue of DEMO_VENUES) {
+      await client.createVenue({ venue }, { metadata: signUserContext({ ...creator, role: 'owner', requestId: 'seed' }, userContextKey) });
+    }
+    return DEMO_VENUES.length;
+  } finally {
+    client.close();
+  }
 }
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
@@ -83,35 +209,63 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const logDir = join(options.dataDir, 'logs');
   const host = options.host ?? '127.0.0.1';
   const logLevel = options.logLevel ?? 'info';
+  const companyDomain = options.companyDomain ?? process.env.COMPANY_DOMAIN ?? LOCAL_COMPANY_DOMAIN;
+  const accounts = demoAccounts(companyDomain);
+  const owner = accounts.find((account) => account.role === 'owner')!;
+  const secrets = loadOrCreateSecrets(options.dataDir);
   const stops: (() => Promise<void>)[] = [];
   const infra = await provisionInfra({ dataDir: options.dataDir, logDir, log });
-
   const stop = async (): Promise<void> => {
     for (const stopOne of stops.splice(0).reverse()) await stopOne();
     await infra.stop();
   };
 
   try {
-    const venues = await startVenuesService({ infra, logDir, logLevel });
+    const port = options.port === 0 || options.port === undefined ? await freePort(host) : options.port;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const mail = await startMailSink(logDir);
+    stops.push(mail.stop);
+    const identity = await startIdentityService({
+      infra,
+      userContextKey: secrets.USER_CONTEXT_KEY,
+      companyDomain,
+      smtpUrl: mail.smtpUrl,
+      ownerEmails: process.env.OWNER_EMAILS ?? owner.email,
+      logDir,
+      logLevel,
+    });
+    stops.push(identity.stop);
+    const venues = await startVenuesService({ infra, userContextKey: secrets.USER_CONTEXT_KEY, logDir, logLevel });
     stops.push(venues.stop);
 
     let seeded = 0;
     const marker = join(options.dataDir, SEEDED_MARKER);
     if (options.seed && !existsSync(marker)) {
-      seeded = await seedDemoVenues(venues.address);
-      writeFileSync(marker, `${new Date().toISOString()} ${seeded} demo venues\n`);
-      log(`seeded ${seeded} demo venues`);
+      const ownerId = await seedDemoAccounts({ identityAddress: identity.address, userContextKey: secrets.USER_CONTEXT_KEY, mailboxUrl: mail.mailboxUrl, appUrl: url, accounts });
+      seeded = await seedDemoVenues(venues.address, secrets.USER_CONTEXT_KEY, { userId: ownerId, email: owner.email });
+      writeFileSync(marker, `${new Date().toISOString()} ${accounts.length} demo accounts, ${seeded} demo venues\n`);
+      log(`seeded ${accounts.length} demo accounts and ${seeded} demo venues`);
     }
 
-    const port = options.port === 0 || options.port === undefined ? await freePort(host) : options.port;
     const gateway = startProcess('gateway', process.execPath, [join(REPO_ROOT, 'gateway/src/main.ts')], {
       logDir,
-      env: { HOST: host, PORT: String(port), VENUES_GRPC_URL: venues.address, LOG_LEVEL: logLevel, ...options.gatewayEnv },
+      env: {
+        HOST: host,
+        PORT: String(port),
+        PUBLIC_URL: url,
+        COOKIE_SECURE: url.startsWith('https:') ? 'true' : 'false',
+        VENUES_GRPC_URL: venues.address,
+        IDENTITY_GRPC_URL: identity.address,
+        NATS_URL: infra.natsUrl,
+        COMPANY_DOMAIN: companyDomain,
+        LOG_LEVEL: logLevel,
+        ...secrets,
+        ...options.gatewayEnv,
+      },
     });
     stops.push(() => gateway.stop());
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     await waitFor('gateway', () => httpOk(`${url}/readyz`), { process: gateway });
-    return { url, infra, seeded, logDir, stop };
+    return { url, infra, secrets, companyDomain, mailboxUrl: mail.mailboxUrl, accounts, seeded, logDir, stop };
   } catch (error) {
     await stop();
     throw error;

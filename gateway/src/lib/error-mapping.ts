@@ -10,6 +10,7 @@ export function httpStatusOfGrpc(code: number): number {
     case GrpcStatus.NOT_FOUND:
       return 404;
     case GrpcStatus.INVALID_ARGUMENT:
+    case GrpcStatus.FAILED_PRECONDITION:
       return 400;
     case GrpcStatus.ALREADY_EXISTS:
       return 409;
@@ -17,6 +18,8 @@ export function httpStatusOfGrpc(code: number): number {
       return 403;
     case GrpcStatus.UNAUTHENTICATED:
       return 401;
+    case GrpcStatus.RESOURCE_EXHAUSTED:
+      return 429;
     case GrpcStatus.UNAVAILABLE:
     case GrpcStatus.DEADLINE_EXCEEDED:
       return 503;
@@ -37,8 +40,9 @@ export const GENERIC_MESSAGES: Record<number, string> = {
   503: 'Service temporarily unavailable. Please try again.',
 };
 
-export function apiError(status: number, message: string, details?: FieldError[]): ApiError {
-  return { error: { code: apiErrorCode(status), message, ...(details && details.length > 0 ? { details } : {}) } };
+/** `code` overrides the status's default code, e.g. 'domain_not_allowed' for a 403. */
+export function apiError(status: number, message: string, details?: FieldError[], code?: string): ApiError {
+  return { error: { code: code ?? apiErrorCode(status), message, ...(details && details.length > 0 ? { details } : {}) } };
 }
 
 /**
@@ -54,4 +58,17 @@ export function fromGrpcError(error: GrpcError): { status: number; body: ApiErro
 /** A JSON-pointer-ish instancePath ('/links/0/url') as a dotted field name ('links.0.url'). */
 export function fieldOfInstancePath(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+}
+
+/** An error the gateway answers with `status`, `message` and, when given, a specific `error.code`. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly apiCode: string | undefined;
+
+  constructor(statusCode: number, message: string, apiCode?: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.apiCode = apiCode;
+  }
 }

@@ -1,16 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallOptions } from '@venuebook/proto/grpc';
-import { REQUEST_ID_METADATA_KEY } from '@venuebook/proto/grpc';
+import { signUserContext } from '@venuebook/service-kit';
 
 /**
- * Per-request gRPC call options: the request id travels as metadata, and the call is cancelled when the
- * HTTP connection closes before the response was sent. The deadline is the client's default
- * (GRPC_DEADLINE_MS). (The signed user context joins this metadata once authentication lands.)
+ * Per-request gRPC call options: the signed user context (the caller resolved by the /api hooks, or an
+ * anonymous one before sign-in) with the request id, and cancellation when the HTTP connection closes
+ * before the response was sent. The deadline is the client's default (GRPC_DEADLINE_MS).
  */
 export function grpcCallOptions(request: FastifyRequest, reply: FastifyReply): CallOptions {
   const controller = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  return { metadata: { [REQUEST_ID_METADATA_KEY]: String(request.id) }, signal: controller.signal };
+  const auth = request.auth;
+  const caller = { userId: auth?.userId ?? '', email: auth?.email ?? '', role: auth?.role ?? '', requestId: String(request.id) };
+  return { metadata: signUserContext(caller, request.server.config.USER_CONTEXT_KEY), signal: controller.signal };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdentityService } from '@venuebook/proto/identity/v1';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 
 const readinessSchema = z
@@ -21,9 +22,12 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/readyz',
     { schema: { tags: ['health'], summary: 'Readiness (downstream gRPC health)', response: { 200: readinessSchema, 503: readinessSchema } } },
     async (_request, reply) => {
-      const venues = await fastify.grpcHealth.venues.check(VenuesService.typeName);
-      const ready = venues === 'SERVING';
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { venues } });
+      const [venues, identity] = await Promise.all([
+        fastify.grpcHealth.venues.check(VenuesService.typeName),
+        fastify.grpcHealth.identity.check(IdentityService.typeName),
+      ]);
+      const ready = venues === 'SERVING' && identity === 'SERVING';
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { venues, identity } });
     },
   );
 };

@@ -1,5 +1,14 @@
 import { Box, Button, Flex, Group, Heading, SimpleGrid, Stack, Text, VStack, Wrap } from '@chakra-ui/react';
-import { EmptyState, errorMessage, LEAGUES, VENUE_SORT_LABELS, VENUE_SORTS, type League, type VenueSort } from '@venuebook/sdk';
+import {
+  EmptyState,
+  errorMessage,
+  LEAGUES,
+  useCan,
+  VENUE_SORT_LABELS,
+  VENUE_SORTS,
+  type League,
+  type VenueSort,
+} from '@venuebook/sdk';
 import { useCallback, useMemo } from 'react';
 import { LuPlus, LuSearchX, LuTriangleAlert, LuMapPinned } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -18,12 +27,17 @@ import { VenueCard } from './venue-card.tsx';
 import { VENUE_GRID_COLUMNS, VenueGridSkeleton } from './venue-grid-skeleton.tsx';
 
 export interface HomePageProps {
-  /** Users with edit rights get 'Create New Venue' and 'Add Your First Venue'. */
+  /**
+   * Users with edit rights get 'Create New Venue' and 'Add Your First Venue'. Default: the signed-in
+   * user's permission `venue.create` (shared session of the sdk).
+   */
   canEdit?: boolean;
 }
 
 /** Home (/): search, sort, league filter and the grid of venues (spec §2). */
-export function HomePage({ canEdit = false }: HomePageProps) {
+export function HomePage({ canEdit: canEditOverride }: HomePageProps) {
+  const mayCreate = useCan('venue.create');
+  const canEdit = canEditOverride ?? mayCreate;
   const [searchParams, setSearchParams] = useSearchParams();
   const query = useMemo(() => parseHomeQuery(searchParams), [searchParams]);
   const setQuery = useCallback(
@@ -159,7 +173,7 @@ function Results({
           </Button>
         ) : canEdit ? (
           <Button asChild colorPalette="brand">
-            <RouterLink to="/add-venue">
+            <RouterLink to="/add-venue" data-testid="add-first-venue">
               <LuPlus /> Add Your First Venue
             </RouterLink>
           </Button>

@@ -13,3 +13,4 @@ export * from './venue-display.ts';
 export * from './venue.schema.ts';
 export * from './format.ts';
 export * from './contact-rules.ts';
+export * from './auth.ts';

@@ -242,6 +242,7 @@ export const API_ERROR_CODES = {
   403: 'permission_denied',
   404: 'not_found',
   409: 'already_exists',
+  429: 'rate_limited',
   500: 'internal',
   503: 'unavailable',
 } as const;

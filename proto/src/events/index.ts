@@ -31,6 +31,8 @@ export const SUBJECTS = {
   venueDeleted: subject('venues', 'venue', 'deleted'),
   venueRestored: subject('venues', 'venue', 'restored'),
   userFirstLogin: subject('identity', 'user', 'first_login'),
+  userRoleChanged: subject('identity', 'user', 'role_changed'),
+  userRemoved: subject('identity', 'user', 'removed'),
 } as const;
 
 export type SubjectName = (typeof SUBJECTS)[keyof typeof SUBJECTS];
@@ -172,6 +174,12 @@ export const userFirstLoginSchema = z.object({
 });
 export type UserFirstLogin = z.infer<typeof userFirstLoginSchema>;
 
+export const userRoleChangedSchema = z.object({ userId: z.string(), email: z.string(), role: z.string(), previousRole: z.string() });
+export type UserRoleChanged = z.infer<typeof userRoleChangedSchema>;
+
+export const userRemovedSchema = z.object({ userId: z.string(), email: z.string() });
+export type UserRemoved = z.infer<typeof userRemovedSchema>;
+
 /** Payload schema per subject. */
 export const EVENT_PAYLOADS = {
   [SUBJECTS.venueCreated]: venueCreatedSchema,
@@ -179,6 +187,8 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.venueDeleted]: venueDeletedSchema,
   [SUBJECTS.venueRestored]: venueRestoredSchema,
   [SUBJECTS.userFirstLogin]: userFirstLoginSchema,
+  [SUBJECTS.userRoleChanged]: userRoleChangedSchema,
+  [SUBJECTS.userRemoved]: userRemovedSchema,
 } as const satisfies Record<SubjectName, z.ZodType>;
 
 /** Payload type (as published, i.e. input) of a known subject. */

@@ -9,6 +9,7 @@ export { implement, REQUEST_ID_METADATA_KEY } from './server.ts';
 export type { ImplementOptions } from './server.ts';
 export { methodPath, toServiceDefinition } from './service-definition.ts';
 export type {
+  Caller,
   CallOptions,
   HandlerContext,
   PromiseClient,

@@ -1,8 +1,22 @@
 import type { DescMessage, DescService, Message, MessageInitShape, MessageShape } from '@bufbuild/protobuf';
 import type * as grpc from '@grpc/grpc-js';
 
+/**
+ * Who is calling, as the gateway vouched for it in the signed user context (service-kit verifies the
+ * signature before any handler runs). `userId` is '' for calls made before sign-in (e.g. SignIn itself).
+ */
+export interface Caller {
+  userId: string;
+  email: string;
+  /** owner, admin, editor, surveyor or viewer; '' when anonymous. */
+  role: string;
+  requestId: string;
+}
+
 /** What a server handler learns about the call besides the request message. */
 export interface HandlerContext {
+  /** Set by service-kit once the signed user context is verified. */
+  caller?: Caller;
   metadata: grpc.Metadata;
   /** `x-request-id` from the caller's metadata, when present. */
   requestId?: string;

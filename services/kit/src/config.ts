@@ -72,6 +72,11 @@ export const grpcServerConfigSchema = z.object({
   GRPC_PORT: portSchema.default(50051),
 });
 
+/** The shared key of the signed user context (gateway and every service). */
+export const userContextConfigSchema = z.object({
+  USER_CONTEXT_KEY: z.string().min(32, 'must be at least 32 characters'),
+});
+
 export const s3ConfigSchema = z.object({
   S3_ENDPOINT: z.url().default('http://127.0.0.1:9000'),
   S3_ACCESS_KEY: z.string().min(1),

@@ -2,6 +2,7 @@ import type { DescService } from '@bufbuild/protobuf';
 import * as grpc from '@grpc/grpc-js';
 import { implement, toServiceDefinition } from '@venuebook/proto/grpc';
 import type { UntypedHandlers } from '@venuebook/proto/grpc';
+import { verifyUserContext } from './user-context.ts';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from 'pino';
 
@@ -17,6 +18,12 @@ export interface StartGrpcServerOptions {
   port: number;
   services: readonly GrpcServiceRegistration[];
   logger: Logger;
+  /**
+   * The key of the signed user context (USER_CONTEXT_KEY). When set, every call of the registered services
+   * must carry a valid signature (else UNAUTHENTICATED) and handlers find the caller in `call.caller`.
+   * Only tests of the plumbing itself leave it out.
+   */
+  userContextKey?: string;
   /** How long stop() waits for in-flight calls before forcing. Default 5000 ms. */
   shutdownTimeoutMs?: number;
   channelOptions?: grpc.ChannelOptions;
@@ -40,6 +47,19 @@ function formatAddress(host: string, port: number): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
+/** Wraps every handler so that it runs only for a call with a valid signed user context. */
+function withVerifiedCaller(handlers: UntypedHandlers, key: string): UntypedHandlers {
+  return Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => [
+      name,
+      (request: Parameters<typeof handler>[0], call: Parameters<typeof handler>[1]) => {
+        call.caller = verifyUserContext(call.metadata, key);
+        return handler(request, call);
+      },
+    ]),
+  );
+}
+
 /**
  * Starts a grpc-js server with the given services plus the standard `grpc.health.v1.Health` service,
  * reporting SERVING for '' (the whole server) and for each service's fully-qualified name.
@@ -51,7 +71,7 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
   for (const { service, handlers } of options.services) {
     server.addService(
       toServiceDefinition(service),
-      implement(service, handlers, {
+      implement(service, options.userContextKey ? withVerifiedCaller(handlers, options.userContextKey) : handlers, {
         onInternalError: (error, info) => logger.error({ err: error, method: info.method, requestId: info.requestId }, 'gRPC handler failed'),
       }),
     );

@@ -15,7 +15,16 @@ export {
   natsUrlSchema,
   portSchema,
   s3ConfigSchema,
+  userContextConfigSchema,
 } from './config.ts';
+export {
+  requirePermission,
+  requireUser,
+  signUserContext,
+  USER_CONTEXT_MAX_AGE_MS,
+  USER_CONTEXT_METADATA,
+  verifyUserContext,
+} from './user-context.ts';
 export { createLogger, REDACT_PATHS } from './logger.ts';
 export type { CreateLoggerOptions, Logger } from './logger.ts';
 export { connectMongo, ensureIndexes } from './mongo.ts';
@@ -26,5 +35,7 @@ export { createHealthChecker } from './grpc-health.ts';
 export type { GrpcHealthChecker, HealthStatus } from './grpc-health.ts';
 export { AckPolicy, connectNats, DeliverPolicy, ensureStreams, publishEvent, toStreamConfig } from './nats.ts';
 export type { ConnectNatsOptions, EventEnvelope, JetStreamClient, JsMsg, NatsConnection, PubAck, StreamDefinition } from './nats.ts';
+export { createEventPublisher } from './domain-events.ts';
+export type { DomainEventPublisher } from './domain-events.ts';
 export { onShutdown, runService, shutdown } from './shutdown.ts';
 export type { RunServiceOptions } from './shutdown.ts';

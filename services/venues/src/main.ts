@@ -13,6 +13,7 @@ import {
   mongoConfigSchema,
   natsConfigSchema,
   runService,
+  userContextConfigSchema,
   startGrpcServer,
 } from '@venuebook/service-kit';
 import type { Logger } from '@venuebook/service-kit';
@@ -26,6 +27,7 @@ export const configSchema = z.object({
   ...mongoConfigSchema('venuebook_venues').shape,
   ...natsConfigSchema.shape,
   ...grpcServerConfigSchema.shape,
+  ...userContextConfigSchema.shape,
 });
 
 export type VenuesConfig = z.output<typeof configSchema>;
@@ -63,6 +65,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       port: config.GRPC_PORT,
       services: [{ service: VenuesService, handlers }],
       logger,
+      userContextKey: config.USER_CONTEXT_KEY,
     });
     cleanups.push(() => server.stop());
 

@@ -1,8 +1,16 @@
 // @venuebook/sdk: shared by the shell and every remote as a Module Federation singleton.
 // Browser only. Remotes reach the domain contracts through here (mfe -> sdk -> proto/domain).
 
-export { api, createApiClient, venueListSearchParams } from './api/api-client.ts';
-export type { ApiClient, ApiClientOptions, RequestOptions, VenueListParams } from './api/api-client.ts';
+export { api, createApiClient, DOMAIN_NOT_ALLOWED, GOOGLE_SIGN_IN_PATH, venueListSearchParams } from './api/api-client.ts';
+export type {
+  ApiClient,
+  ApiClientOptions,
+  AuthBinding,
+  PasswordCredentials,
+  RequestOptions,
+  SignUpResult,
+  VenueListParams,
+} from './api/api-client.ts';
 export {
   ApiRequestError,
   apiErrorFromResponse,
@@ -12,6 +20,21 @@ export {
   networkError,
 } from './api/api-error.ts';
 export type { ApiFieldError } from './api/api-error.ts';
+
+export { createSessionStore } from './session/session-store.ts';
+export type { SessionSnapshot, SessionStatus, SessionStore, SessionStoreOptions } from './session/session-store.ts';
+export { SessionProvider, sessionStore, useCan, useSession } from './session/session-context.tsx';
+export type { SessionApi, SessionProviderProps } from './session/session-context.tsx';
+export {
+  backoff,
+  isExpired,
+  isRetryableAuthError,
+  needsRefresh,
+  nextRefreshDelay,
+  nextRetryDelay,
+  REFRESH_TIMING,
+} from './session/refresh-timing.ts';
+export type { RefreshTiming } from './session/refresh-timing.ts';
 
 export { useApiQuery } from './hooks/use-api-query.ts';
 export type { ApiQueryOptions, ApiQueryResult } from './hooks/use-api-query.ts';
@@ -25,6 +48,10 @@ export { CardGridSkeleton } from './components/card-grid-skeleton.tsx';
 export type { CardGridSkeletonProps } from './components/card-grid-skeleton.tsx';
 export { EmptyState } from './components/empty-state.tsx';
 export type { EmptyStateProps } from './components/empty-state.tsx';
+export { notify, Toaster, toaster } from './components/toaster.tsx';
+export type { NotifyOptions } from './components/toaster.tsx';
+export { WelcomeDialog } from './components/welcome-dialog.tsx';
+export type { WelcomeDialogProps } from './components/welcome-dialog.tsx';
 export { LeagueBadge } from './components/league-badge.tsx';
 export type { LeagueBadgeProps } from './components/league-badge.tsx';
 
@@ -35,6 +62,20 @@ export type { MountStandaloneOptions } from './federation/mount-standalone.tsx';
 
 // Domain contracts used by the UI.
 export {
+  accessDeniedMessage,
+  ACTIONS,
+  AUTH,
+  AUTH_MESSAGES,
+  can,
+  DEFAULT_ROLE,
+  domainNotAllowedMessage,
+  domainSuffix,
+  isCompanyEmail,
+  LOGOUT_SCOPES,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  ROLES,
+  weakPasswordReasons,
   DEFAULT_COUNTRY,
   DEFAULT_PAGE_SIZE,
   DEFAULT_VENUE_SORT,
@@ -50,4 +91,5 @@ export {
   VENUE_TYPES,
   venueCityDisplay,
 } from '@venuebook/proto/domain';
+export type { Action, AuthConfig, AuthUser, Credentials, LogoutScope, Role, Session } from '@venuebook/proto/domain';
 export type { League, LeagueOption, ListVenuesQuery, ListVenuesResult, Venue, VenueInput, VenueSort } from '@venuebook/proto/domain';

@@ -1,12 +1,15 @@
 import { Box, Button, Flex, HStack, Link, Spacer } from '@chakra-ui/react';
+import { useSession } from '@venuebook/sdk';
 import { LuHouse } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { Logo } from './logo.tsx';
 import { ThemeMenu } from './theme-menu.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 export const HEADER_HEIGHT = '14';
 
 export function Header() {
+  const { status } = useSession();
   return (
     <Box
       as="header"
@@ -32,8 +35,7 @@ export function Header() {
         <Spacer />
         <HStack gap="1">
           <ThemeMenu />
-          {/* The user menu (e-mail, avatar, admin links, Log out) mounts here with sign-in. */}
-          <Box data-slot="user-menu" display="contents" />
+          {status === 'signed-in' ? <UserMenu /> : null}
         </HStack>
       </Flex>
     </Box>

@@ -1,5 +1,15 @@
+import { ROLES } from '@venuebook/sdk';
 import { describe, expect, it } from 'vitest';
-import { enabledRoutes, findRoute, isNotFound, requiredRemotes, ROUTE_TABLE, type RouteDefinition } from './route-table.ts';
+import {
+  enabledRoutes,
+  findRoute,
+  isNotFound,
+  isSignInRoute,
+  requiredRemotes,
+  roleMayOpen,
+  ROUTE_TABLE,
+  type RouteDefinition,
+} from './route-table.ts';
 
 describe('route table', () => {
   it('lists every route of spec §2 once', () => {
@@ -36,6 +46,7 @@ describe('route table', () => {
   it('records access per spec: public sign-in pages and gallery, admin pages, login elsewhere', () => {
     const access = (path: string) => ROUTE_TABLE.find((r) => r.path === path)?.access;
     expect(access('/auth')).toBe('public');
+    expect(access('/login')).toBe('public');
     expect(access('/public/venue/:venueId/photos')).toBe('public');
     expect(access('/')).toBe('login');
     expect(access('/deleted-venues')).toBe('admin');
@@ -44,17 +55,19 @@ describe('route table', () => {
   });
 
   it('registers only the routes built so far', () => {
-    expect(enabledRoutes().map((r) => r.path)).toEqual(['/', '/venue/:venueId']);
+    expect(enabledRoutes().map((r) => r.path)).toEqual(['/auth', '/login', '/', '/venue/:venueId']);
     expect(requiredRemotes()).toEqual(['mfe_venues']);
   });
 
   it('finds the page of a registered path', () => {
     expect(findRoute('/')).toMatchObject({ owner: 'mfe_venues', page: 'home' });
+    expect(findRoute('/auth')).toMatchObject({ owner: 'shell', page: 'auth', access: 'public' });
+    expect(findRoute('/login')).toMatchObject({ owner: 'shell', page: 'login', access: 'public' });
     expect(findRoute('/venue/0b6d4c1e-2f7a-4c5e-9d3a-1a2b3c4d5e6f')).toMatchObject({ owner: 'mfe_venues', page: 'venue-detail' });
   });
 
   it('treats unbuilt and unknown paths as 404', () => {
-    for (const path of ['/venue/abc/edit', '/admin/users', '/auth', '/nope', '/venue', '/venue/abc/department/IT', '/venue/a/b/c']) {
+    for (const path of ['/venue/abc/edit', '/admin/users', '/auth/x', '/nope', '/venue', '/venue/abc/department/IT', '/venue/a/b/c']) {
       expect(isNotFound(path), path).toBe(true);
     }
     expect(isNotFound('/')).toBe(false);
@@ -64,5 +77,25 @@ describe('route table', () => {
     const table: RouteDefinition[] = ROUTE_TABLE.map((r) => (r.path === '/admin/users' ? { ...r, enabled: true } : r));
     expect(findRoute('/admin/users', table)).toMatchObject({ owner: 'mfe_admin', page: 'users' });
     expect(requiredRemotes(table).sort()).toEqual(['mfe_admin', 'mfe_venues']);
+  });
+
+  it('marks the public pages of the shell as the sign-in pages', () => {
+    expect(ROUTE_TABLE.filter(isSignInRoute).map((r) => r.path)).toEqual(['/auth', '/login']);
+  });
+});
+
+describe('roleMayOpen', () => {
+  it('lets every signed-in role open public and login routes', () => {
+    for (const role of ['owner', 'admin', 'editor', 'surveyor', 'viewer', undefined] as const) {
+      expect(roleMayOpen('public', role)).toBe(true);
+      expect(roleMayOpen('login', role)).toBe(true);
+    }
+  });
+
+  it('keeps admin routes to admin and owner, owner routes to the owner', () => {
+    expect(ROLES.filter((r) => roleMayOpen('admin', r))).toEqual(['owner', 'admin']);
+    expect(roleMayOpen('admin', null)).toBe(false);
+    expect(roleMayOpen('owner', 'owner')).toBe(true);
+    expect(roleMayOpen('owner', 'admin')).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
+import { can, type Role } from '@venuebook/sdk';
 import { matchPath } from 'react-router';
 
 /**
- * Who may open a route (spec §2). `admin` means admin or owner; `owner` means owner only.
- * Guards arrive with sign-in; for now the access level is recorded, not enforced.
+ * Who may open a route (spec §2). `public`: anyone; `login`: any signed-in company user; `admin`:
+ * admin or owner; `owner`: owner only. Enforced by the router's guards (routes/guards.tsx).
  */
 export type RouteAccess = 'public' | 'login' | 'admin' | 'owner';
 
@@ -23,8 +24,9 @@ export interface RouteDefinition {
 
 /** The route table of spec §2, in one place. */
 export const ROUTE_TABLE: readonly RouteDefinition[] = [
-  { path: '/auth', access: 'public', owner: 'shell', page: 'auth', enabled: false },
-  { path: '/login', access: 'public', owner: 'shell', page: 'login', enabled: false },
+  // The sign-in pages; a signed-in user is sent on to '/'.
+  { path: '/auth', access: 'public', owner: 'shell', page: 'auth', enabled: true },
+  { path: '/login', access: 'public', owner: 'shell', page: 'login', enabled: true },
   { path: '/public/venue/:venueId/photos', access: 'public', owner: 'mfe_media', page: 'public-gallery', enabled: false },
   { path: '/', access: 'login', owner: 'mfe_venues', page: 'home', enabled: true },
   { path: '/add-venue', access: 'login', owner: 'mfe_venues', page: 'add-venue', enabled: false },
@@ -72,4 +74,22 @@ export function requiredRemotes(table: readonly RouteDefinition[] = ROUTE_TABLE)
   const owners = new Set<RemoteContainer>();
   for (const route of enabledRoutes(table)) if (route.owner !== 'shell') owners.add(route.owner);
   return [...owners];
+}
+
+/** Pages the shell renders itself: the sign-in pages (no app header, signed-in users go to '/'). */
+export function isSignInRoute(route: RouteDefinition): boolean {
+  return route.owner === 'shell' && route.access === 'public';
+}
+
+/** Whether a signed-in user with `role` may open a route of `access` (a missing role counts as viewer). */
+export function roleMayOpen(access: RouteAccess, role: Role | null | undefined): boolean {
+  switch (access) {
+    case 'public':
+    case 'login':
+      return true;
+    case 'admin':
+      return can(role, 'admin.menu');
+    case 'owner':
+      return role === 'owner';
+  }
 }

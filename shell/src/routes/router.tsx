@@ -1,13 +1,20 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { WelcomeGate } from '../auth/welcome-gate.tsx';
 import { RemotePage } from '../federation/remote-page.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
+import { AuthPage } from '../pages/auth-page.tsx';
+import { LoginPage } from '../pages/login-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
-import { enabledRoutes, type RouteDefinition } from './route-table.ts';
+import { RequireAccess, RequireSession, SignInRoute } from './guards.tsx';
+import { enabledRoutes, isSignInRoute, type RouteDefinition } from './route-table.ts';
 
-/** Pages the shell renders itself (sign-in pages arrive with the next issue). */
-const SHELL_PAGES: Readonly<Record<string, ComponentType>> = {};
+/** Pages the shell renders itself. */
+const SHELL_PAGES: Readonly<Record<string, ComponentType>> = {
+  auth: AuthPage,
+  login: LoginPage,
+};
 
 function RoutedPage({ route }: { route: RouteDefinition }) {
   if (route.owner === 'shell') {
@@ -17,14 +24,58 @@ function RoutedPage({ route }: { route: RouteDefinition }) {
   return <RemotePage container={route.owner} page={route.page} />;
 }
 
+/** Login routes: session guard, app layout and the first-use welcome dialog. */
+function SignedInLayout() {
+  return (
+    <RequireSession>
+      <AppLayout />
+      <WelcomeGate />
+    </RequireSession>
+  );
+}
+
+/**
+ * The route tree, by access (spec §2): sign-in pages on their own (signed-in users go to '/');
+ * other public pages and the 404 in the app layout without a guard; login routes behind the session
+ * guard; admin and owner routes also behind a role check.
+ */
 export function appRoutes(routes: readonly RouteDefinition[] = enabledRoutes()): RouteObject[] {
+  const signIn = routes.filter(isSignInRoute);
+  const open = routes.filter((r) => r.access === 'public' && !isSignInRoute(r));
+  const guarded = routes.filter((r) => r.access !== 'public');
   return [
     {
-      element: <AppLayout />,
       errorElement: <RouteErrorPage />,
       children: [
-        ...routes.map((route) => ({ path: route.path, element: <RoutedPage route={route} /> })),
-        { path: '*', element: <NotFoundPage /> },
+        ...signIn.map((route) => ({
+          path: route.path,
+          element: (
+            <SignInRoute>
+              <RoutedPage route={route} />
+            </SignInRoute>
+          ),
+        })),
+        {
+          element: <AppLayout />,
+          children: [
+            ...open.map((route) => ({ path: route.path, element: <RoutedPage route={route} /> })),
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+        {
+          element: <SignedInLayout />,
+          children: guarded.map((route) => ({
+            path: route.path,
+            element:
+              route.access === 'login' ? (
+                <RoutedPage route={route} />
+              ) : (
+                <RequireAccess access={route.access}>
+                  <RoutedPage route={route} />
+                </RequireAccess>
+              ),
+          })),
+        },
       ],
     },
   ];

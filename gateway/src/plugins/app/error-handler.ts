@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isGrpcError } from '@venuebook/proto/grpc';
-import { apiError, fieldOfInstancePath, fromGrpcError, GENERIC_MESSAGES } from '../../lib/error-mapping.ts';
+import { apiError, fieldOfInstancePath, fromGrpcError, GENERIC_MESSAGES, HttpError } from '../../lib/error-mapping.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +32,10 @@ export default fp(
         return reply.code(400).send(apiError(400, message, details));
       }
       const failure: unknown = error;
+      if (failure instanceof HttpError) {
+        if (failure.statusCode >= 500) request.log.error({ err: failure }, 'request failed');
+        return reply.code(failure.statusCode).send(apiError(failure.statusCode, failure.message, undefined, failure.apiCode));
+      }
       if (isGrpcError(failure)) {
         const { status, body } = fromGrpcError(failure);
         if (status >= 500) request.log.error({ err: failure, grpcCode: failure.codeName }, 'downstream gRPC call failed');

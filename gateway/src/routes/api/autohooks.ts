@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { accessDeniedMessage, isCompanyEmail } from '@venuebook/proto/domain';
+import { HttpError } from '../../lib/error-mapping.ts';
 
 /**
- * Hooks for everything under /api (autoload applies them to this folder and, with cascadeHooks, to all
- * nested folders).
- *
- * Next: authentication goes here — verify the access JWT (Authorization: Bearer), require the company
- * e-mail domain, resolve the role (missing → viewer) and put user id, e-mail, role and request id into
- * the signed gRPC metadata; sign-in and public routes opt out. Until then no user is attached and nothing
- * pretends to authenticate.
+ * Hooks for everything under /api (autoload applies them to this folder and, with cascadeHooks, to every
+ * nested folder): every route is 'member' — a verified access token of an active session and a
+ * company-domain e-mail (else 403 with the Access Denied text) — unless its `config.auth` says 'session'
+ * (signed in, any domain) or 'public'. The resolved user is `request.auth`; gRPC calls carry it signed.
  */
 export default async function apiHooks(fastify: FastifyInstance): Promise<void> {
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('cache-control', 'no-store');
+    const access = request.routeOptions.config.auth ?? 'member';
+    if (access === 'public') return;
+    request.auth = await fastify.authn.authenticate(request);
+    if (access === 'member' && !isCompanyEmail(request.auth.email, fastify.config.COMPANY_DOMAIN)) {
+      throw new HttpError(403, accessDeniedMessage(fastify.config.COMPANY_DOMAIN), 'domain_not_allowed');
+    }
   });
 }

@@ -1,13 +1,50 @@
 import {
+  AUTH_MESSAGES,
+  authConfigSchema,
+  authUserSchema,
   listVenuesResultSchema,
+  sessionSchema,
+  signUpResultSchema,
   venueSchema,
+  type AuthConfig,
+  type AuthUser,
   type ListVenuesQuery,
   type ListVenuesResult,
+  type LogoutScope,
+  type Session,
   type Venue,
   type VenueInput,
 } from '@venuebook/proto/domain';
 import type { z } from 'zod';
 import { apiErrorFromResponse, ApiRequestError, isAbortError, networkError } from './api-error.ts';
+
+/** `{ message }` of a successful sign-up. */
+export type SignUpResult = z.infer<typeof signUpResultSchema>;
+
+/** E-mail and password as typed into the sign-in / sign-up form. */
+export interface PasswordCredentials {
+  email: string;
+  password: string;
+}
+
+/** Error code of a 403 for a signed-in user whose e-mail is outside the company domain. */
+export const DOMAIN_NOT_ALLOWED = 'domain_not_allowed';
+
+/**
+ * How the client authenticates its calls; the session store binds itself (`api.bindAuth`).
+ * Without a binding, calls go out without an Authorization header.
+ */
+export interface AuthBinding {
+  /** The current access token (after the first session answer), or null when signed out. */
+  accessToken(): Promise<string | null>;
+  /**
+   * A call with `failedToken` was answered 401: refresh the session once (shared by concurrent
+   * callers) and resolve to the token to retry with, or null when the user is now signed out.
+   */
+  refreshAfterUnauthorized(failedToken: string): Promise<string | null>;
+  /** A bearer call was answered 403 `domain_not_allowed`. */
+  onDomainNotAllowed?(error: ApiRequestError): void;
+}
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -34,17 +71,24 @@ export function venueListSearchParams(query: VenueListParams): URLSearchParams {
   return params;
 }
 
+interface CallInit {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  /** 'bearer' (default): Authorization from the bound session, refresh once on 401, then retry once. */
+  auth?: 'bearer' | 'public';
+}
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = (options.baseUrl ?? '/api/v1').replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  let binding: AuthBinding | null = null;
 
-  async function request<S extends z.ZodType>(
-    schema: S,
-    path: string,
-    init: { method?: string; body?: unknown; signal?: AbortSignal | undefined } = {},
-  ): Promise<z.output<S>> {
+  /** One HTTP exchange; the body is read completely (so the connection is free for a retry). */
+  async function exchange(path: string, init: CallInit, token: string | null): Promise<{ response: Response; body: unknown }> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}${path}`, {
@@ -52,14 +96,37 @@ export function createApiClient(options: ApiClientOptions = {}) {
         headers,
         body: init.body === undefined ? null : JSON.stringify(init.body),
         signal: init.signal ?? null,
+        // Sends the httpOnly refresh cookie to /auth/token; the access token never leaves memory.
         credentials: 'same-origin',
       });
     } catch (error) {
       if (isAbortError(error)) throw error;
       throw networkError(error);
     }
-    const body: unknown = await readJson(response, init.signal);
-    if (!response.ok) throw apiErrorFromResponse(response.status, body);
+    return { response, body: await readJson(response, init.signal) };
+  }
+
+  /** Sends a call and throws ApiRequestError for any non-2xx answer. */
+  async function send(path: string, init: CallInit): Promise<{ response: Response; body: unknown }> {
+    const auth = (init.auth ?? 'bearer') === 'bearer' ? binding : null;
+    const token = auth ? await auth.accessToken() : null;
+    // Spec §5: calls that need a login fail with 'No session found' without a session.
+    if (auth && !token) throw new ApiRequestError({ status: 401, code: 'no_session', message: AUTH_MESSAGES.noSession });
+    let result = await exchange(path, init, token);
+    if (auth && token && result.response.status === 401) {
+      const fresh = await auth.refreshAfterUnauthorized(token);
+      if (fresh) result = await exchange(path, init, fresh);
+    }
+    if (!result.response.ok) {
+      const error = apiErrorFromResponse(result.response.status, result.body);
+      if (auth && error.status === 403 && error.code === DOMAIN_NOT_ALLOWED) auth.onDomainNotAllowed?.(error);
+      throw error;
+    }
+    return result;
+  }
+
+  async function request<S extends z.ZodType>(schema: S, path: string, init: CallInit = {}): Promise<z.output<S>> {
+    const { response, body } = await send(path, init);
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       throw new ApiRequestError({
@@ -72,7 +139,66 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return parsed.data;
   }
 
+  async function requestVoid(path: string, init: CallInit = {}): Promise<void> {
+    await send(path, init);
+  }
+
+  const credentialsBody = (credentials: PasswordCredentials) => ({ email: credentials.email.trim(), password: credentials.password });
+
   return {
+    /**
+     * Binds the session that authenticates bearer calls (the session store does this when it
+     * starts). Returns a function that removes this binding again.
+     */
+    bindAuth(next: AuthBinding | null): () => void {
+      binding = next;
+      return () => {
+        if (binding === next) binding = null;
+      };
+    },
+
+    /** `/auth`: sign-up, sign-in, refresh and sign-out (spec §7 "Authentication"). */
+    auth: {
+      /** What the sign-in page needs: company domain, whether Google sign-in is on. Public. */
+      config(opts: RequestOptions = {}): Promise<AuthConfig> {
+        return request(authConfigSchema, '/auth/config', { signal: opts.signal, auth: 'public' });
+      },
+      /** Creates an account; resolves to the confirmation message. Public. */
+      signUp(credentials: PasswordCredentials, opts: RequestOptions = {}): Promise<SignUpResult> {
+        return request(signUpResultSchema, '/auth/signup', {
+          method: 'POST',
+          body: credentialsBody(credentials),
+          signal: opts.signal,
+          auth: 'public',
+        });
+      },
+      /** Password sign-in: the session, plus an httpOnly refresh cookie set by the server. Public. */
+      signIn(credentials: PasswordCredentials, opts: RequestOptions = {}): Promise<Session> {
+        return request(sessionSchema, '/auth/token?grant_type=password', {
+          method: 'POST',
+          body: credentialsBody(credentials),
+          signal: opts.signal,
+          auth: 'public',
+        });
+      },
+      /** A new session from the refresh cookie (rotated by the server); 401 when there is none. */
+      refresh(opts: RequestOptions = {}): Promise<Session> {
+        return request(sessionSchema, '/auth/token?grant_type=refresh_token', { method: 'POST', signal: opts.signal, auth: 'public' });
+      },
+      /** Ends this session (`local`), every session of the user (`global`) or all others (`others`). */
+      logout(scope: LogoutScope = 'local', opts: RequestOptions = {}): Promise<void> {
+        return requestVoid(`/auth/logout?scope=${encodeURIComponent(scope)}`, { method: 'POST', signal: opts.signal });
+      },
+      /** The signed-in user. */
+      user(opts: RequestOptions = {}): Promise<AuthUser> {
+        return request(authUserSchema, '/auth/user', { signal: opts.signal });
+      },
+      /** Marks the first-use welcome dialog as shown. */
+      markWelcomeShown(opts: RequestOptions = {}): Promise<void> {
+        return requestVoid('/auth/welcome', { method: 'POST', signal: opts.signal });
+      },
+    },
+
     venues: {
       list(query: VenueListParams = {}, opts: RequestOptions = {}): Promise<ListVenuesResult> {
         const qs = venueListSearchParams(query).toString();
@@ -87,6 +213,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
   };
 }
+
+/** Where the browser starts Google sign-in (a full-page navigation, spec §1). */
+export const GOOGLE_SIGN_IN_PATH = '/api/v1/auth/google/start';
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 

@@ -1,13 +1,14 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { ThemeProvider, useTheme } from 'next-themes';
 import type { ReactNode } from 'react';
+import { Toaster } from '../components/toaster.tsx';
 import { system } from './system.ts';
 
 export const THEME_STORAGE_KEY = 'venuebook-theme';
 export const THEME_SETTINGS = ['system', 'light', 'dark'] as const;
 export type ThemeSetting = (typeof THEME_SETTINGS)[number];
 
-/** Chakra system + colour mode (system / light / dark, persisted, `class` on <html>). */
+/** Chakra system + colour mode (system / light / dark, persisted, `class` on <html>) + the toaster. */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
@@ -22,6 +23,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         scriptProps={{ type: 'application/json' }}
       >
         {children}
+        <Toaster />
       </ThemeProvider>
     </ChakraProvider>
   );

@@ -1,0 +1,20 @@
+import { ROLES } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/proto/domain';
+
+/** The default company domain of local runs (RFC 2606: never a real mailbox). */
+export const LOCAL_COMPANY_DOMAIN = 'example.com';
+
+/** The password of every demo account (local mode only). */
+export const DEMO_PASSWORD = 'venuebook-demo-2026';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  role: Role;
+}
+
+/** One confirmed account per role: owner@, admin@, editor@, surveyor@, viewer@ the domain. */
+export function demoAccounts(domain: string = LOCAL_COMPANY_DOMAIN): DemoAccount[] {
+  const bare = domain.replace(/^@/, '');
+  return ROLES.map((role) => ({ email: `${role}@${bare}`, password: DEMO_PASSWORD, role }));
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  AUTH_MESSAGES,
+  authConfigSchema,
+  authUserSchema,
+  credentialsSchema,
+  domainNotAllowedMessage,
+  domainSuffix,
+  isCompanyEmail,
+  LOGOUT_SCOPES,
+  sessionSchema,
+  signUpResultSchema,
+} from '@venuebook/proto/domain';
+import { LogoutScope } from '@venuebook/proto/identity/v1';
+import { HttpError } from '../../../../lib/error-mapping.ts';
+import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
+import { authUserFromProto, REFRESH_COOKIE } from '../../../../plugins/app/auth.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema, 503: apiErrorSchema };
+
+const LOGOUT_SCOPE_TO_PROTO = { global: LogoutScope.GLOBAL, local: LogoutScope.LOCAL, others: LogoutScope.OTHERS } as const;
+
+/** /api/v1/auth: sign-up, e-mail confirmation, sign-in, refresh, logout, current user (spec §7, Authentication). */
+const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { COMPANY_DOMAIN, AUTH_RATE_LIMIT_PER_MINUTE, PUBLIC_URL } = fastify.config;
+  const rateLimit = { max: AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
+
+  function requireCompanyEmail(email: string): void {
+    if (!isCompanyEmail(email, COMPANY_DOMAIN)) throw new HttpError(403, domainNotAllowedMessage(COMPANY_DOMAIN), 'domain_not_allowed');
+  }
+
+  fastify.get(
+    '/config',
+    { config: { auth: 'public' }, schema: { tags: ['auth'], summary: 'What the sign-in page needs', response: { 200: authConfigSchema } } },
+    async () => ({ companyDomain: domainSuffix(COMPANY_DOMAIN), google: { enabled: false } }),
+  );
+
+  fastify.post(
+    '/signup',
+    {
+      config: { auth: 'public', rateLimit },
+      schema: { tags: ['auth'], summary: 'Sign up with e-mail and password', body: credentialsSchema, response: { 201: signUpResultSchema, 409: apiErrorSchema, ...errors } },
+    },
+    async (request, reply) => {
+      requireCompanyEmail(request.body.email);
+      await fastify.identity.signUp({ email: request.body.email, password: request.body.password, appUrl: PUBLIC_URL }, grpcCallOptions(request, reply));
+      return reply.code(201).send({ message: AUTH_MESSAGES.signUpSuccess });
+    },
+  );
+
+  fastify.get(
+    '/confirm',
+    {
+      config: { auth: 'public', rateLimit },
+      schema: { tags: ['auth'], summary: 'Confirm an e-mail address (the link of the confirmation mail)', querystring: z.object({ token: z.string().max(200).default('') }) },
+    },
+    async (request, reply) => {
+      try {
+        await fastify.identity.confirmEmail({ token: request.query.token }, grpcCallOptions(request, reply));
+        return reply.redirect('/auth?confirmed=1', 303);
+      } catch (error) {
+        request.log.info({ err: error }, 'e-mail confirmation refused');
+        return reply.redirect('/auth?confirmation=invalid', 303);
+      }
+    },
+  );
+
+  fastify.post(
+    '/token',
+    {
+      config: { auth: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (grant_type=password) or refresh the session (grant_type=refresh_token, refresh cookie)',
+        querystring: z.object({ grant_type: z.enum(['password', 'refresh_token']) }),
+        // Credentials for grant_type=password (checked below); refresh sends no body.
+        body: credentialsSchema.partial().nullish(),
+        response: { 200: sessionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.grant_type === 'password') {
+        const credentials = credentialsSchema.safeParse(request.body ?? {});
+        if (!credentials.success) throw new HttpError(400, credentials.error.issues[0]?.message ?? 'Email and password are required');
+        requireCompanyEmail(credentials.data.email);
+        const { grant } = await fastify.identity.signInWithPassword(
+          { email: credentials.data.email, password: credentials.data.password, userAgent: request.headers['user-agent'] ?? '' },
+          grpcCallOptions(request, reply),
+        );
+        if (!grant) throw new HttpError(500, 'Sign-in returned no session');
+        return fastify.authn.startSession(reply, grant);
+      }
+      const refreshToken = request.cookies[REFRESH_COOKIE];
+      if (!refreshToken) throw new HttpError(401, AUTH_MESSAGES.sessionMissing);
+      try {
+        const { grant } = await fastify.identity.refreshSession({ refreshToken }, grpcCallOptions(request, reply));
+        if (!grant) throw new HttpError(500, 'Refresh returned no session');
+        return await fastify.authn.startSession(reply, grant);
+      } catch (error) {
+        fastify.authn.clearRefreshCookie(reply);
+        throw error;
+      }
+    },
+  );
+
+  fastify.post(
+    '/logout',
+    {
+      config: { auth: 'session' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: this session (local), every session (global) or every other session (others)',
+        querystring: z.object({ scope: z.enum(LOGOUT_SCOPES).default('global') }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      await fastify.identity.logout({ sessionId: auth.sessionId, scope: LOGOUT_SCOPE_TO_PROTO[request.query.scope] }, grpcCallOptions(request, reply));
+      fastify.authn.forget(auth.userId);
+      if (request.query.scope !== 'others') fastify.authn.clearRefreshCookie(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  fastify.get(
+    '/user',
+    { config: { auth: 'session' }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: authUserSchema, ...errors } } },
+    async (request, reply) => {
+      const response = await fastify.identity.getCurrentUser({ sessionId: request.auth!.sessionId }, grpcCallOptions(request, reply));
+      if (!response.user || !response.sessionActive) throw new HttpError(401, AUTH_MESSAGES.sessionMissing);
+      return authUserFromProto(response.user);
+    },
+  );
+
+  fastify.post(
+    '/welcome',
+    { schema: { tags: ['auth'], summary: "Mark the first-use welcome dialog as shown ('Got it')", response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await fastify.identity.markWelcomeShown({}, grpcCallOptions(request, reply));
+      fastify.authn.forget(request.auth!.userId);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default authRoutes;

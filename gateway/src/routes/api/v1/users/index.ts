@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, managedUserSchema, roleSchema } from '@venuebook/proto/domain';
+import type { ManagedUser } from '@venuebook/proto/domain';
+import type { MessageShape } from '@bufbuild/protobuf';
+import type { UserSchema } from '@venuebook/proto/identity/v1';
+import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
+import { authUserFromProto } from '../../../../plugins/app/auth.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema, 503: apiErrorSchema };
+const userParams = z.object({ id: z.string().min(1).max(100) });
+
+function managed(user: MessageShape<typeof UserSchema>): ManagedUser {
+  const { id, email, role, createdAt, lastSignInAt } = authUserFromProto(user);
+  return { id, email, role, createdAt, lastSignInAt };
+}
+
+/** /api/v1/users: user management (admin or owner; the identity service enforces the rules). */
+const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '/',
+    { schema: { tags: ['users'], summary: 'List users', response: { 200: z.object({ users: z.array(managedUserSchema) }), ...errors } } },
+    async (request, reply) => {
+      const response = await fastify.identity.listUsers({}, grpcCallOptions(request, reply));
+      return { users: response.users.map(managed) };
+    },
+  );
+
+  fastify.put(
+    '/:id/role',
+    {
+      schema: { tags: ['users'], summary: "Assign a user's role", params: userParams, body: z.object({ role: roleSchema }), response: { 200: managedUserSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const response = await fastify.identity.assignRole({ userId: request.params.id, role: request.body.role }, grpcCallOptions(request, reply));
+      fastify.authn.forget(request.params.id);
+      return managed(response.user!);
+    },
+  );
+
+  fastify.delete(
+    '/:id',
+    { schema: { tags: ['users'], summary: 'Remove a user', params: userParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await fastify.identity.removeUser({ userId: request.params.id }, grpcCallOptions(request, reply));
+      fastify.authn.forget(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default usersRoutes;

@@ -1,0 +1,43 @@
+import { isCompanyEmail, isRole, resolveRole, ROLES } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/proto/domain';
+
+/** OWNER_EMAILS ('a@x.com, b@x.com') as a set of lower-case addresses. */
+export function parseOwnerEmails(value: string | undefined): Set<string> {
+  return new Set(
+    (value ?? '')
+      .split(/[,\s]+/)
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+/** The role a user gets at sign-in: owners listed in OWNER_EMAILS become owner when they have no role yet. */
+export function roleAtSignIn(current: string | null | undefined, email: string, owners: ReadonlySet<string>): Role | null {
+  if (isRole(current)) return current;
+  return owners.has(email.toLowerCase()) ? 'owner' : null;
+}
+
+export interface RoleChange {
+  actor: { userId: string; role: Role };
+  target: { userId: string; role: Role };
+  newRole: string;
+  /** How many owners there are now. */
+  ownerCount: number;
+}
+
+/** Why a role change is refused (null when allowed). The caller already holds 'user.assign_role'. */
+export function roleChangeRefusal({ actor, target, newRole, ownerCount }: RoleChange): string | null {
+  if (!isRole(newRole)) return `Unknown role: ${newRole}. Choose one of ${ROLES.join(', ')}.`;
+  if (actor.role !== 'owner' && (target.role === 'owner' || newRole === 'owner')) return 'Only an owner can change the owner role';
+  if (target.role === 'owner' && newRole !== 'owner' && ownerCount <= 1) return 'The last owner cannot be demoted';
+  return null;
+}
+
+/** Why removing a user is refused (null when allowed). The caller already holds 'user.remove'. */
+export function removalRefusal(actor: { userId: string; role: Role }, target: { userId: string; role: Role }): string | null {
+  if (actor.userId === target.userId) return 'You cannot remove yourself';
+  if (target.role === 'owner' && actor.role !== 'owner') return 'Only an owner can remove an owner';
+  return null;
+}
+
+export { isCompanyEmail, resolveRole };

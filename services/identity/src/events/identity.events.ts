@@ -1,0 +1,26 @@
+import { SUBJECTS } from '@venuebook/proto/events';
+import { createEventPublisher } from '@venuebook/service-kit';
+import type { JetStreamClient, Logger } from '@venuebook/service-kit';
+import type { Caller } from '@venuebook/proto/grpc';
+
+export interface IdentityEvents {
+  firstLogin(user: { id: string; email: string }, at: Date): Promise<void>;
+  roleChanged(user: { id: string; email: string }, role: string, previousRole: string, by: Caller): Promise<void>;
+  removed(user: { id: string; email: string }, by: Caller): Promise<void>;
+}
+
+export function createIdentityEvents(js: JetStreamClient, logger: Logger): IdentityEvents {
+  const events = createEventPublisher(js, logger);
+  const actorOf = (caller: Caller) => ({ actor: { userId: caller.userId, email: caller.email }, requestId: caller.requestId });
+  return {
+    async firstLogin(user, at) {
+      await events.publish(SUBJECTS.userFirstLogin, { userId: user.id, email: user.email, at: at.toISOString() }, { actor: { userId: user.id, email: user.email } });
+    },
+    async roleChanged(user, role, previousRole, by) {
+      await events.publish(SUBJECTS.userRoleChanged, { userId: user.id, email: user.email, role, previousRole }, actorOf(by));
+    },
+    async removed(user, by) {
+      await events.publish(SUBJECTS.userRemoved, { userId: user.id, email: user.email }, actorOf(by));
+    },
+  };
+}

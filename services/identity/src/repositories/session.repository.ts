@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { Model } from 'mongoose';
+import { hashSecret, newSecret } from '../domain/tokens.ts';
+import type { RefreshTokenDocument, SessionDocument } from './identity.models.ts';
+
+export type RotateResult =
+  | { kind: 'rotated'; sessionId: string; userId: string; refreshToken: string }
+  | { kind: 'unknown' }
+  | { kind: 'revoked' }
+  | { kind: 'expired' }
+  /** A token that was already rotated came back: the whole family has been revoked. */
+  | { kind: 'reused'; sessionId: string; userId: string };
+
+/**
+ * Sessions and their refresh tokens. A refresh token is `<random>`; only its SHA-256 is stored. Each use
+ * rotates it (single-document compare-and-set on `usedAt`), and a second use of a rotated token revokes
+ * the session, i.e. the whole token family.
+ */
+export class SessionRepository {
+  readonly #sessions: Model<SessionDocument>;
+  readonly #tokens: Model<RefreshTokenDocument>;
+  readonly #ttlMs: number;
+
+  constructor(sessions: Model<SessionDocument>, tokens: Model<RefreshTokenDocument>, options: { ttlMs: number }) {
+    this.#sessions = sessions;
+    this.#tokens = tokens;
+    this.#ttlMs = options.ttlMs;
+  }
+
+  async #issue(sessionId: string, userId: string): Promise<string> {
+    const token = newSecret();
+    await this.#tokens.create({ _id: hashSecret(token), sessionId, userId });
+    return token;
+  }
+
+  /** Opens a session and returns its id and first refresh token. */
+  async open(userId: string, userAgent: string, now: Date): Promise<{ sessionId: string; refreshToken: string }> {
+    const sessionId = randomUUID();
+    await this.#sessions.create({ _id: sessionId, userId, userAgent: userAgent.slice(0, 300), expiresAt: new Date(now.getTime() + this.#ttlMs), lastUsedAt: now });
+    return { sessionId, refreshToken: await this.#issue(sessionId, userId) };
+  }
+
+  async rotate(refreshToken: string, now: Date): Promise<RotateResult> {
+    const hash = hashSecret(refreshToken);
+    const token = await this.#tokens.findById(hash).lean<RefreshTokenDocument>().exec();
+    if (!token) return { kind: 'unknown' };
+    const session = await this.#sessions.findById(token.sessionId).lean<SessionDocument>().exec();
+    if (!session || session.revokedAt) return { kind: 'revoked' };
+    if (session.expiresAt.getTime() <= now.getTime()) return { kind: 'expired' };
+    const claimed = await this.#tokens.findOneAndUpdate({ _id: hash, usedAt: null }, { $set: { usedAt: now } }, { returnDocument: 'after' }).lean().exec();
+    if (!claimed) {
+      await this.revoke(token.sessionId, 'refresh token reuse', now);
+      return { kind: 'reused', sessionId: token.sessionId, userId: token.userId };
+    }
+    await this.#sessions.updateOne({ _id: token.sessionId }, { $set: { lastUsedAt: now } }).exec();
+    return { kind: 'rotated', sessionId: token.sessionId, userId: token.userId, refreshToken: await this.#issue(token.sessionId, token.userId) };
+  }
+
+  async revoke(sessionId: string, reason: string, now: Date): Promise<number> {
+    const result = await this.#sessions.updateOne({ _id: sessionId, revokedAt: null }, { $set: { revokedAt: now, revokedReason: reason } }).exec();
+    return result.modifiedCount;
+  }
+
+  /** Revokes every active session of a user, except `exceptSessionId` when given. */
+  async revokeAllOf(userId: string, reason: string, now: Date, exceptSessionId?: string): Promise<number> {
+    const filter: Record<string, unknown> = { userId, revokedAt: null };
+    if (exceptSessionId) filter._id = { $ne: exceptSessionId };
+    const result = await this.#sessions.updateMany(filter, { $set: { revokedAt: now, revokedReason: reason } }).exec();
+    return result.modifiedCount;
+  }
+
+  /** Whether a session of this user is open (not revoked, not expired). */
+  async isActive(sessionId: string, userId: string, now: Date): Promise<boolean> {
+    const session = await this.#sessions.findOne({ _id: sessionId, userId }).lean<SessionDocument>().exec();
+    return Boolean(session && !session.revokedAt && session.expiresAt.getTime() > now.getTime());
+  }
+
+  async removeAllOf(userId: string): Promise<void> {
+    await this.#sessions.deleteMany({ userId }).exec();
+    await this.#tokens.deleteMany({ userId }).exec();
+  }
+}

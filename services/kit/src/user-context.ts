@@ -1,0 +1,88 @@
+// The signed user context: the gateway vouches for the caller (user id, e-mail, role, request id) in gRPC
+// metadata with an HMAC under a key shared with the services; services refuse calls without a valid one
+// and check the permission table again on every mutation.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type * as grpc from '@grpc/grpc-js';
+import { can, isAction, isRole } from '@venuebook/proto/domain';
+import type { Action } from '@venuebook/proto/domain';
+import { GrpcError, GrpcStatus, REQUEST_ID_METADATA_KEY } from '@venuebook/proto/grpc';
+import type { Caller, HandlerContext } from '@venuebook/proto/grpc';
+
+export const USER_CONTEXT_METADATA = {
+  userId: 'x-vb-user-id',
+  email: 'x-vb-user-email',
+  role: 'x-vb-user-role',
+  issuedAt: 'x-vb-context-issued-at',
+  signature: 'x-vb-context-signature',
+} as const;
+
+/** A signed context older than this is refused (replay window; clocks of one cluster). */
+export const USER_CONTEXT_MAX_AGE_MS = 5 * 60_000;
+
+/** The minimum length of the shared signing key. */
+export const USER_CONTEXT_KEY_MIN_LENGTH = 32;
+
+function payload(caller: Caller, issuedAt: string): string {
+  return ['v1', caller.userId, caller.email, caller.role, caller.requestId, issuedAt].join('\n');
+}
+
+function sign(key: string, data: string): string {
+  return createHmac('sha256', key).update(data).digest('base64url');
+}
+
+/** Metadata entries carrying `caller`, signed with `key`. An anonymous caller has empty user id, e-mail and role. */
+export function signUserContext(caller: Caller, key: string, now: number = Date.now()): Record<string, string> {
+  const issuedAt = String(now);
+  return {
+    [USER_CONTEXT_METADATA.userId]: caller.userId,
+    [USER_CONTEXT_METADATA.email]: caller.email,
+    [USER_CONTEXT_METADATA.role]: caller.role,
+    [REQUEST_ID_METADATA_KEY]: caller.requestId,
+    [USER_CONTEXT_METADATA.issuedAt]: issuedAt,
+    [USER_CONTEXT_METADATA.signature]: sign(key, payload(caller, issuedAt)),
+  };
+}
+
+function text(metadata: grpc.Metadata, key: string): string {
+  const [value] = metadata.get(key);
+  return typeof value === 'string' ? value : '';
+}
+
+/** Verifies the signed context of a call; throws UNAUTHENTICATED when it is missing, forged or stale. */
+export function verifyUserContext(metadata: grpc.Metadata, key: string, now: number = Date.now()): Caller {
+  const signature = text(metadata, USER_CONTEXT_METADATA.signature);
+  const issuedAt = text(metadata, USER_CONTEXT_METADATA.issuedAt);
+  if (!signature || !/^\d{1,16}$/.test(issuedAt)) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Unsigned call refused');
+  const caller: Caller = {
+    userId: text(metadata, USER_CONTEXT_METADATA.userId),
+    email: text(metadata, USER_CONTEXT_METADATA.email),
+    role: text(metadata, USER_CONTEXT_METADATA.role),
+    requestId: text(metadata, REQUEST_ID_METADATA_KEY),
+  };
+  const expected = Buffer.from(sign(key, payload(caller, issuedAt)));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Invalid call signature');
+  }
+  const age = now - Number(issuedAt);
+  if (age > USER_CONTEXT_MAX_AGE_MS || age < -USER_CONTEXT_MAX_AGE_MS) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Expired call signature');
+  if (caller.role !== '' && !isRole(caller.role)) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Invalid role in call context');
+  return caller;
+}
+
+/** The signed-in caller of a call; UNAUTHENTICATED for anonymous calls. */
+export function requireUser(call: HandlerContext): Caller & { role: NonNullable<Caller['role']> } {
+  const caller = call.caller;
+  if (!caller || !caller.userId) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'User not authenticated');
+  return caller;
+}
+
+/** requireUser plus the permission table: PERMISSION_DENIED when the caller's role may not do `action`. */
+export function requirePermission(call: HandlerContext, action: Action): Caller {
+  if (!isAction(action)) throw new Error(`Unknown action ${String(action)}`);
+  const caller = requireUser(call);
+  if (!can(isRole(caller.role) ? caller.role : undefined, action)) {
+    throw new GrpcError(GrpcStatus.PERMISSION_DENIED, 'You do not have permission to do this');
+  }
+  return caller;
+}

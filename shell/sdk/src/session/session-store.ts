@@ -1,0 +1,316 @@
+import type { AuthConfig, AuthUser, LogoutScope, Session } from '@venuebook/proto/domain';
+import type { ApiClient, AuthBinding, PasswordCredentials, SignUpResult } from '../api/api-client.ts';
+import { isApiRequestError } from '../api/api-error.ts';
+import {
+  isExpired,
+  isRetryableAuthError,
+  needsRefresh,
+  nextRefreshDelay,
+  nextRetryDelay,
+  REFRESH_TIMING,
+  type RefreshTiming,
+} from './refresh-timing.ts';
+
+/** Spec §4: loading until the first session answer, then signed in or signed out. */
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface SessionSnapshot {
+  status: SessionStatus;
+  /** The current session; its access token lives only here, in memory. */
+  session: Session | null;
+  user: AuthUser | null;
+  /** Sign-in settings (company domain, Google); null until loaded or when loading failed. */
+  config: AuthConfig | null;
+  /** Whether loading the sign-in settings has finished (successfully or not). */
+  configSettled: boolean;
+  /** The server refused this user with 403 `domain_not_allowed` (Access Denied). */
+  accessDenied: boolean;
+}
+
+export interface SessionStore {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): SessionSnapshot;
+  /**
+   * Binds the store to its api client, loads the sign-in settings, restores the session from the
+   * refresh cookie (first call only) and runs the refresh timer. Returns `stop` (timers, listeners);
+   * starting again resumes. Idempotent, so React StrictMode's double effects are harmless.
+   */
+  start(): () => void;
+  signIn(credentials: PasswordCredentials): Promise<Session>;
+  signUp(credentials: PasswordCredentials): Promise<SignUpResult>;
+  /** Signs out on the server (default scope `local`: this browser) and here, whatever the server says. */
+  signOut(scope?: LogoutScope): Promise<void>;
+  /** Refreshes now (one request for all concurrent callers); resolves to the new session or null when signed out. */
+  refresh(): Promise<Session | null>;
+  /** Records that the welcome dialog was shown (server, then the local user). */
+  markWelcomeShown(): Promise<void>;
+}
+
+export interface SessionStoreOptions {
+  api: ApiClient;
+  timing?: RefreshTiming;
+  now?: () => number;
+  /**
+   * Coordinate tabs of the same browser (default true where available): refreshes are serialised
+   * with a Web Lock, because the server rotates the shared refresh cookie on every refresh, and
+   * sign-in / sign-out are announced on a BroadcastChannel.
+   */
+  crossTab?: boolean;
+}
+
+const LOCK_NAME = 'venuebook-auth-refresh';
+const CHANNEL_NAME = 'venuebook-auth';
+
+type TabMessage = { type: 'signed-in' } | { type: 'signed-out' };
+
+const INITIAL: SessionSnapshot = {
+  status: 'loading',
+  session: null,
+  user: null,
+  config: null,
+  configSettled: false,
+  accessDenied: false,
+};
+
+/** The browser-side session: in-memory access token, refresh cookie, auto-refresh, sign-in and sign-out. */
+export function createSessionStore({ api, timing = REFRESH_TIMING, now = Date.now, crossTab = true }: SessionStoreOptions): SessionStore {
+  let state: SessionSnapshot = INITIAL;
+  const listeners = new Set<() => void>();
+
+  let initialized = false;
+  let running = false;
+  let unbind: (() => void) | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let channel: BroadcastChannel | null = null;
+  let refreshing: Promise<Session | null> | null = null;
+  let lastRefreshAt: number | undefined;
+  /** Bumped by sign-in and sign-out, so an answer to an older refresh is ignored. */
+  let generation = 0;
+
+  let settleInitial: () => void = () => {};
+  const initialSettled = new Promise<void>((resolve) => {
+    settleInitial = resolve;
+  });
+
+  function set(patch: Partial<SessionSnapshot>): void {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  }
+
+  function applySession(session: Session | null): void {
+    if (session) {
+      const sameUser = state.user?.id === session.user.id;
+      set({ status: 'signed-in', session, user: session.user, accessDenied: sameUser && state.accessDenied });
+    } else {
+      set({ status: 'signed-out', session: null, user: null, accessDenied: false });
+    }
+    settleInitial();
+    schedule();
+  }
+
+  // ---- refresh ----------------------------------------------------------------------------
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+    const locks = crossTab && typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    // The lock is held until fn's promise settles; request() resolves to fn's result.
+    return locks ? (locks.request(LOCK_NAME, fn) as Promise<T>) : fn();
+  }
+
+  /** POST /auth/token?grant_type=refresh_token, retried with back-off on retryable failures. */
+  async function refreshWithRetry(): Promise<Session | null> {
+    const startedAt = now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await api.auth.refresh();
+      } catch (error) {
+        if (!isRetryableAuthError(error)) {
+          // 401: no (valid) refresh cookie, the ordinary signed-out answer.
+          if (!(isApiRequestError(error) && error.status === 401)) console.warn('Session refresh failed', error);
+          return null;
+        }
+        const delay = nextRetryDelay(attempt, now() - startedAt, timing);
+        if (delay === null) {
+          console.warn('Session refresh failed; giving up after retries', error);
+          return null;
+        }
+        await sleep(delay);
+      }
+    }
+  }
+
+  function refresh(): Promise<Session | null> {
+    if (refreshing) return refreshing;
+    const gen = generation;
+    const pending = withRefreshLock(refreshWithRetry)
+      .then((session) => {
+        // Signed in or out meanwhile: this answer is stale.
+        if (gen !== generation) return state.session;
+        lastRefreshAt = now();
+        applySession(session);
+        return session;
+      })
+      .finally(() => {
+        if (refreshing === pending) refreshing = null;
+      });
+    refreshing = pending;
+    return pending;
+  }
+
+  function schedule(): void {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!running || !state.session) return;
+    const delay = nextRefreshDelay({ expiresAtMs: state.session.expiresAt * 1000, nowMs: now(), lastRefreshAtMs: lastRefreshAt }, timing);
+    timer = setTimeout(tick, delay);
+  }
+
+  function tick(): void {
+    timer = undefined;
+    const session = state.session;
+    if (!running || !session) return;
+    if (needsRefresh(session.expiresAt * 1000, now(), timing)) void refresh();
+    else schedule();
+  }
+
+  /** Background tabs throttle timers: check as soon as the tab is visible again. */
+  function onVisibilityChange(): void {
+    if (document.visibilityState === 'visible') tick();
+  }
+
+  // ---- settings -------------------------------------------------------------------------
+
+  async function loadConfig(): Promise<void> {
+    const startedAt = now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        set({ config: await api.auth.config(), configSettled: true });
+        return;
+      } catch (error) {
+        const delay = isRetryableAuthError(error) ? nextRetryDelay(attempt, now() - startedAt, timing) : null;
+        if (delay === null) {
+          console.error('Could not load the sign-in settings', error);
+          set({ configSettled: true });
+          return;
+        }
+        await sleep(delay);
+      }
+    }
+  }
+
+  // ---- tabs -------------------------------------------------------------------------------
+
+  function announce(message: TabMessage): void {
+    try {
+      channel?.postMessage(message);
+    } catch {
+      // A closed channel: nothing to tell.
+    }
+  }
+
+  function onTabMessage(event: MessageEvent<TabMessage>): void {
+    if (event.data?.type === 'signed-out' && state.status === 'signed-in') {
+      generation++;
+      applySession(null);
+    } else if (event.data?.type === 'signed-in' && state.status === 'signed-out') {
+      void refresh();
+    }
+  }
+
+  // ---- the api client's view of the session -----------------------------------------------
+
+  const binding: AuthBinding = {
+    async accessToken() {
+      if (state.status === 'loading') await initialSettled;
+      const session = state.session;
+      if (!session) return null;
+      if (isExpired(session.expiresAt * 1000, now())) return (await refresh())?.accessToken ?? null;
+      return session.accessToken;
+    },
+    async refreshAfterUnauthorized(failedToken) {
+      // Another call refreshed meanwhile: retry with its token.
+      if (state.session && state.session.accessToken !== failedToken) return state.session.accessToken;
+      return (await refresh())?.accessToken ?? null;
+    },
+    onDomainNotAllowed() {
+      if (state.status === 'signed-in' && !state.accessDenied) set({ accessDenied: true });
+    },
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    getSnapshot: () => state,
+
+    start() {
+      if (!running) {
+        running = true;
+        unbind = api.bindAuth(binding);
+        if (crossTab && typeof BroadcastChannel !== 'undefined') {
+          channel = new BroadcastChannel(CHANNEL_NAME);
+          channel.onmessage = onTabMessage;
+        }
+        if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibilityChange);
+        if (!initialized) {
+          initialized = true;
+          void loadConfig();
+          void refresh();
+        } else {
+          schedule();
+        }
+      }
+      return () => {
+        if (!running) return;
+        running = false;
+        clearTimeout(timer);
+        timer = undefined;
+        unbind?.();
+        unbind = null;
+        channel?.close();
+        channel = null;
+        if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibilityChange);
+      };
+    },
+
+    async signIn(credentials) {
+      const session = await api.auth.signIn(credentials);
+      generation++;
+      lastRefreshAt = now();
+      applySession(session);
+      announce({ type: 'signed-in' });
+      return session;
+    },
+
+    signUp: (credentials) => api.auth.signUp(credentials),
+
+    async signOut(scope = 'local') {
+      if (state.session) {
+        try {
+          // Bearer call: an expired token is refreshed first, so the server can clear the cookie.
+          await api.auth.logout(scope);
+        } catch (error) {
+          console.warn('Sign-out request failed; signing out locally', error);
+        }
+      }
+      generation++;
+      applySession(null);
+      announce({ type: 'signed-out' });
+    },
+
+    refresh,
+
+    async markWelcomeShown() {
+      await api.auth.markWelcomeShown();
+      const { user, session } = state;
+      if (!user) return;
+      const updated: AuthUser = { ...user, welcomeShown: true };
+      set({ user: updated, session: session ? { ...session, user: updated } : session });
+    },
+  };
+}

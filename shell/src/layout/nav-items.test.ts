@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTE_TABLE, type RouteDefinition } from '../routes/route-table.ts';
+import { ADMIN_NAV_ITEMS, visibleNavItems } from './nav-items.ts';
+
+const allEnabled: RouteDefinition[] = ROUTE_TABLE.map((r) => ({ ...r, enabled: true }));
+const labels = (items: { label: string }[]) => items.map((i) => i.label);
+
+describe('side menu items', () => {
+  it('lists the admin or owner items of spec §2, each pointing at a route of the table', () => {
+    expect(labels([...ADMIN_NAV_ITEMS])).toEqual([
+      'Master Data Cards',
+      'Deleted Contacts',
+      'Deleted Venues',
+      'Deleted Data Cards',
+      'User Management',
+      'G-Drive Sync Logs',
+      'G-Drive Sync Controls',
+      'Audit Logs',
+    ]);
+    for (const item of ADMIN_NAV_ITEMS) expect(ROUTE_TABLE.some((r) => r.path === item.path), item.path).toBe(true);
+  });
+
+  it('hides every item while their pages are not built', () => {
+    expect(visibleNavItems('owner')).toEqual([]);
+  });
+
+  it('shows an item once its route is enabled and the role may use it', () => {
+    const table = ROUTE_TABLE.map((r) => (r.path === '/admin/users' ? { ...r, enabled: true } : r));
+    expect(labels(visibleNavItems('admin', ADMIN_NAV_ITEMS, table))).toEqual(['User Management']);
+    expect(visibleNavItems('editor', ADMIN_NAV_ITEMS, table)).toEqual([]);
+  });
+
+  it('shows admins everything but Audit Logs, the owner everything, other roles nothing', () => {
+    expect(labels(visibleNavItems('owner', ADMIN_NAV_ITEMS, allEnabled))).toHaveLength(8);
+    expect(labels(visibleNavItems('admin', ADMIN_NAV_ITEMS, allEnabled))).not.toContain('Audit Logs');
+    expect(labels(visibleNavItems('admin', ADMIN_NAV_ITEMS, allEnabled))).toHaveLength(7);
+    for (const role of ['editor', 'surveyor', 'viewer', undefined] as const) {
+      expect(visibleNavItems(role, ADMIN_NAV_ITEMS, allEnabled), String(role)).toEqual([]);
+    }
+  });
+});
