@@ -13,7 +13,9 @@ describe('gRPC → HTTP mapping', () => {
     [GrpcStatus.DEADLINE_EXCEEDED, 503],
     [GrpcStatus.INTERNAL, 500],
     [GrpcStatus.UNKNOWN, 500],
-    [GrpcStatus.FAILED_PRECONDITION, 500],
+    [GrpcStatus.FAILED_PRECONDITION, 400],
+    [GrpcStatus.RESOURCE_EXHAUSTED, 429],
+    [GrpcStatus.ABORTED, 500],
   ])('maps gRPC status %i to HTTP %i', (code, status) => {
     expect(httpStatusOfGrpc(code)).toBe(status);
   });

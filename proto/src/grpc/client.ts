@@ -22,6 +22,11 @@ export interface ClientOptions {
   /** Default: insecure (plain-text) channel, as used inside the cluster. */
   credentials?: grpc.ChannelCredentials;
   channelOptions?: grpc.ChannelOptions;
+  /**
+   * Metadata sent with every call (e.g. a freshly signed user context); a call's own metadata is added on
+   * top and wins on equal keys.
+   */
+  metadata?: () => CallOptions['metadata'];
 }
 
 export type Client<S extends DescService> = PromiseClient<S> & {
@@ -38,12 +43,18 @@ function toMetadata(value: CallOptions['metadata']): grpc.Metadata {
   return metadata;
 }
 
+function mergeMetadata(base: grpc.Metadata, own: grpc.Metadata): grpc.Metadata {
+  const merged = base.clone();
+  for (const [key, value] of Object.entries(own.getMap())) merged.set(key, value);
+  return merged;
+}
+
 function validDeadline(ms: number, what: string): number {
   if (!Number.isFinite(ms) || ms <= 0) throw new RangeError(`${what} must be a positive number of milliseconds, got ${ms}`);
   return ms;
 }
 
-function unaryCall(grpcClient: grpc.Client, service: DescService, method: DescMethod, defaultDeadlineMs: number) {
+function unaryCall(grpcClient: grpc.Client, service: DescService, method: DescMethod, defaultDeadlineMs: number, baseMetadata?: ClientOptions['metadata']) {
   const path = methodPath(service, method);
   const serialize = serializer(method.input);
   const deserialize = deserializer(method.output);
@@ -60,7 +71,7 @@ function unaryCall(grpcClient: grpc.Client, service: DescService, method: DescMe
         serialize,
         deserialize,
         request,
-        toMetadata(options.metadata),
+        baseMetadata ? mergeMetadata(toMetadata(baseMetadata()), toMetadata(options.metadata)) : toMetadata(options.metadata),
         { deadline: new Date(Date.now() + deadlineMs) },
         (error, response) => {
           options.signal?.removeEventListener('abort', onAbort);
@@ -91,7 +102,7 @@ export function createClient<S extends DescService>(service: S, address: string,
   const client: Record<string, unknown> = {};
   for (const method of service.methods) {
     if (method.methodKind !== 'unary') continue;
-    client[method.localName] = unaryCall(grpcClient, service, method, defaultDeadlineMs);
+    client[method.localName] = unaryCall(grpcClient, service, method, defaultDeadlineMs, options.metadata);
   }
   Object.defineProperty(client, 'grpcClient', { value: grpcClient, enumerable: false });
   Object.defineProperty(client, 'close', { value: () => grpcClient.close(), enumerable: false });

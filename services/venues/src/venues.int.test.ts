@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnvelope, MSG_ID_HEADER, STREAMS, SUBJECTS } from '@venuebook/proto/events';
 import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
-import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, loadConfig } from '@venuebook/service-kit';
+import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, loadConfig, signUserContext } from '@venuebook/service-kit';
 import type { NatsConnection } from '@venuebook/service-kit';
 import { configSchema, start } from './main.ts';
 import type { RunningVenuesService } from './main.ts';
@@ -14,6 +14,8 @@ import { VenueRepository } from './repositories/venue.repository.ts';
 
 const infra = testInfra();
 const dbName = `venuebook_test_venues_${randomUUID().slice(0, 8)}`;
+const userContextKey = randomBytes(32).toString('base64url');
+const EDITOR = { userId: randomUUID(), email: 'editor@example.com', role: 'editor', requestId: 'venues-int' };
 
 let service: RunningVenuesService;
 let client: Client<typeof VenuesService>;
@@ -29,9 +31,10 @@ beforeAll(async () => {
     GRPC_HOST: '127.0.0.1',
     GRPC_PORT: '0',
     LOG_LEVEL: 'warn',
+    USER_CONTEXT_KEY: userContextKey,
   });
   service = await start(config, { logger: createLogger('venues-test', { level: 'warn' }) });
-  client = createClient(VenuesService, `127.0.0.1:${service.port}`, { deadlineMs: 10_000 });
+  client = createClient(VenuesService, `127.0.0.1:${service.port}`, { deadlineMs: 10_000, metadata: () => signUserContext(EDITOR, userContextKey) });
   connection = await connectMongo(infra.mongoUri, dbName);
   repository = new VenueRepository(venueModel(connection));
   nc = await connectNats(infra.natsUrl);
@@ -242,5 +245,50 @@ describe('indexes', () => {
         JSON.stringify({ leagues: 1 }),
       ]),
     );
+  });
+});
+
+describe('authorisation on the service itself (without the gateway)', () => {
+  const address = () => `127.0.0.1:${service.port}`;
+
+  it('refuses every call that carries no valid signed user context', async () => {
+    const unsigned = createClient(VenuesService, address(), { deadlineMs: 5000 });
+    const forged = createClient(VenuesService, address(), {
+      deadlineMs: 5000,
+      metadata: () => ({ ...signUserContext({ ...EDITOR, role: 'viewer' }, userContextKey), 'x-vb-user-role': 'owner' }),
+    });
+    const otherKey = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: () => signUserContext(EDITOR, randomBytes(32).toString('hex')) });
+    try {
+      for (const candidate of [unsigned, forged, otherKey]) {
+        expect((await rejection(candidate.createVenue({ venue: { name: 'Sneaky Hall' } }))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+        expect((await rejection(candidate.listVenues({}))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+        expect((await rejection(candidate.getVenue({ id: randomUUID() }))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+      }
+      expect(await venueModel(connection).countDocuments({ name: 'Sneaky Hall' })).toBe(0);
+    } finally {
+      for (const candidate of [unsigned, forged, otherKey]) candidate.close();
+    }
+  });
+
+  it('checks the permission table: viewers and anonymous callers cannot create, every role can read', async () => {
+    for (const role of ['owner', 'admin', 'editor', 'surveyor', 'viewer'] as const) {
+      const asRole = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: () => signUserContext({ ...EDITOR, role }, userContextKey) });
+      try {
+        const name = `Perm ${role} ${randomUUID().slice(0, 6)}`;
+        const attempt = asRole.createVenue({ venue: { name } });
+        if (role === 'viewer') expect((await rejection(attempt)).code).toBe(GrpcStatus.PERMISSION_DENIED);
+        else expect((await attempt).venue?.createdBy).toBe(EDITOR.userId);
+        expect((await asRole.listVenues({ query: 'Perm' })).total).toBeGreaterThan(0);
+      } finally {
+        asRole.close();
+      }
+    }
+    const anonymous = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: () => signUserContext({ userId: '', email: '', role: '', requestId: 'r' }, userContextKey) });
+    try {
+      expect((await rejection(anonymous.createVenue({ venue: { name: 'Anon Hall' } }))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+      expect((await rejection(anonymous.listVenues({}))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    } finally {
+      anonymous.close();
+    }
   });
 });

@@ -161,7 +161,7 @@ export function createIdentityHandlers(deps: IdentityHandlerDeps): ServiceHandle
     async logout(request, call) {
       const caller = requireUser(call);
       const at = now();
-      let revoked = 0;
+      let revoked: number;
       switch (request.scope) {
         case LogoutScope.GLOBAL:
         case LogoutScope.UNSPECIFIED:

@@ -1,14 +1,17 @@
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@venuebook/service-kit';
+import { testInfra } from '@venuebook/service-kit/testing';
 import { buildApp } from './app.ts';
 import type { GatewayApp } from './app.ts';
 import { gatewayConfigSchema } from './config.ts';
 
-// The gateway without a venues service: static hosting, security headers, request validation, error format.
+// The gateway without its gRPC services (NATS only): static hosting, security headers, request validation,
+// error format, and the refusal of /api calls without a session.
 let app: GatewayApp;
 let webRoot: string;
 const logLines: string[] = [];
@@ -27,7 +30,13 @@ beforeAll(async () => {
   const config = loadConfig(gatewayConfigSchema, {
     WEB_ROOT: webRoot,
     VENUES_GRPC_URL: '127.0.0.1:1',
+    IDENTITY_GRPC_URL: '127.0.0.1:1',
     GRPC_DEADLINE_MS: '1000',
+    NATS_URL: testInfra().natsUrl,
+    USER_CONTEXT_KEY: 'k'.repeat(32),
+    JWT_SECRET: 'j'.repeat(32),
+    COMPANY_DOMAIN: 'example.com',
+    PUBLIC_URL: 'http://127.0.0.1:8080',
   });
   const destination = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -124,26 +133,58 @@ describe('API plumbing without a venues service', () => {
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('rejects invalid input before calling the service', async () => {
+  it('refuses /api calls without a session before looking at their input', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: '  ', leagues: ['NBA'] } });
-    expect(response.statusCode).toBe(400);
-    const body = response.json();
-    expect(body.error.code).toBe('invalid_argument');
-    expect(body.error.details.map((detail: { field: string }) => detail.field).sort()).toEqual(['leagues.0', 'name']);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: { code: 'unauthenticated', message: 'No session found' } });
+    const malformed = await app.inject({ method: 'POST', url: '/api/v1/venues', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    expect(malformed.statusCode).toBe(401);
   });
 
-  it('answers malformed JSON with a 400 in the error format', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/venues', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: { code: 'invalid_argument' } });
+  it('refuses forged, tampered, expired and misaddressed access tokens without calling a service', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: 'u-1', email: 'ed@example.com', sid: 's-1', iss: 'venuebook', aud: 'venuebook-web', iat: now, exp: now + 600 };
+    const secret = 'j'.repeat(32);
+    const variants: Record<string, string> = {
+      'alg none': forgeToken({ alg: 'none', typ: 'JWT' }, claims, null),
+      'signed with another key': forgeToken({ alg: 'HS256', typ: 'JWT' }, claims, 'x'.repeat(32)),
+      'HS512 with the right key': forgeToken({ alg: 'HS512', typ: 'JWT' }, claims, secret),
+      'claims changed after signing': tamper(forgeToken({ alg: 'HS256', typ: 'JWT' }, claims, secret), { ...claims, sub: 'u-2' }),
+      expired: forgeToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now - 7200, exp: now - 3600 }, secret),
+      'wrong audience': forgeToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, aud: 'another-app' }, secret),
+      'wrong issuer': forgeToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: 'someone-else' }, secret),
+      'no session id': forgeToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, sid: undefined }, secret),
+      'not a JWT': 'abc.def',
+    };
+    for (const [label, token] of Object.entries(variants)) {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/venues', headers: { authorization: `Bearer ${token}` } });
+      expect(response.statusCode, label).toBe(401);
+      expect(response.json(), label).toEqual({ error: { code: 'unauthenticated', message: 'Auth session missing!' } });
+    }
+    // The same claims, correctly signed, pass verification; resolving the user then needs the identity service.
+    const genuine = await app.inject({ method: 'GET', url: '/api/v1/venues', headers: { authorization: `Bearer ${forgeToken({ alg: 'HS256', typ: 'JWT' }, claims, secret)}` } });
+    expect(genuine.statusCode).toBe(503);
   });
 
-  it('answers 503 when the venues service cannot be reached', async () => {
-    const list = await app.inject({ method: 'GET', url: '/api/v1/venues' });
-    expect(list.statusCode).toBe(503);
-    expect(list.json()).toEqual({ error: { code: 'unavailable', message: 'Service temporarily unavailable. Please try again.' } });
+  it('reports not ready while the services cannot be reached', async () => {
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'not_ready', checks: { venues: 'UNREACHABLE' } });
+    expect(ready.json()).toEqual({ status: 'not_ready', checks: { venues: 'UNREACHABLE', identity: 'UNREACHABLE' } });
   });
 });
+
+const b64url = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A JWT built by hand (so that invalid ones can be made): HS256/HS512 with `key`, or unsigned when key is null. */
+function forgeToken(header: { alg: string; typ: string }, claims: Record<string, unknown>, key: string | null): string {
+  const body = `${b64url(header)}.${b64url(claims)}`;
+  if (key === null) return `${body}.`;
+  const algorithm = header.alg === 'HS512' ? 'sha512' : 'sha256';
+  return `${body}.${createHmac(algorithm, key).update(body).digest('base64url')}`;
+}
+
+/** Swaps the claims of a signed token and keeps its signature. */
+function tamper(token: string, claims: Record<string, unknown>): string {
+  const [header, , signature] = token.split('.');
+  return `${header}.${b64url(claims)}.${signature}`;
+}

@@ -1,0 +1,386 @@
+// Identity and access through the gateway on the real services: every sign-in path, sessions, logout
+// scopes, rate limit, the role × endpoint matrix, user management rules, first-login event, and the
+// identity service called directly without the gateway's signature.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmationLink, DEMO_PASSWORD } from '@venuebook/local';
+import { can, ROLES } from '@venuebook/proto/domain';
+import type { Action, Role } from '@venuebook/proto/domain';
+import { parseEnvelope, SUBJECTS } from '@venuebook/proto/events';
+import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { IdentityService } from '@venuebook/proto/identity/v1';
+import { AckPolicy, connectNats, DeliverPolicy, signUserContext } from '@venuebook/service-kit';
+import { testInfra } from '@venuebook/service-kit/testing';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import type { GatewayApp } from './app.ts';
+import { startGatewayUnderTest, TEST_DOMAIN } from './testing/gateway-under-test.ts';
+import type { GatewayUnderTest } from './testing/gateway-under-test.ts';
+
+const infra = testInfra();
+let under: GatewayUnderTest;
+let app: GatewayApp;
+
+beforeAll(async () => {
+  under = await startGatewayUnderTest(infra);
+  app = under.app;
+});
+
+afterAll(async () => {
+  await under?.stop();
+});
+
+const newAddress = (prefix = 'new'): string => `${prefix}-${randomUUID().slice(0, 8)}@${TEST_DOMAIN}`;
+const STRONG = 'Correct-horse-42';
+
+async function signUp(email: string, password = STRONG) {
+  return app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email, password } });
+}
+
+async function signInRaw(email: string, password: string) {
+  return app.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', payload: { email, password } });
+}
+
+async function refresh(cookie: string) {
+  return app.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token', cookies: { vb_refresh: cookie } });
+}
+
+const cookieOf = (response: Awaited<ReturnType<typeof refresh>>): string | undefined => response.cookies.find((cookie) => cookie.name === 'vb_refresh')?.value;
+
+describe('sign-up and e-mail confirmation', () => {
+  it('signs up, mails a confirmation link, refuses sign-in until confirmed, then signs in', async () => {
+    const email = newAddress();
+    const response = await signUp(email);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: 'Check your email for the confirmation link!' });
+
+    const early = await signInRaw(email, STRONG);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.message).toBe('Email not confirmed');
+
+    const link = new URL(await confirmationLink(under.mailboxUrl, email));
+    const confirmed = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe('/auth?confirmed=1');
+    // A link works once.
+    const again = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(again.headers.location).toBe('/auth?confirmation=invalid');
+
+    const signedIn = await signInRaw(email, STRONG);
+    expect(signedIn.statusCode).toBe(200);
+    const session = signedIn.json();
+    expect(session).toMatchObject({ tokenType: 'bearer', expiresIn: 900, user: { email, role: 'viewer', welcomeShown: false } });
+    expect(session.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    const cookie = signedIn.cookies.find((candidate) => candidate.name === 'vb_refresh');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth' });
+  });
+
+  it('refuses other domains, weak passwords and taken addresses with clear errors', async () => {
+    const outsider = await signUp('someone@gmail.com');
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json()).toEqual({ error: { code: 'domain_not_allowed', message: 'Only @example.com email addresses are allowed' } });
+    // A look-alike domain is not the company domain.
+    expect((await signUp('someone@badexample.com')).statusCode).toBe(403);
+
+    const weak = await signUp(newAddress(), 'short');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.details.map((detail: { message: string }) => detail.message)).toEqual([
+      'Password should be at least 8 characters.',
+      'Password should contain letters and digits.',
+    ]);
+
+    const invalid = await signUp('not-an-address');
+    expect(invalid.statusCode).toBe(400);
+
+    const taken = await signUp(under.accounts.editor.email);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('User already registered');
+  });
+});
+
+describe('password sign-in', () => {
+  it('refuses wrong, empty and unknown credentials alike, and other domains', async () => {
+    const wrong = await signInRaw(under.accounts.editor.email, 'Wrong-password-1');
+    const unknown = await signInRaw(newAddress('ghost'), 'Wrong-password-1');
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: { code: 'unauthenticated', message: 'Invalid login credentials' } });
+    }
+    const empty = await signInRaw(under.accounts.editor.email, '');
+    expect(empty.statusCode).toBe(400);
+    const outsider = await signInRaw('editor@other.org', DEMO_PASSWORD);
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json().error.code).toBe('domain_not_allowed');
+  });
+
+  it('makes OWNER_EMAILS owners and gives a user without a role the viewer role', async () => {
+    const owner = await signInRaw(under.accounts.owner.email, DEMO_PASSWORD);
+    expect(owner.json().user.role).toBe('owner');
+    const viewer = await signInRaw(under.accounts.viewer.email, DEMO_PASSWORD);
+    expect(viewer.json().user.role).toBe('viewer');
+  });
+});
+
+describe('sessions', () => {
+  it('rotates the refresh token on every use, and a reused token revokes the whole family', async () => {
+    const signedIn = await under.signIn(under.accounts.surveyor.email, DEMO_PASSWORD);
+    const first = await refresh(signedIn.refreshCookie);
+    expect(first.statusCode).toBe(200);
+    const rotated = cookieOf(first);
+    expect(rotated).toBeDefined();
+    expect(rotated).not.toBe(signedIn.refreshCookie);
+    const fresh = first.json().accessToken as string;
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);
+
+    // The old token comes back (stolen?): refused, and the session it belongs to is ended.
+    const reuse = await refresh(signedIn.refreshCookie);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().error.message).toBe('Auth session missing!');
+    expect((await refresh(rotated!)).statusCode).toBe(401);
+    // Access tokens of the family stop working once the cached user expires; a new sign-in is unaffected.
+    expect((await under.signIn(under.accounts.surveyor.email, DEMO_PASSWORD)).accessToken).toBeTruthy();
+  });
+
+  it('refuses a refresh without a cookie or with an unknown one', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token' })).statusCode).toBe(401);
+    expect((await refresh('not-a-real-token')).statusCode).toBe(401);
+  });
+
+  it('logs out this session (local), every other session (others) or all of them (global)', async () => {
+    const email = under.accounts.admin.email;
+    const status = async (session: { headers: { authorization: string } }) =>
+      (await app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: session.headers })).statusCode;
+    const logout = (session: { headers: { authorization: string } }, scope: string) =>
+      app.inject({ method: 'POST', url: `/api/v1/auth/logout?scope=${scope}`, headers: session.headers });
+
+    const [a, b, c] = [await under.signIn(email, DEMO_PASSWORD), await under.signIn(email, DEMO_PASSWORD), await under.signIn(email, DEMO_PASSWORD)];
+    const local = await logout(a, 'local');
+    expect(local.statusCode).toBe(204);
+    expect(local.cookies.find((cookie) => cookie.name === 'vb_refresh')?.value).toBe('');
+    expect(await status(a)).toBe(401);
+    expect((await refresh(a.refreshCookie)).statusCode).toBe(401);
+    expect(await status(b)).toBe(200);
+
+    expect((await logout(b, 'others')).statusCode).toBe(204);
+    expect(await status(b)).toBe(200);
+    expect((await refresh(c.refreshCookie)).statusCode).toBe(401);
+
+    const d = await under.signIn(email, DEMO_PASSWORD);
+    expect((await logout(d, 'global')).statusCode).toBe(204);
+    expect(await status(d)).toBe(401);
+    expect((await refresh(b.refreshCookie)).statusCode).toBe(401);
+    expect((await logout(d, 'sideways')).statusCode).toBe(401);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After once a client exceeds the sign-in limit', async () => {
+    const limited = await under.buildAnother({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    const attempt = () => limited.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', payload: { email: under.accounts.viewer.email, password: 'nope-1234' } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await attempt());
+    expect(statuses.slice(0, 3).map((response) => response.statusCode)).toEqual([401, 401, 401]);
+    const blocked = statuses[3]!;
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json()).toEqual({ error: { code: 'rate_limited', message: 'Too many requests. Please try again later.' } });
+  });
+});
+
+describe('role × endpoint matrix', () => {
+  /** Every endpoint built so far, with the permission it needs (null: any signed-in company user). */
+  const endpoints: { name: string; action: Action | null; call: (headers: Record<string, string>) => Promise<InjectResponse> }[] = [
+    { name: 'GET /venues', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/venues', headers }) },
+    { name: 'GET /venues/:id', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}`, headers }) },
+    { name: 'POST /venues', action: 'venue.create', call: (headers) => app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Matrix ${randomUUID().slice(0, 6)}` }, headers }) },
+    { name: 'GET /auth/user', action: null, call: (headers) => app.inject({ method: 'GET', url: '/api/v1/auth/user', headers }) },
+    { name: 'POST /auth/welcome', action: null, call: (headers) => app.inject({ method: 'POST', url: '/api/v1/auth/welcome', headers }) },
+    { name: 'GET /users', action: 'user.list', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/users', headers }) },
+    // Assigning 'viewer' to the viewer account is allowed by the rules, so only the permission decides.
+    { name: 'PUT /users/:id/role', action: 'user.assign_role', call: async (headers) => app.inject({ method: 'PUT', url: `/api/v1/users/${await viewerId()}/role`, payload: { role: 'viewer' }, headers }) },
+    // An unknown user: 404 once permitted, 403 before.
+    { name: 'DELETE /users/:id', action: 'user.remove', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/users/${randomUUID()}`, headers }) },
+  ];
+  let viewerUserId: string | undefined;
+  async function viewerId(): Promise<string> {
+    viewerUserId ??= (await under.signIn(under.accounts.viewer.email, DEMO_PASSWORD)).userId;
+    return viewerUserId;
+  }
+  const allowedStatus = (name: string): number[] => (name === 'POST /venues' ? [201] : name === 'GET /venues/:id' || name === 'DELETE /users/:id' ? [404] : name === 'POST /auth/welcome' ? [204] : [200]);
+
+  it('enforces the permission table for every role, anonymous callers and other domains', async () => {
+    const outcomes: string[] = [];
+    for (const role of ROLES) {
+      const headers = await under.as(role);
+      for (const endpoint of endpoints) {
+        const response = await endpoint.call(headers);
+        const allowed = endpoint.action === null || can(role as Role, endpoint.action);
+        outcomes.push(`${role} ${endpoint.name} ${response.statusCode}`);
+        if (allowed) expect(allowedStatus(endpoint.name), `${role} ${endpoint.name}: ${response.body}`).toContain(response.statusCode);
+        else expect(response.statusCode, `${role} ${endpoint.name}`).toBe(403);
+      }
+    }
+    for (const endpoint of endpoints) {
+      const response = await endpoint.call({});
+      expect(response.statusCode, `anonymous ${endpoint.name}`).toBe(401);
+    }
+    // Spot checks that do not lean on the table: viewers cannot create, surveyors cannot manage users.
+    expect(outcomes).toContain('viewer POST /venues 403');
+    expect(outcomes).toContain('surveyor GET /users 403');
+    expect(outcomes).toContain('admin GET /users 200');
+    expect(outcomes).toHaveLength(ROLES.length * endpoints.length);
+  });
+
+  it('lets a signed-in user outside the company domain read who they are and sign out, and nothing else', async () => {
+    // A Google account of another domain: the provider vouched for it, so identity opens a session.
+    const identity = createClient(IdentityService, under.identity.address, { metadata: () => signUserContext({ userId: '', email: '', role: '', requestId: 'oidc' }, under.userContextKey) });
+    try {
+      const { grant } = await identity.signInWithOidc({ email: 'guest@partner.org', issuer: 'https://accounts.google.com', subject: randomUUID(), userAgent: 'test' });
+      const token = await app.jwt.sign({ sub: grant!.user!.id, email: 'guest@partner.org', sid: grant!.sessionId });
+      const headers = { authorization: `Bearer ${token}` };
+      const me = await app.inject({ method: 'GET', url: '/api/v1/auth/user', headers });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().email).toBe('guest@partner.org');
+      for (const endpoint of endpoints.filter((candidate) => candidate.name !== 'GET /auth/user')) {
+        const response = await endpoint.call(headers);
+        expect(response.statusCode, endpoint.name).toBe(403);
+        expect(response.json(), endpoint.name).toEqual({
+          error: { code: 'domain_not_allowed', message: 'Only @example.com email addresses are allowed to access this application.' },
+        });
+      }
+      expect((await app.inject({ method: 'POST', url: '/api/v1/auth/logout?scope=local', headers })).statusCode).toBe(204);
+    } finally {
+      identity.close();
+    }
+  });
+});
+
+describe('user management', () => {
+  it('lists users with their roles and sign-in times', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/users', headers: await under.as('admin') });
+    const users = response.json().users as { email: string; role: string; createdAt: string; lastSignInAt: string | null }[];
+    for (const role of ROLES) expect(users.find((user) => user.email === under.accounts[role].email)?.role).toBe(role);
+    expect(users.every((user) => user.createdAt)).toBe(true);
+  });
+
+  it('applies a role change at once, to the same access token', async () => {
+    const email = newAddress('promo');
+    await signUp(email);
+    const link = new URL(await confirmationLink(under.mailboxUrl, email));
+    await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    const user = await under.signIn(email, STRONG);
+    const attempt = () => app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Promoted ${randomUUID().slice(0, 6)}` }, headers: user.headers });
+    expect((await attempt()).statusCode).toBe(403);
+    const admin = await under.as('admin');
+    const promoted = await app.inject({ method: 'PUT', url: `/api/v1/users/${user.userId}/role`, payload: { role: 'editor' }, headers: admin });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().role).toBe('editor');
+    expect((await attempt()).statusCode).toBe(201);
+    const bogus = await app.inject({ method: 'PUT', url: `/api/v1/users/${user.userId}/role`, payload: { role: 'root' }, headers: admin });
+    expect(bogus.statusCode).toBe(400);
+
+    const removed = await app.inject({ method: 'DELETE', url: `/api/v1/users/${user.userId}`, headers: admin });
+    expect(removed.statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: user.headers })).statusCode).toBe(401);
+    expect((await refresh(user.refreshCookie)).statusCode).toBe(401);
+  });
+
+  it('keeps owners safe: admins cannot demote, promote to or remove owners; nobody removes themselves; the last owner stays', async () => {
+    const admin = await under.signIn(under.accounts.admin.email, DEMO_PASSWORD);
+    const owner = await under.signIn(under.accounts.owner.email, DEMO_PASSWORD);
+    const viewer = await under.signIn(under.accounts.viewer.email, DEMO_PASSWORD);
+    const put = (who: { headers: Record<string, string> }, id: string, role: string) =>
+      app.inject({ method: 'PUT', url: `/api/v1/users/${id}/role`, payload: { role }, headers: who.headers });
+    const del = (who: { headers: Record<string, string> }, id: string) => app.inject({ method: 'DELETE', url: `/api/v1/users/${id}`, headers: who.headers });
+
+    expect((await put(admin, owner.userId, 'viewer')).json()).toEqual({ error: { code: 'permission_denied', message: 'Only an owner can change the owner role' } });
+    expect((await put(admin, viewer.userId, 'owner')).statusCode).toBe(403);
+    expect((await del(admin, owner.userId)).json().error.message).toBe('Only an owner can remove an owner');
+    expect((await del(admin, admin.userId)).json().error.message).toBe('You cannot remove yourself');
+    expect((await del(owner, owner.userId)).statusCode).toBe(403);
+    expect((await put(owner, owner.userId, 'admin')).json().error.message).toBe('The last owner cannot be demoted');
+    expect((await put(owner, owner.userId, 'owner')).statusCode).toBe(200);
+  });
+});
+
+describe('first login and welcome', () => {
+  it('records the first login once and publishes venuebook.identity.user.first_login.v1', async () => {
+    const email = newAddress('first');
+    await signUp(email);
+    const link = new URL(await confirmationLink(under.mailboxUrl, email));
+    await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    const since = new Date();
+    const first = await under.signIn(email, STRONG);
+    await under.signIn(email, STRONG);
+
+    const nc = await connectNats(infra.natsUrl);
+    try {
+      const jsm = await nc.jetstreamManager();
+      const consumer = await jsm.consumers.add('VENUEBOOK_IDENTITY', {
+        filter_subject: SUBJECTS.userFirstLogin,
+        deliver_policy: DeliverPolicy.StartTime,
+        opt_start_time: since.toISOString(),
+        ack_policy: AckPolicy.None,
+      });
+      const messages = await (await nc.jetstream().consumers.get('VENUEBOOK_IDENTITY', consumer.name)).fetch({ max_messages: 50, expires: 2000 });
+      const mine = [];
+      for await (const message of messages) {
+        const envelope = parseEnvelope(SUBJECTS.userFirstLogin, message.json());
+        if (envelope.data.userId === first.userId) mine.push(envelope);
+      }
+      expect(mine).toHaveLength(1);
+      expect(mine[0]?.data.email).toBe(email);
+      await jsm.consumers.delete('VENUEBOOK_IDENTITY', consumer.name);
+    } finally {
+      await nc.drain();
+    }
+  });
+
+  it("marks the welcome dialog as shown ('Got it')", async () => {
+    const email = newAddress('welcome');
+    await signUp(email);
+    const link = new URL(await confirmationLink(under.mailboxUrl, email));
+    await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    const user = await under.signIn(email, STRONG);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: user.headers })).json().welcomeShown).toBe(false);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/auth/welcome', headers: user.headers })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: user.headers })).json().welcomeShown).toBe(true);
+  });
+});
+
+describe('the identity service without the gateway', () => {
+  it('refuses unsigned and forged calls on every RPC', async () => {
+    const unsigned = createClient(IdentityService, under.identity.address);
+    const forged = createClient(IdentityService, under.identity.address, {
+      metadata: () => ({ ...signUserContext({ userId: randomUUID(), email: 'x@example.com', role: 'viewer', requestId: 'r' }, under.userContextKey), 'x-vb-user-role': 'owner' }),
+    });
+    try {
+      for (const client of [unsigned, forged]) {
+        const calls: Promise<unknown>[] = [
+          client.signUp({ email: newAddress(), password: STRONG, appUrl: 'http://x' }),
+          client.confirmEmail({ token: 'x' }),
+          client.signInWithPassword({ email: under.accounts.owner.email, password: DEMO_PASSWORD }),
+          client.signInWithOidc({ email: under.accounts.owner.email, issuer: 'https://accounts.google.com', subject: 's' }),
+          client.refreshSession({ refreshToken: 'x' }),
+          client.logout({}),
+          client.getCurrentUser({}),
+          client.markWelcomeShown({}),
+          client.listUsers({}),
+          client.assignRole({ userId: 'x', role: 'owner' }),
+          client.removeUser({ userId: 'x' }),
+        ];
+        expect(calls).toHaveLength(IdentityService.methods.length);
+        for (const call of calls) {
+          const error = await call.then(
+            () => undefined,
+            (caught: unknown) => caught,
+          );
+          expect(error).toBeInstanceOf(GrpcError);
+          expect((error as GrpcError).code).toBe(GrpcStatus.UNAUTHENTICATED);
+        }
+      }
+    } finally {
+      unsigned.close();
+      forged.close();
+    }
+  });
+});

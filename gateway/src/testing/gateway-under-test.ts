@@ -1,0 +1,123 @@
+// Test wiring (integration tests only): the identity and venues services and the local mail sink as their
+// own processes (through the launcher, as in production), the demo accounts created through the real
+// sign-up path, and the gateway built in-process so that tests can `inject` requests.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { demoAccounts, seedDemoAccounts, startIdentityService, startMailSink, startVenuesService } from '@venuebook/local';
+import type { DemoAccount, RunningService } from '@venuebook/local';
+import type { Role } from '@venuebook/proto/domain';
+import { connectMongo, createLogger, loadConfig } from '@venuebook/service-kit';
+import type { TestInfra } from '@venuebook/service-kit/testing';
+import { buildApp } from '../app.ts';
+import type { GatewayApp } from '../app.ts';
+import { gatewayConfigSchema } from '../config.ts';
+
+export const TEST_DOMAIN = 'example.com';
+
+export interface GatewayUnderTest {
+  app: GatewayApp;
+  identity: RunningService;
+  venues: RunningService;
+  mailboxUrl: string;
+  userContextKey: string;
+  accounts: Record<Role, DemoAccount>;
+  /** Signs in through the API; returns the access token, the refresh cookie and the session. */
+  signIn(email: string, password: string): Promise<SignedIn>;
+  /** Authorization header of a fresh session of the demo account with `role`. */
+  as(role: Role): Promise<{ authorization: string }>;
+  /** Builds another gateway on the same services (e.g. with other limits); closed by stop(). */
+  buildAnother(env: Record<string, string>): Promise<GatewayApp>;
+  stop(): Promise<void>;
+}
+
+export interface SignedIn {
+  accessToken: string;
+  refreshCookie: string;
+  userId: string;
+  headers: { authorization: string };
+}
+
+export async function startGatewayUnderTest(infra: TestInfra, options: { gatewayEnv?: Record<string, string> } = {}): Promise<GatewayUnderTest> {
+  const suffix = randomUUID().slice(0, 8);
+  const dbs = { identity: `venuebook_test_identity_${suffix}`, venues: `venuebook_test_venues_${suffix}` };
+  const logDir = mkdtempSync(join(tmpdir(), 'venuebook-gateway-int-'));
+  const userContextKey = randomBytes(32).toString('base64url');
+  const serviceInfra = { env: { MONGODB_URI: infra.mongoUri, NATS_URL: infra.natsUrl } };
+  const list = demoAccounts(TEST_DOMAIN);
+  const accounts = Object.fromEntries(list.map((account) => [account.role, account])) as Record<Role, DemoAccount>;
+  const apps: GatewayApp[] = [];
+  const stops: (() => Promise<unknown>)[] = [];
+
+  const mail = await startMailSink(logDir);
+  stops.push(mail.stop);
+  const identity = await startIdentityService({
+    infra: serviceInfra,
+    userContextKey,
+    companyDomain: TEST_DOMAIN,
+    smtpUrl: mail.smtpUrl,
+    ownerEmails: accounts.owner.email,
+    logDir,
+    logLevel: 'warn',
+    env: { MONGODB_DB: dbs.identity },
+  });
+  stops.push(identity.stop);
+  const venues = await startVenuesService({ infra: serviceInfra, userContextKey, logDir, logLevel: 'warn', env: { MONGODB_DB: dbs.venues } });
+  stops.push(venues.stop);
+  const publicUrl = 'http://127.0.0.1:8080';
+  await seedDemoAccounts({ identityAddress: identity.address, userContextKey, mailboxUrl: mail.mailboxUrl, appUrl: publicUrl, accounts: list });
+
+  const quiet = createLogger('gateway-int-test', { level: 'silent' });
+  const baseEnv = {
+    VENUES_GRPC_URL: venues.address,
+    IDENTITY_GRPC_URL: identity.address,
+    NATS_URL: infra.natsUrl,
+    USER_CONTEXT_KEY: userContextKey,
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    COMPANY_DOMAIN: TEST_DOMAIN,
+    PUBLIC_URL: publicUrl,
+    COOKIE_SECURE: 'false',
+    GRPC_DEADLINE_MS: '5000',
+    // Every test signs in many times from one address; the limit itself is tested on its own gateway.
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  };
+  const build = async (env: Record<string, string>): Promise<GatewayApp> => {
+    const built = await buildApp(loadConfig(gatewayConfigSchema, { ...baseEnv, ...env }), { logger: quiet });
+    apps.push(built);
+    return built;
+  };
+  const app = await build(options.gatewayEnv ?? {});
+
+  async function signIn(email: string, password: string): Promise<SignedIn> {
+    const response = await app.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+    const session = response.json<{ accessToken: string; user: { id: string } }>();
+    const cookie = response.cookies.find((candidate) => candidate.name === 'vb_refresh');
+    if (!cookie) throw new Error('no refresh cookie');
+    return { accessToken: session.accessToken, refreshCookie: cookie.value, userId: session.user.id, headers: { authorization: `Bearer ${session.accessToken}` } };
+  }
+
+  return {
+    app,
+    identity,
+    venues,
+    mailboxUrl: mail.mailboxUrl,
+    userContextKey,
+    accounts,
+    signIn,
+    async as(role) {
+      return (await signIn(accounts[role].email, accounts[role].password)).headers;
+    },
+    buildAnother: build,
+    async stop() {
+      for (const built of apps) await built.close();
+      for (const stopOne of stops.reverse()) await stopOne();
+      for (const db of Object.values(dbs)) {
+        const connection = await connectMongo(infra.mongoUri, db);
+        await connection.dropDatabase();
+        await connection.close();
+      }
+    },
+  };
+}
