@@ -183,6 +183,11 @@ describe('rate limit', () => {
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json()).toEqual({ error: { code: 'rate_limited', message: 'Too many requests. Please try again later.' } });
+    // Refreshes are counted apart (ten times the limit): reloads and tabs of a signed-in user go on.
+    for (let i = 0; i < 5; i++) {
+      const refreshed = await limited.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token' });
+      expect(refreshed.statusCode).toBe(401);
+    }
   });
 });
 

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_VENUES } from '@venuebook/local';
-import { baseUrl, launchBrowser, pageErrors, screenshot } from './browser.ts';
+import { account, baseUrl, launchBrowser, pageErrors, screenshot, signIn } from './browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -21,6 +21,8 @@ beforeEach(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   errors = pageErrors(page);
+  // An editor: no welcome dialog in the way, and the edit buttons show.
+  await signIn(page, account('editor'));
   return async () => {
     await context.close();
   };

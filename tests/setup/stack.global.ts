@@ -17,6 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   mkdirSync(artifactsDir, { recursive: true });
   project.provide('baseUrl', stack.url);
   project.provide('artifactsDir', artifactsDir);
+  project.provide('mailboxUrl', stack.mailboxUrl);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

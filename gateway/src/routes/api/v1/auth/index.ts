@@ -26,6 +26,14 @@ const LOGOUT_SCOPE_TO_PROTO = { global: LogoutScope.GLOBAL, local: LogoutScope.L
 const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { COMPANY_DOMAIN, AUTH_RATE_LIMIT_PER_MINUTE, PUBLIC_URL } = fastify.config;
   const rateLimit = { max: AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
+  // Password attempts are limited per client address; refreshes (which need a valid cookie anyway) are
+  // counted apart and allowed ten times as often, so that reloads and several tabs never hit the limit.
+  const tokenRateLimit = {
+    timeWindow: 60_000,
+    keyGenerator: (request: { ip: string; query: unknown }) => `${request.ip}:${(request.query as { grant_type?: string }).grant_type ?? ''}`,
+    max: (request: { query: unknown }) =>
+      (request.query as { grant_type?: string }).grant_type === 'refresh_token' ? AUTH_RATE_LIMIT_PER_MINUTE * 10 : AUTH_RATE_LIMIT_PER_MINUTE,
+  };
 
   function requireCompanyEmail(email: string): void {
     if (!isCompanyEmail(email, COMPANY_DOMAIN)) throw new HttpError(403, domainNotAllowedMessage(COMPANY_DOMAIN), 'domain_not_allowed');
@@ -70,7 +78,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/token',
     {
-      config: { auth: 'public', rateLimit },
+      config: { auth: 'public', rateLimit: tokenRateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Sign in (grant_type=password) or refresh the session (grant_type=refresh_token, refresh cookie)',
