@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { buildAll } from './build.ts';
 import { REPO_ROOT } from './infra-servers.ts';
+import { DEMO_PASSWORD } from './seed/demo-accounts.ts';
 import { startStack } from './stack.ts';
 
 const say = (message: string): void => console.log(`\x1b[36m[venuebook]\x1b[0m ${message}`);
@@ -31,6 +32,9 @@ const stack = await startStack({
 });
 
 say(`Venue Book is running at \x1b[1m${stack.url}\x1b[0m  (logs in ${stack.logDir}; Ctrl-C stops everything)`);
+say(`demo accounts (company domain @${stack.companyDomain.replace(/^@/, '')}), password for all: ${DEMO_PASSWORD}`);
+for (const account of stack.accounts) say(`  ${account.role.padEnd(9)} ${account.email}`);
+say(`local mailbox (sign-up confirmation mails): ${stack.mailboxUrl}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
