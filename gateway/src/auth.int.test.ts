@@ -352,6 +352,20 @@ describe('first login and welcome', () => {
   });
 });
 
+describe('Google sign-in endpoints', () => {
+  it('are off without a configured client, and a callback without its signed state is refused', async () => {
+    const config = await app.inject({ method: 'GET', url: '/api/v1/auth/config' });
+    expect(config.json().google).toEqual({ enabled: false });
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/google/start' })).statusCode).toBe(404);
+    const callback = await app.inject({ method: 'GET', url: '/api/v1/auth/google/callback?code=x&state=y' });
+    expect(callback.statusCode).toBe(303);
+    expect(callback.headers.location).toBe('/login?error=access_denied');
+    const forged = await app.inject({ method: 'GET', url: '/api/v1/auth/google/callback?code=x&state=y', cookies: { vb_oidc: '{"verifier":"a","state":"y","nonce":"n"}' } });
+    expect(forged.headers.location).toBe('/login?error=access_denied');
+    expect(forged.cookies.find((cookie) => cookie.name === 'vb_refresh')).toBeUndefined();
+  });
+});
+
 describe('the identity service without the gateway', () => {
   it('refuses unsigned and forged calls on every RPC', async () => {
     const unsigned = createClient(IdentityService, under.identity.address);

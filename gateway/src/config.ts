@@ -24,6 +24,11 @@ export const gatewayConfigSchema = z.object({
   /** Secure flag of the refresh cookie; 'false' only for plain-http local runs. */
   COOKIE_SECURE: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** 'Continue with Google': the OAuth client of the company's Google project; unset = the button is hidden. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** The OpenID Connect issuer for 'Continue with Google' (the local stand-in in local mode and tests). */
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   /** Sign-in and sign-up attempts per client address and minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   GRPC_DEADLINE_MS: durationMsSchema.default(5000),

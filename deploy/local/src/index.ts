@@ -17,3 +17,5 @@ export { DEMO_PASSWORD, demoAccounts, LOCAL_COMPANY_DOMAIN } from './seed/demo-a
 export type { DemoAccount } from './seed/demo-accounts.ts';
 export { REPO_ROOT } from './infra-servers.ts';
 export { DEMO_VENUES } from './seed/demo-venues.ts';
+export { OUTSIDE_DOMAIN_ACCOUNT, oidcGatewayEnv, startOidcProvider } from './oidc.ts';
+export type { RunningOidcProvider } from './oidc.ts';

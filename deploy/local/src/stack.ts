@@ -16,6 +16,7 @@ import type { ManagedProcess } from './processes.ts';
 import { demoAccounts, LOCAL_COMPANY_DOMAIN } from './seed/demo-accounts.ts';
 import type { DemoAccount } from './seed/demo-accounts.ts';
 import { DEMO_VENUES } from './seed/demo-venues.ts';
+import { oidcGatewayEnv, OUTSIDE_DOMAIN_ACCOUNT, startOidcProvider } from './oidc.ts';
 
 export interface StackOptions {
   /** Server data, secrets and logs (<dataDir>/logs). */
@@ -50,6 +51,8 @@ export interface RunningStack {
   /** Number of demo venues created by this start (0 when the data folder was seeded before). */
   seeded: number;
   logDir: string;
+  /** Its processes, for tests that take one down (the gateway can be started again on the same URL). */
+  services: { mail: RunningService; identity: RunningService; venues: RunningService; gateway: RunningGateway };
   stop(): Promise<void>;
 }
 
@@ -58,6 +61,11 @@ export interface RunningService {
   address: string;
   process: ManagedProcess;
   stop(): Promise<void>;
+}
+
+export interface RunningGateway extends RunningService {
+  /** Starts the gateway again after stop(), on the same URL with the same settings; waits until it is ready. */
+  start(): Promise<void>;
 }
 
 const SEEDED_MARKER = 'seeded';
@@ -225,6 +233,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     const mail = await startMailSink(logDir);
     stops.push(mail.stop);
+    // 'Continue with Google' against the local stand-in: the demo accounts plus one outside the domain.
+    const oidcProvider = await startOidcProvider({ logDir, publicUrl: url, accounts: [...accounts.map((account) => account.email), OUTSIDE_DOMAIN_ACCOUNT] });
+    stops.push(oidcProvider.stop);
     const identity = await startIdentityService({
       infra,
       userContextKey: secrets.USER_CONTEXT_KEY,
@@ -247,25 +258,41 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       log(`seeded ${accounts.length} demo accounts and ${seeded} demo venues`);
     }
 
-    const gateway = startProcess('gateway', process.execPath, [join(REPO_ROOT, 'gateway/src/main.ts')], {
-      logDir,
-      env: {
-        HOST: host,
-        PORT: String(port),
-        PUBLIC_URL: url,
-        COOKIE_SECURE: url.startsWith('https:') ? 'true' : 'false',
-        VENUES_GRPC_URL: venues.address,
-        IDENTITY_GRPC_URL: identity.address,
-        NATS_URL: infra.natsUrl,
-        COMPANY_DOMAIN: companyDomain,
-        LOG_LEVEL: logLevel,
-        ...secrets,
-        ...options.gatewayEnv,
-      },
-    });
+    const spawnGateway = (): ManagedProcess =>
+      startProcess('gateway', process.execPath, [join(REPO_ROOT, 'gateway/src/main.ts')], {
+        logDir,
+        env: {
+          HOST: host,
+          PORT: String(port),
+          PUBLIC_URL: url,
+          COOKIE_SECURE: url.startsWith('https:') ? 'true' : 'false',
+          VENUES_GRPC_URL: venues.address,
+          IDENTITY_GRPC_URL: identity.address,
+          NATS_URL: infra.natsUrl,
+          COMPANY_DOMAIN: companyDomain,
+          LOG_LEVEL: logLevel,
+          ...oidcGatewayEnv(oidcProvider),
+          ...secrets,
+          ...options.gatewayEnv,
+        },
+      });
+    let gateway = spawnGateway();
     stops.push(() => gateway.stop());
     await waitFor('gateway', () => httpOk(`${url}/readyz`), { process: gateway });
-    return { url, infra, secrets, companyDomain, mailboxUrl: mail.mailboxUrl, accounts, seeded, logDir, stop };
+    const gatewayService: RunningGateway = {
+      address: `${host}:${port}`,
+      get process() {
+        return gateway;
+      },
+      stop: () => gateway.stop(),
+      async start() {
+        if (!gateway.exited) return;
+        gateway = spawnGateway();
+        await waitFor('gateway', () => httpOk(`${url}/readyz`), { process: gateway });
+      },
+    };
+    const services = { mail, identity, venues, gateway: gatewayService };
+    return { url, infra, secrets, companyDomain, mailboxUrl: mail.mailboxUrl, accounts, seeded, logDir, services, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -13,6 +13,7 @@ import {
   sessionSchema,
   signUpResultSchema,
 } from '@venuebook/proto/domain';
+import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
 import { LogoutScope } from '@venuebook/proto/identity/v1';
 import { HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
@@ -42,7 +43,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/config',
     { config: { auth: 'public' }, schema: { tags: ['auth'], summary: 'What the sign-in page needs', response: { 200: authConfigSchema } } },
-    async () => ({ companyDomain: domainSuffix(COMPANY_DOMAIN), google: { enabled: false } }),
+    async () => ({ companyDomain: domainSuffix(COMPANY_DOMAIN), google: { enabled: Boolean(fastify.config.GOOGLE_CLIENT_ID) } }),
   );
 
   fastify.post(
@@ -107,7 +108,8 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         if (!grant) throw new HttpError(500, 'Refresh returned no session');
         return await fastify.authn.startSession(reply, grant);
       } catch (error) {
-        fastify.authn.clearRefreshCookie(reply);
+        // Only a refused session ends the cookie; while identity is unreachable (503) the client retries.
+        if (isGrpcError(error) && error.code === GrpcStatus.UNAUTHENTICATED) fastify.authn.clearRefreshCookie(reply);
         throw error;
       }
     },

@@ -1,0 +1,205 @@
+// Support for the sdk's integration tests: the whole product started through the launcher (every service its
+// own process, real FerretDB, MinIO and NATS), and what a browser adds to Node's fetch, a cookie jar.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { confirmationLink, startStack } from '@venuebook/local';
+import type { DemoAccount, RunningStack } from '@venuebook/local';
+import type { Role } from '@venuebook/proto/domain';
+import { createClient } from '@venuebook/proto/grpc';
+import { IdentityService } from '@venuebook/proto/identity/v1';
+import { signUserContext } from '@venuebook/service-kit';
+
+/** The refresh cookie of the gateway (httpOnly, Path=/api/v1/auth). */
+export const REFRESH_COOKIE = 'vb_refresh';
+export const REFRESH_PATH = '/api/v1/auth/token?grant_type=refresh_token';
+export const STRONG_PASSWORD = 'Correct-horse-42';
+
+export interface SdkStack {
+  stack: RunningStack;
+  /** The sdk's baseUrl: `<gateway>/api/v1`. */
+  apiUrl: string;
+  account(role: Role): DemoAccount;
+  /** A new confirmed company account (signed up through the API, confirmed with the link of its mail). */
+  newAccount(prefix?: string): Promise<{ email: string; password: string }>;
+  /**
+   * A refresh token of a user outside the company domain. Google sign-in is not wired into the gateway yet,
+   * so this calls the identity service's SignInWithOidc as the gateway's Google callback will (signed by
+   * the gateway's key): the identity service opens a session for any address the provider vouched for.
+   */
+  outsiderRefreshToken(email?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts one product stack with fresh data and the demo accounts and venues. */
+export async function startSdkStack(options: { gatewayEnv?: Record<string, string> } = {}): Promise<SdkStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'venuebook-sdk-int-'));
+  let stack: RunningStack;
+  try {
+    stack = await startStack({ dataDir, port: 0, seed: true, logLevel: 'warn', gatewayEnv: options.gatewayEnv ?? {} });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const apiUrl = `${stack.url}/api/v1`;
+  const domain = stack.companyDomain.replace(/^@/, '');
+
+  return {
+    stack,
+    apiUrl,
+    account(role) {
+      const found = stack.accounts.find((candidate) => candidate.role === role);
+      if (!found) throw new Error(`no demo account with role ${role}`);
+      return found;
+    },
+    async newAccount(prefix = 'user') {
+      const email = `${prefix}-${randomUUID().slice(0, 8)}@${domain}`;
+      const signUp = await fetch(`${apiUrl}/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: STRONG_PASSWORD }),
+      });
+      if (signUp.status !== 201) throw new Error(`sign-up of ${email} failed: ${signUp.status} ${await signUp.text()}`);
+      const confirmed = await fetch(await confirmationLink(stack.mailboxUrl, email), { redirect: 'manual' });
+      if (confirmed.headers.get('location') !== '/auth?confirmed=1') throw new Error(`confirmation of ${email} failed: ${confirmed.headers.get('location')}`);
+      return { email, password: STRONG_PASSWORD };
+    },
+    async outsiderRefreshToken(email = `guest-${randomUUID().slice(0, 8)}@partner.org`) {
+      const identity = createClient(IdentityService, stack.services.identity.address, {
+        metadata: () => signUserContext({ userId: '', email: '', role: '', requestId: 'sdk-int-oidc' }, stack.secrets.USER_CONTEXT_KEY),
+      });
+      try {
+        const { grant } = await identity.signInWithOidc({ email, issuer: 'https://accounts.google.com', subject: randomUUID(), userAgent: 'sdk-int' });
+        if (!grant?.refreshToken) throw new Error('SignInWithOidc returned no session');
+        return grant.refreshToken;
+      } finally {
+        identity.close();
+      }
+    },
+    async stop() {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---- a browser's cookie jar around Node's fetch ---------------------------------------------------
+
+export interface SentRequest {
+  method: string;
+  /** Path and query, e.g. /api/v1/auth/token?grant_type=refresh_token */
+  path: string;
+  authorization: string | null;
+  cookie: string | null;
+  /** The status of the answer: null while pending, 0 when the server could not be reached. */
+  status: number | null;
+}
+
+interface StoredCookie {
+  name: string;
+  value: string;
+  path: string;
+  /** Epoch ms; undefined for a session cookie. */
+  expiresAt: number | undefined;
+}
+
+export interface Browser {
+  /** Give this to `createApiClient({ fetch })`: sends and stores cookies as a browser does for one origin. */
+  fetch: typeof globalThis.fetch;
+  /** Every request sent, in order (including those that found no server). */
+  requests: SentRequest[];
+  /** The requests whose path and query start with `prefix`. */
+  calls(prefix: string): SentRequest[];
+  /** The value of a stored cookie, or undefined. */
+  cookie(name: string): string | undefined;
+  /** Stores a cookie as a Set-Cookie from the server would. */
+  setCookie(name: string, value: string, path: string): void;
+}
+
+/** RFC 6265 §5.1.4 path-match. */
+function pathMatches(requestPath: string, cookiePath: string): boolean {
+  if (requestPath === cookiePath) return true;
+  if (!requestPath.startsWith(cookiePath)) return false;
+  return cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/';
+}
+
+/** RFC 6265 §5.1.4 default-path: the request path up to its last '/'. */
+function defaultPath(requestPath: string): string {
+  const last = requestPath.lastIndexOf('/');
+  return last <= 0 ? '/' : requestPath.slice(0, last);
+}
+
+/**
+ * What the browser does around the sdk's fetch and Node's fetch does not: keep the cookies the server sets
+ * (the httpOnly refresh cookie) and send them back on requests to their path. One origin only; expiry by
+ * Max-Age / Expires, so a cleared cookie is gone.
+ */
+export function createBrowser(): Browser {
+  const jar = new Map<string, StoredCookie>();
+  const requests: SentRequest[] = [];
+
+  const live = (now: number): StoredCookie[] => {
+    for (const [key, stored] of jar) if (stored.expiresAt !== undefined && stored.expiresAt <= now) jar.delete(key);
+    return [...jar.values()];
+  };
+
+  function store(setCookie: string, requestPath: string): void {
+    const [pair = '', ...attributes] = setCookie.split(';');
+    const equals = pair.indexOf('=');
+    if (equals <= 0) return;
+    const cookie: StoredCookie = { name: pair.slice(0, equals).trim(), value: pair.slice(equals + 1).trim(), path: defaultPath(requestPath), expiresAt: undefined };
+    let maxAge: number | undefined;
+    for (const attribute of attributes) {
+      const [rawKey = '', ...rest] = attribute.split('=');
+      const key = rawKey.trim().toLowerCase();
+      const value = rest.join('=').trim();
+      if (key === 'path' && value.startsWith('/')) cookie.path = value;
+      else if (key === 'max-age' && /^-?\d+$/.test(value)) maxAge = Number(value);
+      else if (key === 'expires' && !Number.isNaN(Date.parse(value))) cookie.expiresAt = Date.parse(value);
+    }
+    // Max-Age wins over Expires.
+    if (maxAge !== undefined) cookie.expiresAt = Date.now() + maxAge * 1000;
+    const key = `${cookie.name};${cookie.path}`;
+    if (cookie.expiresAt !== undefined && cookie.expiresAt <= Date.now()) jar.delete(key);
+    else jar.set(key, cookie);
+  }
+
+  const browserFetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    const headers = new Headers(init.headers);
+    // Longer paths first (RFC 6265 §5.4).
+    const cookies = live(Date.now())
+      .filter((stored) => pathMatches(url.pathname, stored.path))
+      .sort((a, b) => b.path.length - a.path.length);
+    if (cookies.length > 0) headers.set('cookie', cookies.map((stored) => `${stored.name}=${stored.value}`).join('; '));
+    const sent: SentRequest = {
+      method: init.method ?? 'GET',
+      path: `${url.pathname}${url.search}`,
+      authorization: headers.get('authorization'),
+      cookie: headers.get('cookie'),
+      status: null,
+    };
+    requests.push(sent);
+    let response: Response;
+    try {
+      response = await globalThis.fetch(url, { ...init, headers });
+    } catch (error) {
+      sent.status = 0;
+      throw error;
+    }
+    sent.status = response.status;
+    for (const setCookie of response.headers.getSetCookie()) store(setCookie, url.pathname);
+    return response;
+  };
+
+  return {
+    fetch: browserFetch as typeof globalThis.fetch,
+    requests,
+    calls: (prefix) => requests.filter((request) => request.path.startsWith(prefix)),
+    cookie: (name) => live(Date.now()).find((stored) => stored.name === name)?.value,
+    setCookie(name, value, path) {
+      jar.set(`${name};${path}`, { name, value, path, expiresAt: undefined });
+    },
+  };
+}
