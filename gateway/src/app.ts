@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLogger } from '@venuebook/service-kit';
 import type { Logger } from '@venuebook/service-kit';
 import type { GatewayConfig } from './config.ts';
+import { redactUrl } from './lib/redact-url.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +43,16 @@ export async function buildApp(config: GatewayConfig, options: BuildAppOptions =
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests are logged by the onResponse hook below, with secrets in query strings masked.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { req: { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
