@@ -1,4 +1,4 @@
-import { createLogger, loadConfigOrExit, runService } from '@venuebook/service-kit';
+import { runServiceMain } from '@venuebook/service-kit';
 import type { Logger } from '@venuebook/service-kit';
 import { buildApp } from './app.ts';
 import { gatewayConfigSchema } from './config.ts';
@@ -32,8 +32,4 @@ export async function start(config: GatewayConfig, options: { logger?: Logger } 
   };
 }
 
-if (import.meta.main) {
-  const config = loadConfigOrExit(gatewayConfigSchema, createLogger('gateway'));
-  const logger = createLogger('gateway', { level: config.LOG_LEVEL });
-  await runService(() => start(config, { logger }), { logger });
-}
+if (import.meta.main) await runServiceMain('gateway', gatewayConfigSchema, start);

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, demoAccounts } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import '../setup/context.ts';
 
 /** Debian's Chromium; never a downloaded browser. */
@@ -47,4 +47,45 @@ export async function signIn(page: Page, credentials: { email: string; password:
   await page.getByTestId('auth-password').fill(credentials.password);
   await page.getByTestId('auth-submit').click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+export interface BrowserPage {
+  /** This test's page (a fresh browser context per test). */
+  readonly page: Page;
+  /** Uncaught errors of this test's page. */
+  readonly errors: Error[];
+}
+
+/**
+ * Registers the hooks of a test file: one Chromium for the file, a fresh context (cookies, storage) and
+ * page per test at 1280×900, and `prepare` (e.g. signing in) before each test.
+ */
+export function browserPagePerTest(prepare?: (page: Page) => Promise<void>): BrowserPage {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  const state: { page?: Page; errors: Error[] } = { errors: [] };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+    state.page = await context.newPage();
+    state.errors = pageErrors(state.page);
+    await prepare?.(state.page);
+    return async () => {
+      await context?.close();
+    };
+  });
+  return {
+    get page() {
+      if (!state.page) throw new Error('no page outside a test');
+      return state.page;
+    },
+    get errors() {
+      return state.errors;
+    },
+  };
 }

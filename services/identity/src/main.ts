@@ -10,10 +10,10 @@ import {
   ensureIndexes,
   ensureStreams,
   grpcServerConfigSchema,
-  loadConfigOrExit,
   mongoConfigSchema,
   natsConfigSchema,
-  runService,
+  runServiceMain,
+  startServiceLifecycle,
   startGrpcServer,
   userContextConfigSchema,
 } from '@venuebook/service-kit';
@@ -54,26 +54,18 @@ export interface RunningIdentityService {
 
 export async function start(config: IdentityConfig, options: { logger?: Logger } = {}): Promise<RunningIdentityService> {
   const logger = options.logger ?? createLogger('identity', { level: config.LOG_LEVEL });
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
-  const cleanup = async (): Promise<void> => {
-    for (const fn of cleanups.splice(0).reverse()) {
-      await Promise.resolve()
-        .then(fn)
-        .catch((error: unknown) => logger.warn({ err: error }, 'cleanup step failed'));
-    }
-  };
-  try {
+  return startServiceLifecycle('identity', logger, async (defer) => {
     const connection = await connectMongo(config.MONGODB_URI, config.MONGODB_DB, { appName: 'identity' });
-    cleanups.push(() => connection.close());
+    defer(() => connection.close());
     const models = identityModels(connection);
     await ensureIndexes(Object.values(models));
 
     const nc = await connectNats(config.NATS_URL, { name: 'identity' });
-    cleanups.push(() => nc.drain());
+    defer(() => nc.drain());
     await ensureStreams(nc, [STREAMS.identity]);
 
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `Venue Book <no-reply${domainSuffix(config.COMPANY_DOMAIN)}>`, logger });
-    cleanups.push(() => mailer.close());
+    defer(() => mailer.close());
 
     const handlers = createIdentityHandlers({
       users: new UserRepository(models.users, models.firstLogins),
@@ -94,24 +86,9 @@ export async function start(config: IdentityConfig, options: { logger?: Logger }
       logger,
       userContextKey: config.USER_CONTEXT_KEY,
     });
-    cleanups.push(() => server.stop());
-
-    let stopped: Promise<void> | undefined;
-    return {
-      port: server.port,
-      stop: () => {
-        stopped ??= cleanup().then(() => logger.info('identity service stopped'));
-        return stopped;
-      },
-    };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
+    defer(() => server.stop());
+    return server.port;
+  });
 }
 
-if (import.meta.main) {
-  const config = loadConfigOrExit(configSchema, createLogger('identity'));
-  const logger = createLogger('identity', { level: config.LOG_LEVEL });
-  await runService(() => start(config, { logger }), { logger });
-}
+if (import.meta.main) await runServiceMain('identity', configSchema, start);

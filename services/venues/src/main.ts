@@ -9,10 +9,10 @@ import {
   ensureIndexes,
   ensureStreams,
   grpcServerConfigSchema,
-  loadConfigOrExit,
   mongoConfigSchema,
   natsConfigSchema,
-  runService,
+  runServiceMain,
+  startServiceLifecycle,
   userContextConfigSchema,
   startGrpcServer,
 } from '@venuebook/service-kit';
@@ -40,20 +40,14 @@ export interface RunningVenuesService {
 /** Connects MongoDB and NATS, ensures indexes and the venues stream, and serves gRPC. */
 export async function start(config: VenuesConfig, options: { logger?: Logger } = {}): Promise<RunningVenuesService> {
   const logger = options.logger ?? createLogger('venues', { level: config.LOG_LEVEL });
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const cleanup = async (): Promise<void> => {
-    for (const fn of cleanups.splice(0).reverse()) {
-      await fn().catch((error: unknown) => logger.warn({ err: error }, 'cleanup step failed'));
-    }
-  };
-  try {
+  return startServiceLifecycle('venues', logger, async (defer) => {
     const connection = await connectMongo(config.MONGODB_URI, config.MONGODB_DB, { appName: 'venues' });
-    cleanups.push(() => connection.close());
+    defer(() => connection.close());
     const model = venueModel(connection);
     await ensureIndexes([model]);
 
     const nc = await connectNats(config.NATS_URL, { name: 'venues' });
-    cleanups.push(() => nc.drain());
+    defer(() => nc.drain());
     await ensureStreams(nc, [STREAMS.venues]);
 
     const handlers = createVenuesHandlers({
@@ -67,25 +61,9 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       logger,
       userContextKey: config.USER_CONTEXT_KEY,
     });
-    cleanups.push(() => server.stop());
-
-    let stopped: Promise<void> | undefined;
-    return {
-      port: server.port,
-      stop: () => {
-        stopped ??= cleanup().then(() => logger.info('venues service stopped'));
-        return stopped;
-      },
-    };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
+    defer(() => server.stop());
+    return server.port;
+  });
 }
 
-if (import.meta.main) {
-  const bootLogger = createLogger('venues');
-  const config = loadConfigOrExit(configSchema, bootLogger);
-  const logger = createLogger('venues', { level: config.LOG_LEVEL });
-  await runService(() => start(config, { logger }), { logger });
-}
+if (import.meta.main) await runServiceMain('venues', configSchema, start);

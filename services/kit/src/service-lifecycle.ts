@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import { loadConfigOrExit } from './config.ts';
+import { createLogger } from './logger.ts';
+import type { Logger } from './logger.ts';
+import { runService } from './shutdown.ts';
+
+export interface RunningServiceHandle {
+  /** The bound gRPC port. */
+  port: number;
+  /** Undoes every deferred step in reverse order, once. */
+  stop(): Promise<void>;
+}
+
+/** Registers a step to undo on stop (or when start-up fails half-way), e.g. `defer(() => connection.close())`. */
+export type Defer = (undo: () => Promise<unknown> | unknown) => void;
+
+/**
+ * The start-up shape every service shares: `body` connects stores, builds handlers and starts the gRPC
+ * server, deferring the matching clean-up after each step; it returns the bound port. If it throws, what
+ * was already started is undone before the error propagates. stop() undoes everything in reverse order,
+ * logging (not throwing) failed steps.
+ */
+export async function startServiceLifecycle(name: string, logger: Logger, body: (defer: Defer) => Promise<number>): Promise<RunningServiceHandle> {
+  const undo: (() => Promise<unknown> | unknown)[] = [];
+  const cleanup = async (): Promise<void> => {
+    for (const step of undo.splice(0).reverse()) {
+      await Promise.resolve()
+        .then(step)
+        .catch((error: unknown) => logger.warn({ err: error }, 'cleanup step failed'));
+    }
+  };
+  try {
+    const port = await body((step) => undo.push(step));
+    let stopped: Promise<void> | undefined;
+    return {
+      port,
+      stop: () => {
+        stopped ??= cleanup().then(() => logger.info(`${name} service stopped`));
+        return stopped;
+      },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+/**
+ * The `if (import.meta.main)` of a service: configuration from the environment (exit 1 listing every
+ * problem), a logger at its level, and runService (signals, graceful shutdown).
+ */
+export async function runServiceMain<S extends z.ZodType<{ LOG_LEVEL: string }>>(
+  name: string,
+  schema: S,
+  start: (config: z.output<S>, options: { logger: Logger }) => Promise<{ stop(): Promise<void> }>,
+): Promise<void> {
+  const config = loadConfigOrExit(schema, createLogger(name));
+  const logger = createLogger(name, { level: config.LOG_LEVEL });
+  await runService(() => start(config, { logger }), { logger });
+}
