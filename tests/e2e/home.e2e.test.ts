@@ -95,7 +95,7 @@ describe('home list', () => {
 
 describe('shell', () => {
   it('shows the 404 page for an unknown path, with a way home', async () => {
-    await ui.page.goto(`${baseUrl()}/no/such/ui.page`);
+    await ui.page.goto(`${baseUrl()}/no/such/page`);
     await ui.page.getByText('Oops! Page not found').waitFor();
     await screenshot(ui.page, 'not-found');
     await ui.page.getByRole('link', { name: 'Return to Home' }).click();
