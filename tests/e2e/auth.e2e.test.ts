@@ -70,6 +70,8 @@ describe('signing in', () => {
 
     await ui.page.goto(await confirmationLinkFor(email));
     await ui.page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('confirmed') === '1');
+    expect(await ui.page.getByTestId('auth-confirmation').textContent()).toBe('Your email address is confirmed. You can sign in now.');
+    await screenshot(ui.page, 'auth-confirmed');
     await signIn(ui.page, { email, password: 'Stage-door-77' }, '/auth');
     // A new user has no role: a viewer, greeted by the welcome dialog.
     await ui.page.getByTestId('welcome-dialog').waitFor();

@@ -22,7 +22,8 @@ export const baseUrl = (): string => inject('baseUrl');
 /** Saves a full-page screenshot under artifacts/e2e (gitignored) and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(inject('artifactsDir'), `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  // CSS animations and transitions are finished first, so that a drawer or dialog is captured at rest.
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
 }
 

@@ -1,6 +1,7 @@
-import { Button, Field, Heading, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Heading, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { AUTH_MESSAGES, notify, useSession } from '@venuebook/sdk';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { AuthCardLayout, DomainNote, TermsLine } from '../auth/auth-card-layout.tsx';
 import { authErrorToast, hasErrors, validateAuthForm, type AuthFormErrors, type AuthMode, type AuthFormValues } from '../auth/auth-form.ts';
 import { GoogleButton } from '../auth/google-button.tsx';
@@ -35,6 +36,9 @@ export function AuthPage() {
   const [errors, setErrors] = useState<AuthFormErrors>({});
   const [validated, setValidated] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Where the confirmation link of the sign-up mail lands (GET /api/v1/auth/confirm redirects here).
+  const [searchParams] = useSearchParams();
+  const confirmation = searchParams.get('confirmed') === '1' ? 'confirmed' : searchParams.get('confirmation') === 'invalid' ? 'invalid' : null;
 
   if (status !== 'signed-out' || !configSettled) return <SessionSkeleton />;
 
@@ -88,6 +92,14 @@ export function AuthPage() {
         <Text color="fg.muted" fontSize="sm">
           {texts.subtitle}
         </Text>
+        {confirmation ? (
+          <Alert.Root status={confirmation === 'confirmed' ? 'success' : 'error'} mt="3" textAlign="start" data-testid="auth-confirmation">
+            <Alert.Indicator />
+            <Alert.Title>
+              {confirmation === 'confirmed' ? 'Your email address is confirmed. You can sign in now.' : AUTH_MESSAGES.invalidConfirmation}
+            </Alert.Title>
+          </Alert.Root>
+        ) : null}
       </Stack>
 
       {config?.google.enabled ? (
