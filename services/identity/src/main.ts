@@ -17,7 +17,7 @@ import {
   startGrpcServer,
   userContextConfigSchema,
 } from '@venuebook/service-kit';
-import type { Logger } from '@venuebook/service-kit';
+import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { parseOwnerEmails } from './domain/identity-rules.ts';
 import { createIdentityEvents } from './events/identity.events.ts';
 import { createIdentityHandlers } from './grpc/identity.handlers.ts';
@@ -47,10 +47,7 @@ export const configSchema = z.object({
 
 export type IdentityConfig = z.output<typeof configSchema>;
 
-export interface RunningIdentityService {
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningIdentityService = RunningServiceHandle;
 
 export async function start(config: IdentityConfig, options: { logger?: Logger } = {}): Promise<RunningIdentityService> {
   const logger = options.logger ?? createLogger('identity', { level: config.LOG_LEVEL });

@@ -16,7 +16,7 @@ import {
   userContextConfigSchema,
   startGrpcServer,
 } from '@venuebook/service-kit';
-import type { Logger } from '@venuebook/service-kit';
+import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { createVenueEvents } from './events/venue.events.ts';
 import { createVenuesHandlers } from './grpc/venues.handlers.ts';
 import { venueModel } from './repositories/venue.model.ts';
@@ -32,10 +32,7 @@ export const configSchema = z.object({
 
 export type VenuesConfig = z.output<typeof configSchema>;
 
-export interface RunningVenuesService {
-  port: number;
-  stop(): Promise<void>;
-}
+export type RunningVenuesService = RunningServiceHandle;
 
 /** Connects MongoDB and NATS, ensures indexes and the venues stream, and serves gRPC. */
 export async function start(config: VenuesConfig, options: { logger?: Logger } = {}): Promise<RunningVenuesService> {
