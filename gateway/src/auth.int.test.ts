@@ -140,6 +140,16 @@ describe('sessions', () => {
     expect((await under.signIn(under.accounts.surveyor.email, DEMO_PASSWORD)).accessToken).toBeTruthy();
   });
 
+  it('lets only one of two simultaneous refreshes with the same token through, and ends that family (atomic on FerretDB too)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const signedIn = await under.signIn(under.accounts.editor.email, DEMO_PASSWORD);
+      const [a, b] = await Promise.all([refresh(signedIn.refreshCookie), refresh(signedIn.refreshCookie)]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+      const winner = a.statusCode === 200 ? a : b;
+      expect((await refresh(cookieOf(winner)!)).statusCode).toBe(401);
+    }
+  });
+
   it('refuses a refresh without a cookie or with an unknown one', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token' })).statusCode).toBe(401);
     expect((await refresh('not-a-real-token')).statusCode).toBe(401);

@@ -66,7 +66,7 @@ export async function start(config: IdentityConfig, options: { logger?: Logger }
 
     const handlers = createIdentityHandlers({
       users: new UserRepository(models.users, models.firstLogins),
-      sessions: new SessionRepository(models.sessions, models.refreshTokens, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS }),
+      sessions: new SessionRepository(models, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS }),
       events: createIdentityEvents(nc.jetstream(), logger),
       mailer,
       settings: {

@@ -32,7 +32,13 @@ export interface RefreshTokenDocument {
   _id: string;
   sessionId: string;
   userId: string;
-  usedAt: Date | null;
+}
+
+/** A consumed refresh token, by hash: written once (unique _id), so a second use fails with E11000. */
+export interface RefreshTokenUseDocument {
+  _id: string;
+  sessionId: string;
+  at: Date;
 }
 
 export interface FirstLoginDocument {
@@ -81,17 +87,29 @@ export const sessionSchema = new Schema<SessionDocument>(
 );
 sessionSchema.index({ userId: 1, revokedAt: 1 });
 
-/** Every refresh token ever issued, by hash; `usedAt` set when it was rotated (a second use is a reuse). */
+/** Every refresh token ever issued, by hash (written once; its use is recorded in refresh_token_uses). */
 export const refreshTokenSchema = new Schema<RefreshTokenDocument>(
   {
     _id: { type: String, required: true },
     sessionId: { type: String, required: true },
     userId: { type: String, required: true },
-    usedAt: { type: Date, default: null },
   },
   { collection: 'refresh_tokens', timestamps: true, versionKey: false, strict: 'throw' },
 );
 refreshTokenSchema.index({ sessionId: 1 });
+
+/**
+ * Consumption marks of refresh tokens. FerretDB v1 applies updates as read-modify-write without a lock,
+ * so a compare-and-set on the token document is not atomic there; a unique insert is, on both databases.
+ */
+export const refreshTokenUseSchema = new Schema<RefreshTokenUseDocument>(
+  {
+    _id: { type: String, required: true },
+    sessionId: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { collection: 'refresh_token_uses', versionKey: false, strict: 'throw' },
+);
 
 /** user_first_logins: one row per user, written at the first sign-in. */
 export const firstLoginSchema = new Schema<FirstLoginDocument>(
@@ -108,6 +126,7 @@ export interface IdentityModels {
   users: Model<UserDocument>;
   sessions: Model<SessionDocument>;
   refreshTokens: Model<RefreshTokenDocument>;
+  refreshTokenUses: Model<RefreshTokenUseDocument>;
   firstLogins: Model<FirstLoginDocument>;
 }
 
@@ -117,6 +136,8 @@ export function identityModels(connection: Connection): IdentityModels {
     users: (existing.User as Model<UserDocument> | undefined) ?? connection.model<UserDocument>('User', userSchema),
     sessions: (existing.Session as Model<SessionDocument> | undefined) ?? connection.model<SessionDocument>('Session', sessionSchema),
     refreshTokens: (existing.RefreshToken as Model<RefreshTokenDocument> | undefined) ?? connection.model<RefreshTokenDocument>('RefreshToken', refreshTokenSchema),
+    refreshTokenUses:
+      (existing.RefreshTokenUse as Model<RefreshTokenUseDocument> | undefined) ?? connection.model<RefreshTokenUseDocument>('RefreshTokenUse', refreshTokenUseSchema),
     firstLogins: (existing.FirstLogin as Model<FirstLoginDocument> | undefined) ?? connection.model<FirstLoginDocument>('FirstLogin', firstLoginSchema),
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Model } from 'mongoose';
 import { hashSecret, newSecret } from '../domain/tokens.ts';
-import type { RefreshTokenDocument, SessionDocument } from './identity.models.ts';
+import type { RefreshTokenDocument, RefreshTokenUseDocument, SessionDocument } from './identity.models.ts';
 
 export type RotateResult =
   | { kind: 'rotated'; sessionId: string; userId: string; refreshToken: string }
@@ -13,17 +13,20 @@ export type RotateResult =
 
 /**
  * Sessions and their refresh tokens. A refresh token is `<random>`; only its SHA-256 is stored. Each use
- * rotates it (single-document compare-and-set on `usedAt`), and a second use of a rotated token revokes
- * the session, i.e. the whole token family.
+ * rotates it: the use is recorded by a unique insert (atomic on MongoDB and on FerretDB v1, whose updates
+ * are not), and a second use of a rotated token revokes the session, i.e. the whole token family. Only
+ * revocation ever updates a session document, so a concurrent refresh cannot undo a sign-out.
  */
 export class SessionRepository {
   readonly #sessions: Model<SessionDocument>;
   readonly #tokens: Model<RefreshTokenDocument>;
+  readonly #uses: Model<RefreshTokenUseDocument>;
   readonly #ttlMs: number;
 
-  constructor(sessions: Model<SessionDocument>, tokens: Model<RefreshTokenDocument>, options: { ttlMs: number }) {
-    this.#sessions = sessions;
-    this.#tokens = tokens;
+  constructor(models: { sessions: Model<SessionDocument>; refreshTokens: Model<RefreshTokenDocument>; refreshTokenUses: Model<RefreshTokenUseDocument> }, options: { ttlMs: number }) {
+    this.#sessions = models.sessions;
+    this.#tokens = models.refreshTokens;
+    this.#uses = models.refreshTokenUses;
     this.#ttlMs = options.ttlMs;
   }
 
@@ -47,12 +50,13 @@ export class SessionRepository {
     const session = await this.#sessions.findById(token.sessionId).lean<SessionDocument>().exec();
     if (!session || session.revokedAt) return { kind: 'revoked' };
     if (session.expiresAt.getTime() <= now.getTime()) return { kind: 'expired' };
-    const claimed = await this.#tokens.findOneAndUpdate({ _id: hash, usedAt: null }, { $set: { usedAt: now } }, { returnDocument: 'after' }).lean().exec();
-    if (!claimed) {
+    try {
+      await this.#uses.create({ _id: hash, sessionId: token.sessionId, at: now });
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
       await this.revoke(token.sessionId, 'refresh token reuse', now);
       return { kind: 'reused', sessionId: token.sessionId, userId: token.userId };
     }
-    await this.#sessions.updateOne({ _id: token.sessionId }, { $set: { lastUsedAt: now } }).exec();
     return { kind: 'rotated', sessionId: token.sessionId, userId: token.userId, refreshToken: await this.#issue(token.sessionId, token.userId) };
   }
 
@@ -76,7 +80,9 @@ export class SessionRepository {
   }
 
   async removeAllOf(userId: string): Promise<void> {
+    const sessionIds = (await this.#sessions.find({ userId }, { _id: 1 }).lean<{ _id: string }[]>().exec()).map((session) => session._id);
     await this.#sessions.deleteMany({ userId }).exec();
     await this.#tokens.deleteMany({ userId }).exec();
+    if (sessionIds.length > 0) await this.#uses.deleteMany({ sessionId: { $in: sessionIds } }).exec();
   }
 }

@@ -62,14 +62,16 @@ export class UserRepository {
         if (!isDuplicateKey(error)) throw error;
       }
     }
+    const existingNow = await this.findByEmail(lower);
+    if (!existingNow) throw new Error(`user ${lower} vanished during sign-in`);
+    // An account still waiting for its confirmation was created by whoever typed this address: Google now
+    // proves who owns it, so that pending password (and link) must not survive.
+    const confirmNow = existingNow.emailConfirmedAt ? {} : { emailConfirmedAt: now, passwordHash: null, confirmationExpiresAt: null };
     const updated = await this.#users
-      .findOneAndUpdate({ email: lower }, { $addToSet: { identities: identity }, $set: { confirmationTokenHash: null } }, { returnDocument: 'after' })
+      .findOneAndUpdate({ _id: existingNow._id }, { $addToSet: { identities: identity }, $set: { confirmationTokenHash: null, ...confirmNow } }, { returnDocument: 'after' })
       .lean<UserRecord>()
       .exec();
     if (!updated) throw new Error(`user ${lower} vanished during sign-in`);
-    if (!updated.emailConfirmedAt) {
-      return (await this.#users.findOneAndUpdate({ _id: updated._id }, { $set: { emailConfirmedAt: now } }, { returnDocument: 'after' }).lean<UserRecord>().exec()) ?? updated;
-    }
     return updated;
   }
 

@@ -102,6 +102,10 @@ const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : '';
       if (!claims || !email || claims.email_verified !== true) return fail('no verified e-mail in the ID token');
       if (typeof claims.hd === 'string' && claims.hd.toLowerCase() !== email.split('@')[1]) return fail('hd claim does not match the e-mail');
+      // A company address must come from the company's Google Workspace (hd), not from a personal Google
+      // account registered on that address (e.g. by a former employee): `hd` in the request is only a hint.
+      const companyDomain = domainSuffix(COMPANY_DOMAIN).slice(1);
+      if (email.endsWith(`@${companyDomain}`) && claims.hd !== companyDomain) return fail('company address without the company hd claim');
       const { grant } = await fastify.identity.signInWithOidc(
         { email, issuer: config.serverMetadata().issuer, subject: claims.sub, userAgent: request.headers['user-agent'] ?? '' },
         grpcCallOptions(request, reply),
