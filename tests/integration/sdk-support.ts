@@ -61,8 +61,15 @@ export async function startSdkStack(options: { gatewayEnv?: Record<string, strin
         body: JSON.stringify({ email, password: STRONG_PASSWORD }),
       });
       if (signUp.status !== 201) throw new Error(`sign-up of ${email} failed: ${signUp.status} ${await signUp.text()}`);
-      const confirmed = await fetch(await confirmationLink(stack.mailboxUrl, email), { redirect: 'manual' });
-      if (confirmed.headers.get('location') !== '/auth?confirmed=1') throw new Error(`confirmation of ${email} failed: ${confirmed.headers.get('location')}`);
+      // The mail's link leads to /auth?confirm=<token>; signing in with that token confirms the address.
+      const opened = await fetch(await confirmationLink(stack.mailboxUrl, email), { redirect: 'manual' });
+      const token = new URL(opened.headers.get('location') ?? '', 'http://app').searchParams.get('confirm');
+      const confirmed = await fetch(`${apiUrl}/auth/token?grant_type=password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: STRONG_PASSWORD, confirmationToken: token }),
+      });
+      if (confirmed.status !== 200) throw new Error(`confirmation of ${email} failed: ${confirmed.status} ${await confirmed.text()}`);
       return { email, password: STRONG_PASSWORD };
     },
     async outsiderRefreshToken(email = `guest-${randomUUID().slice(0, 8)}@partner.org`) {

@@ -180,7 +180,7 @@ export async function seedDemoAccounts(options: { identityAddress: string; userC
     for (const account of options.accounts) {
       await identity.signUp({ email: account.email, password: account.password, appUrl: options.appUrl }, anonymous());
       const token = new URL(await confirmationLink(options.mailboxUrl, account.email)).searchParams.get('token') ?? '';
-      await identity.confirmEmail({ token }, anonymous());
+      await identity.confirmEmail({ token, email: account.email, password: account.password }, anonymous());
     }
     const owner = options.accounts.find((account) => account.role === 'owner');
     if (!owner) throw new Error('the demo accounts need an owner');

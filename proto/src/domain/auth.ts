@@ -33,6 +33,7 @@ export const AUTH_MESSAGES = {
   notAuthenticated: 'User not authenticated',
   alreadyRegistered: 'User already registered',
   invalidConfirmation: 'The confirmation link is invalid or has expired',
+  confirmWithPassword: 'Sign in with your password to confirm your email address.',
   tooManyRequests: 'Too many requests. Please try again later.',
   forbidden: 'You do not have permission to do this',
 } as const;
@@ -67,6 +68,8 @@ export const credentialsSchema = z
   .object({
     email: emailSchema,
     password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+    /** The token of the sign-up confirmation link: signing in with it confirms the address first. */
+    confirmationToken: z.string().max(200).optional(),
   })
   .meta({ id: 'Credentials' });
 

@@ -38,7 +38,7 @@ export function AuthPage() {
   const [busy, setBusy] = useState(false);
   // Where the confirmation link of the sign-up mail lands (GET /api/v1/auth/confirm redirects here).
   const [searchParams] = useSearchParams();
-  const confirmation = searchParams.get('confirmed') === '1' ? 'confirmed' : searchParams.get('confirmation') === 'invalid' ? 'invalid' : null;
+  const confirmationToken = searchParams.get('confirm') || undefined;
 
   if (status !== 'signed-out' || !configSettled) return <SessionSkeleton />;
 
@@ -68,7 +68,8 @@ export function AuthPage() {
     setBusy(true);
     try {
       if (mode === 'sign-in') {
-        await signIn(values); // the route then sends the user to '/'
+        // With the token of the confirmation link, the sign-in confirms the address first.
+        await signIn(confirmationToken ? { ...values, confirmationToken } : values); // the route then sends the user to '/'
       } else {
         const result = await signUp(values);
         notify({ type: 'success', title: result.message || AUTH_MESSAGES.signUpSuccess });
@@ -92,12 +93,10 @@ export function AuthPage() {
         <Text color="fg.muted" fontSize="sm">
           {texts.subtitle}
         </Text>
-        {confirmation ? (
-          <Alert.Root status={confirmation === 'confirmed' ? 'success' : 'error'} mt="3" textAlign="start" data-testid="auth-confirmation">
+        {confirmationToken && mode === 'sign-in' ? (
+          <Alert.Root status="info" mt="3" textAlign="start" data-testid="auth-confirmation">
             <Alert.Indicator />
-            <Alert.Title>
-              {confirmation === 'confirmed' ? 'Your email address is confirmed. You can sign in now.' : AUTH_MESSAGES.invalidConfirmation}
-            </Alert.Title>
+            <Alert.Title>{AUTH_MESSAGES.confirmWithPassword}</Alert.Title>
           </Alert.Root>
         ) : null}
       </Stack>

@@ -116,8 +116,16 @@ export function createIdentityHandlers(deps: IdentityHandlerDeps): ServiceHandle
     },
 
     async confirmEmail(request) {
-      const user = request.token ? await users.confirm(hashSecret(request.token), now()) : null;
-      if (!user) throw GrpcError.invalidArgument(AUTH_MESSAGES.invalidConfirmation, [{ field: 'token', message: AUTH_MESSAGES.invalidConfirmation }]);
+      const invalid = () => GrpcError.invalidArgument(AUTH_MESSAGES.invalidConfirmation, [{ field: 'token', message: AUTH_MESSAGES.invalidConfirmation }]);
+      if (!request.token) throw invalid();
+      const tokenHash = hashSecret(request.token);
+      const pending = await users.findPending(tokenHash, now());
+      if (!pending) throw invalid();
+      // The password chosen at sign-up proves the person confirming is the one who signed up.
+      const valid = await verifyPassword(request.password, pending.passwordHash);
+      if (!valid || pending.email !== request.email.trim().toLowerCase()) throw invalidCredentials();
+      const user = await users.confirm(tokenHash, now());
+      if (!user) throw invalid();
       return { user: userToProto(user) };
     },
 

@@ -38,6 +38,11 @@ export class UserRepository {
     return this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserRecord>().exec();
   }
 
+  /** The unconfirmed user whose unexpired link hashes to `tokenHash`, or null. */
+  findPending(tokenHash: string, now: Date): Promise<UserRecord | null> {
+    return this.#users.findOne({ confirmationTokenHash: tokenHash, confirmationExpiresAt: { $gt: now }, emailConfirmedAt: null }).lean<UserRecord>().exec();
+  }
+
   /** Confirms the address whose unexpired link hashes to `tokenHash`; null when there is none. */
   confirm(tokenHash: string, now: Date): Promise<UserRecord | null> {
     return this.#users

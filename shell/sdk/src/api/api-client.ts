@@ -25,6 +25,8 @@ export type SignUpResult = z.infer<typeof signUpResultSchema>;
 export interface PasswordCredentials {
   email: string;
   password: string;
+  /** Sign-in only: the token of the sign-up confirmation link, which confirms the address first. */
+  confirmationToken?: string;
 }
 
 /** Error code of a 403 for a signed-in user whose e-mail is outside the company domain. */
@@ -143,7 +145,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     await send(path, init);
   }
 
-  const credentialsBody = (credentials: PasswordCredentials) => ({ email: credentials.email.trim(), password: credentials.password });
+  const credentialsBody = (credentials: PasswordCredentials) => ({
+    email: credentials.email.trim(),
+    password: credentials.password,
+    ...(credentials.confirmationToken ? { confirmationToken: credentials.confirmationToken } : {}),
+  });
 
   return {
     /**

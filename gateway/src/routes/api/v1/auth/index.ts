@@ -62,18 +62,15 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/confirm',
     {
-      config: { auth: 'public', rateLimit },
-      schema: { tags: ['auth'], summary: 'Confirm an e-mail address (the link of the confirmation mail)', querystring: z.object({ token: z.string().max(200).default('') }) },
+      config: { auth: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The link of the confirmation mail: opens the sign-in page, where signing in with the password confirms the address',
+        querystring: z.object({ token: z.string().max(200).default('') }),
+      },
     },
-    async (request, reply) => {
-      try {
-        await fastify.identity.confirmEmail({ token: request.query.token }, grpcCallOptions(request, reply));
-        return reply.redirect('/auth?confirmed=1', 303);
-      } catch (error) {
-        request.log.info({ err: error }, 'e-mail confirmation refused');
-        return reply.redirect('/auth?confirmation=invalid', 303);
-      }
-    },
+    // Opening the link changes nothing (mail scanners open links too); the sign-in with it confirms.
+    async (request, reply) => reply.redirect(`/auth?${new URLSearchParams({ confirm: request.query.token }).toString()}`, 303),
   );
 
   fastify.post(
@@ -94,10 +91,27 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const credentials = credentialsSchema.safeParse(request.body ?? {});
         if (!credentials.success) throw new HttpError(400, credentials.error.issues[0]?.message ?? 'Email and password are required');
         requireCompanyEmail(credentials.data.email);
-        const { grant } = await fastify.identity.signInWithPassword(
-          { email: credentials.data.email, password: credentials.data.password, userAgent: request.headers['user-agent'] ?? '' },
-          grpcCallOptions(request, reply),
-        );
+        let confirmationError: unknown;
+        if (credentials.data.confirmationToken) {
+          try {
+            await fastify.identity.confirmEmail(
+              { token: credentials.data.confirmationToken, email: credentials.data.email, password: credentials.data.password },
+              grpcCallOptions(request, reply),
+            );
+          } catch (error) {
+            // A link used before (the address is confirmed already) must not stand in the way of signing in.
+            if (!isGrpcError(error) || error.code !== GrpcStatus.INVALID_ARGUMENT) throw error;
+            confirmationError = error;
+          }
+        }
+        const { grant } = await fastify.identity
+          .signInWithPassword(
+            { email: credentials.data.email, password: credentials.data.password, userAgent: request.headers['user-agent'] ?? '' },
+            grpcCallOptions(request, reply),
+          )
+          .catch((error: unknown) => {
+            throw confirmationError && isGrpcError(error) && error.code === GrpcStatus.FAILED_PRECONDITION ? confirmationError : error;
+          });
         if (!grant) throw new HttpError(500, 'Sign-in returned no session');
         return fastify.authn.startSession(reply, grant);
       }
