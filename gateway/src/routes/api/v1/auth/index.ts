@@ -15,6 +15,7 @@ import {
 } from '@venuebook/proto/domain';
 import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
 import { LogoutScope } from '@venuebook/proto/identity/v1';
+import { clientKey } from '../../../../lib/client-key.ts';
 import { HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { authUserFromProto, REFRESH_COOKIE } from '../../../../plugins/app/auth.ts';
@@ -26,12 +27,12 @@ const LOGOUT_SCOPE_TO_PROTO = { global: LogoutScope.GLOBAL, local: LogoutScope.L
 /** /api/v1/auth: sign-up, e-mail confirmation, sign-in, refresh, logout, current user (spec §7, Authentication). */
 const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { COMPANY_DOMAIN, AUTH_RATE_LIMIT_PER_MINUTE, PUBLIC_URL } = fastify.config;
-  const rateLimit = { max: AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
+  const rateLimit = { max: AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request: { ip: string }) => clientKey(request.ip) };
   // Password attempts are limited per client address; refreshes (which need a valid cookie anyway) are
   // counted apart and allowed ten times as often, so that reloads and several tabs never hit the limit.
   const tokenRateLimit = {
     timeWindow: 60_000,
-    keyGenerator: (request: { ip: string; query: unknown }) => `${request.ip}:${(request.query as { grant_type?: string }).grant_type ?? ''}`,
+    keyGenerator: (request: { ip: string; query: unknown }) => `${clientKey(request.ip)}:${(request.query as { grant_type?: string }).grant_type ?? ''}`,
     max: (request: { query: unknown }) =>
       (request.query as { grant_type?: string }).grant_type === 'refresh_token' ? AUTH_RATE_LIMIT_PER_MINUTE * 10 : AUTH_RATE_LIMIT_PER_MINUTE,
   };
