@@ -14,7 +14,7 @@ import {
   natsConfigSchema,
   runServiceMain,
   startServiceLifecycle,
-  startGrpcServer,
+  serveGrpc,
   userContextConfigSchema,
 } from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
@@ -76,15 +76,7 @@ export async function start(config: IdentityConfig, options: { logger?: Logger }
       },
       logger,
     });
-    const server = await startGrpcServer({
-      host: config.GRPC_HOST,
-      port: config.GRPC_PORT,
-      services: [{ service: IdentityService, handlers }],
-      logger,
-      userContextKey: config.USER_CONTEXT_KEY,
-    });
-    defer(() => server.stop());
-    return server.port;
+    return serveGrpc(defer, { config, service: IdentityService, handlers, logger });
   });
 }
 

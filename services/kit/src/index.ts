@@ -38,6 +38,6 @@ export type { ConnectNatsOptions, EventEnvelope, JetStreamClient, JsMsg, NatsCon
 export { createEventPublisher } from './domain-events.ts';
 export type { DomainEventPublisher } from './domain-events.ts';
 export { onShutdown, runService, shutdown } from './shutdown.ts';
-export { runServiceMain, startServiceLifecycle } from './service-lifecycle.ts';
+export { runServiceMain, serveGrpc, startServiceLifecycle } from './service-lifecycle.ts';
 export type { Defer, RunningServiceHandle } from './service-lifecycle.ts';
 export type { RunServiceOptions } from './shutdown.ts';

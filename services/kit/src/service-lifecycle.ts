@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { loadConfigOrExit } from './config.ts';
+import { startGrpcServer } from './grpc-server.ts';
+import type { GrpcServiceRegistration } from './grpc-server.ts';
 import { createLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
 import { runService } from './shutdown.ts';
@@ -57,4 +59,28 @@ export async function runServiceMain<S extends z.ZodType<{ LOG_LEVEL: string }>>
   const config = loadConfigOrExit(schema, createLogger(name));
   const logger = createLogger(name, { level: config.LOG_LEVEL });
   await runService(() => start(config, { logger }), { logger });
+}
+
+/**
+ * The last step of every service's start-up: its gRPC server on GRPC_HOST:GRPC_PORT, refusing calls without
+ * a valid signed user context (USER_CONTEXT_KEY), stopped on shutdown. Returns the bound port.
+ */
+export async function serveGrpc(
+  defer: Defer,
+  options: {
+    config: { GRPC_HOST: string; GRPC_PORT: number; USER_CONTEXT_KEY: string };
+    service: GrpcServiceRegistration['service'];
+    handlers: GrpcServiceRegistration['handlers'];
+    logger: Logger;
+  },
+): Promise<number> {
+  const server = await startGrpcServer({
+    host: options.config.GRPC_HOST,
+    port: options.config.GRPC_PORT,
+    services: [{ service: options.service, handlers: options.handlers }],
+    logger: options.logger,
+    userContextKey: options.config.USER_CONTEXT_KEY,
+  });
+  defer(() => server.stop());
+  return server.port;
 }

@@ -14,7 +14,7 @@ import {
   runServiceMain,
   startServiceLifecycle,
   userContextConfigSchema,
-  startGrpcServer,
+  serveGrpc,
 } from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { createVenueEvents } from './events/venue.events.ts';
@@ -51,15 +51,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       repository: new VenueRepository(model),
       events: createVenueEvents(nc.jetstream(), logger),
     });
-    const server = await startGrpcServer({
-      host: config.GRPC_HOST,
-      port: config.GRPC_PORT,
-      services: [{ service: VenuesService, handlers }],
-      logger,
-      userContextKey: config.USER_CONTEXT_KEY,
-    });
-    defer(() => server.stop());
-    return server.port;
+    return serveGrpc(defer, { config, service: VenuesService, handlers, logger });
   });
 }
 
