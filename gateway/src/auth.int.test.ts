@@ -295,6 +295,24 @@ describe('user management', () => {
     const users = response.json().users as { email: string; role: string; createdAt: string; lastSignInAt: string | null }[];
     for (const role of ROLES) expect(users.find((user) => user.email === under.accounts[role].email)?.role).toBe(role);
     expect(users.every((user) => user.createdAt)).toBe(true);
+    expect(users.find((user) => user.email === under.accounts.admin.email)?.lastSignInAt).not.toBeNull();
+  });
+
+  it('never lets a sign-in undo a role change made at the same moment', async () => {
+    const email = newAddress('race');
+    await signUpConfirmed(email);
+    const user = await under.signIn(email, STRONG);
+    const admin = await under.as('admin');
+    for (const role of ['surveyor', 'editor', 'viewer', 'surveyor', 'editor'] as const) {
+      const [changed] = await Promise.all([
+        app.inject({ method: 'PUT', url: `/api/v1/users/${user.userId}/role`, payload: { role }, headers: admin }),
+        signInRaw(email, STRONG),
+        signInRaw(email, STRONG),
+      ]);
+      expect(changed.statusCode).toBe(200);
+      const listed = (await app.inject({ method: 'GET', url: '/api/v1/users', headers: admin })).json().users as { id: string; role: string }[];
+      expect(listed.find((candidate) => candidate.id === user.userId)?.role).toBe(role);
+    }
   });
 
   it('applies a role change at once, to the same access token', async () => {

@@ -65,7 +65,7 @@ export async function start(config: IdentityConfig, options: { logger?: Logger }
     defer(() => mailer.close());
 
     const handlers = createIdentityHandlers({
-      users: new UserRepository(models.users, models.firstLogins),
+      users: new UserRepository(models),
       sessions: new SessionRepository(models, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS }),
       events: createIdentityEvents(nc.jetstream(), logger),
       mailer,

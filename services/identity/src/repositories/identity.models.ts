@@ -11,8 +11,6 @@ export interface UserDocument {
   confirmationTokenHash: string | null;
   confirmationExpiresAt: Date | null;
   role: string | null;
-  welcomeShown: boolean;
-  lastSignInAt: Date | null;
   identities: { issuer: string; subject: string }[];
   createdAt: Date;
   updatedAt: Date;
@@ -41,6 +39,13 @@ export interface RefreshTokenUseDocument {
   at: Date;
 }
 
+/** profiles: welcome_shown (spec §3) and the last sign-in time, one per user. */
+export interface ProfileDocument {
+  _id: string;
+  welcomeShown: boolean;
+  lastSignInAt: Date | null;
+}
+
 export interface FirstLoginDocument {
   _id: string;
   notificationSent: boolean;
@@ -49,7 +54,11 @@ export interface FirstLoginDocument {
 
 const identitySchema = new Schema({ issuer: { type: String, required: true }, subject: { type: String, required: true } }, { _id: false });
 
-/** A user: auth record, role (user_roles) and profile (welcome_shown) in one document. */
+/**
+ * A user: auth record and role (user_roles). What the user's own activity writes (sign-in time, welcome
+ * flag) lives in `profiles`, so that it never rewrites this document: FerretDB v1 updates rewrite whole
+ * documents, and a sign-in racing a role change must not undo it.
+ */
 export const userSchema = new Schema<UserDocument>(
   {
     _id: { type: String, default: () => randomUUID() },
@@ -61,8 +70,6 @@ export const userSchema = new Schema<UserDocument>(
     confirmationExpiresAt: { type: Date, default: null },
     /** null = no role = viewer. */
     role: { type: String, default: null },
-    welcomeShown: { type: Boolean, default: false },
-    lastSignInAt: { type: Date, default: null },
     identities: { type: [identitySchema], default: [] },
   },
   { collection: 'users', timestamps: true, versionKey: false, strict: 'throw' },
@@ -111,6 +118,15 @@ export const refreshTokenUseSchema = new Schema<RefreshTokenUseDocument>(
   { collection: 'refresh_token_uses', versionKey: false, strict: 'throw' },
 );
 
+export const profileSchema = new Schema<ProfileDocument>(
+  {
+    _id: { type: String, required: true },
+    welcomeShown: { type: Boolean, default: false },
+    lastSignInAt: { type: Date, default: null },
+  },
+  { collection: 'profiles', versionKey: false, strict: 'throw' },
+);
+
 /** user_first_logins: one row per user, written at the first sign-in. */
 export const firstLoginSchema = new Schema<FirstLoginDocument>(
   {
@@ -128,6 +144,7 @@ export interface IdentityModels {
   refreshTokens: Model<RefreshTokenDocument>;
   refreshTokenUses: Model<RefreshTokenUseDocument>;
   firstLogins: Model<FirstLoginDocument>;
+  profiles: Model<ProfileDocument>;
 }
 
 export function identityModels(connection: Connection): IdentityModels {
@@ -139,5 +156,6 @@ export function identityModels(connection: Connection): IdentityModels {
     refreshTokenUses:
       (existing.RefreshTokenUse as Model<RefreshTokenUseDocument> | undefined) ?? connection.model<RefreshTokenUseDocument>('RefreshTokenUse', refreshTokenUseSchema),
     firstLogins: (existing.FirstLogin as Model<FirstLoginDocument> | undefined) ?? connection.model<FirstLoginDocument>('FirstLogin', firstLoginSchema),
+    profiles: (existing.Profile as Model<ProfileDocument> | undefined) ?? connection.model<ProfileDocument>('Profile', profileSchema),
   };
 }

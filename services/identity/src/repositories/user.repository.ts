@@ -1,32 +1,50 @@
 import type { Model } from 'mongoose';
-import type { FirstLoginDocument, UserDocument } from './identity.models.ts';
+import type { FirstLoginDocument, ProfileDocument, UserDocument } from './identity.models.ts';
 
-export type UserRecord = UserDocument;
+/** A user with its profile (welcome flag, last sign-in), as the service hands it out. */
+export type UserRecord = UserDocument & { welcomeShown: boolean; lastSignInAt: Date | null };
 
 const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
 
 export class UserRepository {
   readonly #users: Model<UserDocument>;
   readonly #firstLogins: Model<FirstLoginDocument>;
+  readonly #profiles: Model<ProfileDocument>;
 
-  constructor(users: Model<UserDocument>, firstLogins: Model<FirstLoginDocument>) {
-    this.#users = users;
-    this.#firstLogins = firstLogins;
+  constructor(models: { users: Model<UserDocument>; firstLogins: Model<FirstLoginDocument>; profiles: Model<ProfileDocument> }) {
+    this.#users = models.users;
+    this.#firstLogins = models.firstLogins;
+    this.#profiles = models.profiles;
   }
 
-  findByEmail(email: string): Promise<UserRecord | null> {
-    return this.#users.findOne({ email: email.toLowerCase() }).lean<UserRecord>().exec();
+  /** Joins the profiles (in code: no $lookup on FerretDB). */
+  async #withProfiles(users: UserDocument[]): Promise<UserRecord[]> {
+    if (users.length === 0) return [];
+    const profiles = await this.#profiles
+      .find({ _id: { $in: users.map((user) => user._id) } })
+      .lean<ProfileDocument[]>()
+      .exec();
+    const byId = new Map(profiles.map((profile) => [profile._id, profile]));
+    return users.map((user) => ({ ...user, welcomeShown: byId.get(user._id)?.welcomeShown ?? false, lastSignInAt: byId.get(user._id)?.lastSignInAt ?? null }));
   }
 
-  findById(id: string): Promise<UserRecord | null> {
-    return this.#users.findById(id).lean<UserRecord>().exec();
+  async #one(user: UserDocument | null): Promise<UserRecord | null> {
+    return user ? ((await this.#withProfiles([user]))[0] ?? null) : null;
+  }
+
+  async findByEmail(email: string): Promise<UserRecord | null> {
+    return this.#one(await this.#users.findOne({ email: email.toLowerCase() }).lean<UserDocument>().exec());
+  }
+
+  async findById(id: string): Promise<UserRecord | null> {
+    return this.#one(await this.#users.findById(id).lean<UserDocument>().exec());
   }
 
   /** Creates an unconfirmed user; null when the address is taken (unique index). */
   async createPending(fields: { email: string; passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date }): Promise<UserRecord | null> {
     try {
       const doc = await this.#users.create({ ...fields, email: fields.email.toLowerCase() });
-      return doc.toObject() as UserRecord;
+      return this.#one(doc.toObject() as UserDocument);
     } catch (error) {
       if (isDuplicateKey(error)) return null;
       throw error;
@@ -34,25 +52,27 @@ export class UserRepository {
   }
 
   /** A repeated sign-up of a still-unconfirmed address: new password, new link. */
-  resetPending(id: string, fields: { passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date }): Promise<UserRecord | null> {
-    return this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserRecord>().exec();
+  async resetPending(id: string, fields: { passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date }): Promise<UserRecord | null> {
+    return this.#one(await this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserDocument>().exec());
   }
 
   /** The unconfirmed user whose unexpired link hashes to `tokenHash`, or null. */
-  findPending(tokenHash: string, now: Date): Promise<UserRecord | null> {
-    return this.#users.findOne({ confirmationTokenHash: tokenHash, confirmationExpiresAt: { $gt: now }, emailConfirmedAt: null }).lean<UserRecord>().exec();
+  async findPending(tokenHash: string, now: Date): Promise<UserRecord | null> {
+    return this.#one(await this.#users.findOne({ confirmationTokenHash: tokenHash, confirmationExpiresAt: { $gt: now }, emailConfirmedAt: null }).lean<UserDocument>().exec());
   }
 
   /** Confirms the address whose unexpired link hashes to `tokenHash`; null when there is none. */
-  confirm(tokenHash: string, now: Date): Promise<UserRecord | null> {
-    return this.#users
-      .findOneAndUpdate(
-        { confirmationTokenHash: tokenHash, confirmationExpiresAt: { $gt: now } },
-        { $set: { emailConfirmedAt: now, confirmationTokenHash: null, confirmationExpiresAt: null } },
-        { returnDocument: 'after' },
-      )
-      .lean<UserRecord>()
-      .exec();
+  async confirm(tokenHash: string, now: Date): Promise<UserRecord | null> {
+    return this.#one(
+      await this.#users
+        .findOneAndUpdate(
+          { confirmationTokenHash: tokenHash, confirmationExpiresAt: { $gt: now } },
+          { $set: { emailConfirmedAt: now, confirmationTokenHash: null, confirmationExpiresAt: null } },
+          { returnDocument: 'after' },
+        )
+        .lean<UserDocument>()
+        .exec(),
+    );
   }
 
   /** The user of a verified OpenID Connect sign-in, created (confirmed, no password) on first use. */
@@ -62,7 +82,7 @@ export class UserRepository {
     if (!existing) {
       try {
         const doc = await this.#users.create({ email: lower, emailConfirmedAt: now, identities: [identity] });
-        return doc.toObject() as UserRecord;
+        return (await this.#one(doc.toObject() as UserDocument))!;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
@@ -74,17 +94,20 @@ export class UserRepository {
     const confirmNow = existingNow.emailConfirmedAt ? {} : { emailConfirmedAt: now, passwordHash: null, confirmationExpiresAt: null };
     const updated = await this.#users
       .findOneAndUpdate({ _id: existingNow._id }, { $addToSet: { identities: identity }, $set: { confirmationTokenHash: null, ...confirmNow } }, { returnDocument: 'after' })
-      .lean<UserRecord>()
+      .lean<UserDocument>()
       .exec();
     if (!updated) throw new Error(`user ${lower} vanished during sign-in`);
-    return updated;
+    return (await this.#one(updated))!;
   }
 
-  /** Stamps the sign-in time and sets the role when one is given. */
-  recordSignIn(id: string, now: Date, role: string | null): Promise<UserRecord | null> {
-    const set: Record<string, unknown> = { lastSignInAt: now };
-    if (role) set.role = role;
-    return this.#users.findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after', timestamps: false }).lean<UserRecord>().exec();
+  /**
+   * Stamps the sign-in time (in the profile) and, for an address of OWNER_EMAILS without a role, sets the
+   * owner role (only while the role is still unset).
+   */
+  async recordSignIn(id: string, now: Date, role: string | null): Promise<UserRecord | null> {
+    if (role) await this.#users.updateOne({ _id: id, role: null }, { $set: { role } }).exec();
+    await this.#profiles.updateOne({ _id: id }, { $set: { lastSignInAt: now } }, { upsert: true }).exec();
+    return this.findById(id);
   }
 
   /** true when this call recorded the user's first login (user_first_logins). */
@@ -98,25 +121,28 @@ export class UserRepository {
     }
   }
 
-  setRole(id: string, role: string): Promise<UserRecord | null> {
-    return this.#users.findOneAndUpdate({ _id: id }, { $set: { role } }, { returnDocument: 'after' }).lean<UserRecord>().exec();
+  async setRole(id: string, role: string): Promise<UserRecord | null> {
+    return this.#one(await this.#users.findOneAndUpdate({ _id: id }, { $set: { role } }, { returnDocument: 'after' }).lean<UserDocument>().exec());
   }
 
-  setWelcomeShown(id: string): Promise<UserRecord | null> {
-    return this.#users.findOneAndUpdate({ _id: id }, { $set: { welcomeShown: true } }, { returnDocument: 'after' }).lean<UserRecord>().exec();
+  async setWelcomeShown(id: string): Promise<UserRecord | null> {
+    if (!(await this.#users.exists({ _id: id }))) return null;
+    await this.#profiles.updateOne({ _id: id }, { $set: { welcomeShown: true } }, { upsert: true }).exec();
+    return this.findById(id);
   }
 
   countOwners(): Promise<number> {
     return this.#users.countDocuments({ role: 'owner' }).exec();
   }
 
-  list(): Promise<UserRecord[]> {
-    return this.#users.find({}).sort({ createdAt: 1, _id: 1 }).lean<UserRecord[]>().exec();
+  async list(): Promise<UserRecord[]> {
+    return this.#withProfiles(await this.#users.find({}).sort({ createdAt: 1, _id: 1 }).lean<UserDocument[]>().exec());
   }
 
   async remove(id: string): Promise<boolean> {
     const result = await this.#users.deleteOne({ _id: id }).exec();
     await this.#firstLogins.deleteOne({ _id: id }).exec();
+    await this.#profiles.deleteOne({ _id: id }).exec();
     return result.deletedCount > 0;
   }
 }
