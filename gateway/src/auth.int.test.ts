@@ -202,6 +202,19 @@ describe('sessions', () => {
   });
 });
 
+describe('several gateway replicas', () => {
+  it('stop accepting a signed-out session at once, not after their 30 s cache', async () => {
+    const other = await under.buildAnother({});
+    const session = await under.signIn(under.accounts.surveyor.email, DEMO_PASSWORD);
+    const onOther = () => other.inject({ method: 'GET', url: '/api/v1/auth/user', headers: session.headers });
+    expect((await onOther()).statusCode).toBe(200); // cached there now
+    expect((await app.inject({ method: 'POST', url: '/api/v1/auth/logout?scope=local', headers: session.headers })).statusCode).toBe(204);
+    const started = Date.now();
+    await expect.poll(async () => (await onOther()).statusCode, { timeout: 3000, interval: 50 }).toBe(401);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
 describe('rate limit', () => {
   it('answers 429 with Retry-After once a client exceeds the sign-in limit', async () => {
     const limited = await under.buildAnother({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });

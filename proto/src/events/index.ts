@@ -33,6 +33,7 @@ export const SUBJECTS = {
   userFirstLogin: subject('identity', 'user', 'first_login'),
   userRoleChanged: subject('identity', 'user', 'role_changed'),
   userRemoved: subject('identity', 'user', 'removed'),
+  userSignedOut: subject('identity', 'user', 'signed_out'),
 } as const;
 
 export type SubjectName = (typeof SUBJECTS)[keyof typeof SUBJECTS];
@@ -180,6 +181,10 @@ export type UserRoleChanged = z.infer<typeof userRoleChangedSchema>;
 export const userRemovedSchema = z.object({ userId: z.string(), email: z.string() });
 export type UserRemoved = z.infer<typeof userRemovedSchema>;
 
+/** Sessions of a user ended (logout of any scope, or a refresh-token reuse): gateways drop cached state. */
+export const userSignedOutSchema = z.object({ userId: z.string(), reason: z.enum(['global', 'local', 'others', 'reuse']) });
+export type UserSignedOut = z.infer<typeof userSignedOutSchema>;
+
 /** Payload schema per subject. */
 export const EVENT_PAYLOADS = {
   [SUBJECTS.venueCreated]: venueCreatedSchema,
@@ -189,6 +194,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.userFirstLogin]: userFirstLoginSchema,
   [SUBJECTS.userRoleChanged]: userRoleChangedSchema,
   [SUBJECTS.userRemoved]: userRemovedSchema,
+  [SUBJECTS.userSignedOut]: userSignedOutSchema,
 } as const satisfies Record<SubjectName, z.ZodType>;
 
 /** Payload type (as published, i.e. input) of a known subject. */

@@ -7,6 +7,7 @@ export interface IdentityEvents {
   firstLogin(user: { id: string; email: string }, at: Date): Promise<void>;
   roleChanged(user: { id: string; email: string }, role: string, previousRole: string, by: Caller): Promise<void>;
   removed(user: { id: string; email: string }, by: Caller): Promise<void>;
+  signedOut(userId: string, reason: 'global' | 'local' | 'others' | 'reuse'): Promise<void>;
 }
 
 export function createIdentityEvents(js: JetStreamClient, logger: Logger): IdentityEvents {
@@ -21,6 +22,9 @@ export function createIdentityEvents(js: JetStreamClient, logger: Logger): Ident
     },
     async removed(user, by) {
       await events.publish(SUBJECTS.userRemoved, { userId: user.id, email: user.email }, actorOf(by));
+    },
+    async signedOut(userId, reason) {
+      await events.publish(SUBJECTS.userSignedOut, { userId, reason });
     },
   };
 }

@@ -155,6 +155,7 @@ export function createIdentityHandlers(deps: IdentityHandlerDeps): ServiceHandle
       const result = await sessions.rotate(request.refreshToken, now());
       if (result.kind === 'reused') {
         logger.warn({ sessionId: result.sessionId, userId: result.userId }, 'refresh token reuse: session revoked');
+        await events.signedOut(result.userId, 'reuse');
         throw sessionMissing();
       }
       if (result.kind !== 'rotated') throw sessionMissing();
@@ -170,21 +171,27 @@ export function createIdentityHandlers(deps: IdentityHandlerDeps): ServiceHandle
       const caller = requireUser(call);
       const at = now();
       let revoked: number;
+      let reason: 'global' | 'local' | 'others';
       switch (request.scope) {
         case LogoutScope.GLOBAL:
         case LogoutScope.UNSPECIFIED:
+          reason = 'global';
           revoked = await sessions.revokeAllOf(caller.userId, 'logout (global)', at);
           break;
         case LogoutScope.LOCAL:
           if (!(await sessions.isActive(request.sessionId, caller.userId, at))) throw sessionMissing();
+          reason = 'local';
           revoked = await sessions.revoke(request.sessionId, 'logout (local)', at);
           break;
         case LogoutScope.OTHERS:
+          reason = 'others';
           revoked = await sessions.revokeAllOf(caller.userId, 'logout (others)', at, request.sessionId);
           break;
         default:
           throw GrpcError.invalidArgument('Invalid logout scope', [{ field: 'scope', message: 'global, local or others' }]);
       }
+      // Every gateway replica drops its cached view of this user at once.
+      await events.signedOut(caller.userId, reason);
       return { revokedSessions: revoked };
     },
 
