@@ -15,7 +15,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['**/src/**/*.test.{ts,tsx}'],
+          // Beside the sources, plus the repository-wide checks: tests/structure (registries), tests/lint (arrows).
+          include: ['**/src/**/*.test.{ts,tsx}', 'tests/{structure,lint}/**/*.test.ts'],
           exclude: [...IGNORED, '**/*.int.test.ts'],
           environment: 'node',
         },

@@ -1,9 +1,3 @@
-import { createFederatedConfig, REMOTES } from '@venuebook/sdk/build';
+import { createRemoteConfig } from '@venuebook/sdk/build';
 
-export default createFederatedConfig({
-  packageDir: import.meta.dirname,
-  kind: 'remote',
-  name: REMOTES.media.container,
-  port: REMOTES.media.port,
-  exposes: { './routes': './src/routes.ts' },
-});
+export default createRemoteConfig(import.meta.dirname);

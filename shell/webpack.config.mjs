@@ -1,8 +1,3 @@
-import { createFederatedConfig, SHELL_PORT } from '@venuebook/sdk/build';
+import { createShellConfig } from '@venuebook/sdk/build';
 
-export default createFederatedConfig({
-  packageDir: import.meta.dirname,
-  kind: 'host',
-  name: 'shell',
-  port: SHELL_PORT,
-});
+export default createShellConfig(import.meta.dirname);

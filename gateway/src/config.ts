@@ -1,16 +1,22 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
+import type { ServiceUrlEnv } from '@venuebook/proto/services';
 import { baseConfigSchema, durationMsSchema, grpcAddressSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
 
 /** The repository root: gateway/src → gateway → repo. The default WEB_ROOT. */
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
+/** host:port of every service of the registry (`@venuebook/proto/services`): VENUES_GRPC_URL, IDENTITY_GRPC_URL, ... */
+const serviceAddressShape = Object.fromEntries(
+  SERVICE_NAMES.map((name) => [SERVICES[name].urlEnv, grpcAddressSchema.default(SERVICES[name].defaultAddress)]),
+) as Record<ServiceUrlEnv, z.ZodDefault<typeof grpcAddressSchema>>;
+
 export const gatewayConfigSchema = z.object({
   ...baseConfigSchema.shape,
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: portSchema.default(8080),
-  VENUES_GRPC_URL: grpcAddressSchema.default('127.0.0.1:50051'),
-  IDENTITY_GRPC_URL: grpcAddressSchema.default('127.0.0.1:50052'),
+  ...serviceAddressShape,
   /** NATS, for identity events (role changes drop the role cache at once on every replica). */
   NATS_URL: natsUrlSchema,
   ...userContextConfigSchema.shape,

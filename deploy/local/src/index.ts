@@ -6,13 +6,15 @@ export {
   loadOrCreateSecrets,
   seedDemoAccounts,
   seedDemoVenues,
+  gatewayServiceEnv,
+  identityEnv,
   startGrpcService,
-  startIdentityService,
   startMailSink,
+  startServices,
   startStack,
-  startVenuesService,
+  stopServices,
 } from './stack.ts';
-export type { RunningService, RunningStack, StackOptions, StackSecrets } from './stack.ts';
+export type { RunningService, RunningServices, RunningStack, StackOptions, StackSecrets, StartServicesOptions } from './stack.ts';
 export { DEMO_PASSWORD, demoAccounts, LOCAL_COMPANY_DOMAIN } from './seed/demo-accounts.ts';
 export type { DemoAccount } from './seed/demo-accounts.ts';
 export { REPO_ROOT } from './infra-servers.ts';

@@ -1,11 +1,13 @@
-// The whole product on one machine: infrastructure, the local mail sink, the identity and venues services
-// and the gateway (which serves the built shell and remotes), each service as its own process, as in
-// production. Secrets are generated once per data folder.
+// The whole product on one machine: infrastructure, the local mail sink, every service of the registry
+// (`@venuebook/proto/services`) and the gateway (which serves the built shell and remotes), each service as
+// its own process, as in production. Secrets are generated once per data folder.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@venuebook/proto/grpc';
 import { IdentityService, LogoutScope } from '@venuebook/proto/identity/v1';
+import { SERVICE_NAMES, SERVICES, serviceEntry, serviceUrlEnv } from '@venuebook/proto/services';
+import type { ServiceName } from '@venuebook/proto/services';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 import { createHealthChecker, signUserContext } from '@venuebook/service-kit';
 import { provisionInfra } from './provision.ts';
@@ -52,7 +54,7 @@ export interface RunningStack {
   seeded: number;
   logDir: string;
   /** Its processes, for tests that take one down (the gateway can be started again on the same URL). */
-  services: { mail: RunningService; identity: RunningService; venues: RunningService; gateway: RunningGateway };
+  services: RunningServices & { mail: RunningService; gateway: RunningGateway };
   stop(): Promise<void>;
 }
 
@@ -80,26 +82,23 @@ export function loadOrCreateSecrets(dataDir: string): StackSecrets {
   return secrets;
 }
 
+/** Every service of the registry, running, by name. */
+export type RunningServices = Record<ServiceName, RunningService>;
+
 /**
- * Starts a gRPC service (`services/<name>/src/main.ts`) as its own process and waits until its health
- * check reports `serviceName` SERVING.
+ * Starts service `name` of the registry (`services/<name>/src/main.ts`) as its own process and waits until
+ * its health check reports the service SERVING.
  */
-export async function startGrpcService(options: {
-  name: string;
-  serviceName: string;
-  env: Record<string, string>;
-  logDir: string;
-  logLevel?: string;
-}): Promise<RunningService> {
+export async function startGrpcService(options: { name: ServiceName; env: Record<string, string>; logDir: string; logLevel?: string }): Promise<RunningService> {
   const port = await freePort();
   const address = `127.0.0.1:${port}`;
-  const child = startProcess(options.name, process.execPath, [join(REPO_ROOT, `services/${options.name}/src/main.ts`)], {
+  const child = startProcess(options.name, process.execPath, [join(REPO_ROOT, serviceEntry(options.name))], {
     logDir: options.logDir,
     env: { LOG_LEVEL: options.logLevel ?? 'info', ...options.env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port) },
   });
   const health = createHealthChecker(address);
   try {
-    await waitFor(`${options.name} service`, async () => (await health.check(options.serviceName)) === 'SERVING', { process: child });
+    await waitFor(`${options.name} service`, async () => (await health.check(SERVICES[options.name].service.typeName)) === 'SERVING', { process: child });
   } catch (error) {
     await child.stop();
     throw error;
@@ -109,42 +108,50 @@ export async function startGrpcService(options: {
   return { address, process: child, stop: () => child.stop() };
 }
 
-/** The venues service against the given infrastructure (see startGrpcService). */
-export function startVenuesService(options: { infra: Pick<Infra, 'env'>; userContextKey: string; logDir: string; logLevel?: string; env?: Record<string, string> }): Promise<RunningService> {
-  return startGrpcService({
-    name: 'venues',
-    serviceName: VenuesService.typeName,
-    env: { ...options.infra.env, USER_CONTEXT_KEY: options.userContextKey, ...options.env },
-    logDir: options.logDir,
-    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-  });
-}
-
-/** The identity service against the given infrastructure and SMTP relay. */
-export function startIdentityService(options: {
+export interface StartServicesOptions {
   infra: Pick<Infra, 'env'>;
   userContextKey: string;
-  companyDomain: string;
-  smtpUrl: string;
-  ownerEmails?: string;
   logDir: string;
   logLevel?: string;
-  env?: Record<string, string>;
-}): Promise<RunningService> {
-  return startGrpcService({
-    name: 'identity',
-    serviceName: IdentityService.typeName,
-    env: {
-      ...options.infra.env,
-      USER_CONTEXT_KEY: options.userContextKey,
-      COMPANY_DOMAIN: options.companyDomain,
-      SMTP_URL: options.smtpUrl,
-      OWNER_EMAILS: options.ownerEmails ?? '',
-      ...options.env,
-    },
-    logDir: options.logDir,
-    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-  });
+  /**
+   * Each service's own settings on top of the infrastructure and the user-context key. Every service of the
+   * registry has an entry (a new service that is not given one here is a type error, not a silent default).
+   */
+  env: Readonly<Record<ServiceName, Record<string, string>>>;
+}
+
+/** Starts every service of the registry, in its order; if one fails, those already started are stopped. */
+export async function startServices(options: StartServicesOptions): Promise<RunningServices> {
+  const running: Partial<RunningServices> = {};
+  try {
+    for (const name of SERVICE_NAMES) {
+      running[name] = await startGrpcService({
+        name,
+        env: { ...options.infra.env, USER_CONTEXT_KEY: options.userContextKey, ...options.env[name] },
+        logDir: options.logDir,
+        ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+      });
+    }
+  } catch (error) {
+    for (const service of Object.values(running).reverse()) await service.stop();
+    throw error;
+  }
+  return running as RunningServices;
+}
+
+/** Stops every running service, last started first. */
+export async function stopServices(services: RunningServices): Promise<void> {
+  for (const name of [...SERVICE_NAMES].reverse()) await services[name].stop();
+}
+
+/** The identity service's own settings: the company domain, its owners and the SMTP relay of confirmations. */
+export function identityEnv(options: { companyDomain: string; smtpUrl: string; ownerEmails?: string }): Record<string, string> {
+  return { COMPANY_DOMAIN: options.companyDomain, SMTP_URL: options.smtpUrl, OWNER_EMAILS: options.ownerEmails ?? '' };
+}
+
+/** The gateway's environment that points it at the running services (VENUES_GRPC_URL, ...). */
+export function gatewayServiceEnv(services: RunningServices): Record<string, string> {
+  return serviceUrlEnv(Object.fromEntries(SERVICE_NAMES.map((name) => [name, services[name].address])) as Record<ServiceName, string>);
 }
 
 /** The local SMTP sink of tests/fakes (local mode and tests stand-in for the company mail relay). */
@@ -236,18 +243,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // 'Continue with Google' against the local stand-in: the demo accounts plus one outside the domain.
     const oidcProvider = await startOidcProvider({ logDir, publicUrl: url, accounts: [...accounts.map((account) => account.email), OUTSIDE_DOMAIN_ACCOUNT] });
     stops.push(oidcProvider.stop);
-    const identity = await startIdentityService({
+    const services = await startServices({
       infra,
       userContextKey: secrets.USER_CONTEXT_KEY,
-      companyDomain,
-      smtpUrl: mail.smtpUrl,
-      ownerEmails: process.env.OWNER_EMAILS ?? owner.email,
       logDir,
       logLevel,
+      env: {
+        identity: identityEnv({ companyDomain, smtpUrl: mail.smtpUrl, ownerEmails: process.env.OWNER_EMAILS ?? owner.email }),
+        venues: {},
+      },
     });
-    stops.push(identity.stop);
-    const venues = await startVenuesService({ infra, userContextKey: secrets.USER_CONTEXT_KEY, logDir, logLevel });
-    stops.push(venues.stop);
+    stops.push(() => stopServices(services));
+    const { identity, venues } = services;
 
     let seeded = 0;
     const marker = join(options.dataDir, SEEDED_MARKER);
@@ -266,8 +273,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           PORT: String(port),
           PUBLIC_URL: url,
           COOKIE_SECURE: url.startsWith('https:') ? 'true' : 'false',
-          VENUES_GRPC_URL: venues.address,
-          IDENTITY_GRPC_URL: identity.address,
+          ...gatewayServiceEnv(services),
           NATS_URL: infra.natsUrl,
           COMPANY_DOMAIN: companyDomain,
           LOG_LEVEL: logLevel,
@@ -291,8 +297,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         await waitFor('gateway', () => httpOk(`${url}/readyz`), { process: gateway });
       },
     };
-    const services = { mail, identity, venues, gateway: gatewayService };
-    return { url, infra, secrets, companyDomain, mailboxUrl: mail.mailboxUrl, accounts, seeded, logDir, services, stop };
+    return { url, infra, secrets, companyDomain, mailboxUrl: mail.mailboxUrl, accounts, seeded, logDir, services: { ...services, mail, gateway: gatewayService }, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdentityService } from '@venuebook/proto/identity/v1';
-import { VenuesService } from '@venuebook/proto/venues/v1';
+import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
 
 const readinessSchema = z
   .object({
@@ -22,12 +21,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/readyz',
     { schema: { tags: ['health'], summary: 'Readiness (downstream gRPC health)', response: { 200: readinessSchema, 503: readinessSchema } } },
     async (_request, reply) => {
-      const [venues, identity] = await Promise.all([
-        fastify.grpcHealth.venues.check(VenuesService.typeName),
-        fastify.grpcHealth.identity.check(IdentityService.typeName),
-      ]);
-      const ready = venues === 'SERVING' && identity === 'SERVING';
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { venues, identity } });
+      const statuses = await Promise.all(SERVICE_NAMES.map((name) => fastify.grpcHealth[name].check(SERVICES[name].service.typeName)));
+      const ready = statuses.every((status) => status === 'SERVING');
+      const checks = Object.fromEntries(SERVICE_NAMES.map((name, index) => [name, statuses[index]!]));
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
     },
   );
 };

@@ -1,13 +1,15 @@
-// Test wiring (integration tests only): the identity and venues services and the local mail sink as their
-// own processes (through the launcher, as in production), the demo accounts created through the real
-// sign-up path, and the gateway built in-process so that tests can `inject` requests.
+// Test wiring (integration tests only): every service of the registry and the local mail sink as their own
+// processes (through the launcher, as in production), the demo accounts created through the real sign-up
+// path, and the gateway built in-process so that tests can `inject` requests.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoAccounts, seedDemoAccounts, startIdentityService, startMailSink, startVenuesService } from '@venuebook/local';
-import type { DemoAccount, RunningService } from '@venuebook/local';
+import { demoAccounts, gatewayServiceEnv, identityEnv, seedDemoAccounts, startMailSink, startServices, stopServices } from '@venuebook/local';
+import type { DemoAccount, RunningServices } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
+import { SERVICE_NAMES } from '@venuebook/proto/services';
+import type { ServiceName } from '@venuebook/proto/services';
 import { connectMongo, createLogger, loadConfig } from '@venuebook/service-kit';
 import type { TestInfra } from '@venuebook/service-kit/testing';
 import { buildApp } from '../app.ts';
@@ -16,10 +18,9 @@ import { gatewayConfigSchema } from '../config.ts';
 
 export const TEST_DOMAIN = 'example.com';
 
-export interface GatewayUnderTest {
+/** The gateway under test and every service behind it (`under.venues`, `under.identity`, ...). */
+export interface GatewayUnderTest extends RunningServices {
   app: GatewayApp;
-  identity: RunningService;
-  venues: RunningService;
   mailboxUrl: string;
   userContextKey: string;
   accounts: Record<Role, DemoAccount>;
@@ -41,7 +42,7 @@ export interface SignedIn {
 
 export async function startGatewayUnderTest(infra: TestInfra, options: { gatewayEnv?: Record<string, string> } = {}): Promise<GatewayUnderTest> {
   const suffix = randomUUID().slice(0, 8);
-  const dbs = { identity: `venuebook_test_identity_${suffix}`, venues: `venuebook_test_venues_${suffix}` };
+  const dbs = Object.fromEntries(SERVICE_NAMES.map((name) => [name, `venuebook_test_${name}_${suffix}`])) as Record<ServiceName, string>;
   const logDir = mkdtempSync(join(tmpdir(), 'venuebook-gateway-int-'));
   const userContextKey = randomBytes(32).toString('base64url');
   const serviceInfra = { env: { MONGODB_URI: infra.mongoUri, NATS_URL: infra.natsUrl } };
@@ -52,26 +53,23 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
 
   const mail = await startMailSink(logDir);
   stops.push(mail.stop);
-  const identity = await startIdentityService({
+  const services = await startServices({
     infra: serviceInfra,
     userContextKey,
-    companyDomain: TEST_DOMAIN,
-    smtpUrl: mail.smtpUrl,
-    ownerEmails: accounts.owner.email,
     logDir,
     logLevel: 'warn',
-    env: { MONGODB_DB: dbs.identity },
+    env: {
+      identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email }), MONGODB_DB: dbs.identity },
+      venues: { MONGODB_DB: dbs.venues },
+    },
   });
-  stops.push(identity.stop);
-  const venues = await startVenuesService({ infra: serviceInfra, userContextKey, logDir, logLevel: 'warn', env: { MONGODB_DB: dbs.venues } });
-  stops.push(venues.stop);
+  stops.push(() => stopServices(services));
   const publicUrl = 'http://127.0.0.1:8080';
-  await seedDemoAccounts({ identityAddress: identity.address, userContextKey, mailboxUrl: mail.mailboxUrl, appUrl: publicUrl, accounts: list });
+  await seedDemoAccounts({ identityAddress: services.identity.address, userContextKey, mailboxUrl: mail.mailboxUrl, appUrl: publicUrl, accounts: list });
 
   const quiet = createLogger('gateway-int-test', { level: 'silent' });
   const baseEnv = {
-    VENUES_GRPC_URL: venues.address,
-    IDENTITY_GRPC_URL: identity.address,
+    ...gatewayServiceEnv(services),
     NATS_URL: infra.natsUrl,
     USER_CONTEXT_KEY: userContextKey,
     JWT_SECRET: randomBytes(32).toString('base64url'),
@@ -99,9 +97,8 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
   }
 
   return {
+    ...services,
     app,
-    identity,
-    venues,
     mailboxUrl: mail.mailboxUrl,
     userContextKey,
     accounts,

@@ -14,3 +14,4 @@ export * from './venue.schema.ts';
 export * from './format.ts';
 export * from './contact-rules.ts';
 export * from './auth.ts';
+export * from './remotes.ts';

@@ -1,23 +1,17 @@
 // Shared webpack + Module Federation configuration for the shell (host) and every remote.
-// Each package's webpack.config.mjs is a thin call into `createFederatedConfig`, so that all
+// Each package's webpack.config.mjs is a one-line call into `createShellConfig` / `createRemoteConfig`, so that all
 // containers agree on the shared singletons and on the loader/resolve setup.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { REMOTE_NAMES, REMOTES, remotePackageDir, SHELL_CONTAINER, SHELL_DEV_PORT } from '@venuebook/proto/remotes';
 
 const require = createRequire(import.meta.url);
 const WEBPACK_VERSION = require('webpack/package.json').version;
 
-/** Remote containers: gateway path segment -> container name + standalone dev port. */
-export const REMOTES = {
-  venues: { container: 'mfe_venues', port: 3001 },
-  cards: { container: 'mfe_cards', port: 3002 },
-  media: { container: 'mfe_media', port: 3003 },
-  admin: { container: 'mfe_admin', port: 3004 },
-};
-export const SHELL_PORT = 3000;
+// The remotes (container names, dev ports) come from the one registry, proto/src/domain/remotes.ts.
 export const API_TARGET = process.env.VENUEBOOK_API_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
@@ -53,6 +47,22 @@ export function sharedSingletons(pkg, { provide = true } = {}) {
   );
 }
 
+/** The shell's webpack config (`shell/webpack.config.mjs`). */
+export function createShellConfig(packageDir) {
+  return createFederatedConfig({ packageDir, kind: 'host', name: SHELL_CONTAINER, port: SHELL_DEV_PORT });
+}
+
+/**
+ * A remote's webpack config (`mfe-<name>/webpack.config.mjs`): container name and dev port from the
+ * registry, by the package's folder name; every remote exposes `./routes` (its page map).
+ */
+export function createRemoteConfig(packageDir) {
+  const name = REMOTE_NAMES.find((candidate) => path.basename(packageDir) === remotePackageDir(candidate));
+  if (!name) throw new Error(`${packageDir} is not a registered remote (proto/src/domain/remotes.ts)`);
+  const { container, devPort } = REMOTES[name];
+  return createFederatedConfig({ packageDir, kind: 'remote', name: container, port: devPort, exposes: { './routes': './src/routes.ts' } });
+}
+
 /**
  * @param {object} options
  * @param {string} options.packageDir absolute path of the package (import.meta.dirname)
@@ -63,7 +73,7 @@ export function sharedSingletons(pkg, { provide = true } = {}) {
  * @param {string} [options.favicon] path of the page's favicon (default: the Venue Book mark)
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
-export function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, favicon }) {
+function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, favicon }) {
   const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
   const isHost = kind === 'host';
 
@@ -75,7 +85,7 @@ export function createFederatedConfig({ packageDir, kind, name, port, exposes = 
 
     /** Dev only: the shell loads remotes from their standalone dev servers. */
     const devRemotes = Object.fromEntries(
-      Object.values(REMOTES).map(({ container, port: p }) => [container, `http://localhost:${p}/remoteEntry.js`]),
+      Object.values(REMOTES).map(({ container, devPort }) => [container, `http://localhost:${devPort}/remoteEntry.js`]),
     );
 
     return {

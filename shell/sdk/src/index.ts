@@ -92,4 +92,7 @@ export {
   venueCityDisplay,
 } from '@venuebook/proto/domain';
 export type { Action, AuthConfig, AuthUser, Credentials, LogoutScope, Role, Session } from '@venuebook/proto/domain';
+// The registry of federated remotes (the shell's route table and remote loading read it).
+export { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTES, remoteEntryPath, remoteNameOf } from '@venuebook/proto/domain';
+export type { RemoteContainer, RemoteName } from '@venuebook/proto/domain';
 export type { League, LeagueOption, ListVenuesQuery, ListVenuesResult, Venue, VenueInput, VenueSort } from '@venuebook/proto/domain';

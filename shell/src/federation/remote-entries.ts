@@ -1,15 +1,5 @@
-import type { RemotePageMap } from '@venuebook/sdk';
-import type { RemoteContainer } from '../routes/route-table.ts';
-
-/** Container name -> path segment under /remotes/ on the gateway. */
-export const REMOTE_PATHS: Readonly<Record<RemoteContainer, string>> = {
-  mfe_venues: 'venues',
-  mfe_cards: 'cards',
-  mfe_media: 'media',
-  mfe_admin: 'admin',
-};
-
-export const REMOTE_CONTAINERS = Object.keys(REMOTE_PATHS) as RemoteContainer[];
+import { REMOTE_CONTAINERS, remoteEntryPath, remoteNameOf } from '@venuebook/sdk';
+import type { RemoteContainer, RemotePageMap } from '@venuebook/sdk';
 
 declare global {
   interface Window {
@@ -31,7 +21,7 @@ export function remoteEntryUrls(origin: string, override?: unknown): Record<Remo
     urls[container] =
       typeof candidate === 'string' && /^https?:\/\//.test(candidate)
         ? candidate
-        : `${base}/remotes/${REMOTE_PATHS[container]}/remoteEntry.js`;
+        : `${base}${remoteEntryPath(remoteNameOf(container))}`;
   }
   return urls;
 }

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Center, Spinner, Text, VStack } from '@chakra-ui/react';
 import { Component, Suspense, use, useState, type ErrorInfo, type ReactNode } from 'react';
 import { LuRefreshCw, LuUnplug } from 'react-icons/lu';
-import type { RemoteContainer } from '../routes/route-table.ts';
+import type { RemoteContainer } from '@venuebook/sdk';
 import { forgetRemotePages, loadRemotePages } from './remotes.ts';
 
 export interface RemotePageProps {

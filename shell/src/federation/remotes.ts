@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemotePageMap } from '@venuebook/sdk';
-import type { RemoteContainer } from '../routes/route-table.ts';
-import { pageMapOf, REMOTE_CONTAINERS, remoteEntryUrls } from './remote-entries.ts';
+import { REMOTE_CONTAINERS } from '@venuebook/sdk';
+import type { RemoteContainer, RemotePageMap } from '@venuebook/sdk';
+import { pageMapOf, remoteEntryUrls } from './remote-entries.ts';
 
 /** Registers every remote with the federation runtime (once, at start-up). */
 export function registerAppRemotes(): Record<RemoteContainer, string> {

@@ -1,4 +1,4 @@
-import { can, type Role } from '@venuebook/sdk';
+import { can, type RemoteContainer, type Role } from '@venuebook/sdk';
 import { matchPath } from 'react-router';
 
 /**
@@ -7,9 +7,8 @@ import { matchPath } from 'react-router';
  */
 export type RouteAccess = 'public' | 'login' | 'admin' | 'owner';
 
-/** Federation container that renders a route, or `shell` for the host's own pages. */
-export type RouteOwner = 'shell' | 'mfe_venues' | 'mfe_cards' | 'mfe_media' | 'mfe_admin';
-export type RemoteContainer = Exclude<RouteOwner, 'shell'>;
+/** Federation container that renders a route (a remote of the registry), or `shell` for the host's own pages. */
+export type RouteOwner = 'shell' | RemoteContainer;
 
 export interface RouteDefinition {
   /** react-router path pattern. */

@@ -2,35 +2,41 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClient } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
-import { IdentityService } from '@venuebook/proto/identity/v1';
-import { VenuesService } from '@venuebook/proto/venues/v1';
+import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
+import type { ServiceDescriptor, ServiceName } from '@venuebook/proto/services';
 import { createHealthChecker } from '@venuebook/service-kit';
 import type { GrpcHealthChecker } from '@venuebook/service-kit';
 
+/** A typed client of every service of the registry, by name; every call has a deadline (GRPC_DEADLINE_MS). */
+export type GrpcClients = { readonly [N in ServiceName]: Client<ServiceDescriptor<N>> };
+
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Typed client of the venues service; every call has a deadline (GRPC_DEADLINE_MS). */
-    venues: Client<typeof VenuesService>;
-    identity: Client<typeof IdentityService>;
+  // `fastify.venues`, `fastify.identity`, ...: one decoration per registered service.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyInstance extends GrpcClients {
     /** Readiness probes of the downstream services, by name. */
-    grpcHealth: Record<'venues' | 'identity', GrpcHealthChecker>;
+    grpcHealth: Record<ServiceName, GrpcHealthChecker>;
   }
 }
 
 export default fp(
   async (fastify: FastifyInstance) => {
-    const { VENUES_GRPC_URL, IDENTITY_GRPC_URL, GRPC_DEADLINE_MS } = fastify.config;
+    const { GRPC_DEADLINE_MS } = fastify.config;
     const options = { deadlineMs: GRPC_DEADLINE_MS };
     const healthOptions = { deadlineMs: Math.min(GRPC_DEADLINE_MS, 2000) };
-    const venues = createClient(VenuesService, VENUES_GRPC_URL, options);
-    const identity = createClient(IdentityService, IDENTITY_GRPC_URL, options);
-    const health = { venues: createHealthChecker(VENUES_GRPC_URL, healthOptions), identity: createHealthChecker(IDENTITY_GRPC_URL, healthOptions) };
-    fastify.decorate('venues', venues);
-    fastify.decorate('identity', identity);
+    const health = {} as Record<ServiceName, GrpcHealthChecker>;
+    const clients: { close(): void }[] = [];
+    for (const name of SERVICE_NAMES) {
+      const address = fastify.config[SERVICES[name].urlEnv];
+      const client = createClient(SERVICES[name].service, address, options);
+      clients.push(client);
+      // Typed per name by GrpcClients above; the loop itself cannot narrow the union of descriptors.
+      fastify.decorate(name, client as never);
+      health[name] = createHealthChecker(address, healthOptions);
+    }
     fastify.decorate('grpcHealth', health);
     fastify.addHook('onClose', async () => {
-      venues.close();
-      identity.close();
+      for (const client of clients) client.close();
       for (const checker of Object.values(health)) checker.close();
     });
   },

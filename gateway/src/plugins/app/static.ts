@@ -4,9 +4,7 @@ import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** The federated remotes served at /remotes/<name>/ from <WEB_ROOT>/mfe-<name>/dist. */
-export const REMOTES = ['venues', 'cards', 'media', 'admin'] as const;
+import { REMOTE_NAMES, remoteBasePath, remotePackageDir } from '@venuebook/proto/remotes';
 
 /** Files that must be revalidated on every load so that a deploy takes effect immediately. */
 const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json']);
@@ -43,7 +41,8 @@ export default fp(
     const shellRoot = join(webRoot, 'shell', 'dist');
     const roots = [
       { prefix: '/', root: shellRoot, label: 'shell' },
-      ...REMOTES.map((name) => ({ prefix: `/remotes/${name}/`, root: join(webRoot, `mfe-${name}`, 'dist'), label: `mfe-${name}` })),
+      // The federated remotes of the registry: /remotes/<name>/ from <WEB_ROOT>/mfe-<name>/dist.
+      ...REMOTE_NAMES.map((name) => ({ prefix: remoteBasePath(name), root: join(webRoot, remotePackageDir(name), 'dist'), label: remotePackageDir(name) })),
     ];
 
     let first = true;
