@@ -46,14 +46,22 @@ export function dlqSubject(original: string): string {
 
 // ---- Streams (as code) ----------------------------------------------------------------
 
+/**
+ * A JetStream stream declared as code (the one definition: the service kit's `ensureStreams` maps it to a
+ * StreamConfig). Unset options get the kit's defaults: 30 days, a 2-minute window, file storage, limits
+ * retention, one replica.
+ */
 export interface StreamDefinition {
   readonly name: string;
   readonly subjects: readonly string[];
-  readonly description: string;
+  readonly description?: string;
   /** Maximum message age in milliseconds (0 = unlimited). */
-  readonly maxAgeMs: number;
+  readonly maxAgeMs?: number;
   /** JetStream de-duplication window in milliseconds (by the Nats-Msg-Id header). */
-  readonly duplicateWindowMs: number;
+  readonly duplicateWindowMs?: number;
+  readonly storage?: 'file' | 'memory';
+  readonly retention?: 'limits' | 'interest' | 'workqueue';
+  readonly replicas?: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

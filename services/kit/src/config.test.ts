@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, grpcServerConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema } from './config.ts';
+import { baseConfigSchema, companyDomainSchema, ConfigError, grpcServerConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, serviceConfigSchema } from './config.ts';
 
 const schema = z.object({
   ...baseConfigSchema.shape,
@@ -49,5 +49,39 @@ describe('loadConfig', () => {
     expect(error.message).toMatch(/MONGODB_URI: must be a mongodb:\/\//);
     expect(error.message).toMatch(/GRPC_PORT: Too big/);
     expect(error.message).not.toContain('postgres://x');
+  });
+});
+
+describe('serviceConfigSchema', () => {
+  const env = { MONGODB_URI: 'mongodb://h', NATS_URL: 'nats://h:1', USER_CONTEXT_KEY: 'k'.repeat(32) };
+
+  it('holds what every domain service reads, with its own default database', () => {
+    expect(loadConfig(serviceConfigSchema('venuebook_cards'), env)).toEqual({
+      ...env,
+      LOG_LEVEL: 'info',
+      MONGODB_DB: 'venuebook_cards',
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: 50051,
+    });
+  });
+
+  it('requires the user-context key, and a service extends it with its own variables', () => {
+    expect(() => loadConfig(serviceConfigSchema('db'), { ...env, USER_CONTEXT_KEY: 'short' })).toThrow(/USER_CONTEXT_KEY: must be at least 32 characters/);
+    const extended = serviceConfigSchema('db').extend({ COMPANY_DOMAIN: companyDomainSchema });
+    expect(loadConfig(extended, { ...env, COMPANY_DOMAIN: 'example.com' }).COMPANY_DOMAIN).toBe('example.com');
+    expect(() => loadConfig(extended, env)).toThrow(/COMPANY_DOMAIN: is required/);
+  });
+});
+
+describe('companyDomainSchema', () => {
+  it('accepts a domain with or without its @, in any case', () => {
+    for (const domain of ['example.com', '@example.com', 'Mail.Example.CO.UK', 'my-company.io']) expect(companyDomainSchema.safeParse(domain).success, domain).toBe(true);
+  });
+
+  it('refuses what is not a bare domain', () => {
+    for (const domain of ['example', 'https://example.com', 'jane@example.com', 'exa mple.com', 'example.c', '']) {
+      expect(companyDomainSchema.safeParse(domain).success, domain).toBe(false);
+    }
+    expect(companyDomainSchema.safeParse('example').error?.issues[0]?.message).toBe('must be a domain such as example.com');
   });
 });

@@ -77,6 +77,23 @@ export const userContextConfigSchema = z.object({
   USER_CONTEXT_KEY: z.string().min(32, 'must be at least 32 characters'),
 });
 
+/**
+ * What every gRPC domain service reads: log level, its own MongoDB database (`defaultDb`), NATS, where it
+ * listens and the user-context key. A service's `src/config.ts` extends it with its own variables.
+ */
+export function serviceConfigSchema(defaultDb: string) {
+  return z.object({
+    ...baseConfigSchema.shape,
+    ...mongoConfigSchema(defaultDb).shape,
+    ...natsConfigSchema.shape,
+    ...grpcServerConfigSchema.shape,
+    ...userContextConfigSchema.shape,
+  });
+}
+
+/** The company e-mail domain (COMPANY_DOMAIN), e.g. example.com or @example.com. */
+export const companyDomainSchema = z.string().regex(/^@?[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as example.com');
+
 export const s3ConfigSchema = z.object({
   S3_ENDPOINT: z.url().default('http://127.0.0.1:9000'),
   S3_ACCESS_KEY: z.string().min(1),

@@ -2,6 +2,7 @@
 // JetStream helpers, graceful shutdown).
 export {
   baseConfigSchema,
+  companyDomainSchema,
   ConfigError,
   durationMsSchema,
   grpcAddressSchema,
@@ -15,6 +16,7 @@ export {
   natsUrlSchema,
   portSchema,
   s3ConfigSchema,
+  serviceConfigSchema,
   userContextConfigSchema,
 } from './config.ts';
 export {
@@ -34,10 +36,12 @@ export type { GrpcServiceRegistration, RunningGrpcServer, StartGrpcServerOptions
 export { createHealthChecker } from './grpc-health.ts';
 export type { GrpcHealthChecker, HealthStatus } from './grpc-health.ts';
 export { AckPolicy, connectNats, DeliverPolicy, ensureStreams, publishEvent, toStreamConfig } from './nats.ts';
-export type { ConnectNatsOptions, EventEnvelope, JetStreamClient, JsMsg, NatsConnection, PubAck, StreamDefinition } from './nats.ts';
+export type { ConnectNatsOptions, EventEnvelope, JetStreamClient, JsMsg, NatsConnection, PubAck } from './nats.ts';
 export { createEventPublisher } from './domain-events.ts';
 export type { DomainEventPublisher } from './domain-events.ts';
+export { subscribeDomainEvents } from './event-subscription.ts';
+export type { DomainEvent, SubjectsMatching, SubscribeDomainEventsOptions } from './event-subscription.ts';
 export { onShutdown, runService, shutdown } from './shutdown.ts';
-export { runServiceMain, serveGrpc, startServiceLifecycle } from './service-lifecycle.ts';
-export type { Defer, RunningServiceHandle } from './service-lifecycle.ts';
+export { runServiceMain, serveGrpc, startDomainService, startServiceLifecycle } from './service-lifecycle.ts';
+export type { Defer, DomainServiceConfig, DomainServiceContext, DomainServiceOptions, RunningServiceHandle } from './service-lifecycle.ts';
 export type { RunServiceOptions } from './shutdown.ts';

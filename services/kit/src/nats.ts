@@ -1,26 +1,10 @@
 import { connect, DiscardPolicy, RetentionPolicy, StorageType } from 'nats';
 import type { JetStreamClient, NatsConnection, PubAck, StreamConfig } from 'nats';
 import { STREAM_LIST } from '@venuebook/proto/events';
+import type { StreamDefinition } from '@venuebook/proto/events';
 
 export type { JetStreamClient, JsMsg, NatsConnection, PubAck } from 'nats';
 export { AckPolicy, DeliverPolicy } from 'nats';
-
-/**
- * A JetStream stream declared as code (the shared definitions are STREAMS in '@venuebook/proto/events').
- * Unset options get the defaults below.
- */
-export interface StreamDefinition {
-  readonly name: string;
-  readonly subjects: readonly string[];
-  readonly description?: string;
-  /** Keep messages this long (ms). Default 30 days. */
-  readonly maxAgeMs?: number;
-  /** De-duplication window for `Nats-Msg-Id` (ms). Default 2 minutes. */
-  readonly duplicateWindowMs?: number;
-  readonly storage?: 'file' | 'memory';
-  readonly retention?: 'limits' | 'interest' | 'workqueue';
-  readonly replicas?: number;
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const nanos = (ms: number): number => ms * 1_000_000;

@@ -1,9 +1,18 @@
+import type { DescService } from '@bufbuild/protobuf';
+import type { Connection } from 'mongoose';
 import type { z } from 'zod';
+import type { StreamDefinition } from '@venuebook/proto/events';
+import type { ServiceHandlers } from '@venuebook/proto/grpc';
 import { loadConfigOrExit } from './config.ts';
+import type { serviceConfigSchema } from './config.ts';
 import { startGrpcServer } from './grpc-server.ts';
 import type { GrpcServiceRegistration } from './grpc-server.ts';
 import { createLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
+import { connectMongo, ensureIndexes } from './mongo.ts';
+import type { IndexedModel } from './mongo.ts';
+import { connectNats, ensureStreams } from './nats.ts';
+import type { JetStreamClient, NatsConnection } from './nats.ts';
 import { runService } from './shutdown.ts';
 
 export interface RunningServiceHandle {
@@ -83,4 +92,59 @@ export async function serveGrpc(
   });
   defer(() => server.stop());
   return server.port;
+}
+
+/** The variables `startDomainService` reads (a service's config extends `serviceConfigSchema`). */
+export type DomainServiceConfig = z.output<ReturnType<typeof serviceConfigSchema>>;
+
+/** What a service's `handlers` factory gets: its configuration, models, NATS and the clean-up registry. */
+export interface DomainServiceContext<C extends DomainServiceConfig, M extends Record<keyof M, IndexedModel>> {
+  config: C;
+  logger: Logger;
+  models: M;
+  nc: NatsConnection;
+  js: JetStreamClient;
+  /** Registers a clean-up of something the factory opened (e.g. a mail transport). */
+  defer: Defer;
+}
+
+export interface DomainServiceOptions<C extends DomainServiceConfig, M extends Record<keyof M, IndexedModel>, S extends DescService> {
+  /** Short name: the logger's name and the MongoDB / NATS client name. */
+  name: string;
+  config: C;
+  /** Default: a logger named `name` at LOG_LEVEL. */
+  logger?: Logger | undefined;
+  /** The service's mongoose models on its connection; their indexes are ensured before serving. */
+  models: (connection: Connection) => M;
+  /** The JetStream streams the service publishes to (created or updated at start-up). */
+  streams: readonly StreamDefinition[];
+  /** The generated descriptor of the service's contract. */
+  service: S;
+  handlers: (context: DomainServiceContext<C, M>) => ServiceHandlers<S> | Promise<ServiceHandlers<S>>;
+}
+
+/**
+ * The whole start-up of a gRPC domain service, so that its main.ts is only wiring: connect MongoDB, build
+ * the models and ensure their indexes, connect NATS and ensure the streams, build the handlers, serve gRPC
+ * (signed user context required). Each step is undone on stop, in reverse order, or at once when a later
+ * step fails.
+ */
+export function startDomainService<C extends DomainServiceConfig, M extends Record<keyof M, IndexedModel>, S extends DescService>(
+  options: DomainServiceOptions<C, M, S>,
+): Promise<RunningServiceHandle> {
+  const { name, config } = options;
+  const logger = options.logger ?? createLogger(name, { level: config.LOG_LEVEL });
+  return startServiceLifecycle(name, logger, async (defer) => {
+    const connection = await connectMongo(config.MONGODB_URI, config.MONGODB_DB, { appName: name });
+    defer(() => connection.close());
+    const models = options.models(connection);
+    await ensureIndexes(Object.values<IndexedModel>(models));
+
+    const nc = await connectNats(config.NATS_URL, { name });
+    defer(() => nc.drain());
+    await ensureStreams(nc, options.streams);
+
+    const handlers = await options.handlers({ config, logger, models, nc, js: nc.jetstream(), defer });
+    return serveGrpc(defer, { config, service: options.service, handlers, logger });
+  });
 }
