@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmationLink, DEMO_PASSWORD } from '@venuebook/local';
-import { can, ROLES } from '@venuebook/proto/domain';
+import { API_ERROR_CODES, can, REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH, ROLES } from '@venuebook/proto/domain';
 import type { Action, Role } from '@venuebook/proto/domain';
 import { parseEnvelope, SUBJECTS } from '@venuebook/proto/events';
 import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
@@ -57,10 +57,10 @@ async function signUpConfirmed(email: string): Promise<void> {
 }
 
 async function refresh(cookie: string) {
-  return app.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token', cookies: { vb_refresh: cookie } });
+  return app.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token', cookies: { [REFRESH_COOKIE_NAME]: cookie } });
 }
 
-const cookieOf = (response: Awaited<ReturnType<typeof refresh>>): string | undefined => response.cookies.find((cookie) => cookie.name === 'vb_refresh')?.value;
+const cookieOf = (response: Awaited<ReturnType<typeof refresh>>): string | undefined => response.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME)?.value;
 
 describe('sign-up and e-mail confirmation', () => {
   it('signs up, mails a confirmation link, refuses sign-in until confirmed, then signs in', async () => {
@@ -90,14 +90,14 @@ describe('sign-up and e-mail confirmation', () => {
     const session = signedIn.json();
     expect(session).toMatchObject({ tokenType: 'bearer', expiresIn: 900, user: { email, role: 'viewer', welcomeShown: false } });
     expect(session.expiresAt).toBeGreaterThan(Date.now() / 1000);
-    const cookie = signedIn.cookies.find((candidate) => candidate.name === 'vb_refresh');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth' });
+    const cookie = signedIn.cookies.find((candidate) => candidate.name === REFRESH_COOKIE_NAME);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: REFRESH_COOKIE_PATH });
   });
 
   it('refuses other domains, weak passwords and taken addresses with clear errors', async () => {
     const outsider = await signUp('someone@gmail.com');
     expect(outsider.statusCode).toBe(403);
-    expect(outsider.json()).toEqual({ error: { code: 'domain_not_allowed', message: 'Only @example.com email addresses are allowed' } });
+    expect(outsider.json()).toEqual({ error: { code: API_ERROR_CODES.domainNotAllowed, message: 'Only @example.com email addresses are allowed' } });
     // A look-alike domain is not the company domain.
     expect((await signUp('someone@badexample.com')).statusCode).toBe(403);
 
@@ -129,7 +129,7 @@ describe('password sign-in', () => {
     expect(empty.statusCode).toBe(400);
     const outsider = await signInRaw('editor@other.org', DEMO_PASSWORD);
     expect(outsider.statusCode).toBe(403);
-    expect(outsider.json().error.code).toBe('domain_not_allowed');
+    expect(outsider.json().error.code).toBe(API_ERROR_CODES.domainNotAllowed);
   });
 
   it('makes OWNER_EMAILS owners and gives a user without a role the viewer role', async () => {
@@ -185,7 +185,7 @@ describe('sessions', () => {
     const [a, b, c] = [await under.signIn(email, DEMO_PASSWORD), await under.signIn(email, DEMO_PASSWORD), await under.signIn(email, DEMO_PASSWORD)];
     const local = await logout(a, 'local');
     expect(local.statusCode).toBe(204);
-    expect(local.cookies.find((cookie) => cookie.name === 'vb_refresh')?.value).toBe('');
+    expect(local.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME)?.value).toBe('');
     expect(await status(a)).toBe(401);
     expect((await refresh(a.refreshCookie)).statusCode).toBe(401);
     expect(await status(b)).toBe(200);
@@ -292,7 +292,7 @@ describe('role × endpoint matrix', () => {
         const response = await endpoint.call(headers);
         expect(response.statusCode, endpoint.name).toBe(403);
         expect(response.json(), endpoint.name).toEqual({
-          error: { code: 'domain_not_allowed', message: 'Only @example.com email addresses are allowed to access this application.' },
+          error: { code: API_ERROR_CODES.domainNotAllowed, message: 'Only @example.com email addresses are allowed to access this application.' },
         });
       }
       expect((await app.inject({ method: 'POST', url: '/api/v1/auth/logout?scope=local', headers })).statusCode).toBe(204);
@@ -418,7 +418,7 @@ describe('Google sign-in endpoints', () => {
     expect(callback.headers.location).toBe('/login?error=access_denied');
     const forged = await app.inject({ method: 'GET', url: '/api/v1/auth/google/callback?code=x&state=y', cookies: { vb_oidc: '{"verifier":"a","state":"y","nonce":"n"}' } });
     expect(forged.headers.location).toBe('/login?error=access_denied');
-    expect(forged.cookies.find((cookie) => cookie.name === 'vb_refresh')).toBeUndefined();
+    expect(forged.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME)).toBeUndefined();
   });
 });
 

@@ -94,21 +94,6 @@ describe('venues API through the gateway', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ready', checks: { venues: 'SERVING', identity: 'SERVING' } });
   });
-
-  it('publishes an OpenAPI 3.1 document with the venue operations', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(response.statusCode).toBe(200);
-    const document = response.json();
-    expect(document.openapi).toMatch(/^3\.1\./);
-    expect(Object.keys(document.paths['/api/v1/venues'])).toEqual(expect.arrayContaining(['get', 'post']));
-    expect(Object.keys(document.paths['/api/v1/venues/{id}'])).toEqual(['get']);
-    expect(document.paths['/api/v1/venues'].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
-      expect.arrayContaining(['q', 'leagues', 'sort', 'page', 'pageSize']),
-    );
-    expect(document.components.schemas.Venue).toBeDefined();
-    const ui = await app.inject({ method: 'GET', url: '/api/docs' });
-    expect(ui.statusCode).toBe(200);
-  });
 });
 
 describe('when the venues service is down', () => {

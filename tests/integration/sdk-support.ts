@@ -6,13 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { confirmationLink, startStack } from '@venuebook/local';
 import type { DemoAccount, RunningStack } from '@venuebook/local';
+import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
 import { createClient } from '@venuebook/proto/grpc';
 import { IdentityService } from '@venuebook/proto/identity/v1';
 import { signUserContext } from '@venuebook/service-kit';
 
 /** The refresh cookie of the gateway (httpOnly, Path=/api/v1/auth). */
-export const REFRESH_COOKIE = 'vb_refresh';
+export const REFRESH_COOKIE = REFRESH_COOKIE_NAME;
 export const REFRESH_PATH = '/api/v1/auth/token?grant_type=refresh_token';
 export const STRONG_PASSWORD = 'Correct-horse-42';
 

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { API_ERROR_CODES } from '@venuebook/proto/domain';
+import { API_ERROR_CODE_BY_STATUS } from '@venuebook/proto/domain';
 import type { ApiError, FieldError } from '@venuebook/proto/domain';
 import { GrpcStatus } from '@venuebook/proto/grpc';
 import type { GrpcError } from '@venuebook/proto/grpc';
@@ -28,11 +28,15 @@ export function httpStatusOfGrpc(code: number): number {
   }
 }
 
+const snakeCase = (phrase: string): string =>
+  phrase
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+
 /** The `error.code` of an HTTP status: the shared codes, else the snake-cased reason phrase. */
 export function apiErrorCode(status: number): string {
-  const known = (API_ERROR_CODES as Record<number, string>)[status];
-  if (known) return known;
-  return (STATUS_CODES[status] ?? 'error').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return API_ERROR_CODE_BY_STATUS[status] ?? snakeCase(STATUS_CODES[status] ?? 'error');
 }
 
 export const GENERIC_MESSAGES: Record<number, string> = {
@@ -40,7 +44,7 @@ export const GENERIC_MESSAGES: Record<number, string> = {
   503: 'Service temporarily unavailable. Please try again.',
 };
 
-/** `code` overrides the status's default code, e.g. 'domain_not_allowed' for a 403. */
+/** `code` overrides the status's default code, e.g. API_ERROR_CODES.domainNotAllowed for a 403. */
 export function apiError(status: number, message: string, details?: FieldError[], code?: string): ApiError {
   return { error: { code: code ?? apiErrorCode(status), message, ...(details && details.length > 0 ? { details } : {}) } };
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoAccounts, gatewayServiceEnv, identityEnv, seedDemoAccounts, startMailSink, startServices, stopServices } from '@venuebook/local';
 import type { DemoAccount, RunningServices } from '@venuebook/local';
+import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
 import { SERVICE_NAMES } from '@venuebook/proto/services';
 import type { ServiceName } from '@venuebook/proto/services';
@@ -91,7 +92,7 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
     const response = await app.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', payload: { email, password } });
     if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
     const session = response.json<{ accessToken: string; user: { id: string } }>();
-    const cookie = response.cookies.find((candidate) => candidate.name === 'vb_refresh');
+    const cookie = response.cookies.find((candidate) => candidate.name === REFRESH_COOKIE_NAME);
     if (!cookie) throw new Error('no refresh cookie');
     return { accessToken: session.accessToken, refreshCookie: cookie.value, userId: session.user.id, headers: { authorization: `Bearer ${session.accessToken}` } };
   }

@@ -59,6 +59,10 @@ export function weakPasswordReasons(password: string, email = ''): string[] {
 
 // ---- HTTP contract of /api/v1/auth --------------------------------------------------------------
 
+/** The httpOnly cookie that carries the refresh token; the browser sends it only to REFRESH_COOKIE_PATH. */
+export const REFRESH_COOKIE_NAME = 'vb_refresh';
+export const REFRESH_COOKIE_PATH = '/api/v1/auth';
+
 export const LOGOUT_SCOPES = ['global', 'local', 'others'] as const;
 export type LogoutScope = (typeof LOGOUT_SCOPES)[number];
 

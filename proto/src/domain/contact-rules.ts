@@ -81,7 +81,7 @@ export const contactInputSchema = z
       .transform((v) => v || undefined),
     tag: optional(100),
   })
-  .meta({ id: 'ContactInput', description: 'A venue contact' });
+  .meta({ id: 'ContactFields', description: 'A venue contact as entered' });
 
 export type ContactInput = z.input<typeof contactInputSchema>;
 export type ContactInputParsed = z.output<typeof contactInputSchema>;

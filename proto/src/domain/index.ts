@@ -11,6 +11,7 @@ export * from './limits.ts';
 export * from './permissions.ts';
 export * from './venue-display.ts';
 export * from './venue.schema.ts';
+export * from './api-errors.ts';
 export * from './format.ts';
 export * from './contact-rules.ts';
 export * from './auth.ts';

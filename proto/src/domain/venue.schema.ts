@@ -53,7 +53,7 @@ export const linkInputSchema = z
       .transform(normalizeLinkUrl)
       .refine(isHttpUrl, { error: (issue) => `Invalid URL: ${String(issue.input)}` }),
   })
-  .meta({ id: 'LinkInput', description: 'A link button; https:// is added when the URL lacks http' });
+  .meta({ id: 'LinkFields', description: 'A link button as entered; https:// is added when the URL lacks http' });
 
 /** Link rows of the links editor: rows missing display text or URL are dropped (spec §5). */
 export const linksInputSchema = z
@@ -111,7 +111,7 @@ export const venueInputSchema = z
       'Invalid email',
     ),
   })
-  .meta({ id: 'VenueInput', description: 'Fields to create or update a venue' });
+  .meta({ id: 'VenueFields', description: 'Fields to create or update a venue' });
 
 /** What a client sends (optional fields may be omitted). */
 export type VenueInput = z.input<typeof venueInputSchema>;
@@ -194,7 +194,8 @@ export const listVenuesQuerySchema = z
       .default(DEFAULT_PAGE_SIZE)
       .describe(`Page size (default ${DEFAULT_PAGE_SIZE}, max ${MAX_PAGE_SIZE})`),
   })
-  .meta({ id: 'ListVenuesQuery', description: 'Venue list query string' });
+  // No component id: OpenAPI documents a query string as individual parameters, never as a $ref.
+  .describe('Venue list query string');
 
 /** Parsed query (defaults applied, leagues as League[]). */
 export type ListVenuesQuery = z.output<typeof listVenuesQuerySchema>;
@@ -211,46 +212,3 @@ export const listVenuesResultSchema = z
   .meta({ id: 'ListVenuesResult', description: 'One page of venues' });
 
 export type ListVenuesResult = z.infer<typeof listVenuesResultSchema>;
-
-// ---- Errors -------------------------------------------------------------------------------
-
-export const fieldErrorSchema = z
-  .object({
-    field: z.string().describe("Dotted path of the field, e.g. 'name' or 'links.0.url'"),
-    message: z.string(),
-  })
-  .meta({ id: 'FieldError', description: 'A validation error on one field' });
-
-export type FieldError = z.infer<typeof fieldErrorSchema>;
-
-export const apiErrorSchema = z
-  .object({
-    error: z.object({
-      code: z.string().describe("Machine-readable code, e.g. 'not_found', 'invalid_argument'"),
-      message: z.string().describe('Human-readable message'),
-      details: z.array(fieldErrorSchema).optional(),
-    }),
-  })
-  .meta({ id: 'ApiError', description: 'Error response' });
-
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/** Error codes used in ApiError.code, by HTTP status (conventions: gRPC → HTTP mapping). */
-export const API_ERROR_CODES = {
-  400: 'invalid_argument',
-  401: 'unauthenticated',
-  403: 'permission_denied',
-  404: 'not_found',
-  409: 'already_exists',
-  429: 'rate_limited',
-  500: 'internal',
-  503: 'unavailable',
-} as const;
-
-/** Turns zod issues into `{ field, message }` details (field = dotted path, '' for the root). */
-export function toFieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldError[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.map((p) => String(p)).join('.'),
-    message: issue.message,
-  }));
-}

@@ -1,4 +1,4 @@
-import { domainNotAllowedMessage, errorMessage, isApiRequestError, isCompanyEmail, weakPasswordReasons } from '@venuebook/sdk';
+import { API_ERROR_CODES, domainNotAllowedMessage, errorMessage, isApiRequestError, isCompanyEmail, weakPasswordReasons } from '@venuebook/sdk';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -62,7 +62,7 @@ export function googleSignInErrorText(code: string | null, companyDomain: string
   switch (code) {
     case 'access_denied':
       return 'Google sign-in was cancelled.';
-    case 'domain_not_allowed':
+    case API_ERROR_CODES.domainNotAllowed:
       return companyDomain ? domainNotAllowedMessage(companyDomain) : 'Only company email addresses are allowed';
     default:
       return 'Google sign-in failed. Please try again.';

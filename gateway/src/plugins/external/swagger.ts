@@ -2,14 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-// Loads the shared schemas (and their component ids) before the registry snapshot below.
-import '@venuebook/proto/domain';
-import { openApiRegistry } from '../../lib/openapi-registry.ts';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-type Transform = ReturnType<typeof createJsonSchemaTransform>;
-type TransformObject = ReturnType<typeof createJsonSchemaTransformObject>;
+type TransformObject = typeof jsonSchemaTransformObject;
 
 const COMPONENT_REF = '#/components/schemas/';
 
@@ -25,8 +20,9 @@ function collectRefs(value: unknown, into: Set<string>): void {
 }
 
 /**
- * Every schema with an id in the shared registry becomes a component (input and output variant); keep only
- * those the documented operations actually reach.
+ * fastify-type-provider-zod makes every schema with an id in zod's global registry a component (as `<id>` for
+ * responses and `<id>Input` for requests, hence no id of ours ends in 'Input'); keep only those the
+ * documented operations reach.
  */
 function pruneUnusedComponents(transformObject: TransformObject): TransformObject {
   return (input) => {
@@ -51,27 +47,9 @@ function pruneUnusedComponents(transformObject: TransformObject): TransformObjec
   };
 }
 
-/**
- * @fastify/swagger expands querystring / params / headers schemas into individual parameters and cannot
- * follow a `$ref` to a component there, so such object schemas are documented inline: a fresh object over
- * the same fields (a `.clone()` would still be emitted as a `$ref` to its parent). Validation is unaffected.
- */
-function inlineParameterSchemas(transform: Transform, registry: ReturnType<typeof openApiRegistry>): Transform {
-  return (input) => {
-    if (!input.schema) return transform(input);
-    const schema: Record<string, unknown> = { ...input.schema };
-    for (const key of ['querystring', 'params', 'headers']) {
-      const value = schema[key];
-      if (value instanceof z.ZodObject && registry.get(value)?.id) schema[key] = z.object(value.shape);
-    }
-    return transform({ ...input, schema });
-  };
-}
-
 /** OpenAPI 3.1 generated from the routes' zod schemas; UI at /api/docs, JSON at /api/docs/json. */
 export default fp(
   async (fastify: FastifyInstance) => {
-    const schemaRegistry = openApiRegistry();
     await fastify.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -81,12 +59,14 @@ export default fp(
           version: '1.0.0',
         },
         tags: [
+          { name: 'auth', description: 'Sign-up, sign-in (password or Google), sessions and the signed-in user' },
+          { name: 'users', description: 'User management (admins and owners)' },
           { name: 'venues', description: 'Venue records' },
           { name: 'health', description: 'Liveness and readiness' },
         ],
       },
-      transform: inlineParameterSchemas(createJsonSchemaTransform({ schemaRegistry }), schemaRegistry),
-      transformObject: pruneUnusedComponents(createJsonSchemaTransformObject({ schemaRegistry })),
+      transform: jsonSchemaTransform,
+      transformObject: pruneUnusedComponents(jsonSchemaTransformObject),
     });
     await fastify.register(swaggerUi, {
       routePrefix: '/api/docs',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accessDeniedMessage, isCompanyEmail } from '@venuebook/proto/domain';
+import { accessDeniedMessage, API_ERROR_CODES, isCompanyEmail } from '@venuebook/proto/domain';
 import { HttpError } from '../../lib/error-mapping.ts';
 
 /**
@@ -16,7 +16,7 @@ export default async function apiHooks(fastify: FastifyInstance): Promise<void> 
     if (access === 'public') return;
     request.auth = await fastify.authn.authenticate(request);
     if (access === 'member' && !isCompanyEmail(request.auth.email, fastify.config.COMPANY_DOMAIN)) {
-      throw new HttpError(403, accessDeniedMessage(fastify.config.COMPANY_DOMAIN), 'domain_not_allowed');
+      throw new HttpError(403, accessDeniedMessage(fastify.config.COMPANY_DOMAIN), API_ERROR_CODES.domainNotAllowed);
     }
   });
 }

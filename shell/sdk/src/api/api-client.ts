@@ -1,4 +1,5 @@
 import {
+  API_ERROR_CODES,
   AUTH_MESSAGES,
   authConfigSchema,
   authUserSchema,
@@ -28,9 +29,6 @@ export interface PasswordCredentials {
   /** Sign-in only: the token of the sign-up confirmation link, which confirms the address first. */
   confirmationToken?: string;
 }
-
-/** Error code of a 403 for a signed-in user whose e-mail is outside the company domain. */
-export const DOMAIN_NOT_ALLOWED = 'domain_not_allowed';
 
 /**
  * How the client authenticates its calls; the session store binds itself (`api.bindAuth`).
@@ -121,7 +119,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     if (!result.response.ok) {
       const error = apiErrorFromResponse(result.response.status, result.body);
-      if (auth && error.status === 403 && error.code === DOMAIN_NOT_ALLOWED) auth.onDomainNotAllowed?.(error);
+      if (auth && error.status === 403 && error.code === API_ERROR_CODES.domainNotAllowed) auth.onDomainNotAllowed?.(error);
       throw error;
     }
     return result;

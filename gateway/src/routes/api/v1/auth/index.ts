@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
+  API_ERROR_CODES,
+  apiErrorResponses,
   AUTH_MESSAGES,
   authConfigSchema,
   authUserSchema,
@@ -18,9 +19,7 @@ import { LogoutScope } from '@venuebook/proto/identity/v1';
 import { clientKey } from '../../../../lib/client-key.ts';
 import { HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
-import { authUserFromProto, REFRESH_COOKIE } from '../../../../plugins/app/auth.ts';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema, 500: apiErrorSchema, 503: apiErrorSchema };
+import { authUserFromProto } from '../../../../lib/auth-user.ts';
 
 const LOGOUT_SCOPE_TO_PROTO = { global: LogoutScope.GLOBAL, local: LogoutScope.LOCAL, others: LogoutScope.OTHERS } as const;
 
@@ -38,12 +37,12 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   };
 
   function requireCompanyEmail(email: string): void {
-    if (!isCompanyEmail(email, COMPANY_DOMAIN)) throw new HttpError(403, domainNotAllowedMessage(COMPANY_DOMAIN), 'domain_not_allowed');
+    if (!isCompanyEmail(email, COMPANY_DOMAIN)) throw new HttpError(403, domainNotAllowedMessage(COMPANY_DOMAIN), API_ERROR_CODES.domainNotAllowed);
   }
 
   fastify.get(
     '/config',
-    { config: { auth: 'public' }, schema: { tags: ['auth'], summary: 'What the sign-in page needs', response: { 200: authConfigSchema } } },
+    { config: { auth: 'public' }, schema: { tags: ['auth'], summary: 'What the sign-in page needs', response: { 200: authConfigSchema, ...apiErrorResponses(500) } } },
     async () => ({ companyDomain: domainSuffix(COMPANY_DOMAIN), google: { enabled: Boolean(fastify.config.GOOGLE_CLIENT_ID) } }),
   );
 
@@ -51,7 +50,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/signup',
     {
       config: { auth: 'public', rateLimit },
-      schema: { tags: ['auth'], summary: 'Sign up with e-mail and password', body: credentialsSchema, response: { 201: signUpResultSchema, 409: apiErrorSchema, ...errors } },
+      schema: { tags: ['auth'], summary: 'Sign up with e-mail and password', body: credentialsSchema, response: { 201: signUpResultSchema, ...apiErrorResponses(400, 403, 409, 429, 500, 503) } },
     },
     async (request, reply) => {
       requireCompanyEmail(request.body.email);
@@ -68,6 +67,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['auth'],
         summary: 'The link of the confirmation mail: opens the sign-in page, where signing in with the password confirms the address',
         querystring: z.object({ token: z.string().max(200).default('') }),
+        response: apiErrorResponses(400, 500),
       },
     },
     // Opening the link changes nothing (mail scanners open links too); the sign-in with it confirms.
@@ -84,7 +84,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         querystring: z.object({ grant_type: z.enum(['password', 'refresh_token']) }),
         // Credentials for grant_type=password (checked below); refresh sends no body.
         body: credentialsSchema.partial().nullish(),
-        response: { 200: sessionSchema, ...errors },
+        response: { 200: sessionSchema, ...apiErrorResponses(400, 401, 403, 429, 500, 503) },
       },
     },
     async (request, reply) => {
@@ -114,17 +114,17 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
             throw confirmationError && isGrpcError(error) && error.code === GrpcStatus.FAILED_PRECONDITION ? confirmationError : error;
           });
         if (!grant) throw new HttpError(500, 'Sign-in returned no session');
-        return fastify.authn.startSession(reply, grant);
+        return fastify.sessions.start(reply, grant);
       }
-      const refreshToken = request.cookies[REFRESH_COOKIE];
+      const refreshToken = fastify.sessions.refreshToken(request);
       if (!refreshToken) throw new HttpError(401, AUTH_MESSAGES.sessionMissing);
       try {
         const { grant } = await fastify.identity.refreshSession({ refreshToken }, grpcCallOptions(request, reply));
         if (!grant) throw new HttpError(500, 'Refresh returned no session');
-        return await fastify.authn.startSession(reply, grant);
+        return await fastify.sessions.start(reply, grant);
       } catch (error) {
         // Only a refused session ends the cookie; while identity is unreachable (503) the client retries.
-        if (isGrpcError(error) && error.code === GrpcStatus.UNAUTHENTICATED) fastify.authn.clearRefreshCookie(reply);
+        if (isGrpcError(error) && error.code === GrpcStatus.UNAUTHENTICATED) fastify.sessions.end(reply);
         throw error;
       }
     },
@@ -138,21 +138,21 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['auth'],
         summary: 'Sign out: this session (local), every session (global) or every other session (others)',
         querystring: z.object({ scope: z.enum(LOGOUT_SCOPES).default('global') }),
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...apiErrorResponses(400, 401, 500, 503) },
       },
     },
     async (request, reply) => {
       const auth = request.auth!;
       await fastify.identity.logout({ sessionId: auth.sessionId, scope: LOGOUT_SCOPE_TO_PROTO[request.query.scope] }, grpcCallOptions(request, reply));
-      fastify.authn.forget(auth.userId);
-      if (request.query.scope !== 'others') fastify.authn.clearRefreshCookie(reply);
+      fastify.userCache.forget(auth.userId);
+      if (request.query.scope !== 'others') fastify.sessions.end(reply);
       return reply.code(204).send(null);
     },
   );
 
   fastify.get(
     '/user',
-    { config: { auth: 'session' }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: authUserSchema, ...errors } } },
+    { config: { auth: 'session' }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: authUserSchema, ...apiErrorResponses(401, 500, 503) } } },
     async (request, reply) => {
       const response = await fastify.identity.getCurrentUser({ sessionId: request.auth!.sessionId }, grpcCallOptions(request, reply));
       if (!response.user || !response.sessionActive) throw new HttpError(401, AUTH_MESSAGES.sessionMissing);
@@ -162,10 +162,10 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     '/welcome',
-    { schema: { tags: ['auth'], summary: "Mark the first-use welcome dialog as shown ('Got it')", response: { 204: z.null(), ...errors } } },
+    { schema: { tags: ['auth'], summary: "Mark the first-use welcome dialog as shown ('Got it')", response: { 204: z.null(), ...apiErrorResponses(401, 403, 500, 503) } } },
     async (request, reply) => {
       await fastify.identity.markWelcomeShown({}, grpcCallOptions(request, reply));
-      fastify.authn.forget(request.auth!.userId);
+      fastify.userCache.forget(request.auth!.userId);
       return reply.code(204).send(null);
     },
   );

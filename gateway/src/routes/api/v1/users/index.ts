@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, managedUserSchema, roleSchema } from '@venuebook/proto/domain';
+import { apiErrorResponses, managedUserSchema, roleSchema } from '@venuebook/proto/domain';
 import type { ManagedUser } from '@venuebook/proto/domain';
 import type { MessageShape } from '@bufbuild/protobuf';
 import type { UserSchema } from '@venuebook/proto/identity/v1';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
-import { authUserFromProto } from '../../../../plugins/app/auth.ts';
+import { authUserFromProto } from '../../../../lib/auth-user.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 500: apiErrorSchema, 503: apiErrorSchema };
 const userParams = z.object({ id: z.string().min(1).max(100) });
 
 function managed(user: MessageShape<typeof UserSchema>): ManagedUser {
@@ -19,7 +18,7 @@ function managed(user: MessageShape<typeof UserSchema>): ManagedUser {
 const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/',
-    { schema: { tags: ['users'], summary: 'List users', response: { 200: z.object({ users: z.array(managedUserSchema) }), ...errors } } },
+    { schema: { tags: ['users'], summary: 'List users', response: { 200: z.object({ users: z.array(managedUserSchema) }), ...apiErrorResponses(401, 403, 500, 503) } } },
     async (request, reply) => {
       const response = await fastify.identity.listUsers({}, grpcCallOptions(request, reply));
       return { users: response.users.map(managed) };
@@ -29,21 +28,21 @@ const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     '/:id/role',
     {
-      schema: { tags: ['users'], summary: "Assign a user's role", params: userParams, body: z.object({ role: roleSchema }), response: { 200: managedUserSchema, ...errors } },
+      schema: { tags: ['users'], summary: "Assign a user's role", params: userParams, body: z.object({ role: roleSchema }), response: { 200: managedUserSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 503) } },
     },
     async (request, reply) => {
       const response = await fastify.identity.assignRole({ userId: request.params.id, role: request.body.role }, grpcCallOptions(request, reply));
-      fastify.authn.forget(request.params.id);
+      fastify.userCache.forget(request.params.id);
       return managed(response.user!);
     },
   );
 
   fastify.delete(
     '/:id',
-    { schema: { tags: ['users'], summary: 'Remove a user', params: userParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags: ['users'], summary: 'Remove a user', params: userParams, response: { 204: z.null(), ...apiErrorResponses(400, 401, 403, 404, 500, 503) } } },
     async (request, reply) => {
       await fastify.identity.removeUser({ userId: request.params.id }, grpcCallOptions(request, reply));
-      fastify.authn.forget(request.params.id);
+      fastify.userCache.forget(request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueSchema } from '@venuebook/proto/domain';
+import { apiErrorResponses, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueSchema } from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { listQueryToProto, venueFromProto, venueInputToProto } from '@venuebook/proto/codecs/venues';
 
 const venueParamsSchema = z.object({ id: z.string().min(1).max(100).describe('Venue id (UUID)') });
-
-const errors = { 400: apiErrorSchema, 500: apiErrorSchema, 503: apiErrorSchema };
 
 /** /api/v1/venues: thin HTTP ↔ gRPC mapping; the venues service owns the rules. */
 const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -18,7 +16,7 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
         summary: 'List venues',
         description: 'Active venues, searched over name, address, country and display city; any-of league filter; sorted and paged.',
         querystring: listVenuesQuerySchema,
-        response: { 200: listVenuesResultSchema, ...errors },
+        response: { 200: listVenuesResultSchema, ...apiErrorResponses(400, 401, 403, 500, 503) },
       },
     },
     async (request, reply) => {
@@ -34,7 +32,7 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['venues'],
         summary: 'Create a venue',
         body: venueInputSchema,
-        response: { 201: venueSchema, ...errors },
+        response: { 201: venueSchema, ...apiErrorResponses(400, 401, 403, 500, 503) },
       },
     },
     async (request, reply) => {
@@ -52,7 +50,7 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['venues'],
         summary: 'Get a venue',
         params: venueParamsSchema,
-        response: { 200: venueSchema, 404: apiErrorSchema, ...errors },
+        response: { 200: venueSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 503) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
-import { domainSuffix } from '@venuebook/proto/domain';
+import { apiErrorResponses, domainSuffix } from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../../lib/grpc-call.ts';
 import { HttpError } from '../../../../../lib/error-mapping.ts';
 
@@ -45,7 +45,7 @@ const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/start',
-    { config: { auth: 'public' }, schema: { tags: ['auth'], summary: "'Continue with Google': redirects to the identity provider" } },
+    { config: { auth: 'public' }, schema: { tags: ['auth'], summary: "'Continue with Google': redirects to the identity provider", response: apiErrorResponses(404, 500, 503) } },
     async (_request, reply) => {
       const config = await client();
       const pending: PendingSignIn = { verifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce() };
@@ -68,7 +68,7 @@ const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/callback',
     {
       config: { auth: 'public' },
-      schema: { tags: ['auth'], summary: 'Where the identity provider sends the browser back', querystring: z.object({}).passthrough() },
+      schema: { tags: ['auth'], summary: 'Where the identity provider sends the browser back', querystring: z.object({}).passthrough(), response: apiErrorResponses(500, 503) },
     },
     async (request, reply) => {
       const raw = request.cookies[STATE_COOKIE];
@@ -111,7 +111,7 @@ const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
         grpcCallOptions(request, reply),
       );
       if (!grant) return fail('identity returned no session');
-      await fastify.authn.startSession(reply, grant);
+      await fastify.sessions.start(reply, grant);
       return reply.redirect('/login', 303);
     },
   );

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { MessageShape } from '@bufbuild/protobuf';
+import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from '@venuebook/proto/domain';
+import type { Session } from '@venuebook/proto/domain';
+import type { SessionGrantSchema } from '@venuebook/proto/identity/v1';
+import { authUserFromProto } from '../../lib/auth-user.ts';
+import { HttpError } from '../../lib/error-mapping.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: {
+      /** Mints the access token for a grant of identity, sets the refresh cookie and answers the Session JSON. */
+      start(reply: FastifyReply, grant: MessageShape<typeof SessionGrantSchema>): Promise<Session>;
+      /** The refresh token the browser sent (its httpOnly cookie), if any. */
+      refreshToken(request: FastifyRequest): string | undefined;
+      /** Clears the refresh cookie (signed out, or the session was refused). */
+      end(reply: FastifyReply): void;
+    };
+  }
+}
+
+/**
+ * Session minting: a short-lived HS256 access token (`sub`, `email`, `sid`; plugin jwt) for the browser's
+ * memory, and the refresh token in an httpOnly, SameSite=Strict cookie scoped to /api/v1/auth.
+ */
+export default fp(
+  async (fastify: FastifyInstance) => {
+    const { ACCESS_TOKEN_TTL_SECONDS, COOKIE_SECURE, SESSION_TTL_DAYS } = fastify.config;
+    const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, secure: COOKIE_SECURE, path: REFRESH_COOKIE_PATH };
+
+    fastify.decorate('sessions', {
+      async start(reply, grant) {
+        if (!grant.user) throw new HttpError(500, 'Sign-in returned no user');
+        const user = authUserFromProto(grant.user);
+        const accessToken = await reply.jwtSign({ sub: user.id, email: user.email, sid: grant.sessionId });
+        reply.setCookie(REFRESH_COOKIE_NAME, grant.refreshToken, { ...cookieOptions, maxAge: Math.round(SESSION_TTL_DAYS * 86_400) });
+        // A fresh grant is the freshest answer about this user: the next calls need not ask identity.
+        fastify.userCache.set(user.id, grant.sessionId, { user, active: true });
+        return { accessToken, tokenType: 'bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, expiresAt: Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS, user };
+      },
+      refreshToken: (request) => request.cookies[REFRESH_COOKIE_NAME],
+      end(reply) {
+        reply.clearCookie(REFRESH_COOKIE_NAME, cookieOptions);
+      },
+    });
+  },
+  { name: 'sessions', dependencies: ['jwt', 'cookie', 'user-cache'] },
+);
