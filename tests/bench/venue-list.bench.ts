@@ -1,67 +1,95 @@
-// Home-list latency through the gateway (HTTP → gRPC → venues service → FerretDB/MongoDB) with
-// BENCH_VENUES venues (default 10,000): first and a deep page for each sort, a search and a league filter.
-// Prints p50 / p95 / max per request shape.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DEMO_VENUES, startStack } from '@venuebook/local';
+// Home-list latency through the gateway (HTTP → gRPC → venues service → FerretDB/MongoDB): an editor
+// creates BENCH_VENUES venues through the public API (default 10,000; smoke 60), then each list shape (the
+// first page of each sort, a deep A→Z page, a search, a league filter) is requested BENCH_REPETITIONS
+// times (default 15; smoke 3). Every answer is checked against what was created (total and the ids of
+// the page, in order), so a list that goes wrong fails the benchmark; timings are only reported.
+import { DEMO_VENUES } from '@venuebook/local';
+import { listVenuesResultSchema, nameKey } from '@venuebook/proto/domain';
+import type { ListVenuesResult, Venue } from '@venuebook/proto/domain';
+import { BenchError, expectEqual, runBench, runConcurrently, sized } from './support.ts';
 
-const COUNT = Number(process.env.BENCH_VENUES ?? 10_000);
-const REPETITIONS = Number(process.env.BENCH_REPETITIONS ?? 15);
+const COUNT = sized({ full: 10_000, smoke: 60 }, process.env.BENCH_VENUES);
+const REPETITIONS = sized({ full: 15, smoke: 3 }, process.env.BENCH_REPETITIONS);
 const CONCURRENCY = 8;
+const PAGE_SIZE = 50;
+/** A page in the middle of the A→Z list (page 100 of 200 with 10,000 venues). */
+const DEEP_PAGE = Math.max(2, Math.floor(COUNT / PAGE_SIZE / 2));
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+type Created = Pick<Venue, 'id' | 'name' | 'address' | 'country' | 'displayCityAs' | 'leagues' | 'createdAt' | 'activityAt'>;
+
+interface Shape {
+  query: Record<string, string | number>;
+  /** The venues the shape must find, in the order of its sort. */
+  matches(venues: readonly Created[]): Created[];
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'venuebook-bench-'));
-const stack = await startStack({ dataDir, port: 0, seed: false, logLevel: 'warn' });
-try {
+const byNewest = (a: Created, b: Created): number => b.createdAt.localeCompare(a.createdAt) || compareIds(b, a);
+const byUpdated = (a: Created, b: Created): number => b.activityAt.localeCompare(a.activityAt) || compareIds(b, a);
+const byName = (a: Created, b: Created): number => compareStrings(nameKey(a.name), nameKey(b.name)) || compareIds(a, b);
+/** Binary string order, as the database sorts. */
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareIds(a: Created, b: Created): number {
+  return compareStrings(a.id, b.id);
+}
+const containsText = (text: string) => (venue: Created) =>
+  [venue.name, venue.address, venue.country, venue.displayCityAs].some((field) => field.toLowerCase().includes(text.toLowerCase()));
+
+const SHAPES: Record<string, Shape> = {
+  'newest, page 1': { query: { sort: 'newest', page: 1 }, matches: (all) => [...all].sort(byNewest) },
+  'updated, page 1': { query: { sort: 'updated', page: 1 }, matches: (all) => [...all].sort(byUpdated) },
+  'A→Z, page 1': { query: { sort: 'name', page: 1 }, matches: (all) => [...all].sort(byName) },
+  [`A→Z, page ${DEEP_PAGE}`]: { query: { sort: 'name', page: DEEP_PAGE }, matches: (all) => [...all].sort(byName) },
+  "search 'arena'": { query: { q: 'arena' }, matches: (all) => all.filter(containsText('arena')).sort(byNewest) },
+  'league OTX + Studio': {
+    query: { leagues: 'OTX,Studio' },
+    matches: (all) => all.filter((venue) => venue.leagues.some((league) => league === 'OTX' || league === 'Studio')).sort(byNewest),
+  },
+};
+
+await runBench({ name: 'venue-list', title: 'Home list through the gateway' }, async (bench) => {
+  bench.parameter('venues', COUNT);
+  bench.parameter('repetitions', REPETITIONS);
+  bench.parameter('createConcurrency', CONCURRENCY);
+  bench.parameter('pageSize', PAGE_SIZE);
+  const editor = await bench.signIn('editor');
+
   // Created through the public API, as users do.
-  const started = Date.now();
-  let next = 0;
-  async function worker(): Promise<void> {
-    while (next < COUNT) {
-      const index = next++;
-      const template = DEMO_VENUES[index % DEMO_VENUES.length]!;
-      const response = await fetch(`${stack.url}/api/v1/venues`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...template, name: `${template.name} ${index}` }),
-      });
-      if (response.status !== 201) throw new Error(`create failed: ${response.status} ${await response.text()}`);
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (Date.now() - started) / 1000;
-  console.log(`created ${COUNT} venues in ${seconds.toFixed(1)} s (${Math.round(COUNT / seconds)}/s, ${CONCURRENCY} in parallel)`);
+  const created: Created[] = [];
+  const createTimes: number[] = [];
+  const createMs = await runConcurrently(COUNT, CONCURRENCY, async (index) => {
+    const template = DEMO_VENUES[index % DEMO_VENUES.length]!;
+    const { body, ms } = await editor.post<Venue>('/api/v1/venues', { ...template, name: `${template.name} ${index}` });
+    createTimes.push(ms);
+    created.push(body);
+  });
+  expectEqual(new Set(created.map((venue) => venue.id)).size, COUNT, 'distinct venues created');
+  const perSecond = COUNT / (createMs / 1000);
+  bench.figure('createSeconds', createMs / 1000, `created ${COUNT} venues in ${(createMs / 1000).toFixed(1)} s`);
+  bench.figure('createPerSecond', perSecond, `${Math.round(perSecond)} venues/s, ${CONCURRENCY} in parallel`);
+  bench.shape(`create (${CONCURRENCY} in parallel)`, createTimes, { total: COUNT });
 
-  const shapes: Record<string, string> = {
-    'newest, page 1': 'sort=newest&page=1&pageSize=50',
-    'updated, page 1': 'sort=updated&page=1&pageSize=50',
-    'A→Z, page 1': 'sort=name&page=1&pageSize=50',
-    'A→Z, page 100': 'sort=name&page=100&pageSize=50',
-    "search 'arena'": 'q=arena&pageSize=50',
-    'league OTX + Studio': 'leagues=OTX,Studio&pageSize=50',
-  };
-  console.log(`\n${'request'.padEnd(22)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}   total`);
-  for (const [label, query] of Object.entries(shapes)) {
+  for (const [label, shape] of Object.entries(SHAPES)) {
+    const page = Number(shape.query.page ?? 1);
+    const matching = shape.matches(created);
+    const expectedIds = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((venue) => venue.id);
+    if (expectedIds.length === 0) throw new BenchError(`${label}: the created venues give this shape an empty page; choose other data`);
+    const query = new URLSearchParams(Object.entries({ ...shape.query, pageSize: PAGE_SIZE }).map(([key, value]) => [key, String(value)]));
     const times: number[] = [];
-    let total = 0;
     for (let i = 0; i < REPETITIONS; i++) {
-      const t0 = performance.now();
-      const response = await fetch(`${stack.url}/api/v1/venues?${query}`);
-      const body = (await response.json()) as { total: number };
-      times.push(performance.now() - t0);
-      total = body.total;
+      const { body, ms } = await editor.get<ListVenuesResult>(`/api/v1/venues?${query.toString()}`);
+      times.push(ms);
+      const parsed = listVenuesResultSchema.safeParse(body);
+      if (!parsed.success) throw new BenchError(`${label}: the answer does not match the API schema: ${parsed.error.issues[0]?.message ?? ''}`);
+      expectEqual(parsed.data.total, matching.length, `${label}: total`);
+      const ids = parsed.data.items.map((venue) => venue.id);
+      const at = ids.findIndex((id, position) => id !== expectedIds[position]);
+      if (ids.length !== expectedIds.length || at >= 0) {
+        throw new BenchError(`${label}: expected ${expectedIds.length} venues, got ${ids.length}${at >= 0 ? `; first difference at position ${at + 1}` : ''}`);
+      }
     }
-    times.sort((a, b) => a - b);
-    console.log(
-      `${label.padEnd(22)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${times.at(-1)!.toFixed(1).padStart(8)}   ${total}`,
-    );
+    bench.shape(label, times, { total: matching.length });
   }
-  console.log(`\nstorage: ${stack.infra.sources.mongo}`);
-} finally {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+  bench.figure('sessionRefreshes', editor.refreshes, `session refreshed ${editor.refreshes} times`);
+});

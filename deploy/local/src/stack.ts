@@ -26,8 +26,8 @@ export interface StackOptions {
   host?: string;
   /** Gateway port; 0 = any free port. */
   port?: number;
-  /** Create the demo accounts and venues once per data folder. */
-  seed?: boolean;
+  /** Create the demo accounts and venues once per data folder ('accounts': the accounts only, e.g. for benchmarks). */
+  seed?: boolean | 'accounts';
   /** Company e-mail domain (default example.com, or COMPANY_DOMAIN). */
   companyDomain?: string;
   logLevel?: string;
@@ -260,7 +260,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const marker = join(options.dataDir, SEEDED_MARKER);
     if (options.seed && !existsSync(marker)) {
       const ownerId = await seedDemoAccounts({ identityAddress: identity.address, userContextKey: secrets.USER_CONTEXT_KEY, mailboxUrl: mail.mailboxUrl, appUrl: url, accounts });
-      seeded = await seedDemoVenues(venues.address, secrets.USER_CONTEXT_KEY, { userId: ownerId, email: owner.email });
+      if (options.seed !== 'accounts') seeded = await seedDemoVenues(venues.address, secrets.USER_CONTEXT_KEY, { userId: ownerId, email: owner.email });
       writeFileSync(marker, `${new Date().toISOString()} ${accounts.length} demo accounts, ${seeded} demo venues\n`);
       log(`seeded ${accounts.length} demo accounts and ${seeded} demo venues`);
     }

@@ -1,14 +1,19 @@
 // `npm test`: build, lint (ESLint, both type checks, buf lint), then the vitest projects unit,
-// integration and e2e one after another, and one summary line `N passed, N failed, N skipped`.
+// integration and e2e one after another, then every benchmark (tests/bench/*.bench.ts) in its smoke size,
+// one check each, and one summary line `N passed, N failed, N skipped`.
 //   npm test -- --project unit       only that project (repeatable); lint runs only without --project
+//   npm test -- --project bench      only the benchmarks (smoke size)
 //   other arguments are passed to vitest (e.g. a file filter)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { benchCommand, benchFiles } from './bench.ts';
 import { buildAll } from './build.ts';
 import { REPO_ROOT } from './infra-servers.ts';
 
 const PROJECTS = ['unit', 'integration', 'e2e'] as const;
+/** Choices of --project: the vitest projects and the benchmarks. */
+const CHOICES: readonly string[] = [...PROJECTS, 'bench'];
 const bin = (name: string): string => join(REPO_ROOT, 'node_modules', '.bin', name);
 const say = (message: string): void => console.log(`\n\x1b[36m[test]\x1b[0m \x1b[1m${message}\x1b[0m`);
 
@@ -22,19 +27,20 @@ for (let i = 0; i < args.length; i++) {
   else passThrough.push(arg);
 }
 for (const project of chosen) {
-  if (!(PROJECTS as readonly string[]).includes(project)) {
-    console.error(`unknown project '${project}'; choose from ${PROJECTS.join(', ')}`);
+  if (!CHOICES.includes(project)) {
+    console.error(`unknown project '${project}'; choose from ${CHOICES.join(', ')}`);
     process.exit(2);
   }
 }
 const projects = chosen.length > 0 ? PROJECTS.filter((p) => chosen.includes(p)) : [...PROJECTS];
+const runBenchmarks = chosen.length === 0 || chosen.includes('bench');
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
 
-function check(name: string, command: string, commandArgs: string[], cwd = REPO_ROOT): void {
+function check(name: string, command: string, commandArgs: string[], cwd = REPO_ROOT, env: NodeJS.ProcessEnv = process.env): void {
   say(name);
-  const result = spawnSync(command, commandArgs, { cwd, stdio: 'inherit' });
+  const result = spawnSync(command, commandArgs, { cwd, stdio: 'inherit', env });
   if (result.status === 0) totals.passed++;
   else {
     totals.failed++;
@@ -102,6 +108,13 @@ if (chosen.length === 0) {
   check('lint: buf lint', bin('buf'), ['lint'], join(REPO_ROOT, 'proto'));
 }
 for (const project of projects) runVitest(project);
+// Benchmarks in their smoke size: a failed request or a wrong answer fails the check (timings never do).
+if (runBenchmarks) {
+  for (const file of benchFiles()) {
+    const { command, args: benchArgs, env } = benchCommand(file, { smoke: true });
+    check(`bench: ${basename(file, '.bench.ts')} (smoke size)`, command, benchArgs, REPO_ROOT, env);
+  }
+}
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

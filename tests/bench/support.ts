@@ -1,0 +1,399 @@
+// What every benchmark in tests/bench shares: the stack (with the demo accounts, no demo venues), signing in
+// through the public HTTP API as a user does, sizing (full, or the smoke size `npm test` runs), a
+// concurrency helper, latency summaries, and the report: a table on stdout and artifacts/bench/<name>.json.
+//
+// Figures are printed and written, never asserted as timings. A benchmark fails (exit 1) when a request
+// fails or returns wrong data, so a benchmark that no longer works turns `npm test` red.
+//
+//   BENCH_SMOKE=1                      smoke size (set by `npm run bench -- --smoke` and by `npm test`)
+//   BENCH_ACCESS_TOKEN_TTL_SECONDS=30  shorter access tokens for the gateway (proves long runs refresh)
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { basename, join } from 'node:path';
+import { REPO_ROOT, startStack } from '@venuebook/local';
+import type { RunningStack } from '@venuebook/local';
+import type { Role } from '@venuebook/proto/domain';
+
+/** True in the smoke size: a quick run that proves the benchmark still works. */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+
+/** Picks the full or the smoke value; `override` (a number from the environment, if set) wins. */
+export function sized(values: { full: number; smoke: number }, override?: string): number {
+  if (override !== undefined && override !== '') {
+    const value = Number(override);
+    if (!Number.isInteger(value) || value <= 0) throw new BenchError(`expected a positive integer, got '${override}'`);
+    return value;
+  }
+  return SMOKE ? values.smoke : values.full;
+}
+
+/** A benchmark that no longer measures what it should: a failed request or wrong data. */
+export class BenchError extends Error {
+  override name = 'BenchError';
+}
+
+/** Fails the benchmark unless `actual` equals `expected`. */
+export function expectEqual<T>(actual: T, expected: T, what: string): void {
+  if (actual !== expected) throw new BenchError(`${what}: expected ${String(expected)}, got ${String(actual)}`);
+}
+
+/** Fails the benchmark unless `condition` holds. */
+export function expectTrue(condition: boolean, what: string): void {
+  if (!condition) throw new BenchError(what);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Latency figures
+
+export interface LatencySummary {
+  samples: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  meanMs: number;
+}
+
+/** Nearest-rank percentile of ascending `sorted` (p in 0..100). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+const round = (ms: number): number => Math.round(ms * 100) / 100;
+
+export function summarize(times: readonly number[]): LatencySummary {
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1);
+  return {
+    samples: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? Number.NaN),
+    meanMs: round(mean),
+  };
+}
+
+/**
+ * Runs task(0) … task(count - 1) on `concurrency` workers (each starts the next index when its task ends).
+ * The first failure stops the workers from taking more and is thrown. Returns the elapsed milliseconds.
+ */
+export async function runConcurrently(count: number, concurrency: number, task: (index: number) => Promise<void>): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  let failed = false;
+  const worker = async (): Promise<void> => {
+    while (!failed && next < count) {
+      const index = next++;
+      try {
+        await task(index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: Math.min(concurrency, count) }, worker));
+  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  return performance.now() - started;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Signing in and calling the API as a user does
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+export interface ApiResponse<T> {
+  status: number;
+  body: T;
+  /** The HTTP exchange alone (request sent until the body is read); excludes any token refresh. */
+  ms: number;
+  headers: Headers;
+}
+
+interface Cookie {
+  value: string;
+  path: string;
+}
+
+interface Session {
+  accessToken: string;
+  expiresIn: number;
+  expiresAt: number;
+  user: { id: string; email: string; role: string };
+}
+
+/**
+ * A signed-in user of the public API: `POST /api/v1/auth/token?grant_type=password` once, the access token
+ * as Bearer on every call, and a refresh (`grant_type=refresh_token` with the refresh cookie, as the
+ * browser does) shortly before the access token expires, so a run longer than ACCESS_TOKEN_TTL_SECONDS
+ * keeps going. Concurrent calls share one refresh.
+ */
+export class ApiClient {
+  readonly baseUrl: string;
+  /** How many times the session was refreshed. */
+  refreshes = 0;
+  #session: Session | undefined;
+  #refreshing: Promise<void> | undefined;
+  readonly #cookies = new Map<string, Cookie>();
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  /** Signs in with e-mail and password; fails the benchmark when the gateway refuses. */
+  static async signIn(baseUrl: string, credentials: { email: string; password: string }): Promise<ApiClient> {
+    const client = new ApiClient(baseUrl);
+    await client.#token('password', credentials);
+    return client;
+  }
+
+  get user(): Session['user'] {
+    if (!this.#session) throw new BenchError('not signed in');
+    return this.#session.user;
+  }
+
+  get<T>(path: string, expectStatus = 200): Promise<ApiResponse<T>> {
+    return this.request<T>('GET', path, { expectStatus });
+  }
+
+  post<T>(path: string, body: unknown, expectStatus = 201): Promise<ApiResponse<T>> {
+    return this.request<T>('POST', path, { body, expectStatus });
+  }
+
+  /** A signed-in call; any status other than `expectStatus` fails the benchmark. */
+  async request<T>(method: string, path: string, options: { body?: unknown; expectStatus?: number } = {}): Promise<ApiResponse<T>> {
+    await this.#fresh();
+    const headers: Record<string, string> = { authorization: `Bearer ${this.#session!.accessToken}`, accept: 'application/json' };
+    return this.#exchange<T>(method, path, headers, options.body, options.expectStatus ?? 200);
+  }
+
+  async #exchange<T>(method: string, path: string, headers: Record<string, string>, body: unknown, expectStatus: number): Promise<ApiResponse<T>> {
+    const cookie = [...this.#cookies].filter(([, c]) => path.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`);
+    if (cookie.length > 0) headers.cookie = cookie.join('; ');
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const started = performance.now();
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw new BenchError(`${method} ${path}: ${(error as Error).message}`);
+    }
+    const ms = performance.now() - started;
+    this.#keepCookies(response.headers);
+    if (response.status !== expectStatus) throw new BenchError(`${method} ${path}: expected ${expectStatus}, got ${response.status} ${text.slice(0, 300)}`);
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new BenchError(`${method} ${path}: the answer is not JSON: ${text.slice(0, 300)}`);
+      }
+    }
+    return { status: response.status, body: parsed as T, ms, headers: response.headers };
+  }
+
+  async #token(grantType: 'password' | 'refresh_token', credentials?: { email: string; password: string }): Promise<void> {
+    const { body } = await this.#exchange<Session>('POST', `/api/v1/auth/token?grant_type=${grantType}`, { accept: 'application/json' }, credentials, 200);
+    expectTrue(typeof body?.accessToken === 'string' && body.accessToken.length > 0, `${grantType}: no access token in the answer`);
+    expectTrue(Number.isFinite(body.expiresAt) && body.expiresIn > 0, `${grantType}: no expiry in the answer`);
+    this.#session = body;
+  }
+
+  /** Refreshes when the access token has less than a third of its life (at most a minute) left. */
+  async #fresh(): Promise<void> {
+    const session = this.#session;
+    if (!session) throw new BenchError('not signed in');
+    const margin = Math.min(60, session.expiresIn / 3);
+    if (Date.now() / 1000 < session.expiresAt - margin) return;
+    this.#refreshing ??= this.#token('refresh_token')
+      .then(() => {
+        this.refreshes++;
+      })
+      .finally(() => {
+        this.#refreshing = undefined;
+      });
+    await this.#refreshing;
+  }
+
+  /** A minimal cookie jar: name → value and path; an empty value or Max-Age=0 removes the cookie. */
+  #keepCookies(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const at = pair.indexOf('=');
+      if (at <= 0) continue;
+      const name = pair.slice(0, at);
+      const value = pair.slice(at + 1);
+      const attribute = (key: string): string | undefined =>
+        attributes.find((part) => part.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+      const expires = attribute('expires');
+      const removed = value === '' || attribute('max-age') === '0' || (expires !== undefined && Date.parse(expires) <= Date.now());
+      if (removed) this.#cookies.delete(name);
+      else this.#cookies.set(name, { value, path: attribute('path') ?? '/' });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Running a benchmark
+
+export interface Bench {
+  name: string;
+  stack: RunningStack;
+  /** Signs in as the demo account of `role` through the public API. */
+  signIn(role: Role): Promise<ApiClient>;
+  /** Records a parameter (count, repetitions, concurrency…) for the report. */
+  parameter(key: string, value: string | number | boolean): void;
+  /** Records a single figure (e.g. creations per second) and prints it with `label`. */
+  figure(key: string, value: number, label: string): void;
+  /** Records the latencies of one request shape; `extra` (e.g. the list total) goes into the report too. */
+  shape(label: string, times: readonly number[], extra?: Record<string, string | number>): LatencySummary;
+  log(message: string): void;
+}
+
+export interface BenchReport {
+  name: string;
+  title: string;
+  status: 'passed' | 'failed';
+  error?: string;
+  size: 'smoke' | 'full';
+  startedAt: string;
+  durationSeconds: number;
+  machine: {
+    cores: number;
+    cpuModel: string;
+    memoryGiB: number;
+    platform: string;
+    arch: string;
+    node: string;
+    /** The database behind the venues: FerretDB on SQLite, a mongod, a Docker MongoDB or MONGODB_URI. */
+    storageKind: string;
+    /** Where each server came from (stack.infra.sources): a binary's path, 'docker' or 'env'. */
+    storage: Record<string, string>;
+  };
+  parameters: Record<string, string | number | boolean>;
+  figures: Record<string, number>;
+  shapes: Record<string, LatencySummary & Record<string, string | number>>;
+}
+
+/** What `source` (stack.infra.sources.mongo) says about the database. */
+function storageKind(source: string): string {
+  if (source === 'env') return 'MongoDB-compatible server from MONGODB_URI';
+  if (source === 'docker') return 'MongoDB 8 (Docker)';
+  if (basename(source) === 'mongod') return 'MongoDB (mongod)';
+  if (basename(source) === 'ferretdb') return 'FerretDB v1 on SQLite';
+  return source;
+}
+
+/** The report of every benchmark: artifacts/bench/<name>.json. */
+export function reportPath(name: string): string {
+  return join(REPO_ROOT, 'artifacts', 'bench', `${name}.json`);
+}
+
+function printShapes(shapes: BenchReport['shapes']): void {
+  const rows = Object.entries(shapes);
+  if (rows.length === 0) return;
+  const extras = [...new Set(rows.flatMap(([, shape]) => Object.keys(shape).filter((key) => !['samples', 'p50Ms', 'p95Ms', 'p99Ms', 'maxMs', 'meanMs'].includes(key))))];
+  const width = Math.max(22, ...rows.map(([label]) => label.length + 2));
+  const columns = ['p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'mean ms', 'n'];
+  console.log(`\n${'request'.padEnd(width)}${columns.map((column) => column.padStart(9)).join('')}${extras.map((extra) => `  ${extra}`).join('')}`);
+  for (const [label, shape] of rows) {
+    const values = [shape.p50Ms, shape.p95Ms, shape.p99Ms, shape.maxMs, shape.meanMs].map((value) => value.toFixed(1).padStart(9));
+    console.log(`${label.padEnd(width)}${values.join('')}${String(shape.samples).padStart(9)}${extras.map((extra) => `  ${String(shape[extra] ?? '')}`).join('')}`);
+  }
+}
+
+/**
+ * Starts a fresh stack (own data folder, the demo accounts, no demo venues), runs `body`, prints the
+ * table and writes artifacts/bench/<name>.json (also when it fails, with the error), stops everything.
+ * Sets the exit code to 1 when the benchmark failed.
+ */
+export async function runBench(spec: { name: string; title: string }, body: (bench: Bench) => Promise<void>): Promise<void> {
+  const startedAt = new Date();
+  const report: BenchReport = {
+    name: spec.name,
+    title: spec.title,
+    status: 'passed',
+    size: SMOKE ? 'smoke' : 'full',
+    startedAt: startedAt.toISOString(),
+    durationSeconds: 0,
+    machine: {
+      cores: availableParallelism(),
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+      platform: process.platform,
+      arch: process.arch,
+      node: process.version,
+      storageKind: 'unknown',
+      storage: {},
+    },
+    parameters: {},
+    figures: {},
+    shapes: {},
+  };
+  const log = (message: string): void => console.log(message);
+  log(`${spec.title} (${report.size} size)`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), `venuebook-bench-${spec.name}-`));
+  let stack: RunningStack | undefined;
+  try {
+    const ttl = process.env.BENCH_ACCESS_TOKEN_TTL_SECONDS;
+    stack = await startStack({ dataDir, port: 0, seed: 'accounts', logLevel: 'warn', ...(ttl ? { gatewayEnv: { ACCESS_TOKEN_TTL_SECONDS: ttl } } : {}) });
+    report.machine.storage = { ...stack.infra.sources };
+    report.machine.storageKind = storageKind(stack.infra.sources.mongo);
+    const running = stack;
+    const bench: Bench = {
+      name: spec.name,
+      stack: running,
+      async signIn(role) {
+        const account = running.accounts.find((candidate) => candidate.role === role);
+        if (!account) throw new BenchError(`no demo account with the role ${role}`);
+        return ApiClient.signIn(running.url, account);
+      },
+      parameter(key, value) {
+        report.parameters[key] = value;
+      },
+      figure(key, value, label) {
+        report.figures[key] = Math.round(value * 100) / 100;
+        log(label);
+      },
+      shape(label, times, extra = {}) {
+        if (times.length === 0) throw new BenchError(`${label}: no samples`);
+        const summary = summarize(times);
+        report.shapes[label] = { ...summary, ...extra };
+        return summary;
+      },
+      log,
+    };
+    await body(bench);
+  } catch (error) {
+    report.status = 'failed';
+    report.error = error instanceof BenchError ? error.message : ((error as Error).stack ?? String(error));
+  } finally {
+    await stack?.stop().catch((error: unknown) => console.error(`stopping the stack: ${(error as Error).message}`));
+    const logs = join(dataDir, 'logs');
+    if (report.status === 'failed') log(`server logs kept in ${logs}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  report.durationSeconds = Math.round((Date.now() - startedAt.getTime()) / 100) / 10;
+  printShapes(report.shapes);
+  log(`\n${report.machine.cores} cores, Node ${report.machine.node}, ${report.machine.storageKind}; ${report.durationSeconds} s`);
+  const file = reportPath(spec.name);
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`figures: ${file.replace(`${REPO_ROOT}/`, '')}`);
+  if (report.status === 'failed') {
+    console.error(`\n\x1b[31mbenchmark ${spec.name} failed:\x1b[0m ${report.error}`);
+    process.exitCode = 1;
+  }
+}
