@@ -6,9 +6,9 @@ import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
 import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, loadConfig, signUserContext } from '@venuebook/service-kit';
-import type { NatsConnection } from '@venuebook/service-kit';
-import { configSchema, start } from './main.ts';
-import type { RunningVenuesService } from './main.ts';
+import type { NatsConnection, RunningServiceHandle } from '@venuebook/service-kit';
+import { configSchema } from './config.ts';
+import { start } from './main.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { VenueRepository } from './repositories/venue.repository.ts';
 
@@ -17,7 +17,7 @@ const dbName = `venuebook_test_venues_${randomUUID().slice(0, 8)}`;
 const userContextKey = randomBytes(32).toString('base64url');
 const EDITOR = { userId: randomUUID(), email: 'editor@example.com', role: 'editor', requestId: 'venues-int' };
 
-let service: RunningVenuesService;
+let service: RunningServiceHandle;
 let client: Client<typeof VenuesService>;
 let connection: Awaited<ReturnType<typeof connectMongo>>;
 let repository: VenueRepository;
