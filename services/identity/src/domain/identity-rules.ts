@@ -1,4 +1,4 @@
-import { isCompanyEmail, isRole, resolveRole, ROLES } from '@venuebook/proto/domain';
+import { isRole, ROLES } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
 
 /** OWNER_EMAILS ('a@x.com, b@x.com') as a set of lower-case addresses. */
@@ -25,19 +25,23 @@ export interface RoleChange {
   ownerCount: number;
 }
 
+/** Why a change is refused: a kind to branch on and the message shown to the user. */
+export interface Refusal<K extends string> {
+  kind: K;
+  message: string;
+}
+
 /** Why a role change is refused (null when allowed). The caller already holds 'user.assign_role'. */
-export function roleChangeRefusal({ actor, target, newRole, ownerCount }: RoleChange): string | null {
-  if (!isRole(newRole)) return `Unknown role: ${newRole}. Choose one of ${ROLES.join(', ')}.`;
-  if (actor.role !== 'owner' && (target.role === 'owner' || newRole === 'owner')) return 'Only an owner can change the owner role';
-  if (target.role === 'owner' && newRole !== 'owner' && ownerCount <= 1) return 'The last owner cannot be demoted';
+export function roleChangeRefusal({ actor, target, newRole, ownerCount }: RoleChange): Refusal<'unknown_role' | 'owner_only' | 'last_owner'> | null {
+  if (!isRole(newRole)) return { kind: 'unknown_role', message: `Unknown role: ${newRole}. Choose one of ${ROLES.join(', ')}.` };
+  if (actor.role !== 'owner' && (target.role === 'owner' || newRole === 'owner')) return { kind: 'owner_only', message: 'Only an owner can change the owner role' };
+  if (target.role === 'owner' && newRole !== 'owner' && ownerCount <= 1) return { kind: 'last_owner', message: 'The last owner cannot be demoted' };
   return null;
 }
 
 /** Why removing a user is refused (null when allowed). The caller already holds 'user.remove'. */
-export function removalRefusal(actor: { userId: string; role: Role }, target: { userId: string; role: Role }): string | null {
-  if (actor.userId === target.userId) return 'You cannot remove yourself';
-  if (target.role === 'owner' && actor.role !== 'owner') return 'Only an owner can remove an owner';
+export function removalRefusal(actor: { userId: string; role: Role }, target: { userId: string; role: Role }): Refusal<'self' | 'owner_only'> | null {
+  if (actor.userId === target.userId) return { kind: 'self', message: 'You cannot remove yourself' };
+  if (target.role === 'owner' && actor.role !== 'owner') return { kind: 'owner_only', message: 'Only an owner can remove an owner' };
   return null;
 }
-
-export { isCompanyEmail, resolveRole };

@@ -4,7 +4,7 @@ import { hashSecret, newSecret } from '../domain/tokens.ts';
 import type { RefreshTokenDocument, RefreshTokenUseDocument, SessionDocument } from './identity.models.ts';
 
 export type RotateResult =
-  | { kind: 'rotated'; sessionId: string; userId: string; refreshToken: string }
+  | { kind: 'rotated'; sessionId: string; userId: string; refreshToken: string; expiresAt: Date }
   | { kind: 'unknown' }
   | { kind: 'revoked' }
   | { kind: 'expired' }
@@ -36,11 +36,12 @@ export class SessionRepository {
     return token;
   }
 
-  /** Opens a session and returns its id and first refresh token. */
-  async open(userId: string, userAgent: string, now: Date): Promise<{ sessionId: string; refreshToken: string }> {
+  /** Opens a session (ending SESSION_TTL_DAYS from now) and returns its id, end and first refresh token. */
+  async open(userId: string, userAgent: string, now: Date): Promise<{ sessionId: string; refreshToken: string; expiresAt: Date }> {
     const sessionId = randomUUID();
-    await this.#sessions.create({ _id: sessionId, userId, userAgent: userAgent.slice(0, 300), expiresAt: new Date(now.getTime() + this.#ttlMs), lastUsedAt: now });
-    return { sessionId, refreshToken: await this.#issue(sessionId, userId) };
+    const expiresAt = new Date(now.getTime() + this.#ttlMs);
+    await this.#sessions.create({ _id: sessionId, userId, userAgent: userAgent.slice(0, 300), expiresAt, lastUsedAt: now });
+    return { sessionId, refreshToken: await this.#issue(sessionId, userId), expiresAt };
   }
 
   async rotate(refreshToken: string, now: Date): Promise<RotateResult> {
@@ -57,7 +58,7 @@ export class SessionRepository {
       await this.revoke(token.sessionId, 'refresh token reuse', now);
       return { kind: 'reused', sessionId: token.sessionId, userId: token.userId };
     }
-    return { kind: 'rotated', sessionId: token.sessionId, userId: token.userId, refreshToken: await this.#issue(token.sessionId, token.userId) };
+    return { kind: 'rotated', sessionId: token.sessionId, userId: token.userId, refreshToken: await this.#issue(token.sessionId, token.userId), expiresAt: session.expiresAt };
   }
 
   async revoke(sessionId: string, reason: string, now: Date): Promise<number> {

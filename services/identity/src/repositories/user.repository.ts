@@ -1,8 +1,6 @@
 import type { Model } from 'mongoose';
+import type { UserRecord } from '../domain/user.ts';
 import type { FirstLoginDocument, ProfileDocument, UserDocument } from './identity.models.ts';
-
-/** A user with its profile (welcome flag, last sign-in), as the service hands it out. */
-export type UserRecord = UserDocument & { welcomeShown: boolean; lastSignInAt: Date | null };
 
 const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
 
@@ -25,7 +23,16 @@ export class UserRepository {
       .lean<ProfileDocument[]>()
       .exec();
     const byId = new Map(profiles.map((profile) => [profile._id, profile]));
-    return users.map((user) => ({ ...user, welcomeShown: byId.get(user._id)?.welcomeShown ?? false, lastSignInAt: byId.get(user._id)?.lastSignInAt ?? null }));
+    return users.map((user) => ({
+      id: user._id,
+      email: user.email,
+      passwordHash: user.passwordHash,
+      emailConfirmedAt: user.emailConfirmedAt,
+      role: user.role,
+      createdAt: user.createdAt,
+      welcomeShown: byId.get(user._id)?.welcomeShown ?? false,
+      lastSignInAt: byId.get(user._id)?.lastSignInAt ?? null,
+    }));
   }
 
   async #one(user: UserDocument | null): Promise<UserRecord | null> {
@@ -93,7 +100,7 @@ export class UserRepository {
     // proves who owns it, so that pending password (and link) must not survive.
     const confirmNow = existingNow.emailConfirmedAt ? {} : { emailConfirmedAt: now, passwordHash: null, confirmationExpiresAt: null };
     const updated = await this.#users
-      .findOneAndUpdate({ _id: existingNow._id }, { $addToSet: { identities: identity }, $set: { confirmationTokenHash: null, ...confirmNow } }, { returnDocument: 'after' })
+      .findOneAndUpdate({ _id: existingNow.id }, { $addToSet: { identities: identity }, $set: { confirmationTokenHash: null, ...confirmNow } }, { returnDocument: 'after' })
       .lean<UserDocument>()
       .exec();
     if (!updated) throw new Error(`user ${lower} vanished during sign-in`);

@@ -1,0 +1,163 @@
+// Test wiring (integration tests only): the identity service started in-process on real MongoDB-compatible
+// storage and NATS, its confirmation mail going to the local SMTP sink (a process, through the launcher),
+// and a gRPC client that calls it as the gateway would, with a signed user context.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { confirmationLink, startMailSink } from '@venuebook/local';
+import type { Role } from '@venuebook/proto/domain';
+import { parseEnvelope, STREAMS } from '@venuebook/proto/events';
+import type { EventEnvelope, ParsedEventPayload, SubjectName } from '@venuebook/proto/events';
+import { createClient, GrpcError } from '@venuebook/proto/grpc';
+import type { CallOptions, Client } from '@venuebook/proto/grpc';
+import { IdentityService } from '@venuebook/proto/identity/v1';
+import type { SessionGrant } from '@venuebook/proto/identity/v1';
+import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, loadConfig, signUserContext } from '@venuebook/service-kit';
+import type { NatsConnection, RunningServiceHandle } from '@venuebook/service-kit';
+import type { TestInfra } from '@venuebook/service-kit/testing';
+import { configSchema } from '../config.ts';
+import type { IdentityConfig } from '../config.ts';
+import { start } from '../main.ts';
+
+export const TEST_DOMAIN = 'example.com';
+export const STRONG_PASSWORD = 'Correct-horse-42';
+export const APP_URL = 'http://app.example.test';
+
+export interface IdentityUnderTest {
+  config: IdentityConfig;
+  address: string;
+  userContextKey: string;
+  mailboxUrl: string;
+  /** The client; pass `as(...)` or `anonymous()` as the call options. */
+  identity: Client<typeof IdentityService>;
+  /** The owner of OWNER_EMAILS (confirmed and signed in once, so it holds the owner role). */
+  owner: { id: string; email: string };
+  /** Call options of a call the gateway makes before sign-in (signed, no user). */
+  anonymous(): CallOptions;
+  /** Call options of a call on behalf of `user` with `role`, as the gateway vouches for it. */
+  as(user: { id: string; email: string }, role: Role): CallOptions;
+  /** A fresh company address. */
+  newAddress(prefix?: string): string;
+  /** The token of the newest confirmation link mailed to `email` (the link itself is checked by the tests). */
+  confirmationToken(email: string): Promise<string>;
+  /** Signs up and confirms `email` the way a user does (link from the mail, then the password). */
+  confirmedUser(email?: string, password?: string): Promise<{ id: string; email: string }>;
+  signIn(email: string, password?: string): Promise<SessionGrant>;
+  /** Events of `subject` published since `since` (JetStream, identity stream), oldest first. */
+  eventsSince<S extends SubjectName>(subject: S, since: Date): Promise<EventEnvelope<ParsedEventPayload<S>>[]>;
+  stop(): Promise<void>;
+}
+
+/** Awaits a call that must fail and returns its GrpcError. */
+export async function rejection(promise: Promise<unknown>): Promise<GrpcError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(GrpcError);
+  return error as GrpcError;
+}
+
+export async function startIdentityUnderTest(infra: TestInfra, env: Record<string, string> = {}): Promise<IdentityUnderTest> {
+  const dbName = `venuebook_test_identity_${randomUUID().slice(0, 8)}`;
+  const logDir = mkdtempSync(join(tmpdir(), 'venuebook-identity-int-'));
+  const userContextKey = randomBytes(32).toString('base64url');
+  const ownerEmail = `owner-${randomUUID().slice(0, 8)}@${TEST_DOMAIN}`;
+  const stops: (() => Promise<unknown>)[] = [async () => rmSync(logDir, { recursive: true, force: true })];
+  const stopAll = async () => {
+    for (const stopOne of stops.splice(0).reverse()) await stopOne();
+  };
+
+  try {
+    const mail = await startMailSink(logDir);
+    stops.push(mail.stop);
+    const config = loadConfig(configSchema, {
+      MONGODB_URI: infra.mongoUri,
+      MONGODB_DB: dbName,
+      NATS_URL: infra.natsUrl,
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '0',
+      USER_CONTEXT_KEY: userContextKey,
+      COMPANY_DOMAIN: TEST_DOMAIN,
+      OWNER_EMAILS: ownerEmail,
+      SMTP_URL: mail.smtpUrl,
+      ...env,
+    });
+    const service: RunningServiceHandle = await start(config, { logger: createLogger('identity-test', { level: 'error' }) });
+    stops.push(async () => {
+      await service.stop();
+      const connection = await connectMongo(infra.mongoUri, dbName);
+      await connection.dropDatabase();
+      await connection.close();
+    });
+    const address = `127.0.0.1:${service.port}`;
+    const identity = createClient(IdentityService, address, { deadlineMs: 15_000 });
+    stops.push(async () => identity.close());
+    const nc: NatsConnection = await connectNats(infra.natsUrl, { name: 'identity-test' });
+    stops.push(() => nc.drain());
+
+    const anonymous = (): CallOptions => ({ metadata: signUserContext({ userId: '', email: '', role: '', requestId: 'identity-int' }, userContextKey) });
+    const as = (user: { id: string; email: string }, role: Role): CallOptions => ({
+      metadata: signUserContext({ userId: user.id, email: user.email, role, requestId: 'identity-int' }, userContextKey),
+    });
+    const confirmationToken = async (email: string): Promise<string> => new URL(await confirmationLink(mail.mailboxUrl, email)).searchParams.get('token') ?? '';
+    const signIn = async (email: string, password = STRONG_PASSWORD): Promise<SessionGrant> => {
+      const { grant } = await identity.signInWithPassword({ email, password, userAgent: 'identity-int' }, anonymous());
+      if (!grant?.user) throw new Error(`sign-in of ${email} returned no grant`);
+      return grant;
+    };
+    const confirmedUser = async (email = `user-${randomUUID().slice(0, 8)}@${TEST_DOMAIN}`, password = STRONG_PASSWORD) => {
+      await identity.signUp({ email, password, appUrl: APP_URL }, anonymous());
+      const { user } = await identity.confirmEmail({ token: await confirmationToken(email), email, password }, anonymous());
+      if (!user) throw new Error(`confirmation of ${email} returned no user`);
+      return { id: user.id, email };
+    };
+
+    const owner = await confirmedUser(ownerEmail);
+    await signIn(ownerEmail);
+
+    return {
+      config,
+      address,
+      userContextKey,
+      mailboxUrl: mail.mailboxUrl,
+      identity,
+      owner,
+      anonymous,
+      as,
+      newAddress: (prefix = 'new') => `${prefix}-${randomUUID().slice(0, 8)}@${TEST_DOMAIN}`,
+      confirmationToken,
+      confirmedUser,
+      signIn,
+      async eventsSince(subject, since) {
+        const jsm = await nc.jetstreamManager();
+        const consumer = await jsm.consumers.add(STREAMS.identity.name, {
+          filter_subject: subject,
+          deliver_policy: DeliverPolicy.StartTime,
+          opt_start_time: since.toISOString(),
+          ack_policy: AckPolicy.None,
+          inactive_threshold: 30_000_000_000,
+        });
+        try {
+          const pending = (await jsm.consumers.info(STREAMS.identity.name, consumer.name)).num_pending;
+          const found: EventEnvelope<ParsedEventPayload<typeof subject>>[] = [];
+          if (pending === 0) return found;
+          const messages = await (await nc.jetstream().consumers.get(STREAMS.identity.name, consumer.name)).fetch({ max_messages: pending, expires: 5000 });
+          for await (const message of messages) {
+            found.push(parseEnvelope(subject, message.json()));
+            if (found.length >= pending) break;
+          }
+          return found;
+        } finally {
+          await jsm.consumers.delete(STREAMS.identity.name, consumer.name).catch(() => undefined);
+        }
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

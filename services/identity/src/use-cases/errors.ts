@@ -1,0 +1,22 @@
+// The errors the use cases raise, in the service's error vocabulary (gRPC status codes, which the gateway
+// maps to HTTP), written once.
+import { AUTH_MESSAGES, domainNotAllowedMessage, emailSchema, isCompanyEmail } from '@venuebook/proto/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+
+export const USER_NOT_FOUND = 'User not found';
+
+export const invalidCredentials = (): GrpcError => new GrpcError(GrpcStatus.UNAUTHENTICATED, AUTH_MESSAGES.invalidCredentials);
+export const sessionMissing = (): GrpcError => new GrpcError(GrpcStatus.UNAUTHENTICATED, AUTH_MESSAGES.sessionMissing);
+export const userNotFound = (): GrpcError => GrpcError.notFound(USER_NOT_FOUND);
+
+/** A valid address (trimmed, lower case), else INVALID_ARGUMENT on `email`. */
+export function parseEmail(raw: string): string {
+  const parsed = emailSchema.safeParse(raw);
+  if (!parsed.success) throw GrpcError.invalidArgument('Invalid email address', [{ field: 'email', message: parsed.error.issues[0]?.message ?? 'Invalid email address' }]);
+  return parsed.data;
+}
+
+/** PERMISSION_DENIED ('Only @example.com email addresses are allowed') for an address outside the company. */
+export function requireCompanyEmail(email: string, companyDomain: string): void {
+  if (!isCompanyEmail(email, companyDomain)) throw new GrpcError(GrpcStatus.PERMISSION_DENIED, domainNotAllowedMessage(companyDomain));
+}

@@ -1,0 +1,159 @@
+// User management on the identity service itself, over gRPC: the permission table on every management RPC,
+// the owner rules (only an owner touches the owner role, the last owner stays, nobody removes themselves),
+// removal with every session, and the events gateways listen to.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, ROLES } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/proto/domain';
+import { SUBJECTS } from '@venuebook/proto/events';
+import { GrpcStatus } from '@venuebook/proto/grpc';
+import { testInfra } from '@venuebook/service-kit/testing';
+import { rejection, startIdentityUnderTest } from './testing/identity-under-test.ts';
+import type { IdentityUnderTest } from './testing/identity-under-test.ts';
+
+const infra = testInfra();
+let under: IdentityUnderTest;
+
+beforeAll(async () => {
+  under = await startIdentityUnderTest(infra);
+});
+
+afterAll(async () => {
+  await under?.stop();
+});
+
+type Person = { id: string; email: string };
+
+const assign = (actor: Person, actorRole: Role, target: Person | { id: string }, role: string) =>
+  under.identity.assignRole({ userId: target.id, role }, under.as(actor, actorRole));
+const remove = (actor: Person, actorRole: Role, target: Person | { id: string }) => under.identity.removeUser({ userId: target.id }, under.as(actor, actorRole));
+const roleOf = async (user: Person): Promise<string | undefined> =>
+  (await under.identity.listUsers({}, under.as(under.owner, 'owner'))).users.find((candidate) => candidate.id === user.id)?.role;
+
+/** A confirmed user whom the owner has given `role`. */
+async function userWithRole(role: Role): Promise<Person> {
+  const user = await under.confirmedUser();
+  if (role !== 'viewer') await assign(under.owner, 'owner', user, role);
+  return user;
+}
+
+describe('the permission table', () => {
+  it('lets only the roles with user.list, user.assign_role and user.remove list, assign and remove', async () => {
+    for (const role of ROLES) {
+      const actor = role === 'owner' ? under.owner : await userWithRole(role);
+      const target = await under.confirmedUser();
+      const list = under.identity.listUsers({}, under.as(actor, role));
+      // owner and admin manage users (spec §3); the table says so, and the service enforces the table.
+      expect(can(role, 'user.list'), role).toBe(role === 'owner' || role === 'admin');
+      if (can(role, 'user.list')) expect((await list).users.some((user) => user.id === actor.id), role).toBe(true);
+      else expect((await rejection(list)).code, role).toBe(GrpcStatus.PERMISSION_DENIED);
+
+      const assigned = assign(actor, role, target, 'surveyor');
+      if (can(role, 'user.assign_role')) expect((await assigned).user?.role, role).toBe('surveyor');
+      else expect((await rejection(assigned)).code, role).toBe(GrpcStatus.PERMISSION_DENIED);
+
+      const removed = remove(actor, role, target);
+      if (can(role, 'user.remove')) await removed;
+      else expect((await rejection(removed)).code, role).toBe(GrpcStatus.PERMISSION_DENIED);
+    }
+  });
+
+  it('refuses anonymous callers', async () => {
+    const anonymous = under.anonymous();
+    expect((await rejection(under.identity.listUsers({}, anonymous))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    expect((await rejection(under.identity.assignRole({ userId: under.owner.id, role: 'viewer' }, anonymous))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    expect((await rejection(under.identity.removeUser({ userId: under.owner.id }, anonymous))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+  });
+});
+
+describe('roles', () => {
+  it('lists users in sign-up order with their roles and sign-in times', async () => {
+    const first = await userWithRole('editor');
+    const second = await under.confirmedUser();
+    await under.signIn(second.email);
+    const { users } = await under.identity.listUsers({}, under.as(under.owner, 'owner'));
+    const ids = users.map((user) => user.id);
+    expect(ids.indexOf(under.owner.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+    expect(users.find((user) => user.id === first.id)).toMatchObject({ role: 'editor', lastSignInAt: '' });
+    expect(Date.parse(users.find((user) => user.id === second.id)?.lastSignInAt ?? '')).not.toBeNaN();
+  });
+
+  it('changes a role at once and publishes role_changed (only when it changes)', async () => {
+    const since = new Date();
+    const admin = await userWithRole('admin');
+    const user = await under.confirmedUser();
+    expect((await assign(admin, 'admin', user, 'editor')).user?.role).toBe('editor');
+    expect((await under.signIn(user.email)).user?.role).toBe('editor');
+    await assign(admin, 'admin', user, 'editor');
+
+    const changes = (await under.eventsSince(SUBJECTS.userRoleChanged, since)).filter((event) => event.data.userId === user.id);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.data).toEqual({ userId: user.id, email: user.email, role: 'editor', previousRole: 'viewer' });
+    expect(changes[0]?.actor).toEqual({ userId: admin.id, email: admin.email });
+  });
+
+  it('refuses an unknown role and an unknown user', async () => {
+    const user = await under.confirmedUser();
+    const bogus = await rejection(assign(under.owner, 'owner', user, 'root'));
+    expect(bogus.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(bogus.fieldErrors).toEqual([{ field: 'role', message: `Unknown role: root. Choose one of ${ROLES.join(', ')}.` }]);
+    for (const target of [{ id: randomUUID() }, { id: '' }]) {
+      const missing = await rejection(assign(under.owner, 'owner', target, 'editor'));
+      expect([missing.code, missing.message]).toEqual([GrpcStatus.NOT_FOUND, 'User not found']);
+      expect((await rejection(remove(under.owner, 'owner', target))).code).toBe(GrpcStatus.NOT_FOUND);
+    }
+  });
+
+  it('keeps owners safe: admins cannot demote, promote to or remove owners; the last owner stays an owner', async () => {
+    const admin = await userWithRole('admin');
+    const viewer = await under.confirmedUser();
+    const ownerOnly = await rejection(assign(admin, 'admin', under.owner, 'viewer'));
+    expect([ownerOnly.code, ownerOnly.message]).toEqual([GrpcStatus.PERMISSION_DENIED, 'Only an owner can change the owner role']);
+    expect((await rejection(assign(admin, 'admin', viewer, 'owner'))).message).toBe('Only an owner can change the owner role');
+    const removal = await rejection(remove(admin, 'admin', under.owner));
+    expect([removal.code, removal.message]).toEqual([GrpcStatus.PERMISSION_DENIED, 'Only an owner can remove an owner']);
+
+    const last = await rejection(assign(under.owner, 'owner', under.owner, 'admin'));
+    expect([last.code, last.message]).toEqual([GrpcStatus.PERMISSION_DENIED, 'The last owner cannot be demoted']);
+    expect((await assign(under.owner, 'owner', under.owner, 'owner')).user?.role).toBe('owner');
+
+    // With a second owner, an owner may step down; that owner is then the last one.
+    const second = await under.confirmedUser();
+    expect((await assign(under.owner, 'owner', second, 'owner')).user?.role).toBe('owner');
+    expect((await assign(second, 'owner', second, 'admin')).user?.role).toBe('admin');
+    expect((await rejection(assign(under.owner, 'owner', under.owner, 'editor'))).message).toBe('The last owner cannot be demoted');
+    expect(await roleOf(under.owner)).toBe('owner');
+  });
+});
+
+describe('removal', () => {
+  it('nobody removes themselves, not even an owner', async () => {
+    const admin = await userWithRole('admin');
+    for (const [actor, role] of [
+      [admin, 'admin'],
+      [under.owner, 'owner'],
+    ] as const) {
+      const refused = await rejection(remove(actor, role, actor));
+      expect([refused.code, refused.message]).toEqual([GrpcStatus.PERMISSION_DENIED, 'You cannot remove yourself']);
+    }
+  });
+
+  it('removes the user with every session and publishes removed', async () => {
+    const since = new Date();
+    const admin = await userWithRole('admin');
+    const user = await under.confirmedUser();
+    const [a, b] = [await under.signIn(user.email), await under.signIn(user.email)];
+    await remove(admin, 'admin', user);
+
+    expect(await roleOf(user)).toBeUndefined();
+    for (const grant of [a, b]) expect((await rejection(under.identity.refreshSession({ refreshToken: grant.refreshToken }, under.anonymous()))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    expect((await rejection(under.identity.getCurrentUser({ sessionId: a.sessionId }, under.as(user, 'viewer')))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    expect((await rejection(under.signIn(user.email))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    // The address is free again.
+    expect((await under.confirmedUser(user.email)).id).not.toBe(user.id);
+
+    const removed = (await under.eventsSince(SUBJECTS.userRemoved, since)).filter((event) => event.data.userId === user.id);
+    expect(removed.map((event) => [event.data.email, event.actor?.userId])).toEqual([[user.email, admin.id]]);
+  });
+});
