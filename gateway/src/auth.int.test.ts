@@ -31,6 +31,8 @@ afterAll(async () => {
 
 const newAddress = (prefix = 'new'): string => `${prefix}-${randomUUID().slice(0, 8)}@${TEST_DOMAIN}`;
 const STRONG = 'Correct-horse-42';
+const SESSION_DAYS = 30;
+const DAY_S = 86_400;
 
 async function signUp(email: string, password = STRONG) {
   return app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email, password } });
@@ -92,6 +94,9 @@ describe('sign-up and e-mail confirmation', () => {
     expect(session.expiresAt).toBeGreaterThan(Date.now() / 1000);
     const cookie = signedIn.cookies.find((candidate) => candidate.name === REFRESH_COOKIE_NAME);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: REFRESH_COOKIE_PATH });
+    // The cookie ends with the session, whose lifetime is the identity service's SESSION_TTL_DAYS (30 by default).
+    expect(cookie!.maxAge).toBeGreaterThan(SESSION_DAYS * DAY_S - 120);
+    expect(cookie!.maxAge).toBeLessThanOrEqual(SESSION_DAYS * DAY_S);
   });
 
   it('refuses other domains, weak passwords and taken addresses with clear errors', async () => {
@@ -147,6 +152,10 @@ describe('sessions', () => {
     expect(first.statusCode).toBe(200);
     const rotated = cookieOf(first);
     expect(rotated).toBeDefined();
+    // A refresh keeps the session's end: the new cookie expires when the first one would have.
+    const maxAge = first.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME)?.maxAge;
+    expect(maxAge).toBeLessThanOrEqual(SESSION_DAYS * DAY_S);
+    expect(maxAge).toBeGreaterThan(SESSION_DAYS * DAY_S - 120);
     expect(rotated).not.toBe(signedIn.refreshCookie);
     const fresh = first.json().accessToken as string;
     expect((await app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);

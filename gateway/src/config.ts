@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
 import type { ServiceUrlEnv } from '@venuebook/proto/services';
-import { baseConfigSchema, durationMsSchema, grpcAddressSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
+import { baseConfigSchema, companyDomainSchema, durationMsSchema, grpcAddressSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
 
 /** The repository root: gateway/src → gateway → repo. The default WEB_ROOT. */
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -24,12 +24,11 @@ export const gatewayConfigSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   /** The company e-mail domain, e.g. example.com. */
-  COMPANY_DOMAIN: z.string().regex(/^@?[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as example.com'),
+  COMPANY_DOMAIN: companyDomainSchema,
   /** The app's public base URL (confirmation links, OIDC redirects), e.g. https://venuebook.example.com */
   PUBLIC_URL: z.url(),
   /** Secure flag of the refresh cookie; 'false' only for plain-http local runs. */
   COOKIE_SECURE: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
-  SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   /** 'Continue with Google': the OAuth client of the company's Google project; unset = the button is hidden. */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { authUserFromProto } from '@venuebook/proto/codecs/identity';
 import { AUTH_MESSAGES } from '@venuebook/proto/domain';
 import type { AuthUser, Role } from '@venuebook/proto/domain';
 import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
 import { signUserContext } from '@venuebook/service-kit';
-import { authUserFromProto } from '../../lib/auth-user.ts';
 import { HttpError } from '../../lib/error-mapping.ts';
 import type { AccessTokenClaims } from '../external/jwt.ts';
 import type { CachedSession } from './user-cache.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MessageShape } from '@bufbuild/protobuf';
+import { authUserFromProto } from '@venuebook/proto/codecs/identity';
 import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from '@venuebook/proto/domain';
 import type { Session } from '@venuebook/proto/domain';
 import type { SessionGrantSchema } from '@venuebook/proto/identity/v1';
-import { authUserFromProto } from '../../lib/auth-user.ts';
 import { HttpError } from '../../lib/error-mapping.ts';
 
 declare module 'fastify' {
@@ -21,12 +21,22 @@ declare module 'fastify' {
 }
 
 /**
+ * Seconds from `now` until the session ends (identity's `sessionExpiresAt`, RFC 3339): the refresh cookie
+ * expires with the session, whose lifetime only the identity service configures. Undefined when the grant
+ * names no end (an identity older than the field): then the cookie lasts as long as the browser session.
+ */
+export function refreshCookieMaxAge(sessionExpiresAt: string, now = Date.now()): number | undefined {
+  const end = Date.parse(sessionExpiresAt);
+  return Number.isNaN(end) ? undefined : Math.max(0, Math.floor((end - now) / 1000));
+}
+
+/**
  * Session minting: a short-lived HS256 access token (`sub`, `email`, `sid`; plugin jwt) for the browser's
  * memory, and the refresh token in an httpOnly, SameSite=Strict cookie scoped to /api/v1/auth.
  */
 export default fp(
   async (fastify: FastifyInstance) => {
-    const { ACCESS_TOKEN_TTL_SECONDS, COOKIE_SECURE, SESSION_TTL_DAYS } = fastify.config;
+    const { ACCESS_TOKEN_TTL_SECONDS, COOKIE_SECURE } = fastify.config;
     const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, secure: COOKIE_SECURE, path: REFRESH_COOKIE_PATH };
 
     fastify.decorate('sessions', {
@@ -34,7 +44,9 @@ export default fp(
         if (!grant.user) throw new HttpError(500, 'Sign-in returned no user');
         const user = authUserFromProto(grant.user);
         const accessToken = await reply.jwtSign({ sub: user.id, email: user.email, sid: grant.sessionId });
-        reply.setCookie(REFRESH_COOKIE_NAME, grant.refreshToken, { ...cookieOptions, maxAge: Math.round(SESSION_TTL_DAYS * 86_400) });
+        const maxAge = refreshCookieMaxAge(grant.sessionExpiresAt);
+        if (maxAge === undefined) reply.log.warn('identity sent a session grant without its end; the refresh cookie lasts for the browser session');
+        reply.setCookie(REFRESH_COOKIE_NAME, grant.refreshToken, { ...cookieOptions, ...(maxAge === undefined ? {} : { maxAge }) });
         // A fresh grant is the freshest answer about this user: the next calls need not ask identity.
         fastify.userCache.set(user.id, grant.sessionId, { user, active: true });
         return { accessToken, tokenType: 'bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, expiresAt: Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS, user };

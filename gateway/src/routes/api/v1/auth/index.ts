@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authUserFromProto, logoutScopeToProto } from '@venuebook/proto/codecs/identity';
 import {
   API_ERROR_CODES,
   apiErrorResponses,
@@ -15,13 +16,9 @@ import {
   signUpResultSchema,
 } from '@venuebook/proto/domain';
 import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
-import { LogoutScope } from '@venuebook/proto/identity/v1';
 import { clientKey } from '../../../../lib/client-key.ts';
 import { HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
-import { authUserFromProto } from '../../../../lib/auth-user.ts';
-
-const LOGOUT_SCOPE_TO_PROTO = { global: LogoutScope.GLOBAL, local: LogoutScope.LOCAL, others: LogoutScope.OTHERS } as const;
 
 /** /api/v1/auth: sign-up, e-mail confirmation, sign-in, refresh, logout, current user (spec §7, Authentication). */
 const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -143,7 +140,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const auth = request.auth!;
-      await fastify.identity.logout({ sessionId: auth.sessionId, scope: LOGOUT_SCOPE_TO_PROTO[request.query.scope] }, grpcCallOptions(request, reply));
+      await fastify.identity.logout({ sessionId: auth.sessionId, scope: logoutScopeToProto(request.query.scope) }, grpcCallOptions(request, reply));
       fastify.userCache.forget(auth.userId);
       if (request.query.scope !== 'others') fastify.sessions.end(reply);
       return reply.code(204).send(null);

@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { managedUserFromProto } from '@venuebook/proto/codecs/identity';
 import { apiErrorResponses, managedUserSchema, roleSchema } from '@venuebook/proto/domain';
-import type { ManagedUser } from '@venuebook/proto/domain';
-import type { MessageShape } from '@bufbuild/protobuf';
-import type { UserSchema } from '@venuebook/proto/identity/v1';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
-import { authUserFromProto } from '../../../../lib/auth-user.ts';
 
 const userParams = z.object({ id: z.string().min(1).max(100) });
-
-function managed(user: MessageShape<typeof UserSchema>): ManagedUser {
-  const { id, email, role, createdAt, lastSignInAt } = authUserFromProto(user);
-  return { id, email, role, createdAt, lastSignInAt };
-}
 
 /** /api/v1/users: user management (admin or owner; the identity service enforces the rules). */
 const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -21,7 +13,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { tags: ['users'], summary: 'List users', response: { 200: z.object({ users: z.array(managedUserSchema) }), ...apiErrorResponses(401, 403, 500, 503) } } },
     async (request, reply) => {
       const response = await fastify.identity.listUsers({}, grpcCallOptions(request, reply));
-      return { users: response.users.map(managed) };
+      return { users: response.users.map(managedUserFromProto) };
     },
   );
 
@@ -33,7 +25,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const response = await fastify.identity.assignRole({ userId: request.params.id, role: request.body.role }, grpcCallOptions(request, reply));
       fastify.userCache.forget(request.params.id);
-      return managed(response.user!);
+      return managedUserFromProto(response.user!);
     },
   );
 
