@@ -1,13 +1,13 @@
 // Identity and access through the gateway on the real services: every sign-in path, sessions, logout
-// scopes, rate limit, the role × endpoint matrix, user management rules, first-login event, and the
-// identity service called directly without the gateway's signature.
+// scopes, rate limit, the role × endpoint matrix, user management rules and the first-login event. The
+// identity service's own gRPC face (unsigned calls included) is tested in services/identity.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmationLink, DEMO_PASSWORD } from '@venuebook/local';
 import { API_ERROR_CODES, can, REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH, ROLES } from '@venuebook/proto/domain';
 import type { Action, Role } from '@venuebook/proto/domain';
 import { parseEnvelope, SUBJECTS } from '@venuebook/proto/events';
-import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { createClient } from '@venuebook/proto/grpc';
 import { IdentityService } from '@venuebook/proto/identity/v1';
 import { AckPolicy, connectNats, DeliverPolicy, signUserContext } from '@venuebook/service-kit';
 import { testInfra } from '@venuebook/service-kit/testing';
@@ -428,43 +428,5 @@ describe('Google sign-in endpoints', () => {
     const forged = await app.inject({ method: 'GET', url: '/api/v1/auth/google/callback?code=x&state=y', cookies: { vb_oidc: '{"verifier":"a","state":"y","nonce":"n"}' } });
     expect(forged.headers.location).toBe('/login?error=access_denied');
     expect(forged.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME)).toBeUndefined();
-  });
-});
-
-describe('the identity service without the gateway', () => {
-  it('refuses unsigned and forged calls on every RPC', async () => {
-    const unsigned = createClient(IdentityService, under.identity.address);
-    const forged = createClient(IdentityService, under.identity.address, {
-      metadata: () => ({ ...signUserContext({ userId: randomUUID(), email: 'x@example.com', role: 'viewer', requestId: 'r' }, under.userContextKey), 'x-vb-user-role': 'owner' }),
-    });
-    try {
-      for (const client of [unsigned, forged]) {
-        const calls: Promise<unknown>[] = [
-          client.signUp({ email: newAddress(), password: STRONG, appUrl: 'http://x' }),
-          client.confirmEmail({ token: 'x' }),
-          client.signInWithPassword({ email: under.accounts.owner.email, password: DEMO_PASSWORD }),
-          client.signInWithOidc({ email: under.accounts.owner.email, issuer: 'https://accounts.google.com', subject: 's' }),
-          client.refreshSession({ refreshToken: 'x' }),
-          client.logout({}),
-          client.getCurrentUser({}),
-          client.markWelcomeShown({}),
-          client.listUsers({}),
-          client.assignRole({ userId: 'x', role: 'owner' }),
-          client.removeUser({ userId: 'x' }),
-        ];
-        expect(calls).toHaveLength(IdentityService.methods.length);
-        for (const call of calls) {
-          const error = await call.then(
-            () => undefined,
-            (caught: unknown) => caught,
-          );
-          expect(error).toBeInstanceOf(GrpcError);
-          expect((error as GrpcError).code).toBe(GrpcStatus.UNAUTHENTICATED);
-        }
-      }
-    } finally {
-      unsigned.close();
-      forged.close();
-    }
   });
 });
