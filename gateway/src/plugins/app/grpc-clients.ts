@@ -12,7 +12,6 @@ export type GrpcClients = { readonly [N in ServiceName]: Client<ServiceDescripto
 
 declare module 'fastify' {
   // `fastify.venues`, `fastify.identity`, ...: one decoration per registered service.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyInstance extends GrpcClients {
     /** Readiness probes of the downstream services, by name. */
     grpcHealth: Record<ServiceName, GrpcHealthChecker>;
