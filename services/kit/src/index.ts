@@ -42,6 +42,6 @@ export type { DomainEventPublisher } from './domain-events.ts';
 export { subscribeDomainEvents } from './event-subscription.ts';
 export type { DomainEvent, SubjectsMatching, SubscribeDomainEventsOptions } from './event-subscription.ts';
 export { onShutdown, runService, shutdown } from './shutdown.ts';
-export { runServiceMain, serveGrpc, startDomainService, startServiceLifecycle } from './service-lifecycle.ts';
+export { runServiceMain, startDomainService, startServiceLifecycle } from './service-lifecycle.ts';
 export type { Defer, DomainServiceConfig, DomainServiceContext, DomainServiceOptions, RunningServiceHandle } from './service-lifecycle.ts';
 export type { RunServiceOptions } from './shutdown.ts';
