@@ -47,8 +47,8 @@ describe('sign-up and e-mail confirmation', () => {
     expect([early.code, early.message]).toEqual([GrpcStatus.FAILED_PRECONDITION, AUTH_MESSAGES.emailNotConfirmed]);
 
     // The token alone confirms nothing: the password chosen at sign-up (and the address) must come with it.
-    for (const attempt of [confirm(token, email, 'Other-password-9'), confirm(token, under.newAddress())]) {
-      const refused = await rejection(attempt);
+    for (const attempt of [() => confirm(token, email, 'Other-password-9'), () => confirm(token, under.newAddress())]) {
+      const refused = await rejection(attempt());
       expect([refused.code, refused.message]).toEqual([GrpcStatus.UNAUTHENTICATED, AUTH_MESSAGES.invalidCredentials]);
     }
     for (const badToken of ['not-the-token', '']) {
@@ -291,6 +291,7 @@ describe('the identity service without the gateway', () => {
     const sneaky = under.newAddress('sneaky');
     try {
       for (const client of [unsigned, forged, otherKey]) {
+        // Each call's failure is caught at once (rejection attaches its handler), then checked in turn.
         const calls: Promise<unknown>[] = [
           client.signUp({ email: sneaky, password: STRONG_PASSWORD, appUrl: APP_URL }),
           client.confirmEmail({ token: 'x', email: sneaky, password: STRONG_PASSWORD }),
@@ -305,7 +306,7 @@ describe('the identity service without the gateway', () => {
           client.removeUser({ userId: under.owner.id }),
         ];
         expect(calls).toHaveLength(IdentityService.methods.length);
-        for (const call of calls) expect((await rejection(call)).code).toBe(GrpcStatus.UNAUTHENTICATED);
+        for (const error of await Promise.all(calls.map(rejection))) expect(error.code).toBe(GrpcStatus.UNAUTHENTICATED);
       }
       // Nothing happened: no account, no mail, the owner still an owner.
       const { users } = await under.identity.listUsers({}, under.as(under.owner, 'owner'));
