@@ -1,11 +1,233 @@
-// ESLint flat config: typescript-eslint (type-aware rules off for speed; tsc runs separately) + React hooks.
+// ESLint flat config: typescript-eslint (type-aware rules off for speed; tsc runs separately) + React hooks,
+// plus the architecture's arrows (ARCHITECTURE.md, "Packages and arrows") as lint rules.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// ---------------------------------------------------------------------------------------------------------
+// Arrows: which package may import which. Checked with ESLint's own `no-restricted-imports` (static imports,
+// `import type`, re-exports) and `no-restricted-syntax` (`import()`; typescript-eslint already bans `require()`
+// and `import('x').T` types), on the import specifier as written, so no resolver is needed:
+// - a package is matched by its name (`@venuebook/<name>`, with or without a subpath);
+// - a relative import that climbs out of its package is matched by the repository folder it climbs into
+//   (`../../mfe-cards/src/x.ts`, `../../../services/identity/src/x.ts`, `../../identity/src/x.ts`).
+// Each part of the repository is one zone below; zones never overlap, because a file takes its rule options
+// from the last config object that matches it, so every zone lists all the arrows it must not break.
+// The lists of remotes and services are read from the folders, so a new `mfe-<name>/` or `services/<name>/`
+// is covered without touching this file. tests/lint/arrows.test.ts proves each arrow fires.
+// ---------------------------------------------------------------------------------------------------------
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+const SEE = 'See ARCHITECTURE.md, "Packages and arrows".';
+
+const folders = (dir) =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, dir, entry.name, 'package.json')))
+    .map((entry) => entry.name)
+    .sort();
+const packageName = (dir) => JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')).name;
+
+/** Remote folders (`mfe-venues`, …) and their federation container names (`mfe_venues`, …). */
+const REMOTES = folders('.').filter((name) => name.startsWith('mfe-'));
+/** Domain service folders (`venues`, `identity`, …): every `services/<name>/` except the kit. */
+const SERVICES = folders('services').filter((name) => name !== 'kit');
+const SERVICE_PACKAGES = SERVICES.map((name) => packageName(`services/${name}`));
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const anyOf = (names) => `(?:${names.map(escapeRegExp).join('|')})`;
+/** `@venuebook/<name>` or a subpath of it. */
+const pkg = (...names) => `^@venuebook/${anyOf(names)}(?:/|$)`;
+/** A package by its full name (`@venuebook/venues-service`). */
+const named = (names) => `^${anyOf(names)}(?:/|$)`;
+/** A relative import that climbs (`../`) into `folder` (a regex source, e.g. `services/kit`). */
+const climbsInto = (folder) => `^(?:\\.\\./)+${folder}(?:/|$)`;
+/** A service's code, by path: `../../services/<name>/…`, or `../../<name>/src/…` from a sibling service. */
+const serviceCode = (names) => [climbsInto(`services/${anyOf(names)}`), climbsInto(`${anyOf(names)}/src`)];
+
+/** Node's built-in modules by bare name (`fs`, `fs/promises`, …); `node:`-only ones (`node:test`) match `^node:`. */
+const NODE_BUILTINS = [...new Set(builtinModules.filter((name) => !name.startsWith('_') && !name.startsWith('node:')).map((name) => name.split('/')[0]))];
+
+/**
+ * One arrow: an id (in every message, so a failure names the arrow it broke), what the rule says, and the
+ * import specifiers that break it (regex sources, any of which matches).
+ */
+const arrow = (id, text, patterns) => ({
+  id,
+  message: `[arrows/${id}] ${text} ${SEE}`,
+  regex: patterns.map((pattern) => `(?:${pattern})`).join('|'),
+});
+
+const ARROWS = {
+  // Browser code: shell/src, shell/sdk/src, mfe-*/src.
+  browserGrpc: arrow(
+    'browser-imports-grpc',
+    'Browser code never imports gRPC (`@venuebook/proto/grpc`, `@grpc/grpc-js`): it is Node-only; the browser reaches services through the gateway’s HTTP API with the sdk’s client.',
+    [pkg('proto/grpc'), named(['@grpc/grpc-js']), climbsInto('proto/src/grpc')],
+  ),
+  browserProto: arrow(
+    'browser-imports-proto-beyond-domain',
+    'Browser code imports only `@venuebook/proto/domain` (and `@venuebook/proto/remotes`) from proto, by package name: generated messages, codecs, events and test fixtures are server code.',
+    [`^@venuebook/proto(?!/(?:domain|remotes|grpc)(?:/|$))(?:/|$)`, climbsInto('proto(?!/src/grpc(?:/|$))')],
+  ),
+  browserKit: arrow(
+    'browser-imports-service-kit',
+    'Browser code never imports the service kit (`@venuebook/service-kit`): it is Node-only server code.',
+    [pkg('service-kit'), climbsInto('services/kit')],
+  ),
+  browserServer: arrow(
+    'browser-imports-server-code',
+    'Browser code never imports a service, the gateway or the launcher (`@venuebook/*-service`, `@venuebook/gateway`, `@venuebook/local`): it talks to them over HTTP through the sdk.',
+    [named(SERVICE_PACKAGES), pkg('gateway', 'local'), ...serviceCode(SERVICES), climbsInto('(?:gateway|deploy)')],
+  ),
+  browserNode: arrow(
+    'browser-imports-node-builtin',
+    'Browser code never imports a Node built-in module (`node:*`, `fs`, `path`, …): webpack ships no polyfills and the browser has none.',
+    ['^node:', `^${anyOf(NODE_BUILTINS)}(?:/|$)`],
+  ),
+  browserSdkByPath: arrow(
+    'browser-imports-sdk-by-path',
+    'Browser code imports the sdk as `@venuebook/sdk`, never its files by path: the package is a federation singleton, and a path import bundles a second copy (a second session store, a second query cache).',
+    [climbsInto('(?:shell/)?sdk')],
+  ),
+  // Remotes (mfe-*/src).
+  /** @param {string[]} others the other remotes' folders */
+  remoteToRemote: (others) =>
+    arrow(
+      'remote-imports-remote',
+      'A remote never imports another remote (its package, its files or its federation container): remotes share only the sdk, and the shell composes them through the route table.',
+      [pkg(...others), climbsInto(anyOf(others)), named(others.map((name) => name.replaceAll('-', '_')))],
+    ),
+  remoteToShell: arrow(
+    'remote-imports-shell',
+    'A remote never imports the shell (`@venuebook/shell`, `shell/src`): the shell loads the remote, not the other way round; what both need lives in the sdk.',
+    [pkg('shell'), climbsInto('shell/src')],
+  ),
+  // The shell (shell/src) and the sdk (shell/sdk/src).
+  shellToRemote: arrow(
+    'shell-imports-remote',
+    'The shell never imports a remote’s source: it loads remotes at run time (`registerRemotes`, `loadRemote`) from the remote registry.',
+    [pkg(...REMOTES), climbsInto(anyOf(REMOTES))],
+  ),
+  sdkToApp: arrow(
+    'sdk-imports-shell-or-remote',
+    'The sdk never imports the shell or a remote: they depend on it.',
+    [pkg('shell', ...REMOTES), climbsInto(`(?:shell/src|${anyOf(REMOTES)})`)],
+  ),
+  // proto.
+  protoToOurs: arrow(
+    'proto-imports-our-packages',
+    'proto is the bottom layer: it imports no other package of ours (service kit, services, gateway, launcher, sdk, shell, remotes).',
+    [`^@venuebook/(?!proto(?:/|$))`, climbsInto('(?:services|gateway|deploy|shell|tests|mfe-[^/]+)')],
+  ),
+  protoGrpcJs: arrow(
+    'proto-imports-grpc-js-outside-grpc',
+    'In proto only `src/grpc` imports `@grpc/grpc-js`, so `@venuebook/proto/domain` stays browser-safe.',
+    [named(['@grpc/grpc-js'])],
+  ),
+  // Services (services/<name>), the kit, the gateway, deploy/ and tests/.
+  kitToServices: arrow(
+    'kit-imports-service-or-gateway',
+    'The service kit imports only proto: never a service, the gateway, the launcher (`@venuebook/local`, which depends on the kit) or browser code.',
+    [named(SERVICE_PACKAGES), ...serviceCode(SERVICES), pkg('gateway', 'local', 'sdk', 'shell', ...REMOTES), climbsInto('(?:gateway|deploy|shell|mfe-[^/]+)')],
+  ),
+  /** @param {string[]} others the other services' folders */
+  serviceToService: (others) =>
+    arrow(
+      'service-imports-service',
+      'A service never imports another service’s code: services talk through gRPC contracts (`@venuebook/proto`) and domain events; shared code belongs in the kit or proto.',
+      [named(others.map((other) => packageName(`services/${other}`))), ...serviceCode(others)],
+    ),
+  serviceToApp: arrow(
+    'service-imports-gateway-or-browser',
+    'A service imports only the service kit and proto: never the gateway, the sdk, the shell or a remote.',
+    [pkg('gateway', 'sdk', 'shell', ...REMOTES), climbsInto('(?:gateway|shell|mfe-[^/]+)')],
+  ),
+  launcherInProduction: arrow(
+    'production-code-imports-launcher',
+    'Only tests (`*.test.ts`, `src/testing/`) import `@venuebook/local`: production code never depends on the launcher.',
+    [pkg('local'), climbsInto('deploy')],
+  ),
+  gatewayToService: arrow(
+    'gateway-imports-service',
+    'The gateway never imports a service’s code: it calls services over gRPC through `@venuebook/proto/grpc`, and its tests start them as processes through `@venuebook/local`.',
+    [named(SERVICE_PACKAGES), ...serviceCode(SERVICES)],
+  ),
+  gatewayToBrowser: arrow(
+    'gateway-imports-browser-code',
+    'The gateway never imports browser code (sdk, shell, remotes): it serves their built files from the remote registry’s folders.',
+    [pkg('sdk', 'shell', ...REMOTES), climbsInto('(?:shell|mfe-[^/]+)')],
+  ),
+  deployToService: arrow(
+    'deploy-imports-service-or-gateway',
+    'deploy/ never imports a service’s or the gateway’s code: it launches each one as its own process by path, exactly as a container would run it.',
+    [named(SERVICE_PACKAGES), ...serviceCode(SERVICES), pkg('gateway'), climbsInto('gateway')],
+  ),
+  testsToService: arrow(
+    'tests-import-service-or-gateway',
+    'tests/ never import a service’s or the gateway’s code: they drive the running stack (started through `@venuebook/local`) over HTTP and gRPC.',
+    [named(SERVICE_PACKAGES), ...serviceCode(SERVICES), pkg('gateway'), climbsInto('gateway')],
+  ),
+};
+
+const SOURCES = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
+const TESTS = ['**/*.test.{ts,tsx}', '**/src/testing/**'];
+const under = (...dirs) => dirs.map((dir) => `${dir}/${SOURCES}`);
+
+/** One zone: a set of files and every arrow they must not break (regexes are case-sensitive). */
+const zone = (name, files, arrows, ignores = []) => {
+  const selectors = arrows.flatMap(({ regex, message }) => {
+    const re = `/${regex.replaceAll('/', '\\/')}/u`;
+    return [{ selector: `ImportExpression[source.value=${re}]`, message }];
+  });
+  return {
+    name: `venuebook/arrows/${name}`,
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: arrows.map(({ regex, message }) => ({ regex, message, caseSensitive: true })) }],
+      'no-restricted-syntax': ['error', ...selectors],
+    },
+  };
+};
+
+const BROWSER = [ARROWS.browserGrpc, ARROWS.browserProto, ARROWS.browserKit, ARROWS.browserServer, ARROWS.browserNode, ARROWS.browserSdkByPath];
+
+const serviceZones = SERVICES.flatMap((name) => {
+  const others = SERVICES.filter((other) => other !== name);
+  const arrows = [...(others.length > 0 ? [ARROWS.serviceToService(others)] : []), ARROWS.serviceToApp];
+  const tests = TESTS.map((glob) => `services/${name}/${glob}`);
+  return [
+    zone(`services/${name}`, under(`services/${name}`), [...arrows, ARROWS.launcherInProduction], tests),
+    zone(`services/${name} tests`, tests, arrows),
+  ];
+});
+
+const arrowZones = [
+  zone('proto', under('proto/src'), [ARROWS.protoToOurs, ARROWS.protoGrpcJs], ['proto/src/grpc/**']),
+  zone('proto/src/grpc', under('proto/src/grpc'), [ARROWS.protoToOurs]),
+  zone('services/kit', under('services/kit'), [ARROWS.kitToServices]),
+  ...serviceZones,
+  zone('gateway', under('gateway'), [ARROWS.gatewayToService, ARROWS.gatewayToBrowser, ARROWS.launcherInProduction], TESTS.map((glob) => `gateway/${glob}`)),
+  zone('gateway tests', TESTS.map((glob) => `gateway/${glob}`), [ARROWS.gatewayToService, ARROWS.gatewayToBrowser]),
+  zone('deploy', under('deploy'), [ARROWS.deployToService]),
+  zone('tests', under('tests'), [ARROWS.testsToService]),
+  zone('shell/sdk/src', under('shell/sdk/src'), [...BROWSER, ARROWS.sdkToApp]),
+  zone('shell/src', under('shell/src'), [...BROWSER, ARROWS.shellToRemote]),
+  ...REMOTES.map((name) => {
+    const others = REMOTES.filter((other) => other !== name);
+    const toOthers = others.length > 0 ? [ARROWS.remoteToRemote(others)] : [];
+    return zone(`${name}/src`, under(`${name}/src`), [...BROWSER, ...toOthers, ARROWS.remoteToShell]);
+  }),
+];
+
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/gen/**', '**/.turbo/**', '.infra/**', '.data/**', 'artifacts/**', 'coverage/**'],
+    // tests/lint/fixtures: deliberately bad imports, linted by tests/lint/arrows.test.ts under other names.
+    ignores: ['**/node_modules/**', '**/dist/**', '**/gen/**', '**/.turbo/**', '.infra/**', '.data/**', 'artifacts/**', 'coverage/**', 'tests/lint/fixtures/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -22,4 +244,5 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
+  ...arrowZones,
 );
