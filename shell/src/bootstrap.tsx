@@ -1,4 +1,4 @@
-import { AppProvider, SessionProvider } from '@venuebook/sdk';
+import { AppProvider, QueryProvider, SessionProvider } from '@venuebook/sdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -15,7 +15,9 @@ createRoot(container).render(
   <StrictMode>
     <AppProvider>
       <SessionProvider>
-        <RouterProvider router={router} />
+        <QueryProvider>
+          <RouterProvider router={router} />
+        </QueryProvider>
       </SessionProvider>
     </AppProvider>
   </StrictMode>,

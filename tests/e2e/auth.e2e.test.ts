@@ -51,12 +51,35 @@ describe('signing in', () => {
     await ui.page.getByTestId('auth-email-error').waitFor();
     expect(await ui.page.getByTestId('auth-email-error').textContent()).toBe('Only @example.com email addresses are allowed');
     expect(requests.length).toBe(beforeSubmit);
+    await screenshot(ui.page, 'auth-field-error');
 
     await ui.page.getByTestId('auth-email').fill(account('editor').email);
     await ui.page.getByTestId('auth-password').fill('Wrong-password-1');
     await ui.page.getByTestId('auth-submit').click();
     await ui.page.getByTestId('toast').filter({ hasText: 'Invalid login credentials' }).waitFor();
     expect(new URL(ui.page.url()).pathname).toBe('/auth');
+  });
+
+  it('lists every weak-password reason under the field on sign-up, and clears them as the input is corrected', async () => {
+    const requests: string[] = [];
+    ui.page.on('request', (request) => {
+      if (request.url().includes('/api/v1/auth/signup')) requests.push(request.url());
+    });
+    await ui.page.goto(`${baseUrl()}/auth`);
+    await ui.page.getByTestId('auth-mode-toggle').click();
+    await ui.page.getByTestId('auth-email').fill('jane@example.com');
+    await ui.page.getByTestId('auth-password').fill('short');
+    await ui.page.getByTestId('auth-submit').click();
+    const error = ui.page.getByTestId('auth-password-error');
+    await error.waitFor();
+    expect(await error.locator('span').allTextContents()).toEqual([
+      'Password should be at least 8 characters.',
+      'Password should contain letters and digits.',
+    ]);
+    expect(requests).toEqual([]);
+    await screenshot(ui.page, 'auth-weak-password');
+    await ui.page.getByTestId('auth-password').fill('Stage-door-77');
+    await error.waitFor({ state: 'detached' });
   });
 
   it('signs up, confirms the address from the e-mail and signs in', async () => {

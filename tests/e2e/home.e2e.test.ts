@@ -90,6 +90,7 @@ describe('home list', () => {
     await card.click();
     await expect.poll(() => new URL(ui.page.url()).pathname).toBe(href);
     await ui.page.getByRole('heading', { name: 'Ryman Auditorium' }).waitFor();
+    await screenshot(ui.page, 'venue-detail');
   });
 });
 

@@ -89,8 +89,6 @@ describe('start-up (spec §4: loading, then signed in or signed out)', () => {
     expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', session: null, user: null, accessDenied: false });
     // 401 without a cookie is the ordinary signed-out answer: not retried.
     expect(browser.calls(REFRESH_PATH)).toMatchObject([{ method: 'POST', cookie: null, status: 401 }]);
-    await vi.waitFor(() => expect(store.getSnapshot().config).toEqual({ companyDomain: '@example.com', google: { enabled: true } }));
-    expect(store.getSnapshot().configSettled).toBe(true);
   });
 
   it('restores the session from the refresh cookie on the next page load', async () => {
@@ -331,8 +329,6 @@ describe('while the gateway is down (network error, status 0)', () => {
     expect(attempts.length).toBeGreaterThanOrEqual(3);
     expect(attempts.length).toBeLessThanOrEqual(5);
     expect(attempts.every((call) => call.status === 0)).toBe(true);
-    await vi.waitFor(() => expect(store.getSnapshot().configSettled).toBe(true));
-    expect(store.getSnapshot().config).toBeNull();
   });
 
   it('signs out locally when the sign-out request cannot reach the server', async () => {

@@ -57,7 +57,7 @@ export function HomePage({ canEdit: canEditOverride }: HomePageProps) {
             Venues
           </Heading>
           <Text color="fg.muted" fontSize="sm" data-testid="venue-total" minH="5">
-            {(list.loading && !list.stale) || list.error ? '' : `${list.total} ${list.total === 1 ? 'venue' : 'venues'}`}
+            {list.loading || list.error ? '' : `${list.total} ${list.total === 1 ? 'venue' : 'venues'}`}
           </Text>
         </Box>
         {canEdit ? (
@@ -145,7 +145,7 @@ function Results({
   canEdit: boolean;
   onClear: () => void;
 }) {
-  if (list.loading && !list.stale) return <VenueGridSkeleton />;
+  if (list.loading) return <VenueGridSkeleton />;
 
   if (list.error) {
     return (

@@ -7,7 +7,7 @@ import {
   parseHomeQuery,
   serializeHomeQuery,
   toggleLeague,
-  toListQuery,
+  toListFilter,
   type HomeQuery,
 } from './home-query.ts';
 
@@ -65,15 +65,18 @@ describe('filters', () => {
   });
 });
 
-describe('toListQuery', () => {
+describe('toListFilter', () => {
   it('sends trimmed search, leagues, sort and 50-row pages', () => {
-    expect(toListQuery({ q: ' arena ', sort: 'name', leagues: ['OTE'] }, 2)).toEqual({
+    expect(toListFilter({ q: ' arena ', sort: 'name', leagues: ['OTE'] })).toEqual({
       q: 'arena',
       leagues: ['OTE'],
       sort: 'name',
-      page: 2,
       pageSize: 50,
     });
-    expect(toListQuery(DEFAULT_HOME_QUERY, 1)).toEqual({ sort: 'newest', page: 1, pageSize: 50 });
+    expect(toListFilter(DEFAULT_HOME_QUERY)).toEqual({ sort: 'newest', pageSize: 50 });
+  });
+
+  it('gives equal filters for the same state, so both share one cached list', () => {
+    expect(toListFilter({ q: 'arena  ', sort: 'name', leagues: [] })).toEqual(toListFilter({ q: ' arena', sort: 'name', leagues: [] }));
   });
 });

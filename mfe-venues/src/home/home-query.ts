@@ -6,7 +6,7 @@ import {
   parseLeague,
   VENUE_SORTS,
   type League,
-  type VenueListParams,
+  type VenueListFilter,
   type VenueSort,
 } from '@venuebook/sdk';
 
@@ -68,14 +68,13 @@ export function toggleLeague(leagues: readonly League[], league: League): League
   return leagues.includes(league) ? leagues.filter((l) => l !== league) : normalizeLeagues([...leagues, league]);
 }
 
-/** The API query for one page of the list. */
-export function toListQuery(query: HomeQuery, page: number, pageSize: number = DEFAULT_PAGE_SIZE): VenueListParams {
+/** The API list for a Home state (pages are the list query's own). */
+export function toListFilter(query: HomeQuery, pageSize: number = DEFAULT_PAGE_SIZE): VenueListFilter {
   const q = query.q.trim();
   return {
     ...(q ? { q } : {}),
     ...(query.leagues.length > 0 ? { leagues: [...query.leagues] } : {}),
     sort: query.sort,
-    page,
     pageSize,
   };
 }

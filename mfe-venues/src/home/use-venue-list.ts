@@ -1,82 +1,30 @@
-import { api, useApiQuery, type Venue } from '@venuebook/sdk';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { serializeHomeQuery, toListQuery, type HomeQuery } from './home-query.ts';
+import { keepPreviousData, useInfiniteQuery, venueQueries, type Venue } from '@venuebook/sdk';
+import { useMemo } from 'react';
+import { toListFilter, type HomeQuery } from './home-query.ts';
 import { appendUnique } from './venue-list.util.ts';
 
-interface MorePages {
-  /** Query key the extra pages belong to. */
-  key: string;
-  /** Pages loaded after page 1. */
-  pages: number;
-  items: Venue[];
-  total: number | undefined;
-  loading: boolean;
-  error: unknown;
-  /** The last page came back empty: nothing more to load whatever the total says. */
-  done: boolean;
-}
-
-const noMore = (key: string): MorePages => ({ key, pages: 0, items: [], total: undefined, loading: false, error: undefined, done: false });
-
 /**
- * The Home list: page 1 follows the query (the previous results stay visible, marked stale,
- * while a new query loads); `loadMore` appends the next page of the same query.
+ * The Home list: page 1 follows the query (the previous results stay visible, marked stale, while a
+ * new query loads); `loadMore` appends the next page of the same query.
  */
 export function useVenueList(query: HomeQuery) {
-  const key = serializeHomeQuery(query).toString();
-  const first = useApiQuery(['venues', key], (signal) => api.venues.list(toListQuery(query, 1), { signal }), {
-    keepPreviousData: true,
-  });
-
-  const [more, setMore] = useState<MorePages>(() => noMore(key));
-  const current = more.key === key ? more : noMore(key);
-  const controllerRef = useRef<AbortController | null>(null);
-  useEffect(() => () => controllerRef.current?.abort(), []);
-
-  const items = first.data ? appendUnique(first.data.items, current.items) : [];
-  const total = current.total ?? first.data?.total ?? 0;
-
-  const loadMore = useCallback(() => {
-    if (current.loading) return;
-    controllerRef.current?.abort();
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setMore({ ...current, loading: true, error: undefined });
-    api.venues.list(toListQuery(query, current.pages + 2), { signal: controller.signal }).then(
-      (result) => {
-        setMore((m) =>
-          m.key === key
-            ? {
-                key,
-                pages: m.pages + 1,
-                items: appendUnique(m.items, result.items),
-                total: result.total,
-                loading: false,
-                error: undefined,
-                done: result.items.length === 0,
-              }
-            : m,
-        );
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setMore((m) => (m.key === key ? { ...m, loading: false, error } : m));
-      },
-    );
-  }, [current, key, query]);
+  const list = useInfiniteQuery({ ...venueQueries.list(toListFilter(query)), placeholderData: keepPreviousData });
+  const { data, error, isFetchNextPageError, isPlaceholderData } = list;
+  const items = useMemo(() => (data?.pages ?? []).reduce<Venue[]>((shown, page) => appendUnique(shown, page.items), []), [data]);
 
   return {
     items,
-    total,
-    /** True until page 1 of the current query has arrived. */
-    loading: first.loading,
+    total: data?.pages.at(-1)?.total ?? 0,
+    /** Nothing to show yet: page 1 of the first query has not arrived. */
+    loading: list.isPending,
     /** Showing the previous query's results while the current one loads. */
-    stale: first.loading && first.data !== undefined,
-    error: first.error,
-    retry: first.refetch,
-    hasMore: !first.loading && first.data !== undefined && !current.done && items.length < total,
-    loadMore,
-    loadingMore: current.loading,
-    loadMoreError: current.error,
+    stale: isPlaceholderData,
+    /** Why page 1 (or a refetch) failed; a failed 'Load more' is `loadMoreError`. */
+    error: list.isError && !isFetchNextPageError ? error : null,
+    retry: () => void list.refetch(),
+    hasMore: !isPlaceholderData && list.hasNextPage,
+    loadMore: () => void list.fetchNextPage(),
+    loadingMore: list.isFetchingNextPage,
+    loadMoreError: isFetchNextPageError ? error : null,
   };
 }

@@ -1,13 +1,13 @@
 import { Badge, Box, Button, Card, Center, Heading, Link, Spinner, Stack, Text, VStack, Wrap, SimpleGrid } from '@chakra-ui/react';
 import {
-  api,
   EmptyState,
   errorMessage,
   isApiRequestError,
   isDefaultCountry,
   LeagueBadge,
-  useApiQuery,
+  useQuery,
   venueCityDisplay,
+  venueQueries,
   type Venue,
 } from '@venuebook/sdk';
 import type { ReactNode } from 'react';
@@ -28,9 +28,9 @@ export function mapsUrl(address: string): string {
 /** Venue detail (/venue/{venueId}), read-only for now (spec §2). */
 export function VenueDetailPage() {
   const { venueId = '' } = useParams();
-  const venue = useApiQuery(['venue', venueId], (signal) => api.venues.get(venueId, { signal }));
+  const venue = useQuery(venueQueries.detail(venueId));
 
-  if (venue.loading) {
+  if (venue.isPending) {
     return (
       <Center py="16" data-testid="venue-loading">
         <VStack gap="3">
@@ -41,7 +41,7 @@ export function VenueDetailPage() {
     );
   }
 
-  if (venue.error) {
+  if (venue.isError) {
     if (isApiRequestError(venue.error) && (venue.error.status === 404 || venue.error.status === 400)) {
       return (
         <Box data-testid="venue-not-found">
@@ -56,7 +56,7 @@ export function VenueDetailPage() {
     return (
       <Box role="alert" data-testid="venue-error">
         <EmptyState icon={<LuTriangleAlert />} title="Could not load this venue" description={errorMessage(venue.error)}>
-          <Button colorPalette="brand" onClick={venue.refetch}>
+          <Button colorPalette="brand" onClick={() => void venue.refetch()}>
             Retry
           </Button>
         </EmptyState>
@@ -64,7 +64,7 @@ export function VenueDetailPage() {
     );
   }
 
-  return venue.data ? <VenueDetail venue={venue.data} /> : null;
+  return <VenueDetail venue={venue.data} />;
 }
 
 function VenueDetail({ venue }: { venue: Venue }) {

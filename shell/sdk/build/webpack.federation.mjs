@@ -28,6 +28,8 @@ const SINGLETONS = [
   ['react-router-dom', 'react-router-dom'],
   ['@chakra-ui/react', '@chakra-ui/react'],
   ['@emotion/react', '@emotion/react'],
+  // One QueryClient context and cache for the shell and every remote (the sdk's QueryProvider).
+  ['@tanstack/react-query', '@tanstack/react-query'],
   ['@venuebook/sdk', '@venuebook/sdk'],
 ];
 

@@ -36,9 +36,37 @@ export {
 } from './session/refresh-timing.ts';
 export type { RefreshTiming } from './session/refresh-timing.ts';
 
-export { useApiQuery } from './hooks/use-api-query.ts';
-export type { ApiQueryOptions, ApiQueryResult } from './hooks/use-api-query.ts';
 export { useDebouncedValue } from './hooks/use-debounced-value.ts';
+
+// Server state: TanStack Query (a federation singleton). Remotes read and write through these, with the
+// sdk's one QueryClient (mounted by the shell and by mountStandalone) and its query factories.
+export {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+export type { QueryClient, QueryKey } from '@tanstack/react-query';
+export {
+  clearQueriesOnUserChange,
+  clearUserQueries,
+  createQueryClient,
+  isRetryableQueryError,
+  PUBLIC_QUERY_META,
+  queryClient,
+  queryRetryDelay,
+  shouldRetryQuery,
+} from './query/query-client.ts';
+export type { UserSource } from './query/query-client.ts';
+export { QueryProvider } from './query/query-provider.tsx';
+export type { QueryProviderProps } from './query/query-provider.tsx';
+export { authQueries, configRetryDelay, createAuthQueries, useAuthConfig } from './query/auth-queries.ts';
+export type { AuthConfigState } from './query/auth-queries.ts';
+export { createVenueQueries, nextVenueListPage, venueQueries } from './query/venue-queries.ts';
+export type { VenueListFilter } from './query/venue-queries.ts';
 
 export { system } from './theme/system.ts';
 export { AppProvider, isThemeSetting, THEME_SETTINGS, THEME_STORAGE_KEY, useThemeSetting } from './theme/app-provider.tsx';
@@ -54,6 +82,10 @@ export { WelcomeDialog } from './components/welcome-dialog.tsx';
 export type { WelcomeDialogProps } from './components/welcome-dialog.tsx';
 export { LeagueBadge } from './components/league-badge.tsx';
 export type { LeagueBadgeProps } from './components/league-badge.tsx';
+export { SignOutButton } from './components/sign-out-button.tsx';
+export type { SignOutButtonProps } from './components/sign-out-button.tsx';
+export { FormField, fieldErrorMessages } from './components/form-field.tsx';
+export type { FieldErrorLike, FormFieldProps } from './components/form-field.tsx';
 
 export type { RemotePageMap, RemoteRoutesModule } from './federation/remote-contract.ts';
 export { StandaloneLayout } from './components/standalone-layout.tsx';
@@ -71,6 +103,7 @@ export {
   DEFAULT_ROLE,
   domainNotAllowedMessage,
   domainSuffix,
+  emailSchema,
   isCompanyEmail,
   LOGOUT_SCOPES,
   ROLE_DESCRIPTIONS,

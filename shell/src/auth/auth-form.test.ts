@@ -1,46 +1,60 @@
-import { ApiRequestError } from '@venuebook/sdk';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiRequestError, fieldErrorMessages } from '@venuebook/sdk';
 import { describe, expect, it } from 'vitest';
-import { authErrorToast, googleSignInErrorText, hasErrors, validateAuthForm } from './auth-form.ts';
+import { authErrorToast, authFormSchema, googleSignInErrorText, type AuthFormValues, type AuthMode } from './auth-form.ts';
 
 const DOMAIN = '@example.com';
 
-describe('validateAuthForm (spec §5)', () => {
-  it('accepts a company address and any password on sign-in', () => {
-    const errors = validateAuthForm('sign-in', { email: ' Jane.Doe@Example.com ', password: 'x' }, DOMAIN);
-    expect(errors).toEqual({});
-    expect(hasErrors(errors)).toBe(false);
-  });
+/** The form's errors as the page shows them: the schema through react-hook-form's zodResolver, criteriaMode 'all'. */
+async function validate(mode: AuthMode, values: AuthFormValues, domain: string | null): Promise<{ email?: string[]; password?: string[] }> {
+  const result = await zodResolver(authFormSchema(mode, domain))(values, undefined, { criteriaMode: 'all', fields: {}, shouldUseNativeValidation: false });
+  return Object.fromEntries(Object.entries(result.errors).map(([field, error]) => [field, fieldErrorMessages(error)]));
+}
 
-  it('rejects other domains with the spec text, look-alike domains included', () => {
-    for (const email of ['jane@gmail.com', 'jane@notexample.com', 'jane@example.com.evil.io']) {
-      expect(validateAuthForm('sign-in', { email, password: 'x' }, DOMAIN).email, email).toBe(
-        'Only @example.com email addresses are allowed',
-      );
-    }
-    expect(validateAuthForm('sign-up', { email: 'jane@gmail.com', password: 'long-enough-1' }, 'example.com').email).toBe(
-      'Only @example.com email addresses are allowed',
-    );
-  });
-
-  it('requires both fields', () => {
-    expect(validateAuthForm('sign-in', { email: '  ', password: '' }, DOMAIN)).toEqual({
-      email: 'Email is required',
-      password: ['Password is required'],
+describe('authFormSchema (spec §5)', () => {
+  it('accepts a company address and any password on sign-in, and sends it trimmed', async () => {
+    expect(await validate('sign-in', { email: ' Jane.Doe@Example.com ', password: 'x' }, DOMAIN)).toEqual({});
+    expect(authFormSchema('sign-in', DOMAIN).parse({ email: ' Jane.Doe@Example.com ', password: 'x' })).toEqual({
+      email: 'jane.doe@example.com',
+      password: 'x',
     });
   });
 
-  it('applies the password rules on sign-up only', () => {
-    expect(validateAuthForm('sign-in', { email: 'jane@example.com', password: 'short' }, DOMAIN)).toEqual({});
-    expect(validateAuthForm('sign-up', { email: 'jane@example.com', password: 'short' }, DOMAIN).password).toEqual([
-      'Password should be at least 8 characters.',
-      'Password should contain letters and digits.',
+  it('rejects other domains with the spec text only, look-alike domains included', async () => {
+    for (const email of ['jane@gmail.com', 'jane@notexample.com', 'jane@example.com.evil.io', 'jane']) {
+      expect((await validate('sign-in', { email, password: 'x' }, DOMAIN)).email, email).toEqual(['Only @example.com email addresses are allowed']);
+    }
+    expect((await validate('sign-up', { email: 'jane@gmail.com', password: 'long-enough-1' }, 'example.com')).email).toEqual([
+      'Only @example.com email addresses are allowed',
     ]);
-    expect(validateAuthForm('sign-up', { email: 'jane@example.com', password: 'long-enough-1' }, DOMAIN)).toEqual({});
   });
 
-  it('checks only the address shape when the domain is unknown', () => {
-    expect(validateAuthForm('sign-in', { email: 'jane@gmail.com', password: 'x' }, null)).toEqual({});
-    expect(validateAuthForm('sign-in', { email: 'jane', password: 'x' }, null).email).toBe('Invalid email address');
+  it('requires both fields', async () => {
+    for (const mode of ['sign-in', 'sign-up'] as const) {
+      expect(await validate(mode, { email: '  ', password: '' }, DOMAIN)).toEqual({
+        email: ['Email is required'],
+        password: ['Password is required'],
+      });
+    }
+  });
+
+  it('applies the password rules on sign-up only, every reason at once, whatever the address', async () => {
+    expect(await validate('sign-in', { email: 'jane@example.com', password: 'short' }, DOMAIN)).toEqual({});
+    const reasons = ['Password should be at least 8 characters.', 'Password should contain letters and digits.'];
+    expect((await validate('sign-up', { email: 'jane@example.com', password: 'short' }, DOMAIN)).password).toEqual(reasons);
+    expect(await validate('sign-up', { email: 'jane@gmail.com', password: 'short' }, DOMAIN)).toEqual({
+      email: ['Only @example.com email addresses are allowed'],
+      password: reasons,
+    });
+    expect((await validate('sign-up', { email: 'janedoe@example.com', password: 'JaneDoe-2024' }, DOMAIN)).password).toEqual([
+      'Password should not contain your e-mail name.',
+    ]);
+    expect(await validate('sign-up', { email: 'jane@example.com', password: 'long-enough-1' }, DOMAIN)).toEqual({});
+  });
+
+  it('checks only the address shape when the domain is unknown', async () => {
+    expect(await validate('sign-in', { email: 'jane@gmail.com', password: 'x' }, null)).toEqual({});
+    expect((await validate('sign-in', { email: 'jane', password: 'x' }, null)).email).toEqual(['Invalid email address']);
   });
 });
 

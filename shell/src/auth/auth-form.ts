@@ -1,4 +1,5 @@
-import { API_ERROR_CODES, domainNotAllowedMessage, errorMessage, isApiRequestError, isCompanyEmail, weakPasswordReasons } from '@venuebook/sdk';
+import { API_ERROR_CODES, domainNotAllowedMessage, emailSchema, errorMessage, isApiRequestError, isCompanyEmail, weakPasswordReasons } from '@venuebook/sdk';
+import { z } from 'zod';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -7,36 +8,28 @@ export interface AuthFormValues {
   password: string;
 }
 
-export interface AuthFormErrors {
-  email?: string;
-  /** One line per reason (sign-up may list several). */
-  password?: string[];
-}
-
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
- * Client-side checks before any request (spec §5): the address must end with the company domain,
- * else 'Only {domain} email addresses are allowed'. Sign-up also applies the shared password rules.
- * Without a known domain (settings failed to load) the server alone decides.
+ * The auth form's checks before any request (spec §5), for react-hook-form's `zodResolver` with
+ * `criteriaMode: 'all'`: the address must end with the company domain, else 'Only {domain} email
+ * addresses are allowed' (checked first), then be an address by the API's own `emailSchema`; sign-up
+ * also applies the shared password rules, one message per reason. Without a known domain (the settings
+ * failed to load) the server alone decides about the domain.
  */
-export function validateAuthForm(mode: AuthMode, values: AuthFormValues, companyDomain: string | null | undefined): AuthFormErrors {
-  const errors: AuthFormErrors = {};
-  const email = values.email.trim();
-  if (!email) errors.email = 'Email is required';
-  else if (companyDomain && !isCompanyEmail(email, companyDomain)) errors.email = domainNotAllowedMessage(companyDomain);
-  else if (!EMAIL_SHAPE.test(email)) errors.email = 'Invalid email address';
-
-  if (!values.password) errors.password = ['Password is required'];
-  else if (mode === 'sign-up') {
-    const reasons = weakPasswordReasons(values.password, email);
-    if (reasons.length > 0) errors.password = reasons;
-  }
-  return errors;
-}
-
-export function hasErrors(errors: AuthFormErrors): boolean {
-  return errors.email !== undefined || errors.password !== undefined;
+export function authFormSchema(mode: AuthMode, companyDomain: string | null | undefined) {
+  const email = z
+    .string()
+    // A failed refinement stops the pipe: an address outside the domain gets only the domain message.
+    .refine((value) => !companyDomain || !value.trim() || isCompanyEmail(value, companyDomain), {
+      message: companyDomain ? domainNotAllowedMessage(companyDomain) : '',
+    })
+    .pipe(emailSchema);
+  const fields = z.object({ email, password: z.string().min(1, 'Password is required') });
+  if (mode === 'sign-in') return fields;
+  // Runs whether or not the address passed, so both fields show their problems at once.
+  return fields.superRefine(({ email, password }, ctx) => {
+    if (!password) return; // 'Password is required' says it all
+    for (const reason of weakPasswordReasons(password, email.trim())) ctx.addIssue({ code: 'custom', path: ['password'], message: reason });
+  });
 }
 
 /**

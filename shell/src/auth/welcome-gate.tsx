@@ -1,4 +1,4 @@
-import { isApiRequestError, notify, useCan, useSession, WelcomeDialog } from '@venuebook/sdk';
+import { isApiRequestError, notify, useAuthConfig, useCan, useMutation, useSession, WelcomeDialog } from '@venuebook/sdk';
 import { useState } from 'react';
 
 /**
@@ -7,30 +7,28 @@ import { useState } from 'react';
  * toast 'Failed to update welcome status'.
  */
 export function WelcomeGate() {
-  const { user, config, markWelcomeShown } = useSession();
+  const { user, markWelcomeShown } = useSession();
+  const { config } = useAuthConfig();
   const isViewer = useCan('welcome.dialog');
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const open = user !== null && isViewer && !user.welcomeShown && dismissedFor !== user.id;
-
-  const confirm = async () => {
-    if (!user || saving) return;
-    setSaving(true);
-    try {
-      await markWelcomeShown();
-    } catch (error) {
+  const gotIt = useMutation({
+    mutationFn: markWelcomeShown,
+    onError: (error) => {
       console.error('Failed to update welcome status', error);
       notify({
         type: 'error',
         title: 'Failed to update welcome status',
         description: isApiRequestError(error) ? error.message : 'An error occurred',
       });
-      setDismissedFor(user.id);
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+
+  const open = user !== null && isViewer && !user.welcomeShown && dismissedFor !== user.id;
+
+  const confirm = () => {
+    if (!user || gotIt.isPending) return;
+    gotIt.mutate(undefined, { onError: () => setDismissedFor(user.id) });
   };
 
-  return <WelcomeDialog open={open} onConfirm={() => void confirm()} loading={saving} companyDomain={config?.companyDomain} />;
+  return <WelcomeDialog open={open} onConfirm={confirm} loading={gotIt.isPending} companyDomain={config?.companyDomain} />;
 }

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Box, Button, CloseButton, Drawer, IconButton, Portal, Separator, Stack, Text } from '@chakra-ui/react';
-import { ROLE_LABELS, useSession } from '@venuebook/sdk';
+import { ROLE_LABELS, SignOutButton, useSession } from '@venuebook/sdk';
 import { useState } from 'react';
 import { LuLogOut } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
@@ -20,9 +20,8 @@ export function initialsOf(email: string): string {
  * pages are built and that the role allows, and 'Log out'.
  */
 export function UserMenu() {
-  const { user, signOut } = useSession();
+  const { user } = useSession();
   const [open, setOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
   if (!user) return null;
   const items = visibleNavItems(user.role);
   const initials = initialsOf(user.email);
@@ -75,18 +74,9 @@ export function UserMenu() {
             </Drawer.Body>
             <Separator />
             <Drawer.Footer justifyContent="stretch">
-              <Button
-                w="full"
-                variant="outline"
-                loading={signingOut}
-                data-testid="logout-button"
-                onClick={() => {
-                  setSigningOut(true);
-                  void signOut().finally(() => setSigningOut(false));
-                }}
-              >
+              <SignOutButton w="full" variant="outline" data-testid="logout-button">
                 <LuLogOut /> Log out
-              </Button>
+              </SignOutButton>
             </Drawer.Footer>
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" />

@@ -1,6 +1,5 @@
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { accessDeniedMessage, useSession } from '@venuebook/sdk';
-import { useState } from 'react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { accessDeniedMessage, SignOutButton, useAuthConfig, useSession } from '@venuebook/sdk';
 import { LuShieldX } from 'react-icons/lu';
 import { AuthCardLayout } from '../auth/auth-card-layout.tsx';
 
@@ -9,8 +8,8 @@ import { AuthCardLayout } from '../auth/auth-card-layout.tsx';
  * server with 403 `domain_not_allowed`) sees this instead of any page.
  */
 export function AccessDeniedPage() {
-  const { user, config, signOut } = useSession();
-  const [busy, setBusy] = useState(false);
+  const { user } = useSession();
+  const { config } = useAuthConfig();
   return (
     <AuthCardLayout testId="access-denied">
       <Stack gap="4" align="center" textAlign="center" role="alert">
@@ -33,17 +32,7 @@ export function AccessDeniedPage() {
             </Text>
           </Text>
         ) : null}
-        <Button
-          colorPalette="brand"
-          loading={busy}
-          data-testid="access-denied-sign-out"
-          onClick={() => {
-            setBusy(true);
-            void signOut().finally(() => setBusy(false));
-          }}
-        >
-          Sign Out
-        </Button>
+        <SignOutButton colorPalette="brand" data-testid="access-denied-sign-out" />
       </Stack>
     </AuthCardLayout>
   );

@@ -1,9 +1,11 @@
-import { Alert, Button, Field, Heading, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
-import { AUTH_MESSAGES, notify, useSession } from '@venuebook/sdk';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Heading, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
+import { AUTH_MESSAGES, FormField, notify, useAuthConfig, useMutation, useSession, type PasswordCredentials } from '@venuebook/sdk';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { AuthCardLayout, DomainNote, TermsLine } from '../auth/auth-card-layout.tsx';
-import { authErrorToast, hasErrors, validateAuthForm, type AuthFormErrors, type AuthMode, type AuthFormValues } from '../auth/auth-form.ts';
+import { authErrorToast, authFormSchema, type AuthFormValues, type AuthMode } from '../auth/auth-form.ts';
 import { GoogleButton } from '../auth/google-button.tsx';
 import { SessionSkeleton } from '../layout/session-skeleton.tsx';
 
@@ -30,59 +32,52 @@ const TEXTS: Readonly<Record<AuthMode, { title: string; subtitle: string; submit
  * sends them to '/').
  */
 export function AuthPage() {
-  const { status, config, configSettled, signIn, signUp } = useSession();
+  const { status } = useSession();
+  const { config, settled } = useAuthConfig();
+  if (status !== 'signed-out' || !settled) return <SessionSkeleton />;
+  return <AuthForm companyDomain={config?.companyDomain ?? null} googleEnabled={config?.google.enabled ?? false} />;
+}
+
+const showAuthError = (error: unknown) => notify({ type: 'error', ...authErrorToast(error) });
+
+function AuthForm({ companyDomain: domain, googleEnabled }: { companyDomain: string | null; googleEnabled: boolean }) {
+  const { signIn, signUp } = useSession();
   const [mode, setMode] = useState<AuthMode>('sign-in');
-  const [values, setValues] = useState<AuthFormValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<AuthFormErrors>({});
-  const [validated, setValidated] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const resolver = useMemo(() => zodResolver(authFormSchema(mode, domain)), [mode, domain]);
+  // Validated on submit; after a failed submit the errors follow the input as it is corrected.
+  const form = useForm<AuthFormValues>({ defaultValues: { email: '', password: '' }, resolver, criteriaMode: 'all' });
+  const { errors } = form.formState;
   // Where the confirmation link of the sign-up mail lands (GET /api/v1/auth/confirm redirects here).
   const [searchParams] = useSearchParams();
   const confirmationToken = searchParams.get('confirm') || undefined;
 
-  if (status !== 'signed-out' || !configSettled) return <SessionSkeleton />;
-
-  const domain = config?.companyDomain ?? null;
+  // gcTime 0: the credentials in a mutation's variables do not outlive the page.
+  const signInMutation = useMutation({ mutationFn: (credentials: PasswordCredentials) => signIn(credentials), gcTime: 0, onError: showAuthError });
+  const signUpMutation = useMutation({
+    mutationFn: (credentials: PasswordCredentials) => signUp(credentials),
+    gcTime: 0,
+    onError: showAuthError,
+    onSuccess: (result) => {
+      notify({ type: 'success', title: result.message || AUTH_MESSAGES.signUpSuccess });
+      setMode('sign-in');
+      form.reset({ email: form.getValues('email'), password: '' });
+    },
+  });
+  const busy = signInMutation.isPending || signUpMutation.isPending;
   const texts = TEXTS[mode];
-
-  const change = (field: keyof AuthFormValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After a failed submit, errors follow the input as it is corrected.
-    if (validated) setErrors(validateAuthForm(mode, next, domain));
-  };
 
   const switchMode = () => {
     setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in');
-    setErrors({});
-    setValidated(false);
+    form.reset(undefined, { keepValues: true });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // Invalid input never reaches the server (spec §5).
+  const submit = form.handleSubmit((values) => {
     if (busy) return;
-    const found = validateAuthForm(mode, values, domain);
-    setErrors(found);
-    setValidated(true);
-    if (hasErrors(found)) return; // spec §5: no request
-    setBusy(true);
-    try {
-      if (mode === 'sign-in') {
-        // With the token of the confirmation link, the sign-in confirms the address first.
-        await signIn(confirmationToken ? { ...values, confirmationToken } : values); // the route then sends the user to '/'
-      } else {
-        const result = await signUp(values);
-        notify({ type: 'success', title: result.message || AUTH_MESSAGES.signUpSuccess });
-        setMode('sign-in');
-        setValues({ ...values, password: '' });
-        setValidated(false);
-      }
-    } catch (error) {
-      notify({ type: 'error', ...authErrorToast(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    // With the token of the confirmation link, the sign-in confirms the address first; the route then sends the user to '/'.
+    if (mode === 'sign-in') signInMutation.mutate(confirmationToken ? { ...values, confirmationToken } : values);
+    else signUpMutation.mutate(values);
+  });
 
   return (
     <AuthCardLayout testId="auth-page" footer={<TermsLine />}>
@@ -101,7 +96,7 @@ export function AuthPage() {
         ) : null}
       </Stack>
 
-      {config?.google.enabled ? (
+      {googleEnabled ? (
         <>
           <GoogleButton />
           <HStack>
@@ -114,41 +109,25 @@ export function AuthPage() {
         </>
       ) : null}
 
-      <form onSubmit={submit} noValidate data-testid="auth-form" data-mode={mode}>
+      <form onSubmit={(event) => void submit(event)} noValidate data-testid="auth-form" data-mode={mode}>
         <Stack gap="4">
-          <Field.Root invalid={errors.email !== undefined} required>
-            <Field.Label>Email</Field.Label>
+          <FormField label="Email" required error={errors.email} errorTestId="auth-email-error">
             <Input
               type="email"
-              name="email"
               autoComplete="username"
               placeholder={domain ? `you${domain}` : 'you@company.com'}
-              value={values.email}
-              onChange={(e) => change('email', e.target.value)}
               data-testid="auth-email"
+              {...form.register('email')}
             />
-            {errors.email ? <Field.ErrorText data-testid="auth-email-error">{errors.email}</Field.ErrorText> : null}
-          </Field.Root>
-          <Field.Root invalid={errors.password !== undefined} required>
-            <Field.Label>Password</Field.Label>
+          </FormField>
+          <FormField label="Password" required error={errors.password} errorTestId="auth-password-error">
             <Input
               type="password"
-              name="password"
               autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-              value={values.password}
-              onChange={(e) => change('password', e.target.value)}
               data-testid="auth-password"
+              {...form.register('password')}
             />
-            {errors.password ? (
-              <Field.ErrorText data-testid="auth-password-error">
-                <Stack gap="0.5">
-                  {errors.password.map((reason) => (
-                    <span key={reason}>{reason}</span>
-                  ))}
-                </Stack>
-              </Field.ErrorText>
-            ) : null}
-          </Field.Root>
+          </FormField>
           <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText={texts.busy} data-testid="auth-submit">
             {texts.submit}
           </Button>

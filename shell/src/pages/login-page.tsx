@@ -1,5 +1,5 @@
 import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { useSession } from '@venuebook/sdk';
+import { useAuthConfig, useSession } from '@venuebook/sdk';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { AuthCardLayout, DomainNote, TermsLine } from '../auth/auth-card-layout.tsx';
 import { googleSignInErrorText } from '../auth/auth-form.ts';
@@ -11,7 +11,8 @@ import { GoogleButton } from '../auth/google-button.tsx';
  * A signed-in user is sent to '/' by the route.
  */
 export function LoginPage() {
-  const { status, config, configSettled } = useSession();
+  const { status } = useSession();
+  const { config, settled: configSettled } = useAuthConfig();
   const [params] = useSearchParams();
   const error = googleSignInErrorText(params.get('error'), config?.companyDomain);
   const working = status !== 'signed-out' || !configSettled;

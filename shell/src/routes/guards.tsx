@@ -1,4 +1,4 @@
-import { isCompanyEmail, useSession } from '@venuebook/sdk';
+import { isCompanyEmail, useAuthConfig, useSession } from '@venuebook/sdk';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { SessionSkeleton } from '../layout/session-skeleton.tsx';
@@ -14,7 +14,8 @@ export const HOME_PATH = '/';
  * Access Denied for an e-mail outside the company domain, else the page.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { status, user, config, configSettled, accessDenied } = useSession();
+  const { status, user, accessDenied } = useSession();
+  const { config, settled: configSettled } = useAuthConfig();
   // The domain check needs the settings: keep the skeleton until they are in (or failed).
   if (status === 'loading' || (status === 'signed-in' && !configSettled)) return <SessionSkeleton />;
   if (status === 'signed-out' || !user) return <Navigate to={SIGN_IN_PATH} replace />;

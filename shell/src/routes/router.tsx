@@ -1,18 +1,26 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { WelcomeGate } from '../auth/welcome-gate.tsx';
 import { RemotePage } from '../federation/remote-page.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
-import { AuthPage } from '../pages/auth-page.tsx';
+import { SessionSkeleton } from '../layout/session-skeleton.tsx';
 import { LoginPage } from '../pages/login-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
 import { RequireAccess, RequireSession, SignInRoute } from './guards.tsx';
 import { enabledRoutes, isSignInRoute, type RouteDefinition } from './route-table.ts';
 
+// The sign-in form (react-hook-form, zod resolver) loads only when /auth is opened: a signed-in
+// user's first page never downloads it.
+const AuthPage = lazy(() => import('../pages/auth-page.tsx').then((m) => ({ default: m.AuthPage })));
+
 /** Pages the shell renders itself. */
 const SHELL_PAGES: Readonly<Record<string, ComponentType>> = {
-  auth: AuthPage,
+  auth: () => (
+    <Suspense fallback={<SessionSkeleton />}>
+      <AuthPage />
+    </Suspense>
+  ),
   login: LoginPage,
 };
 

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { EmptyState } from '../components/empty-state.tsx';
 import { StandaloneLayout } from '../components/standalone-layout.tsx';
+import { QueryProvider } from '../query/query-provider.tsx';
 import { SessionProvider } from '../session/session-context.tsx';
 import { AppProvider } from '../theme/app-provider.tsx';
 import type { RemotePageMap } from './remote-contract.ts';
@@ -21,9 +22,10 @@ export interface MountStandaloneOptions {
 }
 
 /**
- * Renders a remote's pages on their own, for `npm run dev -w @venuebook/mfe-*`: the theme, a router and
- * a thin standalone bar, without the shell. The session is restored from the refresh cookie (sign in
- * through the shell on the same host; `/api` is proxied to the gateway), so `useCan` and bearer calls work.
+ * Renders a remote's pages on their own, for `npm run dev -w @venuebook/mfe-*`: the theme, the query
+ * client, a router and a thin standalone bar, without the shell. The session is restored from the
+ * refresh cookie (sign in through the shell on the same host; `/api` is proxied to the gateway), so
+ * `useCan` and bearer calls work.
  */
 export function mountStandalone({ name, pages, routes = [], links = [], container }: MountStandaloneOptions): void {
   const children =
@@ -41,9 +43,11 @@ export function mountStandalone({ name, pages, routes = [], links = [], containe
     <StrictMode>
       <AppProvider>
         <SessionProvider>
-          <Suspense>
-            <RouterProvider router={router} />
-          </Suspense>
+          <QueryProvider>
+            <Suspense>
+              <RouterProvider router={router} />
+            </Suspense>
+          </QueryProvider>
         </SessionProvider>
       </AppProvider>
     </StrictMode>,

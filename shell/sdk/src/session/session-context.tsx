@@ -33,8 +33,6 @@ const SIGNED_OUT: SessionSnapshot = {
   status: 'signed-out',
   session: null,
   user: null,
-  config: null,
-  configSettled: true,
   accessDenied: false,
 };
 const noSubscription = () => () => {};

@@ -1,4 +1,4 @@
-import type { AuthConfig, AuthUser, LogoutScope, Session } from '@venuebook/proto/domain';
+import type { AuthUser, LogoutScope, Session } from '@venuebook/proto/domain';
 import type { ApiClient, AuthBinding, PasswordCredentials, SignUpResult } from '../api/api-client.ts';
 import { isApiRequestError } from '../api/api-error.ts';
 import {
@@ -19,10 +19,6 @@ export interface SessionSnapshot {
   /** The current session; its access token lives only here, in memory. */
   session: Session | null;
   user: AuthUser | null;
-  /** Sign-in settings (company domain, Google); null until loaded or when loading failed. */
-  config: AuthConfig | null;
-  /** Whether loading the sign-in settings has finished (successfully or not). */
-  configSettled: boolean;
   /** The server refused this user with 403 `domain_not_allowed` (Access Denied). */
   accessDenied: boolean;
 }
@@ -31,8 +27,8 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void;
   getSnapshot(): SessionSnapshot;
   /**
-   * Binds the store to its api client, loads the sign-in settings, restores the session from the
-   * refresh cookie (first call only) and runs the refresh timer. Returns `stop` (timers, listeners);
+   * Binds the store to its api client, restores the session from the refresh cookie (first call only)
+   * and runs the refresh timer. Returns `stop` (timers, listeners);
    * starting again resumes. Idempotent, so React StrictMode's double effects are harmless.
    */
   start(): () => void;
@@ -67,8 +63,6 @@ const INITIAL: SessionSnapshot = {
   status: 'loading',
   session: null,
   user: null,
-  config: null,
-  configSettled: false,
   accessDenied: false,
 };
 
@@ -181,26 +175,6 @@ export function createSessionStore({ api, timing = REFRESH_TIMING, now = Date.no
     if (document.visibilityState === 'visible') tick();
   }
 
-  // ---- settings -------------------------------------------------------------------------
-
-  async function loadConfig(): Promise<void> {
-    const startedAt = now();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        set({ config: await api.auth.config(), configSettled: true });
-        return;
-      } catch (error) {
-        const delay = isRetryableAuthError(error) ? nextRetryDelay(attempt, now() - startedAt, timing) : null;
-        if (delay === null) {
-          console.error('Could not load the sign-in settings', error);
-          set({ configSettled: true });
-          return;
-        }
-        await sleep(delay);
-      }
-    }
-  }
-
   // ---- tabs -------------------------------------------------------------------------------
 
   function announce(message: TabMessage): void {
@@ -259,7 +233,6 @@ export function createSessionStore({ api, timing = REFRESH_TIMING, now = Date.no
         if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibilityChange);
         if (!initialized) {
           initialized = true;
-          void loadConfig();
           void refresh();
         } else {
           schedule();
