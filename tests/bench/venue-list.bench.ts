@@ -91,5 +91,4 @@ await runBench({ name: 'venue-list', title: 'Home list through the gateway' }, a
     }
     bench.shape(label, times, { total: matching.length });
   }
-  bench.figure('sessionRefreshes', editor.refreshes, `session refreshed ${editor.refreshes} times`);
 });
