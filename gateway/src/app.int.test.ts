@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@venuebook/service-kit';
 import { testInfra } from '@venuebook/service-kit/testing';
@@ -25,6 +26,14 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'mfe-venues', 'dist', 'remoteEntry.js'), 'var mfe_venues;');
   writeFileSync(join(webRoot, 'mfe-venues', 'dist', 'mf-manifest.json'), '{}');
   writeFileSync(join(webRoot, 'mfe-venues', 'dist', '201.e356a645.js'), '/* chunk */');
+  // What compression-webpack-plugin writes beside each asset: a brotli and a gzip copy.
+  for (const [dir, file, text] of [
+    ['shell', 'main.0123abcd.js', 'console.log("shell")'],
+    ['mfe-venues', 'remoteEntry.js', 'var mfe_venues;'],
+  ] as const) {
+    writeFileSync(join(webRoot, dir, 'dist', `${file}.br`), brotliCompressSync(text));
+    writeFileSync(join(webRoot, dir, 'dist', `${file}.gz`), gzipSync(text));
+  }
   // mfe-cards, mfe-media and mfe-admin are deliberately not built.
 
   const config = loadConfig(gatewayConfigSchema, {
@@ -97,6 +106,44 @@ describe('static front ends', () => {
   it('does not fall back for non-GET requests', async () => {
     const response = await app.inject({ method: 'POST', url: '/venue/x', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('serves the brotli copy to clients that accept brotli, and says it varies by Accept-Encoding', async () => {
+    const response = await app.inject({ method: 'GET', url: '/main.0123abcd.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log("shell")');
+  });
+
+  it('serves the gzip copy to clients that accept only gzip', async () => {
+    const response = await app.inject({ method: 'GET', url: '/remotes/venues/remoteEntry.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(response.rawPayload).toString()).toBe('var mfe_venues;');
+  });
+
+  it('serves the file itself to clients that accept no compression, and for files without a compressed copy', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const response = await app.inject({ method: 'GET', url: '/main.0123abcd.js', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.body).toBe('console.log("shell")');
+    }
+    const chunk = await app.inject({ method: 'GET', url: '/remotes/venues/201.e356a645.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['content-encoding']).toBeUndefined();
+    expect(chunk.body).toBe('/* chunk */');
+    const page = await app.inject({ method: 'GET', url: '/venue/x', headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.body).toContain('<title>Venue Book</title>');
   });
 
   it('starts without the remotes that are not built, and says so', () => {

@@ -10,9 +10,12 @@ import { REMOTE_NAMES, remoteBasePath, remotePackageDir } from '@venuebook/proto
 const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json']);
 /** Bundler output with a content hash in its name (e.g. main.3f9a2c1b.js) never changes. */
 const CONTENT_HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** The build writes a brotli (.br) and a gzip (.gz) copy beside each text asset (compression-webpack-plugin). */
+const PRECOMPRESSED = /\.(br|gz)$/;
 
+/** Cache headers by the name of the file asked for (for main.3f9a2c1b.js.br: main.3f9a2c1b.js). */
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  const file = basename(filePath);
+  const file = basename(filePath).replace(PRECOMPRESSED, '');
   if (!ALWAYS_REVALIDATE.has(file) && CONTENT_HASHED.test(file)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
   else reply.header('Cache-Control', 'no-cache');
 }
@@ -34,6 +37,9 @@ function wantsSpa(request: FastifyRequest): boolean {
  * Serves the built front ends: <WEB_ROOT>/shell/dist at / and <WEB_ROOT>/mfe-<name>/dist at
  * /remotes/<name>/. GETs for client-side routes fall back to the shell's index.html. A missing dist folder
  * is logged and skipped until it exists (it is looked up per request), so the API keeps working.
+ * Compressed at build time: a client that accepts brotli or gzip gets the `.br` / `.gz` copy the build
+ * wrote beside the file (Content-Encoding, Vary: Accept-Encoding); other clients and files without a
+ * copy (too small to gain) get the file itself.
  */
 export default fp(
   async (fastify: FastifyInstance) => {
@@ -56,6 +62,7 @@ export default fp(
         dotfiles: 'ignore',
         etag: true,
         lastModified: true,
+        preCompressed: true,
         cacheControl: false,
         setHeaders: setCacheHeaders,
         decorateReply: first,
