@@ -283,6 +283,8 @@ export interface Bench {
   figure(key: string, value: number, label: string): void;
   /** Records the latencies of one request shape; `extra` (e.g. the list total) goes into the report too. */
   shape(label: string, times: readonly number[], extra?: Record<string, string | number>): LatencySummary;
+  /** Records structured detail that is neither a figure nor a latency (e.g. one row per downloaded file). */
+  detail(key: string, value: unknown): void;
   log(message: string): void;
 }
 
@@ -309,6 +311,7 @@ export interface BenchReport {
   parameters: Record<string, string | number | boolean>;
   figures: Record<string, number>;
   shapes: Record<string, LatencySummary & Record<string, string | number>>;
+  details?: Record<string, unknown>;
 }
 
 /** What `source` (stack.infra.sources.mongo) says about the database. */
@@ -400,6 +403,9 @@ export async function runBench(spec: { name: string; title: string }, body: (ben
         const summary = summarize(times);
         report.shapes[label] = { ...summary, ...extra };
         return summary;
+      },
+      detail(key, value) {
+        report.details = { ...report.details, [key]: value };
       },
       log,
     };

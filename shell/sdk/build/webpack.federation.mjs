@@ -4,8 +4,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+import { bundleReportPlugins } from './bundle-report.mjs';
+import { unsharedRequest, writeNarrowedShares } from './shared-imports.mjs';
 import { REMOTE_NAMES, REMOTES, remotePackageDir, SHELL_CONTAINER, SHELL_DEV_PORT } from '@venuebook/proto/remotes';
 
 const require = createRequire(import.meta.url);
@@ -35,19 +40,82 @@ const SINGLETONS = [
 
 /**
  * @param {{ name: string, dependencies?: Record<string, string>, peerDependencies?: Record<string, string> }} pkg
- * @param {{ provide?: boolean }} [options] provide: false = consume only, emit no fallback copy
- *   (production remotes: the shell always provides these, so remotes stay small and build fast)
+ * @param {{ provide?: boolean, narrowed?: Record<string, { import: string, version: string }> }} [options]
+ *   provide: false = consume only, emit no fallback copy (production remotes: the shell always provides
+ *   these, so remotes stay small and build fast); narrowed: share keys the shell provides from a facade
  */
-export function sharedSingletons(pkg, { provide = true } = {}) {
+export function sharedSingletons(pkg, { provide = true, narrowed } = {}) {
   const deps = { ...pkg.dependencies, ...pkg.peerDependencies };
   return Object.fromEntries(
     SINGLETONS.map(([key, from]) => {
       const requiredVersion = deps[from];
       if (!requiredVersion) throw new Error(`${pkg.name}: "${from}" must be a dependency (shared singleton)`);
-      return [key, { singleton: true, eager: false, requiredVersion, ...(provide ? {} : { import: false }) }];
+      return [key, { singleton: true, eager: false, requiredVersion, ...(provide ? narrowed?.[key] : { import: false }) }];
     }),
   );
 }
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+
+/**
+ * Shared packages the shell provides narrowed to the names the containers import, instead of whole:
+ * a shared module cannot be tree-shaken (any remote may use any export), and Chakra UI alone was 1.1 MB
+ * of every first page. [package, its share keys]. Only for packages that no other installed package
+ * imports by a share key (Chakra imports @emotion/react, so that one stays whole); the build checks it.
+ */
+const NARROWED = [
+  ['@chakra-ui/react', ['@chakra-ui/react']],
+  // react-router-dom is an alias of react-router (see resolve.alias).
+  ['react-router', ['react-router', 'react-router-dom']],
+  ['@tanstack/react-query', ['@tanstack/react-query']],
+];
+
+/** Every container's sources: the shell, the sdk (compiled into the shell) and each registered remote. */
+function containerSourceDirs(shellDir) {
+  return [
+    path.join(shellDir, 'src'),
+    path.join(import.meta.dirname, '..', 'src'),
+    ...REMOTE_NAMES.map((name) => path.join(REPO_ROOT, remotePackageDir(name), 'src')),
+  ];
+}
+
+/**
+ * Fails the build when an installed package imports a narrowed share key: its imports are not in the
+ * sources the facade is made from, so it could get a name the shell does not provide.
+ */
+class NarrowedSharesGuardPlugin {
+  constructor(keys) {
+    this.keys = new Set(keys);
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.compilation.tap('NarrowedSharesGuardPlugin', (compilation) => {
+      compilation.hooks.finishModules.tap('NarrowedSharesGuardPlugin', (modules) => {
+        for (const module of modules) {
+          if (!module.resource?.includes(`${path.sep}node_modules${path.sep}`)) continue;
+          for (const dependency of module.dependencies) {
+            if (!this.keys.has(dependency.request)) continue;
+            const error = new compiler.webpack.WebpackError(
+              `${module.resource} imports '${dependency.request}', which the shell shares narrowed to what our sources import; take it out of NARROWED (shell/sdk/build/webpack.federation.mjs)`,
+            );
+            error.module = module;
+            compilation.errors.push(error);
+          }
+        }
+      });
+    });
+  }
+}
+
+/**
+ * The federation runtime that remotes built with `externalRuntime` use: the shell puts its own runtime
+ * core on the global (ESM build, so it is the same copy the shell's runtime uses, not a second one).
+ */
+const INJECT_RUNTIME_CORE = fileURLToPath(import.meta.resolve('@module-federation/inject-external-runtime-core-plugin'));
+
+/** Text assets worth compressing (the gateway serves the .br / .gz copies). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
 
 /** The shell's webpack config (`shell/webpack.config.mjs`). */
 export function createShellConfig(packageDir) {
@@ -84,6 +152,10 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
     const dev = mode === 'development';
     // Remotes only build their standalone page (src/index.ts -> standalone.tsx) for `npm run dev`.
     const withPage = isHost || dev;
+    // Production only: the shell provides narrowed shares and the federation runtime; remotes stay tiny.
+    // In dev every container carries everything whole, so remotes also run standalone.
+    const narrowed = isHost && !dev ? writeNarrowedShares({ packageDir, sourceDirs: containerSourceDirs(packageDir), packages: NARROWED }) : undefined;
+    for (const name of narrowed?.whole ?? []) console.warn(`[federation] ${name} is shared whole: a source imports it as a namespace, by default or with import()`);
 
     /** Dev only: the shell loads remotes from their standalone dev servers. */
     const devRemotes = Object.fromEntries(
@@ -111,7 +183,9 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
         // federation share boundary that star re-export comes out empty (its .mjs is strict ESM and
         // a consumed shared module has no static exports), so `import { Link } from 'react-router-dom'`
         // would be undefined. v7's 'react-router' exports the same API, so both share keys point at it.
-        alias: { 'react-router-dom$': 'react-router' },
+        // A narrowed share's facade imports the package itself through `@venuebook/unshared/<package>`,
+        // a request no share key matches.
+        alias: { 'react-router-dom$': 'react-router', ...Object.fromEntries(NARROWED.map(([name]) => [`${unsharedRequest(name)}$`, name])) },
         extensions: ['.ts', '.tsx', '.js'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
       },
@@ -133,7 +207,9 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
         type: 'filesystem',
         name: `${name}-${mode}`,
         version: WEBPACK_VERSION,
-        buildDependencies: { config: [path.join(packageDir, 'webpack.config.mjs'), import.meta.filename] },
+        buildDependencies: {
+          config: [path.join(packageDir, 'webpack.config.mjs'), import.meta.filename, path.join(import.meta.dirname, 'shared-imports.mjs'), path.join(import.meta.dirname, 'bundle-report.mjs')],
+        },
       },
       infrastructureLogging: { level: 'warn' },
       stats: dev ? 'minimal' : { preset: 'summary', assets: true, assetsSort: '!size', excludeAssets: /\.html$/ },
@@ -145,10 +221,20 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
           remotes: {},
           // Production remotes consume the shell's singletons without bundling fallbacks;
           // in dev they carry their own copies so they also run standalone.
-          shared: sharedSingletons(pkg, { provide: isHost || dev }),
+          shared: sharedSingletons(pkg, { provide: isHost || dev, narrowed: narrowed?.shared }),
           dts: false,
           manifest: false,
+          // Production: the federation runtime core (~60 KB) ships once, in the shell, which puts it on the
+          // global; remotes use that one (externalRuntime), so a remoteEntry.js is only its container.
+          ...(isHost && !dev ? { runtimePlugins: [INJECT_RUNTIME_CORE] } : {}),
+          experiments: {
+            ...(isHost || dev ? {} : { externalRuntime: true }),
+            // Remotes are found by their remoteEntry.js (no manifests, no snapshots); browser only;
+            // a remote loads no other remote.
+            optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) },
+          },
         }),
+        ...(narrowed ? [new NarrowedSharesGuardPlugin(NARROWED.flatMap(([, keys]) => keys))] : []),
         ...(withPage
           ? [
               new HtmlWebpackPlugin({
@@ -167,6 +253,29 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
               }),
             ]
           : []),
+        // Precompressed copies beside every text asset; the gateway serves them by Accept-Encoding.
+        ...(dev
+          ? []
+          : [
+              new CompressionPlugin({
+                algorithm: 'brotliCompress',
+                filename: '[path][base].br',
+                test: COMPRESSIBLE,
+                threshold: 1024,
+                minRatio: 0.9,
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+              }),
+              new CompressionPlugin({
+                algorithm: 'gzip',
+                filename: '[path][base].gz',
+                test: COMPRESSIBLE,
+                threshold: 1024,
+                minRatio: 0.9,
+                compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+              }),
+            ]),
+        // `ANALYZE=1 npm run build`: treemap and summary under artifacts/bundle/.
+        ...(process.env.ANALYZE ? bundleReportPlugins(packageDir) : []),
       ],
       devServer: {
         port,
