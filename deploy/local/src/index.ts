@@ -18,6 +18,7 @@ export type { RunningService, RunningServices, RunningStack, StackOptions, Stack
 export { DEMO_PASSWORD, demoAccounts, LOCAL_COMPANY_DOMAIN } from './seed/demo-accounts.ts';
 export type { DemoAccount } from './seed/demo-accounts.ts';
 export { REPO_ROOT } from './infra-servers.ts';
+export { installedSchemathesisVersion, SCHEMATHESIS_BIN, SCHEMATHESIS_VERSION } from './schemathesis-install.ts';
 export { DEMO_VENUES } from './seed/demo-venues.ts';
 export { OUTSIDE_DOMAIN_ACCOUNT, oidcGatewayEnv, startOidcProvider } from './oidc.ts';
 export type { RunningOidcProvider } from './oidc.ts';

@@ -1,5 +1,6 @@
 // `npm run infra:install`: builds FerretDB, MinIO and nats-server with the Go toolchain, caches them per
-// version under ~/.cache/venuebook/infra (VENUEBOOK_INFRA_CACHE) and links them into .infra/bin.
+// version under ~/.cache/venuebook/infra (VENUEBOOK_INFRA_CACHE) and links them into .infra/bin; installs
+// schemathesis (pinned, from PyPI) into the virtual environment .infra/schemathesis.
 //   --if-needed  skip servers that the environment (URL variables) or PATH already provides
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { findServerBinary, INFRA_BIN, infraCacheDir, onPath, SERVER_BINARIES, URL_VARIABLES } from './infra-servers.ts';
 import type { ServerBinary } from './infra-servers.ts';
+import { installSchemathesis } from './schemathesis-install.ts';
 
 const ifNeeded = process.argv.includes('--if-needed');
 const say = (message: string): void => console.log(`\x1b[36m[infra]\x1b[0m ${message}`);
@@ -68,6 +70,10 @@ function providedElsewhere(server: ServerBinary): boolean {
 }
 
 async function main(): Promise<void> {
+  // The API contract run of `npm test` (tests/contract): schemathesis in .infra/schemathesis.
+  const schemathesisProblem = installSchemathesis(say);
+  if (schemathesisProblem) say(`${schemathesisProblem}\n  (the contract tests fail until it is installed)`);
+
   const cache = infraCacheDir();
   const wanted = SERVER_BINARIES.filter((server) => !ifNeeded || !providedElsewhere(server));
   if (wanted.length === 0) return;

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, fchmodSync, openSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { join } from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /** A free TCP port on the loopback interface (bound and released at once). */
 export function freePort(host = '127.0.0.1'): Promise<number> {
@@ -73,8 +74,8 @@ process.once('exit', () => {
 });
 
 /**
- * Starts a long-running child process with its output appended to `<logDir>/<name>.log`
- * (or inherited when `inheritOutput` is set).
+ * Starts a long-running child process with its output appended to `<logDir>/<name>.log` (or inherited when
+ * `inheritOutput` is set). The log folder is 0700 and the log file 0600: logs carry confirmation links.
  */
 export function startProcess(
   name: string,
@@ -82,7 +83,7 @@ export function startProcess(
   args: readonly string[],
   options: { logDir: string; env?: NodeJS.ProcessEnv; cwd?: string; inheritOutput?: boolean },
 ): ManagedProcess {
-  mkdirSync(options.logDir, { recursive: true });
+  ensurePrivateDir(options.logDir);
   const logFile = join(options.logDir, `${name}.log`);
   const child = spawn(command, args, {
     cwd: options.cwd,
@@ -90,7 +91,9 @@ export function startProcess(
     stdio: options.inheritOutput ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
   });
   if (!options.inheritOutput) {
-    const log = createWriteStream(logFile, { flags: 'a' });
+    const fd = openSync(logFile, 'a', PRIVATE_FILE_MODE);
+    fchmodSync(fd, PRIVATE_FILE_MODE);
+    const log = createWriteStream('', { fd });
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
   }

@@ -1,14 +1,15 @@
 // One provisioner for `npm start` and every test suite: MongoDB-compatible storage, S3 (MinIO) and NATS
 // with JetStream. Each comes from, in order: a URL in the environment, a server binary on PATH or in
 // .infra/bin (started here on a free loopback port), Docker through testcontainers.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
+import { redactCredentials } from '@venuebook/service-kit';
 import type * as Testcontainers from 'testcontainers';
 import { findServerBinary, URL_VARIABLES } from './infra-servers.ts';
 import type { ServerKind } from './infra-servers.ts';
 import { freePort, httpOk, startProcess, tcpOpen, waitFor } from './processes.ts';
 import type { ManagedProcess } from './processes.ts';
+import { ensurePrivateDir } from './private-files.ts';
 
 export interface S3Settings {
   /** http(s)://host:port, as services read it from S3_ENDPOINT. */
@@ -72,7 +73,7 @@ async function mongoAnswers(uri: string): Promise<boolean> {
 async function startMongo(binary: { name: string; path: string }, dataDir: string, logDir: string): Promise<Started> {
   const port = await freePort();
   const dir = join(dataDir, binary.name);
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const args =
     binary.name === 'mongod'
       ? ['--dbpath', dir, '--port', String(port), '--bind_ip', '127.0.0.1', '--quiet']
@@ -95,7 +96,7 @@ async function startMongo(binary: { name: string; path: string }, dataDir: strin
 async function startMinio(binary: { path: string }, dataDir: string, logDir: string): Promise<Started> {
   const [port, consolePort] = [await freePort(), await freePort()];
   const dir = join(dataDir, 'minio');
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const processHandle: ManagedProcess = startProcess(
     'minio',
     binary.path,
@@ -118,7 +119,7 @@ async function startMinio(binary: { path: string }, dataDir: string, logDir: str
 async function startNats(binary: { path: string }, dataDir: string, logDir: string): Promise<Started> {
   const [port, monitorPort] = [await freePort(), await freePort()];
   const dir = join(dataDir, 'nats');
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const processHandle = startProcess('nats-server', binary.path, ['-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort), '-js', '-sd', dir], {
     logDir,
   });
@@ -201,6 +202,7 @@ export async function provisionInfra(options: ProvisionOptions): Promise<Infra> 
     env: { MONGODB_URI: mongo.value, NATS_URL: nats.value, S3_ENDPOINT: s3.value, S3_ACCESS_KEY: accessKey, S3_SECRET_KEY: secretKey },
     stop,
   };
-  options.log?.(`infrastructure: MongoDB ${infra.mongoUri} (${mongo.source}), S3 ${infra.s3.endpoint} (${s3.source}), NATS ${infra.natsUrl} (${nats.source})`);
+  // URLs given by the environment may carry credentials (mongodb://user:password@…, nats://token@…).
+  options.log?.(redactCredentials(`infrastructure: MongoDB ${infra.mongoUri} (${mongo.source}), S3 ${infra.s3.endpoint} (${s3.source}), NATS ${infra.natsUrl} (${nats.source})`));
   return infra;
 }

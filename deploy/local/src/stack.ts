@@ -2,34 +2,44 @@
 // (`@venuebook/proto/services`) and the gateway (which serves the built shell and remotes), each service as
 // its own process, as in production. Secrets are generated once per data folder.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@venuebook/proto/grpc';
 import { IdentityService, LogoutScope } from '@venuebook/proto/identity/v1';
 import { SERVICE_NAMES, SERVICES, serviceEntry, serviceUrlEnv } from '@venuebook/proto/services';
 import type { ServiceName } from '@venuebook/proto/services';
 import { VenuesService } from '@venuebook/proto/venues/v1';
-import { createHealthChecker, signUserContext } from '@venuebook/service-kit';
+import { createHealthChecker, userContextSigner } from '@venuebook/service-kit';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
 import { provisionInfra } from './provision.ts';
 import type { Infra } from './provision.ts';
 import { REPO_ROOT } from './infra-servers.ts';
 import { freePort, httpOk, startProcess, tcpOpen, waitFor } from './processes.ts';
 import type { ManagedProcess } from './processes.ts';
-import { demoAccounts, LOCAL_COMPANY_DOMAIN } from './seed/demo-accounts.ts';
+import { demoAccounts } from './seed/demo-accounts.ts';
 import type { DemoAccount } from './seed/demo-accounts.ts';
 import { DEMO_VENUES } from './seed/demo-venues.ts';
 import { oidcGatewayEnv, OUTSIDE_DOMAIN_ACCOUNT, startOidcProvider } from './oidc.ts';
+import type { RunningOidcProvider } from './oidc.ts';
+import { planLocalRun, STAND_IN_HOST } from './local-plan.ts';
+import type { LocalRunPlan } from './local-plan.ts';
 
 export interface StackOptions {
   /** Server data, secrets and logs (<dataDir>/logs). */
   dataDir: string;
+  /** Where the gateway listens (default HOST, else 127.0.0.1). */
   host?: string;
   /** Gateway port; 0 = any free port. */
   port?: number;
-  /** Create the demo accounts and venues once per data folder ('accounts': the accounts only, e.g. for benchmarks). */
+  /**
+   * Create the demo accounts and venues once per data folder ('accounts': the accounts only, e.g. for
+   * benchmarks). Only where planLocalRun allows demo accounts (example domain, loopback host, local sink).
+   */
   seed?: boolean | 'accounts';
-  /** Company e-mail domain (default example.com, or COMPANY_DOMAIN). */
+  /** Company e-mail domain (default COMPANY_DOMAIN, else example.com). */
   companyDomain?: string;
+  /** The operator's settings (COMPANY_DOMAIN, OWNER_EMAILS, HOST, SMTP_URL, GOOGLE_CLIENT_ID); default process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
   logLevel?: string;
   log?: (message: string) => void;
   /** Extra environment for the gateway. */
@@ -46,15 +56,17 @@ export interface RunningStack {
   infra: Infra;
   secrets: StackSecrets;
   companyDomain: string;
-  /** The local mailbox page (sign-up confirmations) and its JSON at <mailboxUrl>/messages. */
-  mailboxUrl: string;
-  /** Accounts created by the demo seed (one per role). */
+  /** What this start set up and why (demo accounts, mail relay, stand-ins). */
+  plan: LocalRunPlan;
+  /** The local mailbox page (sign-up confirmations) and its JSON at <mailboxUrl>/messages; undefined when SMTP_URL is configured. */
+  mailboxUrl: string | undefined;
+  /** The demo accounts (one per role); empty when the plan allows none. */
   accounts: DemoAccount[];
   /** Number of demo venues created by this start (0 when the data folder was seeded before). */
   seeded: number;
   logDir: string;
   /** Its processes, for tests that take one down (the gateway can be started again on the same URL). */
-  services: RunningServices & { mail: RunningService; gateway: RunningGateway };
+  services: RunningServices & { mail?: RunningService; oidc?: RunningOidcProvider; gateway: RunningGateway };
   stop(): Promise<void>;
 }
 
@@ -72,9 +84,15 @@ export interface RunningGateway extends RunningService {
 
 const SEEDED_MARKER = 'seeded';
 
-/** Random secrets, created on the first start of a data folder and kept (mode 600) for the next ones. */
+/** The launcher's services listen on loopback in plain text; empty values count as unset. */
+const NO_GRPC_TLS = { GRPC_TLS_CERT: '', GRPC_TLS_KEY: '', GRPC_TLS_CA: '', GRPC_ALLOW_INSECURE: '' };
+
+/**
+ * Random secrets, created on the first start of a data folder and kept (mode 600) for the next ones. The
+ * data folder itself is made (or tightened to) 0700.
+ */
 export function loadOrCreateSecrets(dataDir: string): StackSecrets {
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StackSecrets;
   const secrets = { USER_CONTEXT_KEY: randomBytes(32).toString('base64url'), JWT_SECRET: randomBytes(32).toString('base64url') };
@@ -94,7 +112,8 @@ export async function startGrpcService(options: { name: ServiceName; env: Record
   const address = `127.0.0.1:${port}`;
   const child = startProcess(options.name, process.execPath, [join(REPO_ROOT, serviceEntry(options.name))], {
     logDir: options.logDir,
-    env: { LOG_LEVEL: options.logLevel ?? 'info', ...options.env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port) },
+    // Loopback, plain text (TLS settings of the operator's shell are for deployments, not for this launcher).
+    env: { LOG_LEVEL: options.logLevel ?? 'info', ...options.env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), ...NO_GRPC_TLS },
   });
   const health = createHealthChecker(address);
   try {
@@ -154,9 +173,9 @@ export function gatewayServiceEnv(services: RunningServices): Record<string, str
   return serviceUrlEnv(Object.fromEntries(SERVICE_NAMES.map((name) => [name, services[name].address])) as Record<ServiceName, string>);
 }
 
-/** The local SMTP sink of tests/fakes (local mode and tests stand-in for the company mail relay). */
+/** The local SMTP sink of tests/fakes (local mode and tests stand-in for the company mail relay), on loopback only. */
 export async function startMailSink(logDir: string): Promise<RunningService & { smtpUrl: string; mailboxUrl: string }> {
-  const [smtpPort, httpPort] = [await freePort(), await freePort()];
+  const [smtpPort, httpPort] = [await freePort(STAND_IN_HOST), await freePort(STAND_IN_HOST)];
   const child = startProcess('mail-sink', process.execPath, [join(REPO_ROOT, 'tests/fakes/smtp-sink.ts')], {
     logDir,
     env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort) },
@@ -167,7 +186,8 @@ export async function startMailSink(logDir: string): Promise<RunningService & { 
 }
 
 /** Finds the newest confirmation link sent to `email` in the local mailbox. */
-export async function confirmationLink(mailboxUrl: string, email: string): Promise<string> {
+export async function confirmationLink(mailboxUrl: string | undefined, email: string): Promise<string> {
+  if (!mailboxUrl) throw new Error('no local mailbox: SMTP_URL is configured, confirmation mails go to that relay');
   const response = await fetch(`${mailboxUrl}/messages?to=${encodeURIComponent(email)}`);
   const messages = (await response.json()) as { text: string }[];
   const link = messages.at(-1)?.text.match(/https?:\/\/\S+\/api\/v1\/auth\/confirm\?token=[\w-]+/)?.[0];
@@ -182,7 +202,7 @@ export async function confirmationLink(mailboxUrl: string, email: string): Promi
  */
 export async function seedDemoAccounts(options: { identityAddress: string; userContextKey: string; mailboxUrl: string; appUrl: string; accounts: DemoAccount[] }): Promise<string> {
   const identity = createClient(IdentityService, options.identityAddress, { deadlineMs: 15_000 });
-  const anonymous = () => ({ metadata: signUserContext({ userId: '', email: '', role: '', requestId: 'seed' }, options.userContextKey) });
+  const anonymous = () => ({ metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'seed' }, options.userContextKey) });
   try {
     for (const account of options.accounts) {
       await identity.signUp({ email: account.email, password: account.password, appUrl: options.appUrl }, anonymous());
@@ -193,7 +213,7 @@ export async function seedDemoAccounts(options: { identityAddress: string; userC
     if (!owner) throw new Error('the demo accounts need an owner');
     const signedIn = await identity.signInWithPassword({ email: owner.email, password: owner.password, userAgent: 'seed' }, anonymous());
     const ownerId = signedIn.grant?.user?.id ?? '';
-    const asOwner = () => ({ metadata: signUserContext({ userId: ownerId, email: owner.email, role: 'owner', requestId: 'seed' }, options.userContextKey) });
+    const asOwner = () => ({ metadata: userContextSigner({ userId: ownerId, email: owner.email, role: 'owner', requestId: 'seed' }, options.userContextKey) });
     const { users } = await identity.listUsers({}, asOwner());
     for (const account of options.accounts) {
       const user = users.find((candidate) => candidate.email === account.email);
@@ -211,7 +231,7 @@ export async function seedDemoVenues(venuesAddress: string, userContextKey: stri
   const client = createClient(VenuesService, venuesAddress, { deadlineMs: 10_000 });
   try {
     for (const venue of DEMO_VENUES) {
-      await client.createVenue({ venue }, { metadata: signUserContext({ ...creator, role: 'owner', requestId: 'seed' }, userContextKey) });
+      await client.createVenue({ venue }, { metadata: userContextSigner({ ...creator, role: 'owner', requestId: 'seed' }, userContextKey) });
     }
     return DEMO_VENUES.length;
   } finally {
@@ -222,12 +242,21 @@ export async function seedDemoVenues(venuesAddress: string, userContextKey: stri
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? (() => undefined);
   const logDir = join(options.dataDir, 'logs');
-  const host = options.host ?? '127.0.0.1';
+  const env = options.env ?? process.env;
+  const plan = planLocalRun({
+    COMPANY_DOMAIN: options.companyDomain ?? env.COMPANY_DOMAIN,
+    OWNER_EMAILS: env.OWNER_EMAILS,
+    HOST: options.host ?? env.HOST,
+    SMTP_URL: env.SMTP_URL,
+    GOOGLE_CLIENT_ID: env.GOOGLE_CLIENT_ID,
+  });
+  const { host, companyDomain } = plan;
   const logLevel = options.logLevel ?? 'info';
-  const companyDomain = options.companyDomain ?? process.env.COMPANY_DOMAIN ?? LOCAL_COMPANY_DOMAIN;
-  const accounts = demoAccounts(companyDomain);
-  const owner = accounts.find((account) => account.role === 'owner')!;
+  const accounts = plan.demoAccounts ? demoAccounts(companyDomain) : [];
+  const owner = accounts.find((account) => account.role === 'owner');
   const secrets = loadOrCreateSecrets(options.dataDir);
+  // Logs of earlier starts (written before the folder was private) are tightened too.
+  ensurePrivateDir(logDir, { files: true });
   const stops: (() => Promise<void>)[] = [];
   const infra = await provisionInfra({ dataDir: options.dataDir, logDir, log });
   const stop = async (): Promise<void> => {
@@ -238,18 +267,22 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   try {
     const port = options.port === 0 || options.port === undefined ? await freePort(host) : options.port;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    const mail = await startMailSink(logDir);
-    stops.push(mail.stop);
-    // 'Continue with Google' against the local stand-in: the demo accounts plus one outside the domain.
-    const oidcProvider = await startOidcProvider({ logDir, publicUrl: url, accounts: [...accounts.map((account) => account.email), OUTSIDE_DOMAIN_ACCOUNT] });
-    stops.push(oidcProvider.stop);
+    // A configured relay wins; the local sink only stands in when there is none.
+    const mail = plan.smtpUrl ? undefined : await startMailSink(logDir);
+    if (mail) stops.push(mail.stop);
+    // 'Continue with Google' against the local stand-in (unless GOOGLE_CLIENT_ID is configured): the demo
+    // accounts plus one outside the domain.
+    const oidcProvider = plan.oidcStandIn
+      ? await startOidcProvider({ logDir, publicUrl: url, accounts: [...accounts.map((account) => account.email), OUTSIDE_DOMAIN_ACCOUNT] })
+      : undefined;
+    if (oidcProvider) stops.push(oidcProvider.stop);
     const services = await startServices({
       infra,
       userContextKey: secrets.USER_CONTEXT_KEY,
       logDir,
       logLevel,
       env: {
-        identity: identityEnv({ companyDomain, smtpUrl: mail.smtpUrl, ownerEmails: process.env.OWNER_EMAILS ?? owner.email }),
+        identity: identityEnv({ companyDomain, smtpUrl: plan.smtpUrl ?? mail!.smtpUrl, ownerEmails: plan.ownerEmails }),
         venues: {},
       },
     });
@@ -258,10 +291,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     let seeded = 0;
     const marker = join(options.dataDir, SEEDED_MARKER);
-    if (options.seed && !existsSync(marker)) {
+    if (options.seed && owner && mail && !existsSync(marker)) {
       const ownerId = await seedDemoAccounts({ identityAddress: identity.address, userContextKey: secrets.USER_CONTEXT_KEY, mailboxUrl: mail.mailboxUrl, appUrl: url, accounts });
       if (options.seed !== 'accounts') seeded = await seedDemoVenues(venues.address, secrets.USER_CONTEXT_KEY, { userId: ownerId, email: owner.email });
-      writeFileSync(marker, `${new Date().toISOString()} ${accounts.length} demo accounts, ${seeded} demo venues\n`);
+      writeFileSync(marker, `${new Date().toISOString()} ${accounts.length} demo accounts, ${seeded} demo venues\n`, { mode: PRIVATE_FILE_MODE });
       log(`seeded ${accounts.length} demo accounts and ${seeded} demo venues`);
     }
 
@@ -274,10 +307,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           PUBLIC_URL: url,
           COOKIE_SECURE: url.startsWith('https:') ? 'true' : 'false',
           ...gatewayServiceEnv(services),
+          ...NO_GRPC_TLS,
           NATS_URL: infra.natsUrl,
           COMPANY_DOMAIN: companyDomain,
           LOG_LEVEL: logLevel,
-          ...oidcGatewayEnv(oidcProvider),
+          ...(oidcProvider ? oidcGatewayEnv(oidcProvider) : {}),
           ...secrets,
           ...options.gatewayEnv,
         },
@@ -297,7 +331,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         await waitFor('gateway', () => httpOk(`${url}/readyz`), { process: gateway });
       },
     };
-    return { url, infra, secrets, companyDomain, mailboxUrl: mail.mailboxUrl, accounts, seeded, logDir, services: { ...services, mail, gateway: gatewayService }, stop };
+    return {
+      url,
+      infra,
+      secrets,
+      companyDomain,
+      plan,
+      mailboxUrl: mail?.mailboxUrl,
+      accounts,
+      seeded,
+      logDir,
+      services: { ...services, ...(mail ? { mail } : {}), ...(oidcProvider ? { oidc: oidcProvider } : {}), gateway: gatewayService },
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -1,5 +1,6 @@
 // `npm start`: build what is stale, provision the infrastructure (data in .data/), start the services and
-// the gateway on one port (PORT, default 8080), seed demo venues on the first run, print the URL.
+// the gateway on one port (PORT, default 8080), seed demo accounts and venues on the first run (example
+// domain on a loopback host with the local mail sink only: see local-plan.ts), print the URL.
 // Ctrl-C stops everything, servers included; the next start keeps the data.
 import { join } from 'node:path';
 import { buildAll } from './build.ts';
@@ -21,7 +22,6 @@ buildAll();
 say('starting the infrastructure and services…');
 const stack = await startStack({
   dataDir: join(REPO_ROOT, '.data'),
-  host: process.env.HOST ?? '127.0.0.1',
   port,
   seed: true,
   logLevel: process.env.LOG_LEVEL ?? 'info',
@@ -32,9 +32,14 @@ const stack = await startStack({
 });
 
 say(`Venue Book is running at \x1b[1m${stack.url}\x1b[0m  (logs in ${stack.logDir}; Ctrl-C stops everything)`);
-say(`demo accounts (company domain @${stack.companyDomain.replace(/^@/, '')}), password for all: ${DEMO_PASSWORD}`);
-for (const account of stack.accounts) say(`  ${account.role.padEnd(9)} ${account.email}`);
-say(`local mailbox (sign-up confirmation mails): ${stack.mailboxUrl}`);
+if (stack.accounts.length > 0) {
+  say(`demo accounts (company domain @${stack.companyDomain}), password for all: ${DEMO_PASSWORD}`);
+  for (const account of stack.accounts) say(`  ${account.role.padEnd(9)} ${account.email}`);
+} else {
+  say(`${stack.plan.demoReason}.`);
+  say(stack.plan.ownerEmails ? `sign up with an OWNER_EMAILS address (${stack.plan.ownerEmails}) to become owner` : 'set OWNER_EMAILS to name the owners, then sign up');
+}
+say(stack.mailboxUrl ? `local mailbox (sign-up confirmation mails): ${stack.mailboxUrl}` : 'confirmation mails go to SMTP_URL');
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

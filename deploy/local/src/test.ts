@@ -1,6 +1,6 @@
 // `npm test`: build, lint (ESLint, both type checks, buf lint), then the vitest projects unit,
-// integration and e2e one after another, then every benchmark (tests/bench/*.bench.ts) in its smoke size,
-// one check each, and one summary line `N passed, N failed, N skipped`.
+// integration, contract (schemathesis) and e2e one after another, then every benchmark
+// (tests/bench/*.bench.ts) in its smoke size, one check each, and one summary line `N passed, N failed, N skipped`.
 //   npm test -- --project unit       only that project (repeatable); lint runs only without --project
 //   npm test -- --project bench      only the benchmarks (smoke size)
 //   other arguments are passed to vitest (e.g. a file filter)
@@ -11,7 +11,7 @@ import { benchCommand, benchFiles } from './bench.ts';
 import { buildAll } from './build.ts';
 import { REPO_ROOT } from './infra-servers.ts';
 
-const PROJECTS = ['unit', 'integration', 'e2e'] as const;
+const PROJECTS = ['unit', 'integration', 'contract', 'e2e'] as const;
 /** Choices of --project: the vitest projects and the benchmarks. */
 const CHOICES: readonly string[] = [...PROJECTS, 'bench'];
 const bin = (name: string): string => join(REPO_ROOT, 'node_modules', '.bin', name);
