@@ -62,6 +62,14 @@ export function apiErrorResponses<const S extends number>(...statuses: S[]): Rec
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
 }
 
+/**
+ * A redirect answer of an operation, for a route's response schema: `{ ...redirectResponse(303, 'To the
+ * sign-in page'), ...apiErrorResponses(400) }`. No body; the Location header says where.
+ */
+export function redirectResponse<const S extends 301 | 302 | 303 | 307 | 308>(status: S, description: string): Record<S, z.ZodNull> {
+  return { [status]: z.null().describe(`${description} (Location header; no body)`) } as Record<S, z.ZodNull>;
+}
+
 /** Turns zod issues into `{ field, message }` details (field = dotted path, '' for the root). */
 export function toFieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldError[] {
   return error.issues.map((issue) => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, roleSchema } from './roles.ts';
+import { EMAIL_INPUT_PATTERN } from './input-patterns.ts';
 
 // ---- Company domain (spec §1, §5) --------------------------------------------------------
 
@@ -66,7 +67,17 @@ export const REFRESH_COOKIE_PATH = '/api/v1/auth';
 export const LOGOUT_SCOPES = ['global', 'local', 'others'] as const;
 export type LogoutScope = (typeof LOGOUT_SCOPES)[number];
 
-export const emailSchema = z.string().trim().toLowerCase().min(1, 'Email is required').max(320).pipe(z.email('Invalid email address'));
+/**
+ * An e-mail address as typed: checked as given (at most 320 characters, zod's e-mail pattern with white space
+ * around it), then trimmed and lower-cased. One pattern, so that the OpenAPI document states exactly what is
+ * accepted.
+ */
+export const emailSchema = z
+  .string()
+  .refine((email) => email.trim() !== '', { error: 'Email is required', abort: true })
+  .max(320)
+  .regex(EMAIL_INPUT_PATTERN, 'Invalid email address')
+  .transform((email) => email.trim().toLowerCase());
 
 export const credentialsSchema = z
   .object({

@@ -5,6 +5,16 @@
 
 export const DEFAULT_COUNTRY = 'United States';
 
+// ---- HTTP API bounds -------------------------------------------------------------
+
+/**
+ * The highest page number of every paged list of the HTTP API. Bounded so that (page - 1) × page size stays
+ * far inside a gRPC int32 and a database skip (1,000,000 × 200 = 2 × 10^8 < 2^31).
+ */
+export const MAX_PAGE = 1_000_000;
+/** The longest path parameter (an id) the gateway routes; a longer one is answered 400 before routing. */
+export const MAX_PATH_PARAM_LENGTH = 100;
+
 // ---- Venue list -------------------------------------------------------------
 
 export const VENUE_SORTS = ['newest', 'updated', 'name'] as const;

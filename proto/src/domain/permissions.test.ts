@@ -27,7 +27,6 @@ const ADMIN_ACTIONS: Action[] = [
   'card.restore',
   'card.purge',
   'admin.menu',
-  'audit.view',
 ];
 
 describe('permission table (spec §6)', () => {
@@ -67,6 +66,11 @@ describe('permission table (spec §6)', () => {
       expect([...PERMISSIONS[action]].sort(), action).toEqual(['admin', 'owner']);
       expect(can('editor', action), action).toBe(false);
     }
+  });
+
+  it('opens the audit log to owners only (issue 9: "serves them … to owners"; spec §6 "Owner only sees Audit Logs")', () => {
+    expect(PERMISSIONS['audit.view']).toEqual(['owner']);
+    for (const role of ['admin', 'editor', 'surveyor', 'viewer'] as Role[]) expect(can(role, 'audit.view'), role).toBe(false);
   });
 
   it('shows the custom-tag option to admin and editor only', () => {

@@ -152,9 +152,9 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   'sync.trigger': ADMIN,
   'sync.reset': ADMIN,
 
-  // The spec says both "Owner only sees Audit Logs" (menu text) and "the client
-  // redirects non-admins from /audit-logs"; we follow the route guard: owner and admin.
-  'audit.view': ADMIN,
+  // The spec says both "Owner only sees Audit Logs" (§6, the menu) and "owner or admin" (§2's route
+  // table); issue 9 settles it: the audit log is served to owners. The identity service enforces it.
+  'audit.view': ['owner'],
   // Master cards, deleted items, user management and sync menu items.
   'admin.menu': ADMIN,
   'welcome.dialog': VIEWER_ONLY,

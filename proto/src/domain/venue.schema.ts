@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LEAGUE_VALUES, leagueSchema, parseLeague } from './leagues.ts';
+import { LEAGUE_VALUES, LEAGUES, leagueSchema, parseLeague } from './leagues.ts';
+import { nameListPattern, OPTIONAL_EMAIL_INPUT_PATTERN } from './input-patterns.ts';
 import type { League } from './leagues.ts';
 import {
   DEFAULT_COUNTRY,
@@ -11,6 +12,7 @@ import {
   VENUE_FIELD_MAX,
   VENUE_SORTS,
 } from './limits.ts';
+import { pageQuerySchema, pageSizeQuerySchema } from './paging.ts';
 import { venueTypeSchema } from './venue-types.ts';
 import { isHttpUrl, normalizeLinkUrl, normalizeWebsite } from './venue-display.ts';
 
@@ -102,14 +104,17 @@ export const venueInputSchema = z
     generalNotes: optionalText(VENUE_FIELD_MAX.generalNotes, 'General notes'),
     contactName: optionalLine(VENUE_FIELD_MAX.contactName, 'Legacy main-contact name'),
     contactTitle: optionalLine(VENUE_FIELD_MAX.contactTitle, 'Legacy main-contact title'),
-    contactPhone: optionalLine(VENUE_FIELD_MAX.contactPhone, 'Legacy main-contact phone').refine(
-      (p) => p.replace(/\D/g, '').length <= PHONE_MAX_DIGITS,
-      `Phone number can have at most ${PHONE_MAX_DIGITS} digits`,
-    ),
-    contactEmail: optionalLine(VENUE_FIELD_MAX.contactEmail, 'Legacy main-contact e-mail').refine(
-      (e) => e === '' || z.email().safeParse(e).success,
-      'Invalid email',
-    ),
+    contactPhone: optionalLine(VENUE_FIELD_MAX.contactPhone, 'Legacy main-contact phone')
+      .refine((p) => p.replace(/\D/g, '').length <= PHONE_MAX_DIGITS, `Phone number can have at most ${PHONE_MAX_DIGITS} digits`)
+      // The digit limit, stated for the OpenAPI document.
+      .meta({ pattern: `^[^0-9]*(?:[0-9][^0-9]*){0,${PHONE_MAX_DIGITS}}$` }),
+    contactEmail: z
+      .string()
+      .max(VENUE_FIELD_MAX.contactEmail)
+      .regex(OPTIONAL_EMAIL_INPUT_PATTERN, 'Invalid email')
+      .trim()
+      .default('')
+      .describe('Legacy main-contact e-mail'),
   })
   .meta({ id: 'VenueFields', description: 'Fields to create or update a venue' });
 
@@ -156,8 +161,10 @@ export const venueSortSchema = z
   .meta({ id: 'VenueSort', description: "newest = creation time, updated = activityAt, name = A→Z" });
 
 /** Splits 'OTE,OT Select' or ['OTE','OTX'] (or a mix) into League values; accepts display labels ('OTS'). */
+/** What the transform below accepts, stated for the OpenAPI document (the transform names the unknown league). */
+const leagueListSchema = z.string().meta({ pattern: nameListPattern(LEAGUES.flatMap((league) => [league.value, league.label])).source });
 const leaguesQuerySchema = z
-  .union([z.string(), z.array(z.string())])
+  .union([leagueListSchema, z.array(leagueListSchema)])
   .optional()
   .transform((raw, ctx): League[] => {
     const parts = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw])
@@ -185,14 +192,8 @@ export const listVenuesQuerySchema = z
       .describe('Search text; matches name, address, country and display city, case-insensitively'),
     leagues: leaguesQuerySchema,
     sort: venueSortSchema.default(DEFAULT_VENUE_SORT),
-    page: z.coerce.number().int().min(1).default(1).describe('1-based page number'),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_PAGE_SIZE)
-      .default(DEFAULT_PAGE_SIZE)
-      .describe(`Page size (default ${DEFAULT_PAGE_SIZE}, max ${MAX_PAGE_SIZE})`),
+    page: pageQuerySchema,
+    pageSize: pageSizeQuerySchema({ max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE, what: 'Venues' }),
   })
   // No component id: OpenAPI documents a query string as individual parameters, never as a $ref.
   .describe('Venue list query string');

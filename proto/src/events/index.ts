@@ -34,6 +34,8 @@ export const SUBJECTS = {
   userRoleChanged: subject('identity', 'user', 'role_changed'),
   userRemoved: subject('identity', 'user', 'removed'),
   userSignedOut: subject('identity', 'user', 'signed_out'),
+  /** An audit-log entry: every mutation of every service (the kit's createAuditRecorder); identity stores them. */
+  auditRecorded: subject('audit', 'entry', 'recorded'),
 } as const;
 
 export type SubjectName = (typeof SUBJECTS)[keyof typeof SUBJECTS];
@@ -93,6 +95,13 @@ export const STREAMS = {
     subjects: ['venuebook.cards.>'],
     description: 'Data cards, venue data and field-notes events',
     maxAgeMs: 30 * DAY_MS,
+    duplicateWindowMs: 2 * 60_000,
+  },
+  audit: {
+    name: 'VENUEBOOK_AUDIT',
+    subjects: ['venuebook.audit.>'],
+    description: 'Audit-log entries of every service (stored by identity through a durable consumer)',
+    maxAgeMs: 90 * DAY_MS,
     duplicateWindowMs: 2 * 60_000,
   },
   dlq: {
@@ -193,6 +202,26 @@ export type UserRemoved = z.infer<typeof userRemovedSchema>;
 export const userSignedOutSchema = z.object({ userId: z.string(), reason: z.enum(['global', 'local', 'others', 'reuse']) });
 export type UserSignedOut = z.infer<typeof userSignedOutSchema>;
 
+/** Old or new values of an audited record (JSON object; secrets redacted and long values cut by the kit). */
+export const auditValuesSchema = z.record(z.string(), z.unknown());
+
+/**
+ * One audited mutation (spec §3 audit_logs): who is the envelope's actor (none = the system), when its
+ * occurredAt, the event id its id (identity stores each id once).
+ */
+export const auditRecordedSchema = z.object({
+  /** The service that made the change. */
+  service: z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/),
+  /** Lower snake case: create, update, delete, role_change, … */
+  action: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/),
+  /** The table (collection) changed, e.g. venues, users, admin_settings. */
+  table: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/),
+  recordId: z.string().max(200).nullable(),
+  oldValues: auditValuesSchema.nullable(),
+  newValues: auditValuesSchema.nullable(),
+});
+export type AuditRecorded = z.infer<typeof auditRecordedSchema>;
+
 /** Payload schema per subject. */
 export const EVENT_PAYLOADS = {
   [SUBJECTS.venueCreated]: venueCreatedSchema,
@@ -203,6 +232,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.userRoleChanged]: userRoleChangedSchema,
   [SUBJECTS.userRemoved]: userRemovedSchema,
   [SUBJECTS.userSignedOut]: userSignedOutSchema,
+  [SUBJECTS.auditRecorded]: auditRecordedSchema,
 } as const satisfies Record<SubjectName, z.ZodType>;
 
 /** Payload type (as published, i.e. input) of a known subject. */

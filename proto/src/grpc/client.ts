@@ -2,8 +2,9 @@ import { create } from '@bufbuild/protobuf';
 import type { DescMethod, DescService, Message } from '@bufbuild/protobuf';
 import * as grpc from '@grpc/grpc-js';
 import { GrpcError } from './grpc-error.ts';
+import { messageSizeOptions } from './limits.ts';
 import { deserializer, methodPath, serializer } from './service-definition.ts';
-import type { CallOptions, PromiseClient } from './types.ts';
+import type { CallOptions, MetadataInit, MethodMetadata, PromiseClient } from './types.ts';
 
 export const DEFAULT_DEADLINE_MS = 5000;
 
@@ -14,6 +15,7 @@ export const DEFAULT_DEADLINE_MS = 5000;
 export const DEFAULT_CHANNEL_OPTIONS: grpc.ChannelOptions = {
   'grpc.initial_reconnect_backoff_ms': 250,
   'grpc.max_reconnect_backoff_ms': 5000,
+  ...messageSizeOptions(),
 };
 
 export interface ClientOptions {
@@ -22,11 +24,13 @@ export interface ClientOptions {
   /** Default: insecure (plain-text) channel, as used inside the cluster. */
   credentials?: grpc.ChannelCredentials;
   channelOptions?: grpc.ChannelOptions;
+  /** The largest message sent or accepted (default DEFAULT_MAX_MESSAGE_BYTES, 4 MiB). */
+  maxMessageBytes?: number;
   /**
-   * Metadata sent with every call (e.g. a freshly signed user context); a call's own metadata is added on
-   * top and wins on equal keys.
+   * Metadata sent with every call, made for the method being called (e.g. a freshly signed user context:
+   * the kit's userContextSigner); a call's own metadata is added on top and wins on equal keys.
    */
-  metadata?: () => CallOptions['metadata'];
+  metadata?: MethodMetadata;
 }
 
 export type Client<S extends DescService> = PromiseClient<S> & {
@@ -36,7 +40,8 @@ export type Client<S extends DescService> = PromiseClient<S> & {
   readonly grpcClient: grpc.Client;
 };
 
-function toMetadata(value: CallOptions['metadata']): grpc.Metadata {
+function toMetadata(value: MetadataInit | MethodMetadata | undefined, path: string): grpc.Metadata {
+  if (typeof value === 'function') return toMetadata(value(path), path);
   if (value instanceof grpc.Metadata) return value.clone();
   const metadata = new grpc.Metadata();
   for (const [key, entry] of Object.entries(value ?? {})) metadata.set(key, entry);
@@ -71,7 +76,7 @@ function unaryCall(grpcClient: grpc.Client, service: DescService, method: DescMe
         serialize,
         deserialize,
         request,
-        baseMetadata ? mergeMetadata(toMetadata(baseMetadata()), toMetadata(options.metadata)) : toMetadata(options.metadata),
+        baseMetadata ? mergeMetadata(toMetadata(baseMetadata, path), toMetadata(options.metadata, path)) : toMetadata(options.metadata, path),
         { deadline: new Date(Date.now() + deadlineMs) },
         (error, response) => {
           options.signal?.removeEventListener('abort', onAbort);
@@ -97,6 +102,7 @@ export function createClient<S extends DescService>(service: S, address: string,
   const defaultDeadlineMs = validDeadline(options.deadlineMs ?? DEFAULT_DEADLINE_MS, 'deadlineMs');
   const grpcClient = new grpc.Client(address, options.credentials ?? grpc.credentials.createInsecure(), {
     ...DEFAULT_CHANNEL_OPTIONS,
+    ...(options.maxMessageBytes ? messageSizeOptions(options.maxMessageBytes) : {}),
     ...options.channelOptions,
   });
   const client: Record<string, unknown> = {};

@@ -3,6 +3,7 @@
 // promise clients are built here from the generated `GenService` descriptors.
 export { createClient, DEFAULT_CHANNEL_OPTIONS, DEFAULT_DEADLINE_MS } from './client.ts';
 export type { Client, ClientOptions } from './client.ts';
+export { DEFAULT_MAX_MESSAGE_BYTES, messageSizeOptions } from './limits.ts';
 export { FIELD_ERRORS_METADATA_KEY, GrpcError, isGrpcError, readFieldErrors, writeFieldErrors } from './grpc-error.ts';
 export type { FieldError } from './grpc-error.ts';
 export { implement, REQUEST_ID_METADATA_KEY } from './server.ts';
@@ -11,6 +12,8 @@ export { methodPath, toServiceDefinition } from './service-definition.ts';
 export type {
   Caller,
   CallOptions,
+  MetadataInit,
+  MethodMetadata,
   HandlerContext,
   PromiseClient,
   ServiceHandlers,

@@ -58,10 +58,20 @@ export type UntypedHandler = {
 
 export type UntypedHandlers = Readonly<Record<string, UntypedHandler>>;
 
+/** Metadata entries of a call. */
+export type MetadataInit = grpc.Metadata | Record<string, string>;
+
+/**
+ * Metadata made for the method being called, from its full path (e.g.
+ * `/venuebook.venues.v1.VenuesService/DeleteVenue`): a signed user context binds the method it is for.
+ */
+export type MethodMetadata = (methodPath: string) => MetadataInit;
+
 export interface CallOptions {
   /** Overrides the client's default deadline for this call. */
   deadlineMs?: number;
-  metadata?: grpc.Metadata | Record<string, string>;
+  /** Entries, or a function of the method path (e.g. the kit's userContextSigner) called when the call starts. */
+  metadata?: MetadataInit | MethodMetadata;
   signal?: AbortSignal;
 }
 

@@ -19,7 +19,15 @@ describe('loadConfig', () => {
       NATS_URL: 'nats://127.0.0.1:4222',
       GRPC_HOST: '127.0.0.1',
       GRPC_PORT: 0,
+      GRPC_MAX_MESSAGE_BYTES: 4 * 1024 * 1024,
+      GRPC_ALLOW_INSECURE: false,
     });
+  });
+
+  it('reads the gRPC message size limit within its bounds', () => {
+    const base = { MONGODB_URI: 'mongodb://h', NATS_URL: 'nats://h:1' };
+    expect(loadConfig(schema, { ...base, GRPC_MAX_MESSAGE_BYTES: '8388608' }).GRPC_MAX_MESSAGE_BYTES).toBe(8 * 1024 * 1024);
+    expect(() => loadConfig(schema, { ...base, GRPC_MAX_MESSAGE_BYTES: '100' })).toThrow(/GRPC_MAX_MESSAGE_BYTES/);
   });
 
   it('reports a non-numeric port as invalid, not as missing', () => {
@@ -62,6 +70,8 @@ describe('serviceConfigSchema', () => {
       MONGODB_DB: 'venuebook_cards',
       GRPC_HOST: '127.0.0.1',
       GRPC_PORT: 50051,
+      GRPC_MAX_MESSAGE_BYTES: 4 * 1024 * 1024,
+      GRPC_ALLOW_INSECURE: false,
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '@venuebook/proto/grpc';
 
 /** Thrown by loadConfig; lists every bad variable. */
 export class ConfigError extends Error {
@@ -66,10 +67,41 @@ export const natsConfigSchema = z.object({
   NATS_URL: natsUrlSchema,
 });
 
-/** Where a gRPC service listens. */
+/**
+ * GRPC_MAX_MESSAGE_BYTES: the largest gRPC message sent or accepted, by services and the gateway's clients
+ * alike (64 KiB .. 1 GiB; default 4 MiB). An over-limit message fails at once with RESOURCE_EXHAUSTED.
+ */
+export const grpcMaxMessageBytesSchema = z.coerce.number().int().min(65_536).max(1_073_741_824).default(DEFAULT_MAX_MESSAGE_BYTES);
+
+/** Where a gRPC service listens, and its message size limit. */
+/** A PEM file's path. */
+const pemPathSchema = z.string().min(1).optional();
+
+/**
+ * Where a gRPC service listens, its message size limit and TLS: GRPC_TLS_CERT + GRPC_TLS_KEY (PEM paths)
+ * serve TLS only, GRPC_TLS_CA on top requires client certificates of that CA (mutual TLS). Without TLS a
+ * service refuses a non-loopback GRPC_HOST unless GRPC_ALLOW_INSECURE=true.
+ */
 export const grpcServerConfigSchema = z.object({
   GRPC_HOST: z.string().min(1).default('127.0.0.1'),
   GRPC_PORT: portSchema.default(50051),
+  GRPC_MAX_MESSAGE_BYTES: grpcMaxMessageBytesSchema,
+  GRPC_TLS_CERT: pemPathSchema,
+  GRPC_TLS_KEY: pemPathSchema,
+  GRPC_TLS_CA: pemPathSchema,
+  GRPC_ALLOW_INSECURE: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+});
+
+/**
+ * What a process that calls the gRPC services reads (the gateway): the same message size limit, and TLS:
+ * GRPC_TLS_CA (PEM path) = the CA of the services' certificates (TLS on every channel), GRPC_TLS_CERT +
+ * GRPC_TLS_KEY = its own certificate for services that require mutual TLS.
+ */
+export const grpcClientConfigSchema = z.object({
+  GRPC_MAX_MESSAGE_BYTES: grpcMaxMessageBytesSchema,
+  GRPC_TLS_CA: pemPathSchema,
+  GRPC_TLS_CERT: pemPathSchema,
+  GRPC_TLS_KEY: pemPathSchema,
 });
 
 /** The shared key of the signed user context (gateway and every service). */

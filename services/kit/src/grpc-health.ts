@@ -28,9 +28,9 @@ export interface GrpcHealthChecker {
   close(): void;
 }
 
-/** A client for the standard gRPC health service of the server at `address` (host:port). */
-export function createHealthChecker(address: string, options: { deadlineMs?: number } = {}): GrpcHealthChecker {
-  const client = new HealthClientConstructor(address, grpc.credentials.createInsecure(), DEFAULT_CHANNEL_OPTIONS);
+/** A client for the standard gRPC health service of the server at `address` (host:port); TLS with `credentials`. */
+export function createHealthChecker(address: string, options: { deadlineMs?: number; credentials?: grpc.ChannelCredentials | undefined } = {}): GrpcHealthChecker {
+  const client = new HealthClientConstructor(address, options.credentials ?? grpc.credentials.createInsecure(), DEFAULT_CHANNEL_OPTIONS);
   const defaultDeadlineMs = options.deadlineMs ?? 2000;
   return {
     check(service = '', deadlineMs = defaultDeadlineMs) {

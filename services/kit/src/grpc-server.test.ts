@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { createClient, DEFAULT_CHANNEL_OPTIONS, DEFAULT_MAX_MESSAGE_BYTES, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { ServiceHandlers } from '@venuebook/proto/grpc';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 import { createHealthChecker } from './grpc-health.ts';
@@ -118,6 +118,67 @@ describe('stop()', () => {
       expect(error).toBeInstanceOf(GrpcError);
     } finally {
       client.close();
+    }
+  });
+});
+
+describe('message size limits (one setting for clients and servers)', () => {
+  const LIMIT = 64 * 1024;
+  const created: string[] = [];
+  const sized: ServiceHandlers<typeof VenuesService> = {
+    async getVenue(request) {
+      return { venue: { id: request.id, generalNotes: request.id === 'big' ? 'x'.repeat(100_000) : 'small' } };
+    },
+    async listVenues() {
+      return {};
+    },
+    async createVenue(request) {
+      created.push(request.venue?.name ?? '');
+      return { venue: { id: 'new' } };
+    },
+  };
+
+  it('applies the default limit to both directions of every channel', () => {
+    expect(DEFAULT_MAX_MESSAGE_BYTES).toBe(4 * 1024 * 1024);
+    expect(DEFAULT_CHANNEL_OPTIONS['grpc.max_receive_message_length']).toBe(DEFAULT_MAX_MESSAGE_BYTES);
+    expect(DEFAULT_CHANNEL_OPTIONS['grpc.max_send_message_length']).toBe(DEFAULT_MAX_MESSAGE_BYTES);
+  });
+
+  it('a server refuses an over-limit request and an over-limit response with RESOURCE_EXHAUSTED, promptly, and keeps serving', async () => {
+    const running = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [{ service: VenuesService, handlers: sized }], logger, maxMessageBytes: LIMIT });
+    const client = createClient(VenuesService, `127.0.0.1:${running.port}`, { deadlineMs: 5000 });
+    try {
+      const started = Date.now();
+      const tooBig = (await client.createVenue({ venue: { name: 'Huge', generalNotes: 'x'.repeat(100_000) } }).catch((caught: unknown) => caught)) as GrpcError;
+      expect(tooBig).toBeInstanceOf(GrpcError);
+      expect(tooBig.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
+      expect(tooBig.message).toMatch(/larger than max/);
+      expect(created).toEqual([]);
+      const answerTooBig = (await client.getVenue({ id: 'big' }).catch((caught: unknown) => caught)) as GrpcError;
+      expect(answerTooBig.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
+      expect(answerTooBig.message).toMatch(/larger than max \(\d+ vs\. 65536\)/);
+      expect(Date.now() - started).toBeLessThan(2000);
+      await expect(client.getVenue({ id: 'fine' })).resolves.toMatchObject({ venue: { generalNotes: 'small' } });
+      await expect(client.createVenue({ venue: { name: 'Small' } })).resolves.toMatchObject({ venue: { id: 'new' } });
+    } finally {
+      client.close();
+      await running.stop(100);
+    }
+  });
+
+  it('a client with a limit refuses to send or receive more', async () => {
+    const running = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [{ service: VenuesService, handlers: sized }], logger });
+    const client = createClient(VenuesService, `127.0.0.1:${running.port}`, { deadlineMs: 5000, maxMessageBytes: LIMIT });
+    try {
+      const received = (await client.getVenue({ id: 'big' }).catch((caught: unknown) => caught)) as GrpcError;
+      expect(received.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
+      const before = created.length;
+      const sent = (await client.createVenue({ venue: { name: 'Huge', generalNotes: 'x'.repeat(100_000) } }).catch((caught: unknown) => caught)) as GrpcError;
+      expect(sent.code).toBe(GrpcStatus.RESOURCE_EXHAUSTED);
+      expect(created.length).toBe(before);
+    } finally {
+      client.close();
+      await running.stop(100);
     }
   });
 });

@@ -1,7 +1,9 @@
 import type { DescService } from '@bufbuild/protobuf';
 import * as grpc from '@grpc/grpc-js';
-import { implement, toServiceDefinition } from '@venuebook/proto/grpc';
+import { implement, messageSizeOptions, methodPath, toServiceDefinition } from '@venuebook/proto/grpc';
 import type { UntypedHandlers } from '@venuebook/proto/grpc';
+import { isLoopbackHost, serverCredentials } from './grpc-tls.ts';
+import type { GrpcServerTls } from './grpc-tls.ts';
 import { verifyUserContext } from './user-context.ts';
 import { HealthImplementation } from 'grpc-health-check';
 import type { Logger } from 'pino';
@@ -26,6 +28,12 @@ export interface StartGrpcServerOptions {
   userContextKey?: string;
   /** How long stop() waits for in-flight calls before forcing. Default 5000 ms. */
   shutdownTimeoutMs?: number;
+  /** TLS (GRPC_TLS_CERT, GRPC_TLS_KEY, GRPC_TLS_CA through grpcServerTls); without it the server speaks plain text. */
+  tls?: GrpcServerTls;
+  /** Plain text on a non-loopback host (GRPC_ALLOW_INSECURE=true): only where the network itself is trusted. */
+  allowInsecure?: boolean;
+  /** The largest request accepted and response sent (GRPC_MAX_MESSAGE_BYTES; default DEFAULT_MAX_MESSAGE_BYTES, 4 MiB). */
+  maxMessageBytes?: number;
   channelOptions?: grpc.ChannelOptions;
 }
 
@@ -37,9 +45,9 @@ export interface RunningGrpcServer {
   stop(timeoutMs?: number): Promise<void>;
 }
 
-function bind(server: grpc.Server, address: string): Promise<number> {
+function bind(server: grpc.Server, address: string, credentials: grpc.ServerCredentials): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port)));
+    server.bindAsync(address, credentials, (error, port) => (error ? reject(error) : resolve(port)));
   });
 }
 
@@ -47,16 +55,23 @@ function formatAddress(host: string, port: number): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
-/** Wraps every handler so that it runs only for a call with a valid signed user context. */
-function withVerifiedCaller(handlers: UntypedHandlers, key: string): UntypedHandlers {
+/**
+ * Wraps every handler so that it runs only for a call with a valid signed user context, signed for the
+ * method being served (its full path, e.g. /venuebook.venues.v1.VenuesService/DeleteVenue).
+ */
+function withVerifiedCaller(service: DescService, handlers: UntypedHandlers, key: string): UntypedHandlers {
+  const paths = new Map(service.methods.map((method) => [method.localName, methodPath(service, method)]));
   return Object.fromEntries(
-    Object.entries(handlers).map(([name, handler]) => [
-      name,
-      (request: Parameters<typeof handler>[0], call: Parameters<typeof handler>[1]) => {
-        call.caller = verifyUserContext(call.metadata, key);
-        return handler(request, call);
-      },
-    ]),
+    Object.entries(handlers).map(([name, handler]) => {
+      const path = paths.get(name) ?? `/${service.typeName}/${name}`;
+      return [
+        name,
+        (request: Parameters<typeof handler>[0], call: Parameters<typeof handler>[1]) => {
+          call.caller = verifyUserContext(call.metadata, key, path);
+          return handler(request, call);
+        },
+      ];
+    }),
   );
 }
 
@@ -66,12 +81,18 @@ function withVerifiedCaller(handlers: UntypedHandlers, key: string): UntypedHand
  */
 export async function startGrpcServer(options: StartGrpcServerOptions): Promise<RunningGrpcServer> {
   const { logger } = options;
-  const server = new grpc.Server(options.channelOptions);
+  if (!options.tls && !options.allowInsecure && !isLoopbackHost(options.host)) {
+    throw new Error(
+      `gRPC on ${options.host} would be reachable from other machines in plain text: set GRPC_TLS_CERT and GRPC_TLS_KEY ` +
+        '(and GRPC_TLS_CA for mutual TLS), listen on 127.0.0.1, or set GRPC_ALLOW_INSECURE=true on a trusted network',
+    );
+  }
+  const server = new grpc.Server({ ...messageSizeOptions(options.maxMessageBytes), ...options.channelOptions });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   for (const { service, handlers } of options.services) {
     server.addService(
       toServiceDefinition(service),
-      implement(service, options.userContextKey ? withVerifiedCaller(handlers, options.userContextKey) : handlers, {
+      implement(service, options.userContextKey ? withVerifiedCaller(service, handlers, options.userContextKey) : handlers, {
         onInternalError: (error, info) => logger.error({ err: error, method: info.method, requestId: info.requestId }, 'gRPC handler failed'),
       }),
     );
@@ -79,10 +100,10 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
   }
   health.addToServer(server);
 
-  const port = await bind(server, formatAddress(options.host, options.port));
+  const port = await bind(server, formatAddress(options.host, options.port), serverCredentials(options.tls));
   health.setStatus('', 'SERVING');
   for (const { service } of options.services) health.setStatus(service.typeName, 'SERVING');
-  logger.info({ host: options.host, port, services: options.services.map(({ service }) => service.typeName) }, 'gRPC server listening');
+  logger.info({ host: options.host, port, tls: options.tls ? (options.tls.clientCa ? 'mutual' : 'server') : 'off', services: options.services.map(({ service }) => service.typeName) }, 'gRPC server listening');
 
   let stopping: Promise<void> | undefined;
   const stop = (timeoutMs = options.shutdownTimeoutMs ?? 5000): Promise<void> => {

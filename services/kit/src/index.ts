@@ -6,6 +6,8 @@ export {
   ConfigError,
   durationMsSchema,
   grpcAddressSchema,
+  grpcClientConfigSchema,
+  grpcMaxMessageBytesSchema,
   grpcServerConfigSchema,
   loadConfig,
   loadConfigOrExit,
@@ -23,23 +25,31 @@ export {
   requirePermission,
   requireUser,
   signUserContext,
+  userContextSigner,
   USER_CONTEXT_MAX_AGE_MS,
   USER_CONTEXT_METADATA,
   verifyUserContext,
 } from './user-context.ts';
 export { createLogger, REDACT_PATHS } from './logger.ts';
+export { redactCredentials, REDACTED_CREDENTIALS } from './redact-credentials.ts';
 export type { CreateLoggerOptions, Logger } from './logger.ts';
 export { connectMongo, ensureIndexes } from './mongo.ts';
 export type { ConnectMongoOptions } from './mongo.ts';
 export { startGrpcServer } from './grpc-server.ts';
 export type { GrpcServiceRegistration, RunningGrpcServer, StartGrpcServerOptions } from './grpc-server.ts';
 export { createHealthChecker } from './grpc-health.ts';
+export { grpcClientCredentials, grpcServerTls, isLoopbackHost, serverCredentials } from './grpc-tls.ts';
+export type { GrpcServerTls, GrpcTlsFiles } from './grpc-tls.ts';
 export type { GrpcHealthChecker, HealthStatus } from './grpc-health.ts';
 export { AckPolicy, connectNats, DeliverPolicy, ensureStreams, publishEvent, toStreamConfig } from './nats.ts';
 export type { ConnectNatsOptions, EventEnvelope, JetStreamClient, JsMsg, NatsConnection, PubAck } from './nats.ts';
 export { createEventPublisher } from './domain-events.ts';
 export type { DomainEventPublisher } from './domain-events.ts';
 export { subscribeDomainEvents } from './event-subscription.ts';
+export { AUDIT_MAX_ITEMS, AUDIT_MAX_JSON_BYTES, AUDIT_MAX_STRING, AUDIT_REDACTED, auditContextOf, auditValues, changedValues, createAuditRecorder } from './audit.ts';
+export type { AuditChange, AuditContext, AuditRecorder } from './audit.ts';
+export { consumeDurable } from './durable-consumer.ts';
+export type { DurableConsumerOptions, RunningDurableConsumer } from './durable-consumer.ts';
 export type { DomainEvent, SubjectsMatching, SubscribeDomainEventsOptions } from './event-subscription.ts';
 export { onShutdown, runService, shutdown } from './shutdown.ts';
 export { runServiceMain, startDomainService, startServiceLifecycle } from './service-lifecycle.ts';

@@ -2,6 +2,7 @@ import { connect, DiscardPolicy, RetentionPolicy, StorageType } from 'nats';
 import type { JetStreamClient, NatsConnection, PubAck, StreamConfig } from 'nats';
 import { STREAM_LIST } from '@venuebook/proto/events';
 import type { StreamDefinition } from '@venuebook/proto/events';
+import { redactCredentials } from './redact-credentials.ts';
 
 export type { JetStreamClient, JsMsg, NatsConnection, PubAck } from 'nats';
 export { AckPolicy, DeliverPolicy } from 'nats';
@@ -46,7 +47,7 @@ export async function connectNats(url: string, options: ConnectNatsOptions = {})
       reconnectTimeWait: 1000,
     });
   } catch (error) {
-    throw new Error(`Could not connect to NATS at ${url}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`Could not connect to NATS at ${redactCredentials(url)}: ${redactCredentials((error as Error).message)}`, { cause: error });
   }
 }
 

@@ -11,7 +11,7 @@ import { connectNats } from './nats.ts';
 import type { NatsConnection } from './nats.ts';
 import { startDomainService } from './service-lifecycle.ts';
 import { testInfra } from './testing/infra.ts';
-import { signUserContext } from './user-context.ts';
+import { userContextSigner } from './user-context.ts';
 
 const infra = testInfra();
 const suffix = randomUUID().slice(0, 8);
@@ -45,7 +45,7 @@ afterAll(async () => {
   await nc.drain();
 });
 
-const signed = () => ({ metadata: signUserContext({ userId: 'u1', email: 'u1@example.com', role: 'editor', requestId: 'kit' }, userContextKey) });
+const signed = () => ({ metadata: userContextSigner({ userId: 'u1', email: 'u1@example.com', role: 'editor', requestId: 'kit' }, userContextKey) });
 
 describe('startDomainService', () => {
   it('connects the stores, ensures indexes and streams, serves the handlers behind the signed user context, and undoes it all on stop', async () => {

@@ -1,11 +1,16 @@
 import type { DescService } from '@bufbuild/protobuf';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
+import { STREAMS } from '@venuebook/proto/events';
 import type { StreamDefinition } from '@venuebook/proto/events';
+import { createAuditRecorder } from './audit.ts';
+import type { AuditRecorder } from './audit.ts';
 import type { ServiceHandlers } from '@venuebook/proto/grpc';
 import { loadConfigOrExit } from './config.ts';
 import type { serviceConfigSchema } from './config.ts';
 import { startGrpcServer } from './grpc-server.ts';
+import { grpcServerTls } from './grpc-tls.ts';
+import type { GrpcTlsFiles } from './grpc-tls.ts';
 import type { GrpcServiceRegistration } from './grpc-server.ts';
 import { createLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
@@ -77,18 +82,22 @@ export async function runServiceMain<S extends z.ZodType<{ LOG_LEVEL: string }>>
 export async function serveGrpc(
   defer: Defer,
   options: {
-    config: { GRPC_HOST: string; GRPC_PORT: number; USER_CONTEXT_KEY: string };
+    config: { GRPC_HOST: string; GRPC_PORT: number; USER_CONTEXT_KEY: string; GRPC_MAX_MESSAGE_BYTES?: number; GRPC_ALLOW_INSECURE?: boolean } & GrpcTlsFiles;
     service: GrpcServiceRegistration['service'];
     handlers: GrpcServiceRegistration['handlers'];
     logger: Logger;
   },
 ): Promise<number> {
+  const tls = grpcServerTls(options.config);
   const server = await startGrpcServer({
+    ...(tls ? { tls } : {}),
+    allowInsecure: options.config.GRPC_ALLOW_INSECURE ?? false,
     host: options.config.GRPC_HOST,
     port: options.config.GRPC_PORT,
     services: [{ service: options.service, handlers: options.handlers }],
     logger: options.logger,
     userContextKey: options.config.USER_CONTEXT_KEY,
+    ...(options.config.GRPC_MAX_MESSAGE_BYTES ? { maxMessageBytes: options.config.GRPC_MAX_MESSAGE_BYTES } : {}),
   });
   defer(() => server.stop());
   return server.port;
@@ -104,6 +113,8 @@ export interface DomainServiceContext<C extends DomainServiceConfig, M extends R
   models: M;
   nc: NatsConnection;
   js: JetStreamClient;
+  /** The service's audit log writer (every mutation records itself through it; identity stores the entries). */
+  audit: AuditRecorder;
   /** Registers a clean-up of something the factory opened (e.g. a mail transport). */
   defer: Defer;
 }
@@ -116,7 +127,7 @@ export interface DomainServiceOptions<C extends DomainServiceConfig, M extends R
   logger?: Logger | undefined;
   /** The service's mongoose models on its connection; their indexes are ensured before serving. */
   models: (connection: Connection) => M;
-  /** The JetStream streams the service publishes to (created or updated at start-up). */
+  /** The JetStream streams the service publishes to (created or updated at start-up); the audit stream is always added. */
   streams: readonly StreamDefinition[];
   /** The generated descriptor of the service's contract. */
   service: S;
@@ -142,9 +153,11 @@ export function startDomainService<C extends DomainServiceConfig, M extends Reco
 
     const nc = await connectNats(config.NATS_URL, { name });
     defer(() => nc.drain());
-    await ensureStreams(nc, options.streams);
+    await ensureStreams(nc, options.streams.includes(STREAMS.audit) ? options.streams : [...options.streams, STREAMS.audit]);
 
-    const handlers = await options.handlers({ config, logger, models, nc, js: nc.jetstream(), defer });
+    const js = nc.jetstream();
+    const audit = createAuditRecorder(js, logger, { service: name });
+    const handlers = await options.handlers({ config, logger, models, nc, js, audit, defer });
     return serveGrpc(defer, { config, service: options.service, handlers, logger });
   });
 }

@@ -1,12 +1,14 @@
 // The signed user context: the gateway vouches for the caller (user id, e-mail, role, request id) in gRPC
 // metadata with an HMAC under a key shared with the services; services refuse calls without a valid one
-// and check the permission table again on every mutation.
+// and check the permission table again on every mutation. The signature covers the full gRPC method path,
+// so a context captured on one call (a read) cannot be replayed on another method (a deletion) within the
+// replay window.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type * as grpc from '@grpc/grpc-js';
 import { can, isAction, isRole } from '@venuebook/proto/domain';
 import type { Action } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus, REQUEST_ID_METADATA_KEY } from '@venuebook/proto/grpc';
-import type { Caller, HandlerContext } from '@venuebook/proto/grpc';
+import type { Caller, HandlerContext, MethodMetadata } from '@venuebook/proto/grpc';
 
 export const USER_CONTEXT_METADATA = {
   userId: 'x-vb-user-id',
@@ -22,16 +24,25 @@ export const USER_CONTEXT_MAX_AGE_MS = 5 * 60_000;
 /** The minimum length of the shared signing key. */
 export const USER_CONTEXT_KEY_MIN_LENGTH = 32;
 
-function payload(caller: Caller, issuedAt: string): string {
-  return ['v1', caller.userId, caller.email, caller.role, caller.requestId, issuedAt].join('\n');
+function payload(caller: Caller, method: string, issuedAt: string): string {
+  return ['v2', method, caller.userId, caller.email, caller.role, caller.requestId, issuedAt].join('\n');
+}
+
+function checkedMethod(method: string): string {
+  if (!/^\/[\w.]+\/\w+$/.test(method)) throw new Error(`A user context is signed for a full gRPC method path (/package.Service/Method), got '${method}'`);
+  return method;
 }
 
 function sign(key: string, data: string): string {
   return createHmac('sha256', key).update(data).digest('base64url');
 }
 
-/** Metadata entries carrying `caller`, signed with `key`. An anonymous caller has empty user id, e-mail and role. */
-export function signUserContext(caller: Caller, key: string, now: number = Date.now()): Record<string, string> {
+/**
+ * Metadata entries carrying `caller` for a call of `method` (its full path, e.g.
+ * `/venuebook.venues.v1.VenuesService/DeleteVenue`), signed with `key`. An anonymous caller has empty user
+ * id, e-mail and role.
+ */
+export function signUserContext(caller: Caller, key: string, method: string, now: number = Date.now()): Record<string, string> {
   const issuedAt = String(now);
   return {
     [USER_CONTEXT_METADATA.userId]: caller.userId,
@@ -39,8 +50,17 @@ export function signUserContext(caller: Caller, key: string, now: number = Date.
     [USER_CONTEXT_METADATA.role]: caller.role,
     [REQUEST_ID_METADATA_KEY]: caller.requestId,
     [USER_CONTEXT_METADATA.issuedAt]: issuedAt,
-    [USER_CONTEXT_METADATA.signature]: sign(key, payload(caller, issuedAt)),
+    [USER_CONTEXT_METADATA.signature]: sign(key, payload(caller, checkedMethod(method), issuedAt)),
   };
+}
+
+/**
+ * The call metadata of `caller` for any method: a client signs it for the method being called, when the
+ * call starts (`createClient(S, address, { metadata: userContextSigner(caller, key) })` or a call's
+ * `{ metadata: userContextSigner(caller, key) }`).
+ */
+export function userContextSigner(caller: Caller, key: string): MethodMetadata {
+  return (method) => signUserContext(caller, key, method);
 }
 
 function text(metadata: grpc.Metadata, key: string): string {
@@ -48,8 +68,11 @@ function text(metadata: grpc.Metadata, key: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Verifies the signed context of a call; throws UNAUTHENTICATED when it is missing, forged or stale. */
-export function verifyUserContext(metadata: grpc.Metadata, key: string, now: number = Date.now()): Caller {
+/**
+ * Verifies the signed context of a call of `method` (the full path being served); throws UNAUTHENTICATED
+ * when it is missing, forged, stale or signed for another method.
+ */
+export function verifyUserContext(metadata: grpc.Metadata, key: string, method: string, now: number = Date.now()): Caller {
   const signature = text(metadata, USER_CONTEXT_METADATA.signature);
   const issuedAt = text(metadata, USER_CONTEXT_METADATA.issuedAt);
   if (!signature || !/^\d{1,16}$/.test(issuedAt)) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Unsigned call refused');
@@ -59,7 +82,7 @@ export function verifyUserContext(metadata: grpc.Metadata, key: string, now: num
     role: text(metadata, USER_CONTEXT_METADATA.role),
     requestId: text(metadata, REQUEST_ID_METADATA_KEY),
   };
-  const expected = Buffer.from(sign(key, payload(caller, issuedAt)));
+  const expected = Buffer.from(sign(key, payload(caller, method, issuedAt)));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Invalid call signature');

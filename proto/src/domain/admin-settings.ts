@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The admin settings (spec §3 admin_settings: key → value) and how each value is validated. '' clears a
+ * setting. Known key: first_login_zapier_webhook_url (the server posts a new user's info to it; https only,
+ * since the body carries an e-mail address).
+ */
+/** An https URL on a host name (no IP address, port or user info): a pattern, so the API document states it exactly. */
+export const WEBHOOK_URL_PATTERN = /^https:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(\/[^\s]*)?$/;
+export const WEBHOOK_URL_MESSAGE = 'must be an https:// URL with a host name';
+
+const webhookUrlSchema = z.union([z.literal(''), z.string().max(2048, 'must be at most 2048 characters').regex(WEBHOOK_URL_PATTERN, WEBHOOK_URL_MESSAGE)]);
+
+export const ADMIN_SETTING_VALUE_SCHEMAS = {
+  first_login_zapier_webhook_url: webhookUrlSchema,
+} as const satisfies Record<string, z.ZodType<string>>;
+
+export type AdminSettingKey = keyof typeof ADMIN_SETTING_VALUE_SCHEMAS;
+export const ADMIN_SETTING_KEYS = Object.keys(ADMIN_SETTING_VALUE_SCHEMAS) as AdminSettingKey[];
+
+export const adminSettingKeySchema = z
+  .enum(ADMIN_SETTING_KEYS as [AdminSettingKey, ...AdminSettingKey[]])
+  .meta({ id: 'AdminSettingKey', description: 'A known admin setting' });
+
+export function isAdminSettingKey(key: unknown): key is AdminSettingKey {
+  return typeof key === 'string' && Object.hasOwn(ADMIN_SETTING_VALUE_SCHEMAS, key);
+}
+
+/** Validates `value` for `key`: the normalised value, or the reasons it is refused. */
+export function validateAdminSetting(key: string, value: unknown): { ok: true; value: string } | { ok: false; field: 'key' | 'value'; messages: string[] } {
+  if (!isAdminSettingKey(key)) return { ok: false, field: 'key', messages: [`Unknown setting '${key.slice(0, 100)}'`] };
+  const parsed = ADMIN_SETTING_VALUE_SCHEMAS[key].safeParse(typeof value === 'string' ? value.trim() : value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, field: 'value', messages: [...new Set(parsed.error.issues.map((issue) => issue.message))] };
+}
+
+export const adminSettingSchema = z
+  .object({
+    key: adminSettingKeySchema,
+    value: z.string().describe("'' when not set"),
+    updatedAt: z.string().nullable().describe('When it was last changed (RFC 3339)'),
+    updatedBy: z.string().nullable().describe('E-mail of who changed it last'),
+  })
+  .meta({ id: 'AdminSetting', description: 'One admin setting' });
+
+export type AdminSetting = z.infer<typeof adminSettingSchema>;
+
+export const adminSettingsSchema = z
+  .object({ settings: z.array(adminSettingSchema) })
+  .meta({ id: 'AdminSettings', description: 'Every known admin setting, set or not' });
+
+/**
+ * PUT body: the new value ('' clears it). Its rules depend on the key; with one known key they are that
+ * key's (a second key makes this the union of the value schemas, and the server checks the value by key).
+ */
+export const adminSettingUpdateSchema = z
+  .object({ value: ADMIN_SETTING_VALUE_SCHEMAS.first_login_zapier_webhook_url })
+  .meta({ id: 'AdminSettingUpdate', description: "A setting's new value ('' clears it)" });
