@@ -12,7 +12,23 @@ export const configSchema = serviceConfigSchema('venuebook_identity').extend({
   MAIL_FROM: z.string().optional(),
   /** How long a session (refresh-token family) lasts; the grant tells the gateway when it ends. */
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** A rotated refresh token used again within this many seconds (a lost response) gets a fresh token once instead of ending the session; 0 turns it off. */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(30),
+  /** How long the session of an outside-domain Google user (shown Access Denied, stored nowhere) lasts. */
+  GUEST_SESSION_TTL_MINUTES: z.coerce.number().positive().max(24 * 60).default(60),
   CONFIRMATION_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** Confirmation mails to one address: at most one per this many seconds... */
+  SIGNUP_MAIL_COOLDOWN_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** ...and at most this many per hour. */
+  SIGNUP_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /**
+   * log2 of scrypt's cost N for new password hashes (17 = N=131,072, OWASP's minimum, about 128 MiB and a few
+   * hundred ms per hash). Only tests lower it (for speed); hashes made with other values keep working and are
+   * re-hashed at the next sign-in when weaker than this.
+   */
+  PASSWORD_SCRYPT_LOG2_N: z.coerce.number().int().min(10).max(20).default(17),
+  /** The JetStream durable consumer that stores the audit log (replicas share it; tests give each instance its own). */
+  AUDIT_CONSUMER_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _').default('identity-audit'),
 });
 
 export type IdentityConfig = z.output<typeof configSchema>;

@@ -7,41 +7,68 @@ import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import type { IdentityConfig } from './config.ts';
 import { parseOwnerEmails } from './domain/identity-rules.ts';
+import { GuestSessions } from './domain/guest-sessions.ts';
+import { deriveKey } from './domain/keys.ts';
+import { PasswordHasher } from './domain/password.ts';
+import type { ScryptParams } from './domain/password.ts';
 import { createIdentityEvents } from './events/identity.events.ts';
+import { startAuditConsumer } from './events/audit-consumer.ts';
+import { createAuditSettingsHandlers } from './grpc/audit-settings.handlers.ts';
 import { createIdentityHandlers } from './grpc/identity.handlers.ts';
 import { createMailer } from './mail/mailer.ts';
+import { auditLogModel, AuditLogRepository } from './repositories/audit-log.repository.ts';
 import { identityModels } from './repositories/identity.models.ts';
+import { adminSettingModel, SettingsRepository } from './repositories/settings.repository.ts';
+import { ConfirmationMailRepository } from './repositories/confirmation-mail.repository.ts';
+import { LockRepository } from './repositories/lock.repository.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
 import { UserRepository } from './repositories/user.repository.ts';
+import { auditLogUseCases } from './use-cases/audit-logs.ts';
 import { createIdentityUseCases } from './use-cases/index.ts';
+import { settingsUseCases } from './use-cases/settings.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export function start(config: IdentityConfig, options: { logger?: Logger } = {}): Promise<RunningServiceHandle> {
+export interface StartOptions {
+  logger?: Logger;
+  /** Called on every scrypt run (tests count the work a sign-in does with it). */
+  onScrypt?: (params: ScryptParams) => void;
+}
+
+export function start(config: IdentityConfig, options: StartOptions = {}): Promise<RunningServiceHandle> {
   return startDomainService({
     name: 'identity',
     config,
     logger: options.logger,
-    models: identityModels,
+    models: (connection) => ({ ...identityModels(connection), auditLogs: auditLogModel(connection), adminSettings: adminSettingModel(connection) }),
     streams: [STREAMS.identity],
     service: IdentityService,
-    handlers: ({ models, js, logger, defer }) => {
+    handlers: async ({ models, nc, js, audit, logger, defer }) => {
       const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `Venue Book <no-reply${domainSuffix(config.COMPANY_DOMAIN)}>`, logger });
       defer(() => mailer.close());
       const useCases = createIdentityUseCases({
         users: new UserRepository(models),
-        sessions: new SessionRepository(models, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS }),
-        events: createIdentityEvents(js, logger),
+        sessions: new SessionRepository(models, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS, graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000 }),
+        confirmationMails: new ConfirmationMailRepository(models, { cooldownMs: config.SIGNUP_MAIL_COOLDOWN_SECONDS * 1000, perHour: config.SIGNUP_MAILS_PER_HOUR }),
+        locks: new LockRepository(models),
+        guests: new GuestSessions(deriveKey(config.USER_CONTEXT_KEY, 'guest-session'), { ttlMs: config.GUEST_SESSION_TTL_MINUTES * 60_000 }),
+        events: createIdentityEvents(js, logger, audit),
         mailer,
+        passwords: new PasswordHasher({ log2N: config.PASSWORD_SCRYPT_LOG2_N, onScrypt: options.onScrypt }),
         settings: {
           companyDomain: config.COMPANY_DOMAIN,
           ownerEmails: parseOwnerEmails(config.OWNER_EMAILS),
           confirmationTtlMs: config.CONFIRMATION_TTL_HOURS * HOUR_MS,
+          confirmationLinkKey: deriveKey(config.USER_CONTEXT_KEY, 'confirmation-link'),
         },
         logger,
         now: () => new Date(),
       });
-      return createIdentityHandlers(useCases);
+      const auditLogs = auditLogUseCases({ auditLogs: new AuditLogRepository(models.auditLogs), now: () => new Date() });
+      const auditConsumer = await startAuditConsumer(nc, { durable: config.AUDIT_CONSUMER_NAME, logger, useCases: auditLogs });
+      defer(() => auditConsumer.stop());
+      const settings = settingsUseCases({ settings: new SettingsRepository(models.adminSettings), audit, now: () => new Date() });
+      return { ...createIdentityHandlers(useCases), ...createAuditSettingsHandlers({ ...auditLogs, ...settings }) };
     },
   });
 }

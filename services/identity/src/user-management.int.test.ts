@@ -28,7 +28,7 @@ const assign = (actor: Person, actorRole: Role, target: Person | { id: string },
   under.identity.assignRole({ userId: target.id, role }, under.as(actor, actorRole));
 const remove = (actor: Person, actorRole: Role, target: Person | { id: string }) => under.identity.removeUser({ userId: target.id }, under.as(actor, actorRole));
 const roleOf = async (user: Person): Promise<string | undefined> =>
-  (await under.identity.listUsers({}, under.as(under.owner, 'owner'))).users.find((candidate) => candidate.id === user.id)?.role;
+  (await under.identity.listUsers({ pageSize: 100 }, under.as(under.owner, 'owner'))).users.find((candidate) => candidate.id === user.id)?.role;
 
 /** A confirmed user whom the owner has given `role`. */
 async function userWithRole(role: Role): Promise<Person> {
@@ -42,7 +42,7 @@ describe('the permission table', () => {
     for (const role of ROLES) {
       const actor = role === 'owner' ? under.owner : await userWithRole(role);
       const target = await under.confirmedUser();
-      const list = under.identity.listUsers({}, under.as(actor, role));
+      const list = under.identity.listUsers({ pageSize: 100 }, under.as(actor, role));
       // owner and admin manage users (spec §3); the table says so, and the service enforces the table.
       expect(can(role, 'user.list'), role).toBe(role === 'owner' || role === 'admin');
       if (can(role, 'user.list')) expect((await list).users.some((user) => user.id === actor.id), role).toBe(true);
@@ -71,12 +71,38 @@ describe('roles', () => {
     const first = await userWithRole('editor');
     const second = await under.confirmedUser();
     await under.signIn(second.email);
-    const { users } = await under.identity.listUsers({}, under.as(under.owner, 'owner'));
+    const { users } = await under.identity.listUsers({ pageSize: 100 }, under.as(under.owner, 'owner'));
     const ids = users.map((user) => user.id);
     expect(ids.indexOf(under.owner.id)).toBeLessThan(ids.indexOf(first.id));
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     expect(users.find((user) => user.id === first.id)).toMatchObject({ role: 'editor', lastSignInAt: '' });
     expect(Date.parse(users.find((user) => user.id === second.id)?.lastSignInAt ?? '')).not.toBeNaN();
+  });
+
+  it('pages the list: page and page size (50 by default, at most 100), the total, and a clear error past the bounds', async () => {
+    for (let i = 0; i < 3; i++) await under.confirmedUser();
+    const list = (page: number, pageSize: number) => under.identity.listUsers({ page, pageSize }, under.as(under.owner, 'owner'));
+    const everyone = await list(1, 100);
+    expect(everyone.total).toBeGreaterThanOrEqual(4);
+    expect(everyone.total).toBe(everyone.users.length);
+    const pages = [await list(1, 2), await list(2, 2)];
+    expect(pages.map((page) => [page.page, page.pageSize, page.total])).toEqual([
+      [1, 2, everyone.total],
+      [2, 2, everyone.total],
+    ]);
+    expect(pages.flatMap((page) => page.users.map((user) => user.id))).toEqual(everyone.users.slice(0, 4).map((user) => user.id));
+    // Defaults: page 1, 50 rows.
+    expect(await under.identity.listUsers({}, under.as(under.owner, 'owner'))).toMatchObject({ page: 1, pageSize: 50, total: everyone.total });
+    expect((await list(1_000_000, 100)).users).toEqual([]);
+    for (const [page, pageSize, field] of [
+      [1, 101, 'pageSize'],
+      [-1, 10, 'page'],
+      [1, -5, 'pageSize'],
+      [1_000_001, 10, 'page'],
+    ] as const) {
+      const refused = await rejection(list(page, pageSize));
+      expect([refused.code, refused.fieldErrors[0]?.field], `${page}/${pageSize}`).toEqual([GrpcStatus.INVALID_ARGUMENT, field]);
+    }
   });
 
   it('changes a role at once and publishes role_changed (only when it changes)', async () => {

@@ -80,6 +80,12 @@ describe('removalRefusal', () => {
     expect(removalRefusal({ userId: 'a', role: 'owner' }, { userId: 'b', role: 'owner' })).toBeNull();
   });
 
+  it('keeps the last owner', () => {
+    expect(removalRefusal({ userId: 'a', role: 'owner' }, { userId: 'b', role: 'owner' }, 1)).toEqual({ kind: 'last_owner', message: 'The last owner cannot be removed' });
+    expect(removalRefusal({ userId: 'a', role: 'owner' }, { userId: 'b', role: 'owner' }, 2)).toBeNull();
+    expect(removalRefusal({ userId: 'a', role: 'owner' }, { userId: 'b', role: 'admin' }, 1)).toBeNull();
+  });
+
   it('lets an admin or owner remove anyone else', () => {
     for (const actor of ['owner', 'admin'] as const) {
       for (const target of ['admin', 'editor', 'surveyor', 'viewer'] as const) expect(removalRefusal({ userId: 'a', role: actor }, { userId: 'b', role: target })).toBeNull();

@@ -39,9 +39,17 @@ export function roleChangeRefusal({ actor, target, newRole, ownerCount }: RoleCh
   return null;
 }
 
-/** Why removing a user is refused (null when allowed). The caller already holds 'user.remove'. */
-export function removalRefusal(actor: { userId: string; role: Role }, target: { userId: string; role: Role }): Refusal<'self' | 'owner_only'> | null {
+/**
+ * Why removing a user is refused (null when allowed). The caller already holds 'user.remove'. `ownerCount`
+ * (how many owners there are now) keeps the last owner: two owners removing each other must not both succeed.
+ */
+export function removalRefusal(
+  actor: { userId: string; role: Role },
+  target: { userId: string; role: Role },
+  ownerCount = Number.POSITIVE_INFINITY,
+): Refusal<'self' | 'owner_only' | 'last_owner'> | null {
   if (actor.userId === target.userId) return { kind: 'self', message: 'You cannot remove yourself' };
   if (target.role === 'owner' && actor.role !== 'owner') return { kind: 'owner_only', message: 'Only an owner can remove an owner' };
+  if (target.role === 'owner' && ownerCount <= 1) return { kind: 'last_owner', message: 'The last owner cannot be removed' };
   return null;
 }

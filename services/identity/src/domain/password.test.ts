@@ -1,51 +1,79 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password.ts';
+import { DEFAULT_SCRYPT_LOG2_N, PasswordHasher } from './password.ts';
 
-describe('hashPassword', () => {
+/** A hash as the service wrote it before (N=2^14, r=8, p=1), made with node's scrypt directly. */
+function legacyHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 64, { N: 16_384, r: 8, p: 1 });
+  return ['scrypt', 16_384, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+// A cheap cost keeps these tests fast; the production default is checked on its own.
+const fast = new PasswordHasher({ log2N: 10 });
+
+describe('PasswordHasher defaults', () => {
+  it('hashes at N=2^17, r=8, p=1 by default (OWASP minimum), within the memory cap', async () => {
+    expect(DEFAULT_SCRYPT_LOG2_N).toBe(17);
+    const hasher = new PasswordHasher();
+    expect(hasher.params).toEqual({ N: 131_072, r: 8, p: 1 });
+    const stored = await hasher.hash('Correct-horse-42');
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(await hasher.verify('Correct-horse-42', stored)).toEqual({ valid: true, needsRehash: false });
+  });
+});
+
+describe('hash', () => {
   it('stores scrypt with its parameters and a fresh salt, never the password', async () => {
-    const [first, second] = [await hashPassword('Correct-horse-42'), await hashPassword('Correct-horse-42')];
-    expect(first).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    const [first, second] = [await fast.hash('Correct-horse-42'), await fast.hash('Correct-horse-42')];
+    expect(first).toMatch(/^scrypt\$1024\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
     expect(first).not.toBe(second);
     expect(first).not.toContain('Correct-horse-42');
   });
 });
 
-describe('verifyPassword', () => {
+describe('verify', () => {
   it('accepts the password and refuses any other', async () => {
-    const stored = await hashPassword('Correct-horse-42');
-    expect(await verifyPassword('Correct-horse-42', stored)).toBe(true);
-    for (const other of ['correct-horse-42', 'Correct-horse-4', 'Correct-horse-42 ', '']) expect(await verifyPassword(other, stored), other).toBe(false);
+    const stored = await fast.hash('Correct-horse-42');
+    expect((await fast.verify('Correct-horse-42', stored)).valid).toBe(true);
+    for (const other of ['correct-horse-42', 'Correct-horse-4', 'Correct-horse-42 ', '']) expect((await fast.verify(other, stored)).valid, other).toBe(false);
   });
 
   it('compares Unicode passwords in NFKC form (the same characters typed another way match)', async () => {
-    const stored = await hashPassword('Caf\u00e9-latte-1');
-    expect(await verifyPassword('Cafe\u0301-latte-1', stored)).toBe(true);
+    const stored = await fast.hash('Caf\u00e9-latte-1');
+    expect((await fast.verify('Cafe\u0301-latte-1', stored)).valid).toBe(true);
   });
 
   it('says no without a stored hash (users of Google sign-in only, unknown users) and for malformed hashes', async () => {
-    expect(await verifyPassword('anything-1', null)).toBe(false);
-    expect(await verifyPassword('anything-1', undefined)).toBe(false);
-    expect(await verifyPassword('anything-1', '')).toBe(false);
-    for (const malformed of ['plain', 'bcrypt$10$abc', 'scrypt$16384$8$1$salt']) expect(await verifyPassword('anything-1', malformed), malformed).toBe(false);
+    for (const missing of [null, undefined, '']) expect(await fast.verify('anything-1', missing)).toEqual({ valid: false, needsRehash: false });
+    for (const malformed of ['plain', 'bcrypt$10$abc', 'scrypt$16384$8$1$salt', 'scrypt$1000$8$1$c2FsdA$a2V5', 'scrypt$4294967296$8$1$c2FsdA$a2V5']) {
+      expect((await fast.verify('anything-1', malformed)).valid, malformed).toBe(false);
+    }
   });
 
-  it('honours the parameters stored with the hash (they can be raised later)', async () => {
-    const stored = await hashPassword('Correct-horse-42');
+  it('verifies an older, weaker hash by its own stored parameters and asks for a rehash', async () => {
+    const old = legacyHash('Correct-horse-42');
+    expect(await fast.verify('Correct-horse-42', old)).toEqual({ valid: true, needsRehash: false });
+    const current = new PasswordHasher({ log2N: 15 });
+    expect(await current.verify('Correct-horse-42', old)).toEqual({ valid: true, needsRehash: true });
+    // A wrong password never asks for a rehash (nothing to store).
+    expect(await current.verify('Wrong-horse-42', old)).toEqual({ valid: false, needsRehash: false });
+  });
+
+  it('honours the parameters stored with the hash (same salt and key under other parameters is refused)', async () => {
+    const stored = await fast.hash('Correct-horse-42');
     const [, , , , salt, key] = stored.split('$');
-    // Same salt and key under other parameters is a different hash: refused.
-    expect(await verifyPassword('Correct-horse-42', ['scrypt', 1024, 8, 1, salt, key].join('$'))).toBe(false);
+    expect((await fast.verify('Correct-horse-42', ['scrypt', 2048, 8, 1, salt, key].join('$'))).valid).toBe(false);
   });
 
-  it('spends about the time of a real check when there is no stored hash (no user enumeration by timing)', async () => {
-    const stored = await hashPassword('Correct-horse-42');
-    await verifyPassword('warm-up-1', null);
-    const time = async (hash: string | null): Promise<number> => {
-      const started = performance.now();
-      for (let i = 0; i < 5; i++) await verifyPassword('Wrong-horse-42', hash);
-      return performance.now() - started;
-    };
-    const [known, unknown] = [await time(stored), await time(null)];
-    // A loose bound (shared CI machines): a shortcut that skips the scrypt run would take ~0 ms.
-    expect(unknown).toBeGreaterThan(known / 10);
+  it('runs exactly one scrypt per check, with the current parameters when there is no stored hash', async () => {
+    const runs: number[] = [];
+    const hasher = new PasswordHasher({ log2N: 11, onScrypt: (params) => runs.push(params.N) });
+    const stored = await hasher.hash('Correct-horse-42');
+    runs.length = 0;
+    await hasher.verify('Wrong-horse-42', stored);
+    await hasher.verify('Wrong-horse-42', null);
+    await hasher.verify('Wrong-horse-42', undefined);
+    expect(runs).toEqual([2048, 2048, 2048]);
   });
 });

@@ -1,34 +1,92 @@
-// Password hashing with node's scrypt (memory-hard; no native add-on needed). Stored as
-// `scrypt$<N>$<r>$<p>$<salt b64url>$<hash b64url>` so the parameters can be raised later.
+// Password hashing with node's scrypt (memory-hard; no native add-on needed). Stored self-describing as
+// `scrypt$<N>$<r>$<p>$<salt b64url>$<key b64url>`: a hash is always verified with its own parameters, and a
+// successful sign-in with a hash weaker than the current parameters stores a new one (see needsRehash).
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
-import type { ScryptOptions } from 'node:crypto';
 
 const KEY_LENGTH = 64;
-const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
+const SALT_LENGTH = 16;
+/** OWASP's minimum for scrypt: N=2^17, r=8, p=1 (about 128 MiB and a few hundred ms per hash). */
+export const DEFAULT_SCRYPT_LOG2_N = 17;
+const R = 8;
+const P = 1;
+/** Stored hashes beyond this are refused rather than run (a corrupt or planted row must not exhaust memory). */
+const MAX_LOG2_N = 20;
 
-function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** scrypt needs 128·N·r bytes (plus 128·r·p); node refuses anything above maxmem, so it follows the parameters. */
+const maxmemFor = ({ N, r, p }: ScryptParams): number => 128 * r * (N + p + 2) + 1024 * 1024;
+
+function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: maxmemFor(params) }, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+const isPowerOfTwo = (n: number): boolean => Number.isSafeInteger(n) && n > 1 && (n & (n - 1)) === 0;
+
+/** The parts of a stored hash, or null when it is not one of ours (or its cost is out of range). */
+function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
+  const [scheme, n, r, p, salt, key, ...rest] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key || rest.length > 0) return null;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (!isPowerOfTwo(params.N) || params.N > 2 ** MAX_LOG2_N || !Number.isInteger(params.r) || !Number.isInteger(params.p) || params.r < 1 || params.p < 1 || params.r > 32 || params.p > 16) return null;
+  return { params, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
 }
 
-/** A hash of a random password: verifying against it costs the same as a real one (no user enumeration by timing). */
-let dummyHash: Promise<string> | undefined;
+const weakerThan = (stored: ScryptParams, current: ScryptParams): boolean => stored.N < current.N || stored.r < current.r || stored.p < current.p;
 
-/** Whether `password` matches `stored`; with no stored hash it still spends the time of a check and says no. */
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const hash = stored || (await (dummyHash ??= hashPassword(randomBytes(16).toString('hex'))));
-  const [scheme, n, r, p, salt, key] = hash.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
-  return Boolean(stored) && actual.length === expected.length && timingSafeEqual(actual, expected);
+export interface PasswordHasherOptions {
+  /** log2 of scrypt's N; 17 (N=131,072) unless configured (PASSWORD_SCRYPT_LOG2_N, lowered only by tests). */
+  log2N?: number;
+  /** Called on every scrypt run with its parameters (tests count the work of a sign-in with it). */
+  onScrypt?: (params: ScryptParams) => void;
+}
+
+/** Hashes and verifies passwords with the current parameters; old hashes keep working by their own. */
+export class PasswordHasher {
+  readonly params: ScryptParams;
+  readonly #onScrypt: ((params: ScryptParams) => void) | undefined;
+  /**
+   * Stands in for a missing hash (unknown user, Google-only account): a random salt and key under the
+   * current parameters, so the check runs the same one scrypt and can never match.
+   */
+  readonly #dummy: { params: ScryptParams; salt: Buffer; key: Buffer };
+
+  constructor(options: PasswordHasherOptions = {}) {
+    this.params = { N: 2 ** (options.log2N ?? DEFAULT_SCRYPT_LOG2_N), r: R, p: P };
+    this.#onScrypt = options.onScrypt;
+    this.#dummy = { params: this.params, salt: randomBytes(SALT_LENGTH), key: randomBytes(KEY_LENGTH) };
+  }
+
+  #run(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+    this.#onScrypt?.(params);
+    return scrypt(password, salt, params);
+  }
+
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(SALT_LENGTH);
+    const key = await this.#run(password, salt, this.params);
+    return ['scrypt', this.params.N, this.params.r, this.params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+
+  /**
+   * Whether `password` matches `stored`, and whether the (valid) hash should be replaced by one with the
+   * current parameters. Without a stored hash it runs the same scrypt against a dummy and says no.
+   */
+  async verify(password: string, stored: string | null | undefined): Promise<{ valid: boolean; needsRehash: boolean }> {
+    const parsed = stored ? parse(stored) : this.#dummy;
+    if (!parsed) {
+      // Not one of ours: still spend the time of a check.
+      await this.#run(password, this.#dummy.salt, this.params);
+      return { valid: false, needsRehash: false };
+    }
+    const actual = await this.#run(password, parsed.salt, parsed.params);
+    const valid = Boolean(stored) && actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key);
+    return { valid, needsRehash: valid && weakerThan(parsed.params, this.params) };
+  }
 }

@@ -4,12 +4,13 @@ import type { ServiceHandlers } from '@venuebook/proto/grpc';
 import type { IdentityService } from '@venuebook/proto/identity/v1';
 import { requirePermission, requireUser } from '@venuebook/service-kit';
 import type { IdentityUseCases } from '../use-cases/index.ts';
+import type { AuditSettingsMethods } from './audit-settings.handlers.ts';
 
 /**
  * The gRPC face of the identity service: decode the request, check who may call (every call carries the
  * signed user context; sign-up and sign-in come before there is a user), run the use case, encode the reply.
  */
-export function createIdentityHandlers(useCases: IdentityUseCases): ServiceHandlers<typeof IdentityService> {
+export function createIdentityHandlers(useCases: IdentityUseCases): Omit<ServiceHandlers<typeof IdentityService>, AuditSettingsMethods> {
   return {
     async signUp(request) {
       return { user: userToProto(await useCases.signUp(request)) };
@@ -47,9 +48,10 @@ export function createIdentityHandlers(useCases: IdentityUseCases): ServiceHandl
       return { user: userToProto(await useCases.markWelcomeShown(requireUser(call))) };
     },
 
-    async listUsers(_request, call) {
+    async listUsers(request, call) {
       requirePermission(call, 'user.list');
-      return { users: (await useCases.listUsers()).map(userToProto) };
+      const { users, total, page, pageSize } = await useCases.listUsers({ page: request.page, pageSize: request.pageSize });
+      return { users: users.map(userToProto), total, page, pageSize };
     },
 
     async assignRole(request, call) {

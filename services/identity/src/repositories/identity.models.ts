@@ -10,6 +10,8 @@ export interface UserDocument {
   emailConfirmedAt: Date | null;
   confirmationTokenHash: string | null;
   confirmationExpiresAt: Date | null;
+  /** The pending link's token is HMAC(link key, nonce): a repeated sign-up mails the same link again. */
+  confirmationNonce: string | null;
   role: string | null;
   identities: { issuer: string; subject: string }[];
   createdAt: Date;
@@ -37,6 +39,8 @@ export interface RefreshTokenUseDocument {
   _id: string;
   sessionId: string;
   at: Date;
+  /** Hash of the token this use issued (null for the grace mark `<hash>.grace`). */
+  successor: string | null;
 }
 
 /** profiles: welcome_shown (spec §3) and the last sign-in time, one per user. */
@@ -44,6 +48,28 @@ export interface ProfileDocument {
   _id: string;
   welcomeShown: boolean;
   lastSignInAt: Date | null;
+}
+
+/**
+ * A confirmation mail sent to an address: `_id` is `<address>|<minute>`, so two sends in the same minute
+ * cannot both be recorded (a unique insert, atomic on FerretDB v1); the rows of the last hour count
+ * against the hourly cap.
+ */
+export interface ConfirmationMailDocument {
+  _id: string;
+  email: string;
+  at: Date;
+}
+
+/**
+ * A lock held while a change that involves the owner role runs (read the owners, check the rules, write):
+ * taken by a unique insert (atomic on FerretDB v1), released by deleting it; `at` lets a lock left by a
+ * crashed process be broken after a while.
+ */
+export interface LockDocument {
+  _id: string;
+  holder: string;
+  at: Date;
 }
 
 export interface FirstLoginDocument {
@@ -68,6 +94,7 @@ export const userSchema = new Schema<UserDocument>(
     emailConfirmedAt: { type: Date, default: null },
     confirmationTokenHash: { type: String, default: null },
     confirmationExpiresAt: { type: Date, default: null },
+    confirmationNonce: { type: String, default: null },
     /** null = no role = viewer. */
     role: { type: String, default: null },
     identities: { type: [identitySchema], default: [] },
@@ -114,6 +141,7 @@ export const refreshTokenUseSchema = new Schema<RefreshTokenUseDocument>(
     _id: { type: String, required: true },
     sessionId: { type: String, required: true },
     at: { type: Date, required: true },
+    successor: { type: String, default: null },
   },
   { collection: 'refresh_token_uses', versionKey: false, strict: 'throw' },
 );
@@ -137,6 +165,23 @@ export const firstLoginSchema = new Schema<FirstLoginDocument>(
   { collection: 'user_first_logins', versionKey: false, strict: 'throw' },
 );
 
+export const confirmationMailSchema = new Schema<ConfirmationMailDocument>(
+  {
+    _id: { type: String, required: true },
+    email: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { collection: 'confirmation_mails', versionKey: false, strict: 'throw' },
+);
+confirmationMailSchema.index({ email: 1, at: -1 });
+export const lockSchema = new Schema<LockDocument>(
+  {
+    _id: { type: String, required: true },
+    holder: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { collection: 'identity_locks', versionKey: false, strict: 'throw' },
+);
 
 export interface IdentityModels {
   users: Model<UserDocument>;
@@ -145,6 +190,8 @@ export interface IdentityModels {
   refreshTokenUses: Model<RefreshTokenUseDocument>;
   firstLogins: Model<FirstLoginDocument>;
   profiles: Model<ProfileDocument>;
+  confirmationMails: Model<ConfirmationMailDocument>;
+  locks: Model<LockDocument>;
 }
 
 export function identityModels(connection: Connection): IdentityModels {
@@ -157,5 +204,8 @@ export function identityModels(connection: Connection): IdentityModels {
       (existing.RefreshTokenUse as Model<RefreshTokenUseDocument> | undefined) ?? connection.model<RefreshTokenUseDocument>('RefreshTokenUse', refreshTokenUseSchema),
     firstLogins: (existing.FirstLogin as Model<FirstLoginDocument> | undefined) ?? connection.model<FirstLoginDocument>('FirstLogin', firstLoginSchema),
     profiles: (existing.Profile as Model<ProfileDocument> | undefined) ?? connection.model<ProfileDocument>('Profile', profileSchema),
+    confirmationMails:
+      (existing.ConfirmationMail as Model<ConfirmationMailDocument> | undefined) ?? connection.model<ConfirmationMailDocument>('ConfirmationMail', confirmationMailSchema),
+    locks: (existing.IdentityLock as Model<LockDocument> | undefined) ?? connection.model<LockDocument>('IdentityLock', lockSchema),
   };
 }

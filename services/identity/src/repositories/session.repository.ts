@@ -14,7 +14,8 @@ export type RotateResult =
 /**
  * Sessions and their refresh tokens. A refresh token is `<random>`; only its SHA-256 is stored. Each use
  * rotates it: the use is recorded by a unique insert (atomic on MongoDB and on FerretDB v1, whose updates
- * are not), and a second use of a rotated token revokes the session, i.e. the whole token family. Only
+ * are not), and a second use of a rotated token revokes the session, i.e. the whole token family, unless it
+ * is the one retry of a refresh whose response was lost (within the grace period, successor unused). Only
  * revocation ever updates a session document, so a concurrent refresh cannot undo a sign-out.
  */
 export class SessionRepository {
@@ -22,12 +23,14 @@ export class SessionRepository {
   readonly #tokens: Model<RefreshTokenDocument>;
   readonly #uses: Model<RefreshTokenUseDocument>;
   readonly #ttlMs: number;
+  readonly #graceMs: number;
 
-  constructor(models: { sessions: Model<SessionDocument>; refreshTokens: Model<RefreshTokenDocument>; refreshTokenUses: Model<RefreshTokenUseDocument> }, options: { ttlMs: number }) {
+  constructor(models: { sessions: Model<SessionDocument>; refreshTokens: Model<RefreshTokenDocument>; refreshTokenUses: Model<RefreshTokenUseDocument> }, options: { ttlMs: number; graceMs: number }) {
     this.#sessions = models.sessions;
     this.#tokens = models.refreshTokens;
     this.#uses = models.refreshTokenUses;
     this.#ttlMs = options.ttlMs;
+    this.#graceMs = options.graceMs;
   }
 
   async #issue(sessionId: string, userId: string): Promise<string> {
@@ -51,14 +54,39 @@ export class SessionRepository {
     const session = await this.#sessions.findById(token.sessionId).lean<SessionDocument>().exec();
     if (!session || session.revokedAt) return { kind: 'revoked' };
     if (session.expiresAt.getTime() <= now.getTime()) return { kind: 'expired' };
+    // The successor is chosen before the use is recorded, so that the use names it (see the grace period).
+    const next = newSecret();
     try {
-      await this.#uses.create({ _id: hash, sessionId: token.sessionId, at: now });
+      await this.#uses.create({ _id: hash, sessionId: token.sessionId, at: now, successor: hashSecret(next) });
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
+      if (await this.#claimGrace(hash, token.sessionId, now)) {
+        return { kind: 'rotated', sessionId: token.sessionId, userId: token.userId, refreshToken: await this.#issue(token.sessionId, token.userId), expiresAt: session.expiresAt };
+      }
       await this.revoke(token.sessionId, 'refresh token reuse', now);
       return { kind: 'reused', sessionId: token.sessionId, userId: token.userId };
     }
-    return { kind: 'rotated', sessionId: token.sessionId, userId: token.userId, refreshToken: await this.#issue(token.sessionId, token.userId), expiresAt: session.expiresAt };
+    await this.#tokens.create({ _id: hashSecret(next), sessionId: token.sessionId, userId: token.userId });
+    return { kind: 'rotated', sessionId: token.sessionId, userId: token.userId, refreshToken: next, expiresAt: session.expiresAt };
+  }
+
+  /**
+   * Whether a second use of a rotated token counts as the retry of a refresh whose response was lost: within
+   * the grace period after the first use, while its successor is still unused (a used successor means the
+   * response did arrive), and only once per token (a unique insert of `<hash>.grace`).
+   */
+  async #claimGrace(hash: string, sessionId: string, now: Date): Promise<boolean> {
+    if (this.#graceMs <= 0) return false;
+    const first = await this.#uses.findById(hash).lean<RefreshTokenUseDocument>().exec();
+    if (!first?.successor || now.getTime() - first.at.getTime() > this.#graceMs) return false;
+    if (await this.#uses.exists({ _id: first.successor })) return false;
+    try {
+      await this.#uses.create({ _id: `${hash}.grace`, sessionId, at: now, successor: null });
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+      return false;
+    }
   }
 
   async revoke(sessionId: string, reason: string, now: Date): Promise<number> {

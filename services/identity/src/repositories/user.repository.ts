@@ -43,12 +43,35 @@ export class UserRepository {
     return this.#one(await this.#users.findOne({ email: email.toLowerCase() }).lean<UserDocument>().exec());
   }
 
+  /**
+   * What a password sign-in checks, in exactly one query whether or not the address exists (no profile
+   * lookup: the work must not tell who has an account). The session's user is read after the check.
+   */
+  async findCredentials(email: string): Promise<Pick<UserRecord, 'id' | 'email' | 'passwordHash' | 'emailConfirmedAt' | 'role'> | null> {
+    const user = await this.#users
+      .findOne({ email: email.toLowerCase() }, { email: 1, passwordHash: 1, emailConfirmedAt: 1, role: 1 })
+      .lean<Pick<UserDocument, '_id' | 'email' | 'passwordHash' | 'emailConfirmedAt' | 'role'>>()
+      .exec();
+    return user ? { id: user._id, email: user.email, passwordHash: user.passwordHash, emailConfirmedAt: user.emailConfirmedAt, role: user.role } : null;
+  }
+
   async findById(id: string): Promise<UserRecord | null> {
     return this.#one(await this.#users.findById(id).lean<UserDocument>().exec());
   }
 
+  /** What a sign-up of this address must know: confirmed already, or pending with which link. */
+  async findSignUpState(email: string): Promise<{ id: string; confirmed: boolean; linkNonce: string | null; linkTokenHash: string | null; linkExpiresAt: Date | null } | null> {
+    const user = await this.#users
+      .findOne({ email: email.toLowerCase() }, { emailConfirmedAt: 1, confirmationNonce: 1, confirmationTokenHash: 1, confirmationExpiresAt: 1 })
+      .lean<Pick<UserDocument, '_id' | 'emailConfirmedAt' | 'confirmationNonce' | 'confirmationTokenHash' | 'confirmationExpiresAt'>>()
+      .exec();
+    return user
+      ? { id: user._id, confirmed: Boolean(user.emailConfirmedAt), linkNonce: user.confirmationNonce, linkTokenHash: user.confirmationTokenHash, linkExpiresAt: user.confirmationExpiresAt }
+      : null;
+  }
+
   /** Creates an unconfirmed user; null when the address is taken (unique index). */
-  async createPending(fields: { email: string; passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date }): Promise<UserRecord | null> {
+  async createPending(fields: { email: string; passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date; confirmationNonce: string }): Promise<UserRecord | null> {
     try {
       const doc = await this.#users.create({ ...fields, email: fields.email.toLowerCase() });
       return this.#one(doc.toObject() as UserDocument);
@@ -58,8 +81,13 @@ export class UserRepository {
     }
   }
 
-  /** A repeated sign-up of a still-unconfirmed address: new password, new link. */
-  async resetPending(id: string, fields: { passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date }): Promise<UserRecord | null> {
+  /** A sign-up of an address whose link has expired unconfirmed: a fresh start (new password, new link). */
+  async resetPending(id: string, fields: { passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date; confirmationNonce: string }): Promise<UserRecord | null> {
+    return this.#one(await this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserDocument>().exec());
+  }
+
+  /** A new token for a pending link whose token can no longer be derived (the link key changed); the password stays. */
+  async renewLink(id: string, fields: { confirmationTokenHash: string; confirmationNonce: string }): Promise<UserRecord | null> {
     return this.#one(await this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserDocument>().exec());
   }
 
@@ -74,7 +102,7 @@ export class UserRepository {
       await this.#users
         .findOneAndUpdate(
           { confirmationTokenHash: tokenHash, confirmationExpiresAt: { $gt: now } },
-          { $set: { emailConfirmedAt: now, confirmationTokenHash: null, confirmationExpiresAt: null } },
+          { $set: { emailConfirmedAt: now, confirmationTokenHash: null, confirmationExpiresAt: null, confirmationNonce: null } },
           { returnDocument: 'after' },
         )
         .lean<UserDocument>()
@@ -98,7 +126,7 @@ export class UserRepository {
     if (!existingNow) throw new Error(`user ${lower} vanished during sign-in`);
     // An account still waiting for its confirmation was created by whoever typed this address: Google now
     // proves who owns it, so that pending password (and link) must not survive.
-    const confirmNow = existingNow.emailConfirmedAt ? {} : { emailConfirmedAt: now, passwordHash: null, confirmationExpiresAt: null };
+    const confirmNow = existingNow.emailConfirmedAt ? {} : { emailConfirmedAt: now, passwordHash: null, confirmationExpiresAt: null, confirmationNonce: null };
     const updated = await this.#users
       .findOneAndUpdate({ _id: existingNow.id }, { $addToSet: { identities: identity }, $set: { confirmationTokenHash: null, ...confirmNow } }, { returnDocument: 'after' })
       .lean<UserDocument>()
@@ -128,6 +156,11 @@ export class UserRepository {
     }
   }
 
+  /** Replaces the password hash (a re-hash with stronger parameters), unless it changed meanwhile. */
+  async replacePasswordHash(id: string, previous: string, next: string): Promise<void> {
+    await this.#users.updateOne({ _id: id, passwordHash: previous }, { $set: { passwordHash: next } }).exec();
+  }
+
   async setRole(id: string, role: string): Promise<UserRecord | null> {
     return this.#one(await this.#users.findOneAndUpdate({ _id: id }, { $set: { role } }, { returnDocument: 'after' }).lean<UserDocument>().exec());
   }
@@ -142,8 +175,13 @@ export class UserRepository {
     return this.#users.countDocuments({ role: 'owner' }).exec();
   }
 
-  async list(): Promise<UserRecord[]> {
-    return this.#withProfiles(await this.#users.find({}).sort({ createdAt: 1, _id: 1 }).lean<UserDocument[]>().exec());
+  /** One page of the users in sign-up order, and how many there are. */
+  async list(page: number, pageSize: number): Promise<{ users: UserRecord[]; total: number }> {
+    const total = await this.#users.countDocuments({}).exec();
+    const skip = (page - 1) * pageSize;
+    if (skip >= total) return { users: [], total };
+    const users = await this.#users.find({}).sort({ createdAt: 1, _id: 1 }).skip(skip).limit(pageSize).lean<UserDocument[]>().exec();
+    return { users: await this.#withProfiles(users), total };
   }
 
   async remove(id: string): Promise<boolean> {

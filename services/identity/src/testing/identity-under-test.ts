@@ -14,12 +14,14 @@ import { createClient, GrpcError } from '@venuebook/proto/grpc';
 import type { CallOptions, Client } from '@venuebook/proto/grpc';
 import { IdentityService } from '@venuebook/proto/identity/v1';
 import type { SessionGrant } from '@venuebook/proto/identity/v1';
-import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, loadConfig, signUserContext } from '@venuebook/service-kit';
+import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, loadConfig, userContextSigner } from '@venuebook/service-kit';
 import type { NatsConnection, RunningServiceHandle } from '@venuebook/service-kit';
+import type { Connection } from 'mongoose';
 import type { TestInfra } from '@venuebook/service-kit/testing';
 import { configSchema } from '../config.ts';
 import type { IdentityConfig } from '../config.ts';
 import { start } from '../main.ts';
+import type { StartOptions } from '../main.ts';
 
 export const TEST_DOMAIN = 'example.com';
 export const STRONG_PASSWORD = 'Correct-horse-42';
@@ -45,6 +47,8 @@ export interface IdentityUnderTest {
   /** Signs up and confirms `email` the way a user does (link from the mail, then the password). */
   confirmedUser(email?: string, password?: string): Promise<{ id: string; email: string }>;
   signIn(email: string, password?: string): Promise<SessionGrant>;
+  /** The service's database, for checks of what is stored (and planting rows written by older versions). */
+  db(): Promise<Connection>;
   /** Events of `subject` published since `since` (JetStream, identity stream), oldest first. */
   eventsSince<S extends SubjectName>(subject: S, since: Date): Promise<EventEnvelope<ParsedEventPayload<S>>[]>;
   stop(): Promise<void>;
@@ -60,7 +64,11 @@ export async function rejection(promise: Promise<unknown>): Promise<GrpcError> {
   return error as GrpcError;
 }
 
-export async function startIdentityUnderTest(infra: TestInfra, env: Record<string, string> = {}): Promise<IdentityUnderTest> {
+/**
+ * Starts the service. New password hashes cost N=2^12 here unless `env` says otherwise (the production
+ * default, 2^17, is about 0.3 s per hash and would make every test user cost a second).
+ */
+export async function startIdentityUnderTest(infra: TestInfra, env: Record<string, string> = {}, options: Omit<StartOptions, 'logger'> = {}): Promise<IdentityUnderTest> {
   const dbName = `venuebook_test_identity_${randomUUID().slice(0, 8)}`;
   const logDir = mkdtempSync(join(tmpdir(), 'venuebook-identity-int-'));
   const userContextKey = randomBytes(32).toString('base64url');
@@ -83,9 +91,12 @@ export async function startIdentityUnderTest(infra: TestInfra, env: Record<strin
       COMPANY_DOMAIN: TEST_DOMAIN,
       OWNER_EMAILS: ownerEmail,
       SMTP_URL: mail.smtpUrl,
+      PASSWORD_SCRYPT_LOG2_N: '12',
+      // Its own durable consumer of the shared test NATS' audit stream (replicas of one name share the work).
+      AUDIT_CONSUMER_NAME: `identity-audit-${dbName.slice(-8)}`,
       ...env,
     });
-    const service: RunningServiceHandle = await start(config, { logger: createLogger('identity-test', { level: 'error' }) });
+    const service: RunningServiceHandle = await start(config, { ...options, logger: createLogger('identity-test', { level: 'error' }) });
     stops.push(async () => {
       await service.stop();
       const connection = await connectMongo(infra.mongoUri, dbName);
@@ -98,9 +109,9 @@ export async function startIdentityUnderTest(infra: TestInfra, env: Record<strin
     const nc: NatsConnection = await connectNats(infra.natsUrl, { name: 'identity-test' });
     stops.push(() => nc.drain());
 
-    const anonymous = (): CallOptions => ({ metadata: signUserContext({ userId: '', email: '', role: '', requestId: 'identity-int' }, userContextKey) });
+    const anonymous = (): CallOptions => ({ metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'identity-int' }, userContextKey) });
     const as = (user: { id: string; email: string }, role: Role): CallOptions => ({
-      metadata: signUserContext({ userId: user.id, email: user.email, role, requestId: 'identity-int' }, userContextKey),
+      metadata: userContextSigner({ userId: user.id, email: user.email, role, requestId: 'identity-int' }, userContextKey),
     });
     const confirmationToken = async (email: string): Promise<string> => new URL(await confirmationLink(mail.mailboxUrl, email)).searchParams.get('token') ?? '';
     const signIn = async (email: string, password = STRONG_PASSWORD): Promise<SessionGrant> => {
@@ -114,6 +125,12 @@ export async function startIdentityUnderTest(infra: TestInfra, env: Record<strin
       if (!user) throw new Error(`confirmation of ${email} returned no user`);
       return { id: user.id, email };
     };
+
+    let connection: Promise<Connection> | undefined;
+    const db = (): Promise<Connection> => (connection ??= connectMongo(infra.mongoUri, dbName));
+    stops.push(async () => {
+      if (connection) await (await connection).close();
+    });
 
     const owner = await confirmedUser(ownerEmail);
     await signIn(ownerEmail);
@@ -131,6 +148,7 @@ export async function startIdentityUnderTest(infra: TestInfra, env: Record<strin
       confirmationToken,
       confirmedUser,
       signIn,
+      db,
       async eventsSince(subject, since) {
         const jsm = await nc.jetstreamManager();
         const consumer = await jsm.consumers.add(STREAMS.identity.name, {

@@ -1,6 +1,10 @@
 import type { Logger } from '@venuebook/service-kit';
+import type { GuestSessions } from '../domain/guest-sessions.ts';
+import type { PasswordHasher } from '../domain/password.ts';
 import type { IdentityEvents } from '../events/identity.events.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { ConfirmationMailRepository } from '../repositories/confirmation-mail.repository.ts';
+import type { LockRepository } from '../repositories/lock.repository.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 
@@ -9,14 +13,22 @@ export interface IdentitySettings {
   companyDomain: string;
   ownerEmails: ReadonlySet<string>;
   confirmationTtlMs: number;
+  /** Key of the confirmation links' tokens (derived from USER_CONTEXT_KEY). */
+  confirmationLinkKey: Buffer;
 }
 
 /** What every use case of the identity service works with. */
 export interface IdentityDeps {
   users: UserRepository;
   sessions: SessionRepository;
+  /** Sessions of outside-domain Google users (stored nowhere). */
+  guests: GuestSessions;
+  confirmationMails: ConfirmationMailRepository;
+  locks: LockRepository;
   events: IdentityEvents;
   mailer: Mailer;
+  /** scrypt with the configured cost (PASSWORD_SCRYPT_LOG2_N). */
+  passwords: PasswordHasher;
   settings: IdentitySettings;
   logger: Logger;
   /** The clock (tests may fix it). */

@@ -1,15 +1,15 @@
-import { AUTH_MESSAGES, emailSchema } from '@venuebook/proto/domain';
+import { AUTH_MESSAGES, emailSchema, isCompanyEmail } from '@venuebook/proto/domain';
 import type { LogoutScope } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
+import { GuestSessions } from '../domain/guest-sessions.ts';
 import { roleAtSignIn } from '../domain/identity-rules.ts';
-import { verifyPassword } from '../domain/password.ts';
 import type { SessionGrant, UserRecord } from '../domain/user.ts';
 import type { IdentityDeps } from './context.ts';
 import { invalidCredentials, parseEmail, requireCompanyEmail, sessionMissing } from './errors.ts';
 
 /** Signing in (password, OpenID Connect), refreshing and ending sessions, and who is signed in. */
-export function sessionUseCases({ users, sessions, events, settings, logger, now }: IdentityDeps) {
+export function sessionUseCases({ users, sessions, guests, events, passwords, settings, logger, now }: IdentityDeps) {
   /**
    * Opens a session for a user who has just proven who they are: stamps the sign-in (OWNER_EMAILS without a
    * role become owner), and records the first login once (unique insert), publishing its event.
@@ -29,21 +29,29 @@ export function sessionUseCases({ users, sessions, events, settings, logger, now
       const email = emailSchema.safeParse(input.email);
       if (!email.success || !input.password) throw invalidCredentials();
       requireCompanyEmail(email.data, settings.companyDomain);
-      const user = await users.findByEmail(email.data);
-      // verifyPassword spends the same time for unknown users, so timing does not reveal who exists.
-      const valid = await verifyPassword(input.password, user?.passwordHash);
-      if (!user || !valid) throw invalidCredentials();
-      if (!user.emailConfirmedAt) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, AUTH_MESSAGES.emailNotConfirmed);
+      // Until the password is proven, the same work whoever is asked about: one query, one scrypt (against a
+      // dummy hash with today's parameters when there is no user or no password), so timing does not tell
+      // who has an account.
+      const credentials = await users.findCredentials(email.data);
+      const { valid, needsRehash } = await passwords.verify(input.password, credentials?.passwordHash);
+      if (!credentials || !valid) throw invalidCredentials();
+      if (!credentials.emailConfirmedAt) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, AUTH_MESSAGES.emailNotConfirmed);
+      // A hash made with weaker parameters than today's is replaced now that the password is at hand.
+      if (needsRehash && credentials.passwordHash) await users.replacePasswordHash(credentials.id, credentials.passwordHash, await passwords.hash(input.password));
+      const user = await users.findById(credentials.id);
+      if (!user) throw invalidCredentials();
       return openSession(user, input.userAgent);
     },
 
     /**
-     * The gateway verified the ID token. The domain is enforced on every later call, so a user outside it
-     * can sign in and is shown Access Denied (spec §2) instead of an error page.
+     * The gateway verified the ID token. A company address gets (or finds) its user; an address outside the
+     * company gets a guest session that is stored nowhere, just enough to be shown Access Denied with its
+     * e-mail and Sign Out (spec §2): outsiders do not fill the user table.
      */
     async signInWithOidc(input: { email: string; issuer: string; subject: string; userAgent: string }): Promise<SessionGrant> {
       const email = parseEmail(input.email);
       if (!input.issuer || !input.subject) throw GrpcError.invalidArgument('Invalid identity', [{ field: 'subject', message: 'issuer and subject are required' }]);
+      if (!isCompanyEmail(email, settings.companyDomain)) return guests.open(email, now());
       const user = await users.upsertOidcUser(email, { issuer: input.issuer, subject: input.subject }, now());
       return openSession(user, input.userAgent);
     },
@@ -51,6 +59,11 @@ export function sessionUseCases({ users, sessions, events, settings, logger, now
     /** Rotates the refresh token; a reused (already rotated) token ends its whole session. */
     async refreshSession(refreshToken: string): Promise<SessionGrant> {
       if (!refreshToken) throw sessionMissing();
+      if (GuestSessions.isGuestToken(refreshToken)) {
+        const grant = guests.refresh(refreshToken, now());
+        if (!grant || isCompanyEmail(grant.user.email, settings.companyDomain)) throw sessionMissing();
+        return grant;
+      }
       const result = await sessions.rotate(refreshToken, now());
       if (result.kind === 'reused') {
         logger.warn({ sessionId: result.sessionId, userId: result.userId }, 'refresh token reuse: session revoked');
@@ -69,6 +82,11 @@ export function sessionUseCases({ users, sessions, events, settings, logger, now
     /** Ends this session (local), every other one (others) or all (global); returns how many were ended. */
     async logout(caller: Caller, scope: LogoutScope, sessionId: string): Promise<number> {
       const at = now();
+      if (GuestSessions.isGuestId(caller.userId)) {
+        // Nothing stored to revoke: the gateway drops the cookie, and its cache on the event.
+        await events.signedOut(caller.userId, scope);
+        return 0;
+      }
       let revoked: number;
       if (scope === 'local') {
         if (!(await sessions.isActive(sessionId, caller.userId, at))) throw sessionMissing();
@@ -83,6 +101,11 @@ export function sessionUseCases({ users, sessions, events, settings, logger, now
 
     /** The caller's own user and whether `sessionId` is one of their open sessions. */
     async currentUser(caller: Caller, sessionId: string): Promise<{ user: UserRecord; sessionActive: boolean }> {
+      if (GuestSessions.isGuestId(caller.userId)) {
+        const guest = guests.userOf(caller, now());
+        if (!guest || isCompanyEmail(guest.email, settings.companyDomain)) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, AUTH_MESSAGES.notAuthenticated);
+        return { user: guest, sessionActive: Boolean(sessionId) && guests.isActive(sessionId, guest.id, now()) };
+      }
       const user = await users.findById(caller.userId);
       if (!user) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, AUTH_MESSAGES.notAuthenticated);
       const sessionActive = sessionId ? await sessions.isActive(sessionId, caller.userId, now()) : false;

@@ -1,4 +1,5 @@
 import { resolveRole } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
 import { removalRefusal, roleChangeRefusal } from '../domain/identity-rules.ts';
@@ -6,15 +7,31 @@ import type { UserRecord } from '../domain/user.ts';
 import type { IdentityDeps } from './context.ts';
 import { userNotFound } from './errors.ts';
 
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE = 1_000_000;
+
 /**
  * The welcome flag and user management (spec §3, §6). The handlers have checked the permission of the
  * action; these apply the owner rules on top.
  */
-export function userUseCases({ users, sessions, events }: IdentityDeps) {
+export function userUseCases({ users, sessions, confirmationMails, locks, events }: IdentityDeps) {
   async function targetUser(userId: string): Promise<UserRecord> {
     const user = userId ? await users.findById(userId) : null;
     if (!user) throw userNotFound();
     return user;
+  }
+
+  /** The caller's role as stored now (the signed context may be up to a cache lifetime old); none = viewer. */
+  async function roleNow(caller: Caller): Promise<Role> {
+    return resolveRole((await users.findById(caller.userId))?.role);
+  }
+
+  /** Runs a change involving the owner role under the owner lock (one at a time across replicas). */
+  async function ownerLocked<T>(work: () => Promise<T>): Promise<T> {
+    const done = await locks.withLock('owner-role', work);
+    if (!done) throw new GrpcError(GrpcStatus.ABORTED, 'Another change of the owner role is in progress. Please try again.');
+    return done.value;
   }
 
   return {
@@ -25,36 +42,59 @@ export function userUseCases({ users, sessions, events }: IdentityDeps) {
       return user;
     },
 
-    listUsers(): Promise<UserRecord[]> {
-      return users.list();
+    /** A page of the users (page 0 = 1, page size 0 = 50); out-of-range values are refused with the field. */
+    async listUsers(input: { page: number; pageSize: number }): Promise<{ users: UserRecord[]; total: number; page: number; pageSize: number }> {
+      const page = input.page || 1;
+      const pageSize = input.pageSize || DEFAULT_PAGE_SIZE;
+      if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) throw GrpcError.invalidArgument('Invalid page', [{ field: 'page', message: `must be between 1 and ${MAX_PAGE}` }]);
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+        throw GrpcError.invalidArgument('Invalid page size', [{ field: 'pageSize', message: `must be between 1 and ${MAX_PAGE_SIZE}` }]);
+      }
+      return { ...(await users.list(page, pageSize)), page, pageSize };
     },
 
-    /** Only an owner touches the owner role, and the last owner stays one. */
+    /**
+     * Only an owner touches the owner role, and the last owner stays one. A change that involves the owner
+     * role runs under the owner lock and reads the owners, the target and the actor's own role afresh: two
+     * owners demoting each other at once cannot both pass the last-owner rule.
+     */
     async assignRole(caller: Caller, input: { userId: string; role: string }): Promise<UserRecord> {
-      const target = await targetUser(input.userId);
-      const previousRole = resolveRole(target.role);
-      const refusal = roleChangeRefusal({
-        actor: { userId: caller.userId, role: resolveRole(caller.role) },
-        target: { userId: target.id, role: previousRole },
-        newRole: input.role,
-        ownerCount: await users.countOwners(),
-      });
-      if (refusal?.kind === 'unknown_role') throw GrpcError.invalidArgument(refusal.message, [{ field: 'role', message: refusal.message }]);
-      if (refusal) throw new GrpcError(GrpcStatus.PERMISSION_DENIED, refusal.message);
-      const updated = await users.setRole(target.id, input.role);
-      if (!updated) throw userNotFound();
-      if (previousRole !== input.role) await events.roleChanged({ id: target.id, email: target.email }, input.role, previousRole, caller);
-      return updated;
+      const seen = await targetUser(input.userId);
+      const involvesOwner = resolveRole(seen.role) === 'owner' || input.role === 'owner';
+      const change = async (): Promise<UserRecord> => {
+        const target = involvesOwner ? await targetUser(input.userId) : seen;
+        const previousRole = resolveRole(target.role);
+        const refusal = roleChangeRefusal({
+          actor: { userId: caller.userId, role: involvesOwner ? await roleNow(caller) : resolveRole(caller.role) },
+          target: { userId: target.id, role: previousRole },
+          newRole: input.role,
+          ownerCount: await users.countOwners(),
+        });
+        if (refusal?.kind === 'unknown_role') throw GrpcError.invalidArgument(refusal.message, [{ field: 'role', message: refusal.message }]);
+        if (refusal) throw new GrpcError(GrpcStatus.PERMISSION_DENIED, refusal.message);
+        const updated = await users.setRole(target.id, input.role);
+        if (!updated) throw userNotFound();
+        if (previousRole !== input.role) await events.roleChanged({ id: target.id, email: target.email }, input.role, previousRole, caller);
+        return updated;
+      };
+      return involvesOwner ? ownerLocked(change) : change();
     },
 
-    /** Removes a user with every session; nobody removes themselves, only an owner removes an owner. */
+    /** Removes a user with every session; nobody removes themselves, only an owner removes an owner, the last owner stays. */
     async removeUser(caller: Caller, userId: string): Promise<void> {
-      const target = await targetUser(userId);
-      const refusal = removalRefusal({ userId: caller.userId, role: resolveRole(caller.role) }, { userId: target.id, role: resolveRole(target.role) });
-      if (refusal) throw new GrpcError(GrpcStatus.PERMISSION_DENIED, refusal.message);
-      await sessions.removeAllOf(target.id);
-      await users.remove(target.id);
-      await events.removed({ id: target.id, email: target.email }, caller);
+      const seen = await targetUser(userId);
+      const involvesOwner = resolveRole(seen.role) === 'owner';
+      const removal = async (): Promise<void> => {
+        const target = involvesOwner ? await targetUser(userId) : seen;
+        const actorRole = involvesOwner ? await roleNow(caller) : resolveRole(caller.role);
+        const refusal = removalRefusal({ userId: caller.userId, role: actorRole }, { userId: target.id, role: resolveRole(target.role) }, involvesOwner ? await users.countOwners() : undefined);
+        if (refusal) throw new GrpcError(GrpcStatus.PERMISSION_DENIED, refusal.message);
+        await sessions.removeAllOf(target.id);
+        await users.remove(target.id);
+        await confirmationMails.forget(target.email);
+        await events.removed({ id: target.id, email: target.email }, caller);
+      };
+      return involvesOwner ? ownerLocked(removal) : removal();
     },
   };
 }

@@ -1,0 +1,80 @@
+import { auditLogQuerySchema } from '@venuebook/proto/domain';
+import type { StoredAuditEntry } from '@venuebook/proto/codecs/admin';
+import type { DomainEvent } from '@venuebook/service-kit';
+import { GrpcError } from '@venuebook/proto/grpc';
+import type { AuditLogRepository } from '../repositories/audit-log.repository.ts';
+
+export interface AuditLogDeps {
+  auditLogs: AuditLogRepository;
+  now: () => Date;
+}
+
+/** The request as it arrives over gRPC ('' and 0 mean "not given"). */
+export interface AuditLogRequest {
+  page: number;
+  pageSize: number;
+  tableName: string;
+  action: string;
+  userId: string;
+  recordId: string;
+  from: string;
+  to: string;
+}
+
+/** The audit log (spec §2 'Audit Logs', §3 audit_logs): stored from the audit stream, read by owners. */
+export function auditLogUseCases({ auditLogs, now }: AuditLogDeps) {
+  return {
+    /** Stores an audit event once (idempotent on the event id); false for a repeat. */
+    async storeAuditEvent(event: DomainEvent<'venuebook.audit.entry.recorded.v1'>): Promise<boolean> {
+      const entry: StoredAuditEntry = {
+        id: event.id,
+        userId: event.actor?.userId || null,
+        userEmail: event.actor?.email || null,
+        action: event.data.action,
+        tableName: event.data.table,
+        recordId: event.data.recordId,
+        oldValues: event.data.oldValues,
+        newValues: event.data.newValues,
+        createdAt: new Date(event.occurredAt),
+        service: event.data.service,
+      };
+      return auditLogs.insert(entry, now());
+    },
+
+    /** A page, newest first; the handler has checked 'audit.view'. Bounds and filters as in the HTTP API. */
+    async listAuditLogs(request: AuditLogRequest): Promise<{ entries: StoredAuditEntry[]; total: number; page: number; pageSize: number }> {
+      const parsed = auditLogQuerySchema.safeParse({
+        page: request.page || undefined,
+        pageSize: request.pageSize || undefined,
+        table: request.tableName || undefined,
+        action: request.action || undefined,
+        userId: request.userId || undefined,
+        recordId: request.recordId || undefined,
+        from: request.from || undefined,
+        to: request.to || undefined,
+      });
+      if (!parsed.success) {
+        throw GrpcError.invalidArgument(
+          'Invalid request',
+          parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'request'), message: issue.message })),
+        );
+      }
+      const q = parsed.data;
+      const { entries, total } = await auditLogs.list(
+        {
+          ...(q.table ? { tableName: q.table } : {}),
+          ...(q.action ? { action: q.action } : {}),
+          ...(q.userId ? { userId: q.userId } : {}),
+          ...(q.recordId ? { recordId: q.recordId } : {}),
+          ...(q.from ? { from: new Date(q.from) } : {}),
+          ...(q.to ? { to: new Date(q.to) } : {}),
+        },
+        q.page,
+        q.pageSize,
+      );
+      return { entries, total, page: q.page, pageSize: q.pageSize };
+    },
+  };
+}
+
+export type AuditLogUseCases = ReturnType<typeof auditLogUseCases>;
