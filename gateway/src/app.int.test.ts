@@ -16,6 +16,8 @@ import { gatewayConfigSchema } from './config.ts';
 let app: GatewayApp;
 let webRoot: string;
 const logLines: string[] = [];
+/** The environment of `app`; other gateways of these tests start from it. */
+let baseEnv: Record<string, string>;
 
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'venuebook-web-'));
@@ -36,7 +38,7 @@ beforeAll(async () => {
   }
   // mfe-cards, mfe-media and mfe-admin are deliberately not built.
 
-  const config = loadConfig(gatewayConfigSchema, {
+  baseEnv = {
     WEB_ROOT: webRoot,
     VENUES_GRPC_URL: '127.0.0.1:1',
     IDENTITY_GRPC_URL: '127.0.0.1:1',
@@ -46,14 +48,15 @@ beforeAll(async () => {
     JWT_SECRET: 'j'.repeat(32),
     COMPANY_DOMAIN: 'example.com',
     PUBLIC_URL: 'http://127.0.0.1:8080',
-  });
+  };
+  const config = loadConfig(gatewayConfigSchema, baseEnv);
   const destination = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       logLines.push(chunk.toString());
       callback();
     },
   });
-  app = await buildApp(config, { logger: createLogger('gateway-test', { level: 'warn', destination }) });
+  app = await buildApp(config, { logger: createLogger('gateway-test', { level: 'info', destination }) });
 });
 
 afterAll(async () => {
@@ -150,6 +153,117 @@ describe('static front ends', () => {
     const warnings = logLines.join('');
     for (const name of ['cards', 'media', 'admin']) expect(warnings).toContain(`mfe-${name} is not built`);
     expect(warnings).not.toContain('mfe-venues is not built');
+  });
+});
+
+describe('the request log', () => {
+  it('never holds a secret of a query string (confirmation tokens, OAuth codes), however the name is spelled', async () => {
+    const secret = 'Secret-Confirm-Token-4711';
+    const urls = [
+      `/auth?confirm=${secret}`,
+      `/auth?next=%2F&CONFIRM=${secret}`,
+      `/auth?%63onfirm=${secret}`,
+      `/api/v1/auth/confirm?token=${secret}`,
+      `/api/v1/auth/google/callback?code=${secret}&state=${secret}`,
+    ];
+    for (const url of urls) await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const lines = logLines
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('request completed'))
+      .map((line) => JSON.parse(line) as { req: { url: string } });
+    for (const url of urls) {
+      const path = url.split('?')[0]!;
+      expect(lines.some((line) => line.req.url.startsWith(path)), url).toBe(true);
+    }
+    expect(lines.map((line) => line.req.url)).toContain('/auth?confirm=[redacted]');
+    expect(logLines.join('')).not.toContain(secret);
+  });
+});
+
+describe('client addresses behind a proxy (TRUST_PROXY)', () => {
+  /** A gateway like `app`, with a sign-in limit of 2 per client and minute. */
+  async function gateway(env: Record<string, string>): Promise<GatewayApp> {
+    return buildApp(loadConfig(gatewayConfigSchema, { ...baseEnv, AUTH_RATE_LIMIT_PER_MINUTE: '2', ...env }), { logger: createLogger('gateway-test', { level: 'silent' }) });
+  }
+  // An empty body is refused before any service is asked; the limit counts the attempt first.
+  const signIn = (target: GatewayApp, remoteAddress: string, forwardedFor: string) =>
+    target.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: {} });
+
+  it('ignores X-Forwarded-For by default: a client cannot pick its own rate-limit key', async () => {
+    const direct = await gateway({});
+    try {
+      const statuses = [];
+      for (const forged of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) statuses.push((await signIn(direct, '203.0.113.50', forged)).statusCode);
+      expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('keys clients by X-Forwarded-For when the proxy is trusted, and only then', async () => {
+    for (const TRUST_PROXY of ['10.0.0.5', '10.0.0.0/8, 127.0.0.1', 'uniquelocal']) {
+      const proxied = await gateway({ TRUST_PROXY });
+      try {
+        // Three clients behind one proxy: each has its own counter.
+        for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await signIn(proxied, '10.0.0.5', client)).statusCode, TRUST_PROXY).toBe(400);
+        // One client: its third attempt is refused, whatever the proxy's own address.
+        expect((await signIn(proxied, '10.0.0.5', '198.51.100.1')).statusCode).toBe(400);
+        expect((await signIn(proxied, '10.0.0.5', '198.51.100.1')).statusCode).toBe(429);
+      } finally {
+        await proxied.close();
+      }
+    }
+    // Trusted by address: a caller that is not the proxy cannot forge the header.
+    const byAddress = await gateway({ TRUST_PROXY: '10.0.0.0/8' });
+    try {
+      const statuses = [];
+      for (const forged of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) statuses.push((await signIn(byAddress, '203.0.113.51', forged)).statusCode);
+      expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await byAddress.close();
+    }
+  });
+
+  it('refuses settings that would trust every caller', () => {
+    // A hop count trusts whichever peer connects: a client reaching the gateway directly could forge the header.
+    for (const TRUST_PROXY of ['true', '1', '*', '10.0.0.0/33', 'proxy.example.com']) {
+      expect(() => loadConfig(gatewayConfigSchema, { ...baseEnv, TRUST_PROXY }), TRUST_PROXY).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
+describe('what the gateway tells callers it does not know', () => {
+  it('answers /readyz with a bare status, and with the detail only on a loopback address', async () => {
+    const remote = await app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.60' });
+    expect(remote.statusCode).toBe(503);
+    expect(remote.json()).toEqual({ status: 'not_ready' });
+    const local = await app.inject({ method: 'GET', url: '/readyz', remoteAddress: '::1' });
+    expect(local.json()).toEqual({ status: 'not_ready', checks: { venues: 'UNREACHABLE', identity: 'UNREACHABLE' } });
+    const healthz = await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '203.0.113.60' });
+    expect(healthz.json()).toEqual({ status: 'ok' });
+  });
+
+  it('keeps the API docs behind sign-in by default; API_DOCS=off removes them, API_DOCS=public opens them', async () => {
+    for (const url of ['/api/docs', '/api/docs/json']) {
+      const anonymous = await app.inject({ method: 'GET', url });
+      expect(anonymous.statusCode, url).toBe(401);
+      expect(anonymous.json(), url).toEqual({ error: { code: 'unauthenticated', message: 'No session found' } });
+    }
+    for (const [API_DOCS, status] of [
+      ['off', 404],
+      ['public', 200],
+    ] as const) {
+      const other = await buildApp(loadConfig(gatewayConfigSchema, { ...baseEnv, API_DOCS }), { logger: createLogger('gateway-test', { level: 'silent' }) });
+      try {
+        for (const url of ['/api/docs', '/api/docs/json']) expect((await other.inject({ method: 'GET', url })).statusCode, `${API_DOCS} ${url}`).toBe(status);
+        // The document is generated either way (tests and tools read it with app.swagger()).
+        expect(other.swagger()).toHaveProperty('openapi');
+      } finally {
+        await other.close();
+      }
+    }
+    expect(() => loadConfig(gatewayConfigSchema, { ...baseEnv, API_DOCS: 'yes' })).toThrow(/API_DOCS/);
   });
 });
 

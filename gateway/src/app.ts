@@ -9,6 +9,7 @@ import { createLogger } from '@venuebook/service-kit';
 import type { Logger } from '@venuebook/service-kit';
 import type { GatewayConfig } from './config.ts';
 import { redactUrl } from './lib/redact-url.ts';
+import { frameworkErrors, ROUTER_MAX_PARAM_LENGTH } from './plugins/app/error-handler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,9 +43,17 @@ export async function buildApp(config: GatewayConfig, options: BuildAppOptions =
       const header = request.headers['x-request-id'];
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: ROUTER_MAX_PARAM_LENGTH },
+    // Errors before routing (a path parameter too long, a bad percent-encoding) in the API's error format.
+    frameworkErrors,
+    // A JSON body's own "__proto__" / "constructor.prototype" keys are dropped (never applied) rather than
+    // refusing the body: the API documents bodies open to extra properties, and ignores them.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     // Requests are logged by the onResponse hook below, with secrets in query strings masked.
     disableRequestLogging: true,
+    // request.ip (rate limits, logs) from X-Forwarded-For only for trusted proxies (TRUST_PROXY, off by default).
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onResponse', async (request, reply) => {

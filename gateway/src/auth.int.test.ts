@@ -9,7 +9,7 @@ import type { Action, Role } from '@venuebook/proto/domain';
 import { parseEnvelope, SUBJECTS } from '@venuebook/proto/events';
 import { createClient } from '@venuebook/proto/grpc';
 import { IdentityService } from '@venuebook/proto/identity/v1';
-import { AckPolicy, connectNats, DeliverPolicy, signUserContext } from '@venuebook/service-kit';
+import { AckPolicy, connectNats, DeliverPolicy, userContextSigner } from '@venuebook/service-kit';
 import { testInfra } from '@venuebook/service-kit/testing';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { GatewayApp } from './app.ts';
@@ -160,22 +160,24 @@ describe('sessions', () => {
     const fresh = first.json().accessToken as string;
     expect((await app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);
 
-    // The old token comes back (stolen?): refused, and the session it belongs to is ended.
+    const next = await refresh(rotated!);
+    expect(next.statusCode).toBe(200);
+
+    // The old token comes back after its successor was used (stolen?): refused, and the session is ended.
     const reuse = await refresh(signedIn.refreshCookie);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error.message).toBe('Auth session missing!');
-    expect((await refresh(rotated!)).statusCode).toBe(401);
+    expect((await refresh(cookieOf(next)!)).statusCode).toBe(401);
     // Access tokens of the family stop working once the cached user expires; a new sign-in is unaffected.
     expect((await under.signIn(under.accounts.surveyor.email, DEMO_PASSWORD)).accessToken).toBeTruthy();
   });
 
-  it('lets only one of two simultaneous refreshes with the same token through, and ends that family (atomic on FerretDB too)', async () => {
+  it('lets simultaneous refreshes with the same token through once each (a rotation and one grace re-use), the third ends the family (atomic on FerretDB too)', async () => {
     for (let round = 0; round < 5; round++) {
       const signedIn = await under.signIn(under.accounts.editor.email, DEMO_PASSWORD);
-      const [a, b] = await Promise.all([refresh(signedIn.refreshCookie), refresh(signedIn.refreshCookie)]);
-      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
-      const winner = a.statusCode === 200 ? a : b;
-      expect((await refresh(cookieOf(winner)!)).statusCode).toBe(401);
+      const answers = await Promise.all([refresh(signedIn.refreshCookie), refresh(signedIn.refreshCookie), refresh(signedIn.refreshCookie)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 401]);
+      for (const winner of answers.filter((answer) => answer.statusCode === 200)) expect((await refresh(cookieOf(winner)!)).statusCode).toBe(401);
     }
   });
 
@@ -211,6 +213,31 @@ describe('sessions', () => {
   });
 });
 
+describe('sign-out while identity cannot be reached', () => {
+  it('still clears the refresh cookie, so that the browser is not signed back in (the 503 says the revocation failed)', async () => {
+    const cut = await under.buildAnother({ IDENTITY_GRPC_URL: '127.0.0.1:1', GRPC_DEADLINE_MS: '1000' });
+    const session = await under.signIn(under.accounts.editor.email, DEMO_PASSWORD);
+    const logout = (scope: string) =>
+      cut.inject({ method: 'POST', url: `/api/v1/auth/logout?scope=${scope}`, headers: session.headers, cookies: { [REFRESH_COOKIE_NAME]: session.refreshCookie } });
+    const cleared = (response: InjectResponse) => response.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME && cookie.path === REFRESH_COOKIE_PATH);
+
+    // The user cannot even be resolved (not cached on this replica): refused before the handler.
+    const unresolved = await logout('local');
+    expect(unresolved.statusCode).toBe(503);
+    expect(cleared(unresolved)?.value).toBe('');
+    expect(cleared(unresolved)?.maxAge ?? 0).toBeLessThanOrEqual(0);
+
+    // Resolved (cached), but the revocation itself fails.
+    const user = (await app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: session.headers })).json();
+    cut.userCache.set(session.userId, JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()).sid, { user, active: true }, cut.userCache.generation());
+    const unrevoked = await logout('global');
+    expect(unrevoked.statusCode).toBe(503);
+    expect(cleared(unrevoked)?.value).toBe('');
+    // 'others' keeps this browser signed in: its cookie stays.
+    expect(cleared(await logout('others'))).toBeUndefined();
+  });
+});
+
 describe('several gateway replicas', () => {
   it('stop accepting a signed-out session at once, not after their 30 s cache', async () => {
     const other = await under.buildAnother({});
@@ -240,6 +267,55 @@ describe('rate limit', () => {
       const refreshed = await limited.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token' });
       expect(refreshed.statusCode).toBe(401);
     }
+  });
+
+  it('keys the sign-in counter on the validated grant only: junk grant_type values neither get their own counters nor evict it', async () => {
+    const limited = await under.buildAnother({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    const remoteAddress = '203.0.113.7';
+    const attempt = (grant: string) =>
+      limited.inject({ method: 'POST', url: `/api/v1/auth/token?grant_type=${grant}`, remoteAddress, payload: { email: under.accounts.viewer.email, password: 'nope-1234' } });
+    for (let i = 0; i < 3; i++) expect((await attempt('password')).statusCode).toBe(401);
+    // 5,000 made-up grant types (the in-memory store held 5,000 keys per route) ...
+    for (let i = 0; i < 5000; i++) await attempt(`junk-${i}`);
+    // ... and the password counter is still there.
+    expect((await attempt('password')).statusCode).toBe(429);
+    // Another client is not affected.
+    const other = await limited.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', remoteAddress: '198.51.100.9', payload: { email: under.accounts.viewer.email, password: 'nope-1234' } });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('limits failed password attempts per account, from any number of clients, with a clear message', async () => {
+    const limited = await under.buildAnother({ AUTH_ACCOUNT_MAX_FAILURES: '3', AUTH_ACCOUNT_WINDOW_MINUTES: '15' });
+    let client = 0;
+    const attempt = (email: string, password: string) =>
+      limited.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', remoteAddress: `192.0.2.${++client}`, payload: { email, password } });
+    const { email } = under.accounts.surveyor;
+    // The address is normalised: case and surrounding spaces do not make another account.
+    for (const spelling of [email, email.toUpperCase(), `  ${email} `]) expect((await attempt(spelling, 'Wrong-password-1')).statusCode).toBe(401);
+    const locked = await attempt(email, DEMO_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ error: { code: 'rate_limited', message: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.' } });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(locked.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME)).toBeUndefined();
+    // Other accounts sign in as usual, and successful sign-ins are not counted.
+    for (let i = 0; i < 4; i++) expect((await attempt(under.accounts.editor.email, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('readiness detail and API docs for signed-in users', () => {
+  it('shows the readiness detail to admins and owners from anywhere, a bare status to everyone else', async () => {
+    const readyz = async (headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.70', headers })).json();
+    expect(await readyz({})).toEqual({ status: 'ready' });
+    expect(await readyz({ authorization: 'Bearer not-a-token' })).toEqual({ status: 'ready' });
+    for (const role of ['viewer', 'editor', 'surveyor'] as const) expect(await readyz(await under.as(role)), role).toEqual({ status: 'ready' });
+    for (const role of ['admin', 'owner'] as const) expect(await readyz(await under.as(role)), role).toEqual({ status: 'ready', checks: { venues: 'SERVING', identity: 'SERVING' } });
+  });
+
+  it('serves the API document to signed-in company users (API_DOCS=signed-in, the default)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/docs/json', remoteAddress: '203.0.113.70' })).statusCode).toBe(401);
+    const signedIn = await app.inject({ method: 'GET', url: '/api/docs/json', remoteAddress: '203.0.113.70', headers: await under.as('viewer') });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().openapi).toMatch(/^3\.1\./);
   });
 });
 
@@ -289,7 +365,7 @@ describe('role × endpoint matrix', () => {
 
   it('lets a signed-in user outside the company domain read who they are and sign out, and nothing else', async () => {
     // A Google account of another domain: the provider vouched for it, so identity opens a session.
-    const identity = createClient(IdentityService, under.identity.address, { metadata: () => signUserContext({ userId: '', email: '', role: '', requestId: 'oidc' }, under.userContextKey) });
+    const identity = createClient(IdentityService, under.identity.address, { metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'oidc' }, under.userContextKey) });
     try {
       const { grant } = await identity.signInWithOidc({ email: 'guest@partner.org', issuer: 'https://accounts.google.com', subject: randomUUID(), userAgent: 'test' });
       const token = await app.jwt.sign({ sub: grant!.user!.id, email: 'guest@partner.org', sid: grant!.sessionId });
@@ -318,6 +394,18 @@ describe('user management', () => {
     for (const role of ROLES) expect(users.find((user) => user.email === under.accounts[role].email)?.role).toBe(role);
     expect(users.every((user) => user.createdAt)).toBe(true);
     expect(users.find((user) => user.email === under.accounts.admin.email)?.lastSignInAt).not.toBeNull();
+  });
+
+  it('pages the user list (page, pageSize, total) and refuses pages out of bounds with 400', async () => {
+    const headers = await under.as('admin');
+    const all = (await app.inject({ method: 'GET', url: '/api/v1/users', headers })).json() as { users: { id: string }[]; total: number; page: number; pageSize: number };
+    expect([all.page, all.pageSize, all.total]).toEqual([1, 50, all.users.length]);
+    const second = await app.inject({ method: 'GET', url: '/api/v1/users?page=2&pageSize=2', headers });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ page: 2, pageSize: 2, total: all.total, users: all.users.slice(2, 4) });
+    for (const query of ['pageSize=101', 'page=0', 'page=1000001', 'page=99999999999999999999']) {
+      expect((await app.inject({ method: 'GET', url: `/api/v1/users?${query}`, headers })).statusCode, query).toBe(400);
+    }
   });
 
   it('never lets a sign-in undo a role change made at the same moment', async () => {
@@ -428,5 +516,17 @@ describe('Google sign-in endpoints', () => {
     const forged = await app.inject({ method: 'GET', url: '/api/v1/auth/google/callback?code=x&state=y', cookies: { vb_oidc: '{"verifier":"a","state":"y","nonce":"n"}' } });
     expect(forged.headers.location).toBe('/login?error=access_denied');
     expect(forged.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME)).toBeUndefined();
+  });
+
+  it('are rate-limited per client like sign-in (start and callback each)', async () => {
+    const limited = await under.buildAnother({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    for (const path of ['/api/v1/auth/google/callback?code=x&state=y', '/api/v1/auth/google/start']) {
+      const call = (remoteAddress: string) => limited.inject({ method: 'GET', url: path, remoteAddress });
+      for (let i = 0; i < 3; i++) expect((await call('203.0.113.20')).statusCode, path).not.toBe(429);
+      const blocked = await call('203.0.113.20');
+      expect(blocked.statusCode, path).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await call('203.0.113.21')).statusCode, path).not.toBe(429);
+    }
   });
 });

@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
 import type { ServiceUrlEnv } from '@venuebook/proto/services';
-import { baseConfigSchema, companyDomainSchema, durationMsSchema, grpcAddressSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
+import { baseConfigSchema, companyDomainSchema, durationMsSchema, grpcAddressSchema, grpcClientConfigSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
+import { trustProxySchema } from './lib/client-key.ts';
 
 /** The repository root: gateway/src → gateway → repo. The default WEB_ROOT. */
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -36,7 +37,22 @@ export const gatewayConfigSchema = z.object({
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   /** Sign-in and sign-up attempts per client address and minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /**
+   * Failed password attempts per account (e-mail address) and window, from any number of clients; then 429
+   * until the window ends. Counted in each gateway replica (R replicas: at most R × this per window).
+   */
+  AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  AUTH_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().positive().max(1440).default(15),
+  /** Whose X-Forwarded-For to believe (client address of rate limits and logs): off, or the proxies' addresses / CIDRs. */
+  TRUST_PROXY: trustProxySchema,
+  /**
+   * The API docs (/api/docs, /api/docs/json): 'signed-in' (default) for signed-in company users (a bearer
+   * token), 'public' for anyone (local runs, contract tests), 'off' not served at all.
+   */
+  API_DOCS: z.enum(['off', 'signed-in', 'public']).default('signed-in'),
   GRPC_DEADLINE_MS: durationMsSchema.default(5000),
+  /** The kit's client settings: GRPC_MAX_MESSAGE_BYTES and TLS to the services (GRPC_TLS_CA, GRPC_TLS_CERT, GRPC_TLS_KEY). */
+  ...grpcClientConfigSchema.shape,
   /** Holds shell/dist and mfe-<name>/dist. */
   WEB_ROOT: z
     .string()

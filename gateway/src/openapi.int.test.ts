@@ -37,6 +37,10 @@ const API_OPERATIONS: [method: string, path: string, tag: string][] = [
   ['get', '/api/v1/users', 'users'],
   ['put', '/api/v1/users/{id}/role', 'users'],
   ['delete', '/api/v1/users/{id}', 'users'],
+  ['get', '/api/v1/audit-logs', 'audit'],
+  ['get', '/api/v1/admin/settings', 'admin'],
+  ['get', '/api/v1/admin/settings/{key}', 'admin'],
+  ['put', '/api/v1/admin/settings/{key}', 'admin'],
 ];
 
 const API_ERROR_REF = { $ref: '#/components/schemas/ApiError' };
@@ -64,6 +68,8 @@ beforeAll(async () => {
     JWT_SECRET: 'j'.repeat(32),
     COMPANY_DOMAIN: 'example.com',
     PUBLIC_URL: 'http://127.0.0.1:8080',
+    // Served to anyone here (the default, signed-in, needs a session of the identity service).
+    API_DOCS: 'public',
   });
   app = await buildApp(config, { logger: createLogger('openapi-test', { level: 'silent' }) });
   const response = await app.inject({ method: 'GET', url: '/api/docs/json' });

@@ -60,7 +60,7 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
     logDir,
     logLevel: 'warn',
     env: {
-      identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email }), MONGODB_DB: dbs.identity },
+      identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email }), MONGODB_DB: dbs.identity, AUDIT_CONSUMER_NAME: `identity-audit-${suffix}` },
       venues: { MONGODB_DB: dbs.venues },
     },
   });

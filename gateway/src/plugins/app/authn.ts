@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authUserFromProto } from '@venuebook/proto/codecs/identity';
-import { AUTH_MESSAGES } from '@venuebook/proto/domain';
+import { accessDeniedMessage, API_ERROR_CODES, AUTH_MESSAGES, isCompanyEmail } from '@venuebook/proto/domain';
 import type { AuthUser, Role } from '@venuebook/proto/domain';
 import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
-import { signUserContext } from '@venuebook/service-kit';
-import { HttpError } from '../../lib/error-mapping.ts';
+import { userContextSigner } from '@venuebook/service-kit';
+import { apiError, fromGrpcError, HttpError } from '../../lib/error-mapping.ts';
 import type { AccessTokenClaims } from '../external/jwt.ts';
 import type { CachedSession } from './user-cache.ts';
 
@@ -36,6 +36,16 @@ declare module 'fastify' {
     authn: {
       /** Verifies the bearer token and resolves the user and session (fastify.userCache, else identity); throws 401. */
       authenticate(request: FastifyRequest): Promise<AuthContext>;
+      /**
+       * authenticate(), and for 'member' a company-domain e-mail (else 403 with the Access Denied text): what
+       * every /api route needs (routes/api/autohooks.ts), and the API docs when API_DOCS=signed-in.
+       */
+      authorize(request: FastifyRequest, access: Exclude<RouteAuth, 'public'>): Promise<AuthContext>;
+      /**
+       * authorize() as an onRequest hook that answers refusals in the API error format itself, for routes the
+       * error handler does not reach (registered by plugins loaded before it, e.g. the API docs).
+       */
+      guard(access: Exclude<RouteAuth, 'public'>): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     };
   }
 }
@@ -54,7 +64,7 @@ export default fp(
       try {
         const response = await fastify.identity.getCurrentUser(
           { sessionId: claims.sid },
-          { metadata: signUserContext({ userId: claims.sub, email: claims.email, role: '', requestId: String(request.id) }, USER_CONTEXT_KEY) },
+          { metadata: userContextSigner({ userId: claims.sub, email: claims.email, role: '', requestId: String(request.id) }, USER_CONTEXT_KEY) },
         );
         if (!response.user) throw sessionMissing();
         return { user: authUserFromProto(response.user), active: response.sessionActive };
@@ -75,15 +85,41 @@ export default fp(
       }
       let entry = fastify.userCache.get(claims.sub, claims.sid);
       if (!entry) {
+        const readAt = fastify.userCache.generation();
         entry = await resolve(request, claims);
-        fastify.userCache.set(claims.sub, claims.sid, entry);
+        fastify.userCache.set(claims.sub, claims.sid, entry, readAt);
       }
       if (!entry.active) throw sessionMissing();
       const { user } = entry;
       return { userId: user.id, email: user.email, role: user.role, sessionId: claims.sid, user };
     }
 
-    fastify.decorate('authn', { authenticate });
+    async function authorize(request: FastifyRequest, access: Exclude<RouteAuth, 'public'>): Promise<AuthContext> {
+      const auth = await authenticate(request);
+      if (access === 'member' && !isCompanyEmail(auth.email, fastify.config.COMPANY_DOMAIN)) {
+        throw new HttpError(403, accessDeniedMessage(fastify.config.COMPANY_DOMAIN), API_ERROR_CODES.domainNotAllowed);
+      }
+      return auth;
+    }
+
+    function guard(access: Exclude<RouteAuth, 'public'>) {
+      return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        try {
+          request.auth = await authorize(request, access);
+        } catch (error) {
+          if (error instanceof HttpError) {
+            await reply.code(error.statusCode).header('cache-control', 'no-store').send(apiError(error.statusCode, error.message, undefined, error.apiCode));
+          } else if (isGrpcError(error)) {
+            const { status, body } = fromGrpcError(error);
+            await reply.code(status).header('cache-control', 'no-store').send(body);
+          } else {
+            throw error;
+          }
+        }
+      };
+    }
+
+    fastify.decorate('authn', { authenticate, authorize, guard });
   },
   { name: 'authn', dependencies: ['jwt', 'grpc-clients', 'user-cache'] },
 );

@@ -4,7 +4,7 @@ import { createClient } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
 import type { ServiceDescriptor, ServiceName } from '@venuebook/proto/services';
-import { createHealthChecker } from '@venuebook/service-kit';
+import { createHealthChecker, grpcClientCredentials } from '@venuebook/service-kit';
 import type { GrpcHealthChecker } from '@venuebook/service-kit';
 
 /** A typed client of every service of the registry, by name; every call has a deadline (GRPC_DEADLINE_MS). */
@@ -20,9 +20,11 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify: FastifyInstance) => {
-    const { GRPC_DEADLINE_MS } = fastify.config;
-    const options = { deadlineMs: GRPC_DEADLINE_MS };
-    const healthOptions = { deadlineMs: Math.min(GRPC_DEADLINE_MS, 2000) };
+    const { GRPC_DEADLINE_MS, GRPC_MAX_MESSAGE_BYTES } = fastify.config;
+    // TLS to the services when GRPC_TLS_CA is set (GRPC_TLS_CERT + GRPC_TLS_KEY: the gateway's certificate for mutual TLS).
+    const credentials = grpcClientCredentials(fastify.config);
+    const options = { deadlineMs: GRPC_DEADLINE_MS, maxMessageBytes: GRPC_MAX_MESSAGE_BYTES, ...(credentials ? { credentials } : {}) };
+    const healthOptions = { deadlineMs: Math.min(GRPC_DEADLINE_MS, 2000), credentials };
     const health = {} as Record<ServiceName, GrpcHealthChecker>;
     const clients: { close(): void }[] = [];
     for (const name of SERVICE_NAMES) {

@@ -10,8 +10,11 @@ import { HttpError } from '../../lib/error-mapping.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: {
-      /** Mints the access token for a grant of identity, sets the refresh cookie and answers the Session JSON. */
-      start(reply: FastifyReply, grant: MessageShape<typeof SessionGrantSchema>): Promise<Session>;
+      /**
+       * Mints the access token for a grant of identity, sets the refresh cookie and answers the Session JSON.
+       * `readAt`: `fastify.userCache.generation()` taken before the call that returned the grant.
+       */
+      start(reply: FastifyReply, grant: MessageShape<typeof SessionGrantSchema>, readAt: number): Promise<Session>;
       /** The refresh token the browser sent (its httpOnly cookie), if any. */
       refreshToken(request: FastifyRequest): string | undefined;
       /** Clears the refresh cookie (signed out, or the session was refused). */
@@ -40,15 +43,16 @@ export default fp(
     const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, secure: COOKIE_SECURE, path: REFRESH_COOKIE_PATH };
 
     fastify.decorate('sessions', {
-      async start(reply, grant) {
+      async start(reply, grant, readAt) {
         if (!grant.user) throw new HttpError(500, 'Sign-in returned no user');
         const user = authUserFromProto(grant.user);
         const accessToken = await reply.jwtSign({ sub: user.id, email: user.email, sid: grant.sessionId });
         const maxAge = refreshCookieMaxAge(grant.sessionExpiresAt);
         if (maxAge === undefined) reply.log.warn('identity sent a session grant without its end; the refresh cookie lasts for the browser session');
         reply.setCookie(REFRESH_COOKIE_NAME, grant.refreshToken, { ...cookieOptions, ...(maxAge === undefined ? {} : { maxAge }) });
-        // A fresh grant is the freshest answer about this user: the next calls need not ask identity.
-        fastify.userCache.set(user.id, grant.sessionId, { user, active: true });
+        // A fresh grant is the freshest answer about this user (unless a role change came in meanwhile): the
+        // next calls need not ask identity.
+        fastify.userCache.set(user.id, grant.sessionId, { user, active: true }, readAt);
         return { accessToken, tokenType: 'bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, expiresAt: Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS, user };
       },
       refreshToken: (request) => request.cookies[REFRESH_COOKIE_NAME],

@@ -12,7 +12,13 @@ export interface CachedSession {
 /** Resolved users by session, so that not every API call asks identity; entries live ≤ USER_CACHE_TTL_MS. */
 export interface UserCache {
   get(userId: string, sessionId: string): CachedSession | undefined;
-  set(userId: string, sessionId: string, entry: CachedSession): void;
+  /**
+   * The cache's generation, to be read before asking identity and passed to set(): an answer read before a
+   * forget() of its user (a role change or sign-out while the call was under way) is not stored.
+   */
+  generation(): number;
+  /** Stores identity's answer unless the user was forgotten since `readAt` (a generation() taken before the read). */
+  set(userId: string, sessionId: string, entry: CachedSession, readAt: number): void;
   /** Drops every cached session of the user (role change, removal, sign-out). */
   forget(userId: string): void;
 }
@@ -43,12 +49,27 @@ export function createUserCache(options: UserCacheOptions = {}): UserCache {
     ...(options.clock ? { perf: options.clock, ttlResolution: 0 } : {}),
   });
   const key = (userId: string, sessionId: string): string => `${userId}:${sessionId}`;
+  // Every forget() takes the next generation and remembers it per user (bounded like the sessions). A
+  // remembered forget that is dropped raises `forgottenBefore`, so a read older than it is never stored:
+  // dropping memory only costs cache misses, never a stale answer.
+  let current = 0;
+  let forgottenBefore = 0;
+  const lastForget = new LRUCache<string, number>({
+    max: options.maxSessions ?? USER_CACHE_MAX_SESSIONS,
+    dispose: (generation, _userId, reason) => {
+      if (reason === 'evict' || reason === 'expire') forgottenBefore = Math.max(forgottenBefore, generation);
+    },
+  });
   return {
     get: (userId, sessionId) => cache.get(key(userId, sessionId)),
-    set: (userId, sessionId, entry) => {
+    generation: () => current,
+    set: (userId, sessionId, entry, readAt) => {
+      if (readAt < forgottenBefore || readAt < (lastForget.get(userId) ?? 0)) return;
       cache.set(key(userId, sessionId), entry);
     },
     forget(userId) {
+      current += 1;
+      lastForget.set(userId, current);
       const prefix = `${userId}:`;
       for (const cached of [...cache.keys()]) if (cached.startsWith(prefix)) cache.delete(cached);
     },

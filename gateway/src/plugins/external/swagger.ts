@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
@@ -62,13 +62,20 @@ export default fp(
           { name: 'auth', description: 'Sign-up, sign-in (password or Google), sessions and the signed-in user' },
           { name: 'users', description: 'User management (admins and owners)' },
           { name: 'venues', description: 'Venue records' },
+          { name: 'audit', description: 'The audit log of every service (owners)' },
+          { name: 'admin', description: 'Admin settings (admins and owners)' },
           { name: 'health', description: 'Liveness and readiness' },
         ],
       },
       transform: jsonSchemaTransform,
       transformObject: pruneUnusedComponents(jsonSchemaTransformObject),
     });
+    // API_DOCS (config): 'off' serves no docs (the document is still built: app.swagger()); 'signed-in'
+    // needs the bearer token of a company user (plugin authn, registered later, is there by the first request).
+    const { API_DOCS } = fastify.config;
+    if (API_DOCS === 'off') return;
     await fastify.register(swaggerUi, {
+      ...(API_DOCS === 'signed-in' ? { uiHooks: { onRequest: (request: FastifyRequest, reply: FastifyReply) => fastify.authn.guard('member')(request, reply) } } : {}),
       routePrefix: '/api/docs',
       staticCSP: true,
       // The docs may be served over plain http (local runs), so no upgrade-insecure-requests; swagger-ui

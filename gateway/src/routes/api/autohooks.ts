@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { accessDeniedMessage, API_ERROR_CODES, isCompanyEmail } from '@venuebook/proto/domain';
-import { HttpError } from '../../lib/error-mapping.ts';
 
 /**
  * Hooks for everything under /api (autoload applies them to this folder and, with cascadeHooks, to every
@@ -14,9 +12,6 @@ export default async function apiHooks(fastify: FastifyInstance): Promise<void> 
     reply.header('cache-control', 'no-store');
     const access = request.routeOptions.config.auth ?? 'member';
     if (access === 'public') return;
-    request.auth = await fastify.authn.authenticate(request);
-    if (access === 'member' && !isCompanyEmail(request.auth.email, fastify.config.COMPANY_DOMAIN)) {
-      throw new HttpError(403, accessDeniedMessage(fastify.config.COMPANY_DOMAIN), API_ERROR_CODES.domainNotAllowed);
-    }
+    request.auth = await fastify.authn.authorize(request, access);
   });
 }

@@ -12,25 +12,34 @@ import {
   domainSuffix,
   isCompanyEmail,
   LOGOUT_SCOPES,
+  redirectResponse,
   sessionSchema,
   signUpResultSchema,
 } from '@venuebook/proto/domain';
 import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
-import { clientKey } from '../../../../lib/client-key.ts';
+import { clientKey, perClientRateLimit, RATE_LIMIT_KEYS } from '../../../../lib/client-key.ts';
 import { HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
+import { accountLockedMessage } from '../../../../plugins/app/account-limits.ts';
+
+/** The grant a /token request is counted under: refresh_token, or password for anything else. */
+function grantOf(query: unknown): 'password' | 'refresh_token' {
+  return (query as { grant_type?: unknown } | undefined)?.grant_type === 'refresh_token' ? 'refresh_token' : 'password';
+}
 
 /** /api/v1/auth: sign-up, e-mail confirmation, sign-in, refresh, logout, current user (spec §7, Authentication). */
 const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { COMPANY_DOMAIN, AUTH_RATE_LIMIT_PER_MINUTE, PUBLIC_URL } = fastify.config;
-  const rateLimit = { max: AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request: { ip: string }) => clientKey(request.ip) };
+  const rateLimit = perClientRateLimit(AUTH_RATE_LIMIT_PER_MINUTE);
   // Password attempts are limited per client address; refreshes (which need a valid cookie anyway) are
   // counted apart and allowed ten times as often, so that reloads and several tabs never hit the limit.
+  // The limit runs before validation, so the key holds the grant as validated: any other grant_type is
+  // counted as a password attempt (two keys per client at most; made-up values cannot evict the counter).
   const tokenRateLimit = {
     timeWindow: 60_000,
-    keyGenerator: (request: { ip: string; query: unknown }) => `${clientKey(request.ip)}:${(request.query as { grant_type?: string }).grant_type ?? ''}`,
-    max: (request: { query: unknown }) =>
-      (request.query as { grant_type?: string }).grant_type === 'refresh_token' ? AUTH_RATE_LIMIT_PER_MINUTE * 10 : AUTH_RATE_LIMIT_PER_MINUTE,
+    keyGenerator: (request: { ip: string; query: unknown }) => `${clientKey(request.ip)}:${grantOf(request.query)}`,
+    max: (request: { query: unknown }) => (grantOf(request.query) === 'refresh_token' ? AUTH_RATE_LIMIT_PER_MINUTE * 10 : AUTH_RATE_LIMIT_PER_MINUTE),
+    cache: RATE_LIMIT_KEYS * 2,
   };
 
   function requireCompanyEmail(email: string): void {
@@ -64,7 +73,7 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['auth'],
         summary: 'The link of the confirmation mail: opens the sign-in page, where signing in with the password confirms the address',
         querystring: z.object({ token: z.string().max(200).default('') }),
-        response: apiErrorResponses(400, 500),
+        response: { ...redirectResponse(303, 'To the sign-in page, /auth?confirm=<token>'), ...apiErrorResponses(400, 500) },
       },
     },
     // Opening the link changes nothing (mail scanners open links too); the sign-in with it confirms.
@@ -89,13 +98,25 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const credentials = credentialsSchema.safeParse(request.body ?? {});
         if (!credentials.success) throw new HttpError(400, credentials.error.issues[0]?.message ?? 'Email and password are required');
         requireCompanyEmail(credentials.data.email);
+        const { email, password } = credentials.data;
+        // Failed passwords per account, from any client (plugin account-limits): held back, even with the
+        // right password, until the window ends.
+        const retryAfter = fastify.accountLimits.retryAfterSeconds(email);
+        if (retryAfter > 0) {
+          reply.header('retry-after', String(retryAfter));
+          throw new HttpError(429, accountLockedMessage(retryAfter));
+        }
+        const countRefusal = (error: unknown): never => {
+          if (isGrpcError(error) && error.code === GrpcStatus.UNAUTHENTICATED) fastify.accountLimits.recordFailure(email);
+          throw error;
+        };
+        const readAt = fastify.userCache.generation();
         let confirmationError: unknown;
         if (credentials.data.confirmationToken) {
           try {
-            await fastify.identity.confirmEmail(
-              { token: credentials.data.confirmationToken, email: credentials.data.email, password: credentials.data.password },
-              grpcCallOptions(request, reply),
-            );
+            await fastify.identity
+              .confirmEmail({ token: credentials.data.confirmationToken, email, password }, grpcCallOptions(request, reply))
+              .catch(countRefusal);
           } catch (error) {
             // A link used before (the address is confirmed already) must not stand in the way of signing in.
             if (!isGrpcError(error) || error.code !== GrpcStatus.INVALID_ARGUMENT) throw error;
@@ -103,22 +124,21 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
           }
         }
         const { grant } = await fastify.identity
-          .signInWithPassword(
-            { email: credentials.data.email, password: credentials.data.password, userAgent: request.headers['user-agent'] ?? '' },
-            grpcCallOptions(request, reply),
-          )
+          .signInWithPassword({ email, password, userAgent: request.headers['user-agent'] ?? '' }, grpcCallOptions(request, reply))
+          .catch(countRefusal)
           .catch((error: unknown) => {
             throw confirmationError && isGrpcError(error) && error.code === GrpcStatus.FAILED_PRECONDITION ? confirmationError : error;
           });
         if (!grant) throw new HttpError(500, 'Sign-in returned no session');
-        return fastify.sessions.start(reply, grant);
+        return fastify.sessions.start(reply, grant, readAt);
       }
       const refreshToken = fastify.sessions.refreshToken(request);
       if (!refreshToken) throw new HttpError(401, AUTH_MESSAGES.sessionMissing);
       try {
+        const readAt = fastify.userCache.generation();
         const { grant } = await fastify.identity.refreshSession({ refreshToken }, grpcCallOptions(request, reply));
         if (!grant) throw new HttpError(500, 'Refresh returned no session');
-        return await fastify.sessions.start(reply, grant);
+        return await fastify.sessions.start(reply, grant, readAt);
       } catch (error) {
         // Only a refused session ends the cookie; while identity is unreachable (503) the client retries.
         if (isGrpcError(error) && error.code === GrpcStatus.UNAUTHENTICATED) fastify.sessions.end(reply);
@@ -131,6 +151,12 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/logout',
     {
       config: { auth: 'session' },
+      // Signing out of this browser never fails to end the cookie: also when the session cannot be resolved
+      // or revoked (identity unreachable), the refresh cookie is cleared, so the next page load does not sign
+      // the user back in; the error still says that the server-side revocation did not happen.
+      onError: async (request, reply) => {
+        if ((request.query as { scope?: unknown } | undefined)?.scope !== 'others') fastify.sessions.end(reply);
+      },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: this session (local), every session (global) or every other session (others)',

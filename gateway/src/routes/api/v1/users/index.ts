@@ -1,19 +1,34 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { managedUserFromProto } from '@venuebook/proto/codecs/identity';
-import { apiErrorResponses, managedUserSchema, roleSchema } from '@venuebook/proto/domain';
+import { apiErrorResponses, idParamSchema, managedUserSchema, pageQuerySchema, pageSizeQuerySchema, roleSchema } from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
-const userParams = z.object({ id: z.string().min(1).max(100) });
+const userParams = z.object({ id: idParamSchema('User id') });
+
+/** The identity service's bounds of a page of users. */
+const listUsersQuery = z.object({
+  page: pageQuerySchema,
+  pageSize: pageSizeQuerySchema({ max: 100, fallback: 50, what: 'Users' }),
+});
+const userPage = z.object({ users: z.array(managedUserSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 /** /api/v1/users: user management (admin or owner; the identity service enforces the rules). */
 const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/',
-    { schema: { tags: ['users'], summary: 'List users', response: { 200: z.object({ users: z.array(managedUserSchema) }), ...apiErrorResponses(401, 403, 500, 503) } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'List users',
+        description: 'One page of the users in sign-up order, with the total.',
+        querystring: listUsersQuery,
+        response: { 200: userPage, ...apiErrorResponses(400, 401, 403, 500, 503) },
+      },
+    },
     async (request, reply) => {
-      const response = await fastify.identity.listUsers({}, grpcCallOptions(request, reply));
-      return { users: response.users.map(managedUserFromProto) };
+      const response = await fastify.identity.listUsers({ page: request.query.page, pageSize: request.query.pageSize }, grpcCallOptions(request, reply));
+      return { users: response.users.map(managedUserFromProto), total: response.total, page: response.page, pageSize: response.pageSize };
     },
   );
 

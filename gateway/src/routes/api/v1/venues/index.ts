@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorResponses, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueSchema } from '@venuebook/proto/domain';
+import { apiErrorResponses, idParamSchema, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueSchema } from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { listQueryToProto, venueFromProto, venueInputToProto } from '@venuebook/proto/codecs/venues';
 
-const venueParamsSchema = z.object({ id: z.string().min(1).max(100).describe('Venue id (UUID)') });
+const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
 
 /** /api/v1/venues: thin HTTP ↔ gRPC mapping; the venues service owns the rules. */
 const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
-import { apiErrorResponses, domainSuffix } from '@venuebook/proto/domain';
+import { apiErrorResponses, domainSuffix, redirectResponse } from '@venuebook/proto/domain';
+import { perClientRateLimit } from '../../../../../lib/client-key.ts';
 import { grpcCallOptions } from '../../../../../lib/grpc-call.ts';
 import { HttpError } from '../../../../../lib/error-mapping.ts';
 
@@ -41,11 +42,14 @@ const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return configuration;
   }
 
+  // Start and callback are limited per client like sign-in (each its own counter): every callback costs a
+  // code exchange with the provider and a call to identity.
+  const rateLimit = perClientRateLimit(fastify.config.AUTH_RATE_LIMIT_PER_MINUTE);
   const stateCookie = { httpOnly: true, sameSite: 'lax' as const, secure: COOKIE_SECURE, path: STATE_COOKIE_PATH, signed: true };
 
   fastify.get(
     '/start',
-    { config: { auth: 'public' }, schema: { tags: ['auth'], summary: "'Continue with Google': redirects to the identity provider", response: apiErrorResponses(404, 500, 503) } },
+    { config: { auth: 'public', rateLimit }, schema: { tags: ['auth'], summary: "'Continue with Google': redirects to the identity provider", response: { ...redirectResponse(302, "To the identity provider's sign-in"), ...apiErrorResponses(404, 429, 500, 503) } } },
     async (_request, reply) => {
       const config = await client();
       const pending: PendingSignIn = { verifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce() };
@@ -67,8 +71,8 @@ const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/callback',
     {
-      config: { auth: 'public' },
-      schema: { tags: ['auth'], summary: 'Where the identity provider sends the browser back', querystring: z.object({}).passthrough(), response: apiErrorResponses(500, 503) },
+      config: { auth: 'public', rateLimit },
+      schema: { tags: ['auth'], summary: 'Where the identity provider sends the browser back', querystring: z.object({}).passthrough(), response: { ...redirectResponse(303, "Into the app signed in (/login), or to /login?error=access_denied"), ...apiErrorResponses(429, 500, 503) } },
     },
     async (request, reply) => {
       const raw = request.cookies[STATE_COOKIE];
@@ -106,12 +110,13 @@ const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // account registered on that address (e.g. by a former employee): `hd` in the request is only a hint.
       const companyDomain = domainSuffix(COMPANY_DOMAIN).slice(1);
       if (email.endsWith(`@${companyDomain}`) && claims.hd !== companyDomain) return fail('company address without the company hd claim');
+      const readAt = fastify.userCache.generation();
       const { grant } = await fastify.identity.signInWithOidc(
         { email, issuer: config.serverMetadata().issuer, subject: claims.sub, userAgent: request.headers['user-agent'] ?? '' },
         grpcCallOptions(request, reply),
       );
       if (!grant) return fail('identity returned no session');
-      await fastify.sessions.start(reply, grant);
+      await fastify.sessions.start(reply, grant, readAt);
       return reply.redirect('/login', 303);
     },
   );
