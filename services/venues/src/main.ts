@@ -19,8 +19,8 @@ export function start(config: VenuesConfig, options: { logger?: Logger } = {}): 
     models: (connection) => ({ venues: venueModel(connection) }),
     streams: [STREAMS.venues],
     service: VenuesService,
-    handlers: ({ models, js, logger }) =>
-      createVenuesHandlers(createVenueUseCases({ repository: new VenueRepository(models.venues), events: createVenueEvents(js, logger) })),
+    handlers: ({ models, js, logger, audit }) =>
+      createVenuesHandlers(createVenueUseCases({ repository: new VenueRepository(models.venues), events: createVenueEvents(js, logger), audit })),
   });
 }
 

@@ -5,7 +5,7 @@ import { parseEnvelope, MSG_ID_HEADER, STREAMS, SUBJECTS } from '@venuebook/prot
 import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
-import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, loadConfig, signUserContext } from '@venuebook/service-kit';
+import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, loadConfig, signUserContext, userContextSigner } from '@venuebook/service-kit';
 import type { NatsConnection, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import { start } from './main.ts';
@@ -34,7 +34,7 @@ beforeAll(async () => {
     USER_CONTEXT_KEY: userContextKey,
   });
   service = await start(config, { logger: createLogger('venues-test', { level: 'warn' }) });
-  client = createClient(VenuesService, `127.0.0.1:${service.port}`, { deadlineMs: 10_000, metadata: () => signUserContext(EDITOR, userContextKey) });
+  client = createClient(VenuesService, `127.0.0.1:${service.port}`, { deadlineMs: 10_000, metadata: userContextSigner(EDITOR, userContextKey) });
   connection = await connectMongo(infra.mongoUri, dbName);
   repository = new VenueRepository(venueModel(connection));
   nc = await connectNats(infra.natsUrl);
@@ -255,9 +255,9 @@ describe('authorisation on the service itself (without the gateway)', () => {
     const unsigned = createClient(VenuesService, address(), { deadlineMs: 5000 });
     const forged = createClient(VenuesService, address(), {
       deadlineMs: 5000,
-      metadata: () => ({ ...signUserContext({ ...EDITOR, role: 'viewer' }, userContextKey), 'x-vb-user-role': 'owner' }),
+      metadata: (method) => ({ ...signUserContext({ ...EDITOR, role: 'viewer' }, userContextKey, method), 'x-vb-user-role': 'owner' }),
     });
-    const otherKey = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: () => signUserContext(EDITOR, randomBytes(32).toString('hex')) });
+    const otherKey = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: userContextSigner(EDITOR, randomBytes(32).toString('hex')) });
     try {
       for (const candidate of [unsigned, forged, otherKey]) {
         expect((await rejection(candidate.createVenue({ venue: { name: 'Sneaky Hall' } }))).code).toBe(GrpcStatus.UNAUTHENTICATED);
@@ -272,7 +272,7 @@ describe('authorisation on the service itself (without the gateway)', () => {
 
   it('checks the permission table: viewers and anonymous callers cannot create, every role can read', async () => {
     for (const role of ['owner', 'admin', 'editor', 'surveyor', 'viewer'] as const) {
-      const asRole = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: () => signUserContext({ ...EDITOR, role }, userContextKey) });
+      const asRole = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: userContextSigner({ ...EDITOR, role }, userContextKey) });
       try {
         const name = `Perm ${role} ${randomUUID().slice(0, 6)}`;
         const attempt = asRole.createVenue({ venue: { name } });
@@ -283,7 +283,7 @@ describe('authorisation on the service itself (without the gateway)', () => {
         asRole.close();
       }
     }
-    const anonymous = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: () => signUserContext({ userId: '', email: '', role: '', requestId: 'r' }, userContextKey) });
+    const anonymous = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'r' }, userContextKey) });
     try {
       expect((await rejection(anonymous.createVenue({ venue: { name: 'Anon Hall' } }))).code).toBe(GrpcStatus.UNAUTHENTICATED);
       expect((await rejection(anonymous.listVenues({}))).code).toBe(GrpcStatus.UNAUTHENTICATED);

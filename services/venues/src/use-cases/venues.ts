@@ -1,5 +1,7 @@
 import { GrpcError } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
+import { auditContextOf } from '@venuebook/service-kit';
+import type { AuditRecorder } from '@venuebook/service-kit';
 import { isVenueId, validateListRequest, validateVenueInput } from '../domain/venue-rules.ts';
 import type { RawListRequest } from '../domain/venue-rules.ts';
 import type { VenueListResult, VenueRecord } from '../domain/venue.ts';
@@ -11,10 +13,12 @@ export const VENUE_NOT_FOUND = 'Venue not found';
 export interface VenueDeps {
   repository: VenueRepository;
   events: VenueEvents;
+  /** The audit log (the kit's recorder): every mutation records itself after it is stored. */
+  audit: AuditRecorder;
 }
 
 /** The use cases of the venues service. The gRPC handlers have checked the caller's permission. */
-export function createVenueUseCases({ repository, events }: VenueDeps) {
+export function createVenueUseCases({ repository, events, audit }: VenueDeps) {
   return {
     /** Validates and normalises the input (spec §5), stores the venue and publishes venue.created. */
     async createVenue(caller: Caller, input: unknown): Promise<VenueRecord> {
@@ -22,6 +26,7 @@ export function createVenueUseCases({ repository, events }: VenueDeps) {
       if (!validated.ok) throw GrpcError.invalidArgument('Invalid venue', validated.fieldErrors);
       const venue = await repository.create(validated.value, { createdBy: caller.userId });
       await events.venueCreated(venue, { actor: { userId: caller.userId, email: caller.email }, requestId: caller.requestId });
+      await audit.record({ action: 'create', table: 'venues', recordId: venue.id, newValues: venue }, auditContextOf(caller));
       return venue;
     },
 
