@@ -1,12 +1,11 @@
 import { AppProvider, QueryProvider, SessionProvider } from '@venuebook/sdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { registerAppRemotes } from './federation/remotes.ts';
-import { createAppRouter } from './routes/router.tsx';
+import { AppRoutes } from './routes/router.tsx';
 
 registerAppRemotes();
-const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing');
@@ -16,7 +15,9 @@ createRoot(container).render(
     <AppProvider>
       <SessionProvider>
         <QueryProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </QueryProvider>
       </SessionProvider>
     </AppProvider>

@@ -85,6 +85,36 @@ export function collectImportedNames(dirs, specifiers) {
   return union;
 }
 
+/**
+ * The sub-path requests of `packageName` (`@chakra-ui/react/menu`, ...) that the sources under `dirs` import
+ * or load with `import()`, type-only imports left out; sorted.
+ * @param {readonly string[]} dirs
+ * @param {string} packageName
+ * @returns {string[]}
+ */
+export function collectSubpathImports(dirs, packageName) {
+  const prefix = `${packageName}/`;
+  const found = new Set();
+  for (const file of dirs.flatMap(sourceFiles)) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!text.includes(prefix)) continue;
+    const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+    const visit = (node) => {
+      let specifier;
+      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+        const typeOnly = ts.isImportDeclaration(node) ? node.importClause?.isTypeOnly : node.isTypeOnly;
+        if (!typeOnly) specifier = node.moduleSpecifier.text;
+      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+        specifier = node.arguments[0].text;
+      }
+      if (specifier?.startsWith(prefix)) found.add(specifier);
+      ts.forEachChild(node, visit);
+    };
+    visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind));
+  }
+  return [...found].sort();
+}
+
 /** The version in the installed package.json of `name`, looked up from each of `fromDirs` upwards. */
 function installedVersion(name, fromDirs) {
   for (const fromDir of fromDirs) {

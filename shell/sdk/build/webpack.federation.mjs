@@ -10,7 +10,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { bundleReportPlugins } from './bundle-report.mjs';
-import { unsharedRequest, writeNarrowedShares } from './shared-imports.mjs';
+import { collectSubpathImports, unsharedRequest, writeNarrowedShares } from './shared-imports.mjs';
 import { REMOTE_NAMES, REMOTES, remotePackageDir, SHELL_CONTAINER, SHELL_DEV_PORT } from '@venuebook/proto/remotes';
 
 const require = createRequire(import.meta.url);
@@ -47,7 +47,7 @@ const SINGLETONS = [
 export function sharedSingletons(pkg, { provide = true, narrowed } = {}) {
   const deps = { ...pkg.dependencies, ...pkg.peerDependencies };
   return Object.fromEntries(
-    SINGLETONS.map(([key, from]) => {
+    [...SINGLETONS, ...subpathSingletons()].map(([key, from]) => {
       const requiredVersion = deps[from];
       if (!requiredVersion) throw new Error(`${pkg.name}: "${from}" must be a dependency (shared singleton)`);
       return [key, { singleton: true, eager: false, requiredVersion, ...(provide ? narrowed?.[key] : { import: false }) }];
@@ -56,6 +56,21 @@ export function sharedSingletons(pkg, { provide = true, narrowed } = {}) {
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+
+/**
+ * Packages whose sub-path modules (`@chakra-ui/react/menu`) are singletons too: such a module runs
+ * against the package's internals (Chakra's system context), so it must come from the container that
+ * provides the package. They are how a page loads a heavy part of a shared package later than the rest:
+ * the narrowed `@chakra-ui/react` holds what first pages render, and a component that only opens on
+ * demand (menus, drawers, dialogs, toasts) imports its sub-path inside a React.lazy boundary.
+ */
+const SUBPATH_SINGLETONS = ['@chakra-ui/react'];
+
+/** [share key, package] of every sub-path of SUBPATH_SINGLETONS that a container's sources import. */
+function subpathSingletons() {
+  const dirs = containerSourceDirs(path.join(REPO_ROOT, 'shell'));
+  return SUBPATH_SINGLETONS.flatMap((name) => collectSubpathImports(dirs, name).map((key) => [key, name]));
+}
 
 /**
  * Shared packages the shell provides narrowed to the names the containers import, instead of whole:

@@ -1,44 +1,30 @@
-import { IconButton, Menu, Portal } from '@chakra-ui/react';
-import { isThemeSetting, useThemeSetting, type ThemeSetting } from '@venuebook/sdk';
-import type { ReactNode } from 'react';
+import { IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { useThemeSetting } from '@venuebook/sdk';
+import { lazy, Suspense, useState } from 'react';
 import { LuMonitor, LuMoon, LuSun } from 'react-icons/lu';
 
-const OPTIONS: readonly { value: ThemeSetting; label: string; icon: ReactNode }[] = [
-  { value: 'system', label: 'System', icon: <LuMonitor /> },
-  { value: 'light', label: 'Light', icon: <LuSun /> },
-  { value: 'dark', label: 'Dark', icon: <LuMoon /> },
-];
+// Chakra's Menu (its state machine and positioning) is not part of the first page: the menu loads when the
+// pointer comes near the button or the button gets focus, and mounts open on the first click.
+const loadPopup = () => import(/* webpackChunkName: "theme-menu" */ './theme-menu-popup.tsx');
+const preload = () => void loadPopup().catch(() => undefined);
+const ThemeMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.ThemeMenuPopup })));
+
+function ThemeButton(props: Omit<IconButtonProps, 'aria-label'>) {
+  const { setting, colorMode } = useThemeSetting();
+  return (
+    <IconButton variant="ghost" size="sm" aria-label="Theme" data-testid="theme-menu" {...props}>
+      {setting === 'system' ? <LuMonitor /> : colorMode === 'dark' ? <LuMoon /> : <LuSun />}
+    </IconButton>
+  );
+}
 
 /** Theme switcher: system / light / dark (persisted by next-themes). */
 export function ThemeMenu() {
-  const { setting, colorMode, setSetting } = useThemeSetting();
+  const [opened, setOpened] = useState(false);
+  if (!opened) return <ThemeButton aria-haspopup="menu" aria-expanded={false} onPointerEnter={preload} onFocus={preload} onClick={() => setOpened(true)} />;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label="Theme" data-testid="theme-menu">
-          {setting === 'system' ? <LuMonitor /> : colorMode === 'dark' ? <LuMoon /> : <LuSun />}
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="36">
-            <Menu.RadioItemGroup
-              value={setting}
-              onValueChange={(details) => {
-                if (isThemeSetting(details.value)) setSetting(details.value);
-              }}
-            >
-              {OPTIONS.map((option) => (
-                <Menu.RadioItem key={option.value} value={option.value} data-testid={`theme-${option.value}`}>
-                  {option.icon}
-                  {option.label}
-                  <Menu.ItemIndicator />
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Suspense fallback={<ThemeButton aria-haspopup="menu" aria-expanded={false} />}>
+      <ThemeMenuPopup trigger={<ThemeButton />} />
+    </Suspense>
   );
 }

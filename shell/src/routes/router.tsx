@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Component, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { WelcomeGate } from '../auth/welcome-gate.tsx';
 import { RemotePage } from '../federation/remote-page.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
@@ -52,43 +52,73 @@ export function appRoutes(routes: readonly RouteDefinition[] = enabledRoutes()):
   const open = routes.filter((r) => r.access === 'public' && !isSignInRoute(r));
   const guarded = routes.filter((r) => r.access !== 'public');
   return [
+    ...signIn.map((route) => ({
+      path: route.path,
+      element: (
+        <SignInRoute>
+          <RoutedPage route={route} />
+        </SignInRoute>
+      ),
+    })),
     {
-      errorElement: <RouteErrorPage />,
+      element: <AppLayout />,
       children: [
-        ...signIn.map((route) => ({
-          path: route.path,
-          element: (
-            <SignInRoute>
-              <RoutedPage route={route} />
-            </SignInRoute>
-          ),
-        })),
-        {
-          element: <AppLayout />,
-          children: [
-            ...open.map((route) => ({ path: route.path, element: <RoutedPage route={route} /> })),
-            { path: '*', element: <NotFoundPage /> },
-          ],
-        },
-        {
-          element: <SignedInLayout />,
-          children: guarded.map((route) => ({
-            path: route.path,
-            element:
-              route.access === 'login' ? (
-                <RoutedPage route={route} />
-              ) : (
-                <RequireAccess access={route.access}>
-                  <RoutedPage route={route} />
-                </RequireAccess>
-              ),
-          })),
-        },
+        ...open.map((route) => ({ path: route.path, element: <RoutedPage route={route} /> })),
+        { path: '*', element: <NotFoundPage /> },
       ],
+    },
+    {
+      element: <SignedInLayout />,
+      children: guarded.map((route) => ({
+        path: route.path,
+        element:
+          route.access === 'login' ? (
+            <RoutedPage route={route} />
+          ) : (
+            <RequireAccess access={route.access}>
+              <RoutedPage route={route} />
+            </RequireAccess>
+          ),
+      })),
     },
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+const ROUTES = appRoutes();
+
+/**
+ * The app's pages by URL, inside React Router's <BrowserRouter> (declarative routing: the app loads no
+ * data through the router, so the data router's code is not shipped). An error thrown while rendering a
+ * route shows the last-resort error page until the next navigation.
+ */
+export function AppRoutes() {
+  const element = useRoutes(ROUTES);
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
+}
+
+interface RouteErrorBoundaryProps {
+  /** The error page goes when this changes (the location). */
+  resetKey: string;
+  children: ReactNode;
+}
+
+class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown route error') };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Unhandled route error', error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: RouteErrorBoundaryProps) {
+    if (this.state.error != null && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
+  }
+
+  override render() {
+    return this.state.error == null ? this.props.children : <RouteErrorPage />;
+  }
 }

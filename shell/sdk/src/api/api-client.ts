@@ -77,6 +77,8 @@ interface CallInit {
   signal?: AbortSignal | undefined;
   /** 'bearer' (default): Authorization from the bound session, refresh once on 401, then retry once. */
   auth?: 'bearer' | 'public';
+  /** A bearer call with this token instead of the bound session's (no refresh on 401). */
+  accessToken?: string | undefined;
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -109,11 +111,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
   /** Sends a call and throws ApiRequestError for any non-2xx answer. */
   async function send(path: string, init: CallInit): Promise<{ response: Response; body: unknown }> {
     const auth = (init.auth ?? 'bearer') === 'bearer' ? binding : null;
-    const token = auth ? await auth.accessToken() : null;
+    const token = auth ? (init.accessToken ?? (await auth.accessToken())) : null;
     // Spec §5: calls that need a login fail with 'No session found' without a session.
     if (auth && !token) throw new ApiRequestError({ status: 401, code: 'no_session', message: AUTH_MESSAGES.noSession });
     let result = await exchange(path, init, token);
-    if (auth && token && result.response.status === 401) {
+    if (auth && token && !init.accessToken && result.response.status === 401) {
       const fresh = await auth.refreshAfterUnauthorized(token);
       if (fresh) result = await exchange(path, init, fresh);
     }
@@ -189,9 +191,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       refresh(opts: RequestOptions = {}): Promise<Session> {
         return request(sessionSchema, '/auth/token?grant_type=refresh_token', { method: 'POST', signal: opts.signal, auth: 'public' });
       },
-      /** Ends this session (`local`), every session of the user (`global`) or all others (`others`). */
-      logout(scope: LogoutScope = 'local', opts: RequestOptions = {}): Promise<void> {
-        return requestVoid(`/auth/logout?scope=${encodeURIComponent(scope)}`, { method: 'POST', signal: opts.signal });
+      /**
+       * Ends this session (`local`), every session of the user (`global`) or all others (`others`); with
+       * `accessToken`, the session of that token rather than the bound one (finishing an earlier sign-out).
+       */
+      logout(scope: LogoutScope = 'local', opts: RequestOptions & { accessToken?: string } = {}): Promise<void> {
+        return requestVoid(`/auth/logout?scope=${encodeURIComponent(scope)}`, { method: 'POST', signal: opts.signal, accessToken: opts.accessToken });
       },
       /** The signed-in user. */
       user(opts: RequestOptions = {}): Promise<AuthUser> {

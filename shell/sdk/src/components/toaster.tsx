@@ -1,4 +1,5 @@
-import { Toaster as ChakraToaster, createToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 /** The app-wide toast queue (one instance: the sdk is a federation singleton). */
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true });
@@ -20,23 +21,26 @@ export function notify({ type, title, description, duration }: NotifyOptions): s
   return toaster.create({ type, title, description, duration, closable: true });
 }
 
-/** Renders the toasts of `toaster`; mounted once by `AppProvider`. */
+// Chakra's toast machine and its parts load with the first toast, not with the page; the toaster shows
+// the toasts the queue already holds when it mounts.
+const ToasterView = lazy(() => import(/* webpackChunkName: "toaster" */ './toaster-view.tsx').then((m) => ({ default: m.ToasterView })));
+
+/** Whether a toast was ever created; the queue tells its subscribers before it holds the new toast. */
+let toastCreated = false;
+const subscribeToToasts = (onChange: () => void) =>
+  toaster.subscribe(() => {
+    toastCreated = true;
+    onChange();
+  });
+const anyToastYet = () => toastCreated || toaster.getVisibleToasts().length > 0;
+
+/** Renders the toasts of `toaster` from the first toast on (then it stays mounted); mounted once by `AppProvider`. */
 export function Toaster() {
+  const used = useSyncExternalStore(subscribeToToasts, anyToastYet, () => false);
+  if (!used) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast" data-toast-type={toast.type}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
-            </Stack>
-            {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
-            {toast.closable ? <Toast.CloseTrigger /> : null}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }

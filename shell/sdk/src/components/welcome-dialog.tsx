@@ -1,4 +1,4 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 
 export interface WelcomeDialogProps {
   open: boolean;
@@ -10,46 +10,21 @@ export interface WelcomeDialogProps {
   loading?: boolean;
 }
 
+// Chakra's Dialog (dialog machine, focus trap, scroll lock) loads when the dialog first opens, not with the page.
+const WelcomeDialogView = lazy(() => import(/* webpackChunkName: "welcome-dialog" */ './welcome-dialog-view.tsx').then((m) => ({ default: m.WelcomeDialogView })));
+
 /**
  * First-use welcome dialog for viewers (spec §1, §2): read-only mode, ask an administrator for more
- * access. The shell shows it once per user; User Management can preview it.
+ * access. The shell shows it once per user; User Management can preview it. Nothing loads or renders
+ * until it first opens; from then on it stays mounted (it animates its own closing).
  */
-export function WelcomeDialog({ open, onConfirm, companyDomain, loading = false }: WelcomeDialogProps) {
+export function WelcomeDialog(props: WelcomeDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !loading) onConfirm();
-      }}
-      placement="center"
-      role="alertdialog"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="welcome-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Welcome to Venue Book!</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>
-                  {companyDomain ? `You are signed in with your ${companyDomain} account ` : 'You are signed in '}
-                  in <strong>read-only mode</strong>: you can browse venues, their details, contacts and events.
-                </Text>
-                <Text color="fg.muted">
-                  To add or edit venues, data cards, photos or documents, ask an administrator for more access.
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="brand" onClick={onConfirm} loading={loading} data-testid="welcome-got-it">
-                Got it
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <WelcomeDialogView {...props} />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { StrictMode, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { EmptyState } from '../components/empty-state.tsx';
 import { StandaloneLayout } from '../components/standalone-layout.tsx';
 import { QueryProvider } from '../query/query-provider.tsx';
@@ -36,7 +36,7 @@ export function mountStandalone({ name, pages, routes = [], links = [], containe
           return { path, element: <Page /> };
         })
       : [{ path: '*', element: <EmptyState title="No pages yet" description={`${name} exposes ${Object.keys(pages).length} pages.`} /> }];
-  const router = createBrowserRouter([{ element: <StandaloneLayout name={name} links={links} />, children }]);
+  const routeTree: RouteObject[] = [{ element: <StandaloneLayout name={name} links={links} />, children }];
   const root = container ?? document.getElementById('root');
   if (!root) throw new Error(`${name}: no element to render into`);
   createRoot(root).render(
@@ -45,11 +45,17 @@ export function mountStandalone({ name, pages, routes = [], links = [], containe
         <SessionProvider>
           <QueryProvider>
             <Suspense>
-              <RouterProvider router={router} />
+              <BrowserRouter>
+                <StandaloneRoutes routes={routeTree} />
+              </BrowserRouter>
             </Suspense>
           </QueryProvider>
         </SessionProvider>
       </AppProvider>
     </StrictMode>,
   );
+}
+
+function StandaloneRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }

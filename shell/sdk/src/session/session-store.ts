@@ -52,9 +52,28 @@ export interface SessionStoreOptions {
    * sign-in / sign-out are announced on a BroadcastChannel.
    */
   crossTab?: boolean;
+  /**
+   * Where a sign-out that did not reach the server is remembered across page loads (the origin's
+   * localStorage by default; null: nowhere). While one is pending, start-up finishes it (refresh with the
+   * cookie, then log that session out) instead of restoring the session.
+   */
+  storage?: SignOutStorage | null;
+}
+
+export type SignOutStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The origin's localStorage, or null where there is none (or it refuses access, e.g. privacy settings). */
+function defaultStorage(): SignOutStorage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
 }
 
 const LOCK_NAME = 'venuebook-auth-refresh';
+/** localStorage key: the scope of a sign-out the server has not confirmed yet. */
+export const PENDING_SIGN_OUT_KEY = 'venuebook-sign-out-pending';
 const CHANNEL_NAME = 'venuebook-auth';
 
 type TabMessage = { type: 'signed-in' } | { type: 'signed-out' };
@@ -67,7 +86,7 @@ const INITIAL: SessionSnapshot = {
 };
 
 /** The browser-side session: in-memory access token, refresh cookie, auto-refresh, sign-in and sign-out. */
-export function createSessionStore({ api, timing = REFRESH_TIMING, now = Date.now, crossTab = true }: SessionStoreOptions): SessionStore {
+export function createSessionStore({ api, timing = REFRESH_TIMING, now = Date.now, crossTab = true, storage = defaultStorage() }: SessionStoreOptions): SessionStore {
   let state: SessionSnapshot = INITIAL;
   const listeners = new Set<() => void>();
 
@@ -175,6 +194,45 @@ export function createSessionStore({ api, timing = REFRESH_TIMING, now = Date.no
     if (document.visibilityState === 'visible') tick();
   }
 
+  // ---- a sign-out the server did not confirm -------------------------------------------------
+
+  function pendingSignOut(): LogoutScope | null {
+    try {
+      const scope = storage?.getItem(PENDING_SIGN_OUT_KEY);
+      return scope === 'local' || scope === 'global' ? scope : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function setPendingSignOut(scope: LogoutScope | null): void {
+    try {
+      if (scope) storage?.setItem(PENDING_SIGN_OUT_KEY, scope);
+      else storage?.removeItem(PENDING_SIGN_OUT_KEY);
+    } catch {
+      // Storage full or refused: the next load behaves as before (the cookie may sign the user back in).
+    }
+  }
+
+  /**
+   * Start-up after a sign-out that did not reach the server: the refresh cookie may still be valid, so
+   * it is used once more, to end its session on the server; the user stays signed out either way. Still
+   * unreachable: remembered for the next start.
+   */
+  async function finishPendingSignOut(scope: LogoutScope): Promise<void> {
+    const gen = generation;
+    try {
+      const session = await withRefreshLock(() => api.auth.refresh());
+      await api.auth.logout(scope, { accessToken: session.accessToken });
+      setPendingSignOut(null);
+    } catch (error) {
+      // 401: no valid cookie left (the gateway cleared it, or the session is over): nothing to end.
+      if (isApiRequestError(error) && error.status === 401) setPendingSignOut(null);
+      else console.warn('Finishing an earlier sign-out failed; trying again at the next start', error);
+    }
+    if (gen === generation) applySession(null);
+  }
+
   // ---- tabs -------------------------------------------------------------------------------
 
   function announce(message: TabMessage): void {
@@ -233,7 +291,9 @@ export function createSessionStore({ api, timing = REFRESH_TIMING, now = Date.no
         if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibilityChange);
         if (!initialized) {
           initialized = true;
-          void refresh();
+          const pending = pendingSignOut();
+          if (pending) void finishPendingSignOut(pending);
+          else void refresh();
         } else {
           schedule();
         }
@@ -253,6 +313,7 @@ export function createSessionStore({ api, timing = REFRESH_TIMING, now = Date.no
 
     async signIn(credentials) {
       const session = await api.auth.signIn(credentials);
+      setPendingSignOut(null);
       generation++;
       lastRefreshAt = now();
       applySession(session);
@@ -268,6 +329,9 @@ export function createSessionStore({ api, timing = REFRESH_TIMING, now = Date.no
           // Bearer call: an expired token is refreshed first, so the server can clear the cookie.
           await api.auth.logout(scope);
         } catch (error) {
+          // The gateway clears the refresh cookie whenever it answers; without an answer the cookie may
+          // still be valid: the next start finishes the sign-out instead of restoring the session.
+          if (scope !== 'others' && !(isApiRequestError(error) && error.status > 0 && error.status < 500)) setPendingSignOut(scope);
           console.warn('Sign-out request failed; signing out locally', error);
         }
       }
