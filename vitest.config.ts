@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects, run one after another by `npm test` (deploy/local/src/test.ts):
+ * Four projects, run one after another by `npm test` (deploy/local/src/test.ts):
  * - unit: pure code, beside the sources (`*.test.ts`, `*.test.tsx`);
  * - integration: services and gateway against real MongoDB-compatible storage, MinIO and NATS
  *   (`*.int.test.ts`), provisioned once by tests/setup/infra.global.ts;
+ * - contract: schemathesis against the running product's OpenAPI document (tests/contract);
  * - e2e: the running product in Chromium (tests/e2e), started by tests/setup/stack.global.ts.
  */
 const IGNORED = ['**/node_modules/**', '**/dist/**', '**/gen/**', '.data/**', '.infra/**'];
@@ -29,6 +30,16 @@ export default defineConfig({
           globalSetup: ['tests/setup/infra.global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The API contract: schemathesis against the running product (tests/contract); starts its own stack.
+          name: 'contract',
+          include: ['tests/contract/**/*.contract.test.ts'],
+          exclude: IGNORED,
+          testTimeout: 15 * 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -377,7 +377,7 @@ export async function runBench(spec: { name: string; title: string }, body: (ben
   const clients: ApiClient[] = [];
   try {
     const ttl = process.env.BENCH_ACCESS_TOKEN_TTL_SECONDS;
-    stack = await startStack({ dataDir, port: 0, seed: 'accounts', logLevel: 'warn', ...(ttl ? { gatewayEnv: { ACCESS_TOKEN_TTL_SECONDS: ttl } } : {}) });
+    stack = await startStack({ dataDir, port: 0, seed: 'accounts', env: {}, logLevel: 'warn', ...(ttl ? { gatewayEnv: { ACCESS_TOKEN_TTL_SECONDS: ttl } } : {}) });
     report.machine.storage = { ...stack.infra.sources };
     report.machine.storageKind = storageKind(stack.infra.sources.mongo);
     const running = stack;

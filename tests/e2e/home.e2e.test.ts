@@ -104,6 +104,22 @@ describe('shell', () => {
     expect(new URL(ui.page.url()).pathname).toBe('/');
   });
 
+  it('switches the colour mode from the theme menu (loaded on first use) and keeps it across reloads', async () => {
+    await openHome();
+    await ui.page.getByTestId('theme-menu').click();
+    await ui.page.getByTestId('theme-dark').click();
+    await ui.page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await ui.page.getByTestId('theme-menu').click();
+    await ui.page.getByTestId('theme-dark').waitFor();
+    await screenshot(ui.page, 'theme-menu-dark');
+    await ui.page.keyboard.press('Escape');
+    await openHome();
+    expect(await ui.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await ui.page.getByTestId('theme-menu').click();
+    await ui.page.getByTestId('theme-light').click();
+    await ui.page.waitForFunction(() => document.documentElement.classList.contains('light'));
+  });
+
   it('shows a fallback inside the layout when a remote cannot be loaded, and the rest keeps working', async () => {
     await ui.page.route('**/remotes/venues/remoteEntry.js', (route) => route.abort());
     await ui.page.goto(`${baseUrl()}/`);

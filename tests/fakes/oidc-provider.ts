@@ -9,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { interactionPolicy } from 'oidc-provider';
 
 const port = Number(process.env.OIDC_PORT ?? 0);
-const host = process.env.HOST ?? '127.0.0.1';
+// Loopback only, whatever HOST the launcher was given: a stand-in is never reachable from other machines.
+const host = '127.0.0.1';
 const issuer = `http://${host}:${port}`;
 const accounts = (process.env.OIDC_ACCOUNTS ?? '')
   .split(',')

@@ -66,7 +66,8 @@ const http = createServer((request, response) => {
   response.writeHead(404).end();
 });
 
-const host = process.env.HOST ?? '127.0.0.1';
+// Loopback only, whatever HOST the launcher was given: a stand-in is never reachable from other machines.
+const host = '127.0.0.1';
 smtp.listen(Number(process.env.SMTP_PORT ?? 0), host, () => {
   http.listen(Number(process.env.HTTP_PORT ?? 0), host, () => {
     const smtpPort = (smtp.server.address() as AddressInfo).port;

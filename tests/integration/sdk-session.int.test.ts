@@ -53,7 +53,7 @@ interface Tab {
 /** A page load: a fresh api client and session store in `browser` (a new browser by default). */
 function openTab(browser: Browser = createBrowser(), timing: RefreshTiming = TIMING): Tab {
   const api = createApiClient({ baseUrl: sdk.apiUrl, fetch: browser.fetch });
-  return { browser, api, store: createSessionStore({ api, timing, crossTab: false }) };
+  return { browser, api, store: createSessionStore({ api, timing, crossTab: false, storage: browser.storage }) };
 }
 
 function start(store: SessionStore): void {
@@ -337,6 +337,34 @@ describe('while the gateway is down (network error, status 0)', () => {
     await store.signOut('global');
     expect(browser.calls('/api/v1/auth/logout')).toMatchObject([{ path: '/api/v1/auth/logout?scope=global', status: 0 }]);
     expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', session: null, user: null });
+  });
+
+  it('does not sign the user back in on the next page load after a sign-out that could not reach the server, and ends that session then', async () => {
+    const { browser, store } = await signedInTab(sdk.account('editor'));
+    const cookieBefore = browser.cookie(REFRESH_COOKIE);
+    expect(cookieBefore).toBeTruthy();
+    await sdk.stack.services.gateway.stop();
+    await store.signOut();
+    expect(store.getSnapshot().status).toBe('signed-out');
+    await sdk.stack.services.gateway.start();
+
+    // The next page load in the same browser: the refresh cookie is still there, but the user signed out.
+    const next = openTab(browser);
+    start(next.store);
+    await settled(next.store);
+    expect(next.store.getSnapshot()).toMatchObject({ status: 'signed-out', session: null, user: null });
+    // The sign-out is finished on the server: the session is over and the cookie gone.
+    expect(browser.calls('/api/v1/auth/logout').at(-1)).toMatchObject({ path: '/api/v1/auth/logout?scope=local', status: 204 });
+    expect(browser.cookie(REFRESH_COOKIE)).toBeUndefined();
+    const stolen = await fetch(`${sdk.stack.url}${REFRESH_PATH}`, { method: 'POST', headers: { cookie: `${REFRESH_COOKIE}=${cookieBefore}` } });
+    expect(stolen.status).toBe(401);
+    // And the page load after that is an ordinary signed-out start; signing in works as usual.
+    const third = openTab(browser);
+    start(third.store);
+    await settled(third.store);
+    expect(third.store.getSnapshot().status).toBe('signed-out');
+    await third.store.signIn(sdk.account('editor'));
+    expect(third.store.getSnapshot().status).toBe('signed-in');
   });
 
   it('keeps welcomeShown false when the server cannot record it', async () => {

@@ -10,7 +10,7 @@ import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
 import { createClient } from '@venuebook/proto/grpc';
 import { IdentityService } from '@venuebook/proto/identity/v1';
-import { signUserContext } from '@venuebook/service-kit';
+import { userContextSigner } from '@venuebook/service-kit';
 
 /** The refresh cookie of the gateway (httpOnly, Path=/api/v1/auth). */
 export const REFRESH_COOKIE = REFRESH_COOKIE_NAME;
@@ -38,7 +38,7 @@ export async function startSdkStack(options: { gatewayEnv?: Record<string, strin
   const dataDir = mkdtempSync(join(tmpdir(), 'venuebook-sdk-int-'));
   let stack: RunningStack;
   try {
-    stack = await startStack({ dataDir, port: 0, seed: true, logLevel: 'warn', gatewayEnv: options.gatewayEnv ?? {} });
+    stack = await startStack({ dataDir, port: 0, seed: true, env: {}, logLevel: 'warn', gatewayEnv: options.gatewayEnv ?? {} });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -75,7 +75,7 @@ export async function startSdkStack(options: { gatewayEnv?: Record<string, strin
     },
     async outsiderRefreshToken(email = `guest-${randomUUID().slice(0, 8)}@partner.org`) {
       const identity = createClient(IdentityService, stack.services.identity.address, {
-        metadata: () => signUserContext({ userId: '', email: '', role: '', requestId: 'sdk-int-oidc' }, stack.secrets.USER_CONTEXT_KEY),
+        metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'sdk-int-oidc' }, stack.secrets.USER_CONTEXT_KEY),
       });
       try {
         const { grant } = await identity.signInWithOidc({ email, issuer: 'https://accounts.google.com', subject: randomUUID(), userAgent: 'sdk-int' });
@@ -123,6 +123,8 @@ export interface Browser {
   cookie(name: string): string | undefined;
   /** Stores a cookie as a Set-Cookie from the server would. */
   setCookie(name: string, value: string, path: string): void;
+  /** The origin's localStorage (kept across page loads of this browser). */
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
 
 /** RFC 6265 §5.1.4 path-match. */
@@ -145,6 +147,7 @@ function defaultPath(requestPath: string): string {
  */
 export function createBrowser(): Browser {
   const jar = new Map<string, StoredCookie>();
+  const local = new Map<string, string>();
   const requests: SentRequest[] = [];
 
   const live = (now: number): StoredCookie[] => {
@@ -208,6 +211,11 @@ export function createBrowser(): Browser {
     cookie: (name) => live(Date.now()).find((stored) => stored.name === name)?.value,
     setCookie(name, value, path) {
       jar.set(`${name};${path}`, { name, value, path, expiresAt: undefined });
+    },
+    storage: {
+      getItem: (key) => local.get(key) ?? null,
+      setItem: (key, value) => void local.set(key, String(value)),
+      removeItem: (key) => void local.delete(key),
     },
   };
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain JavaScript build module without declarations
-import { collectImportedNames, importedNames, WHOLE, writeNarrowedShares } from '../../shell/sdk/build/shared-imports.mjs';
+import { collectImportedNames, collectSubpathImports, importedNames, WHOLE, writeNarrowedShares } from '../../shell/sdk/build/shared-imports.mjs';
 
 type Names = Map<string, Set<string>>;
 const scan = (text: string, file = 'page.tsx'): Names => importedNames(text, file, ['@chakra-ui/react', 'react-router']) as Names;
@@ -96,6 +96,29 @@ describe('writeNarrowedShares', () => {
     const query = await import('@tanstack/react-query');
     for (const name of [...found.get('react-router')!, ...found.get('react-router-dom')!]) expect(router, name).toHaveProperty(name);
     for (const name of found.get('@tanstack/react-query')!) expect(query, name).toHaveProperty(name);
-    expect(found.get('react-router-dom')).toContain('RouterProvider');
+    expect(found.get('react-router-dom')).toContain('BrowserRouter');
+  });
+});
+
+describe('collectSubpathImports', () => {
+  const root = mkdtempSync(join(tmpdir(), 'venuebook-subpaths-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('lists the sub-paths of a package that sources import, re-export or load, without type-only imports and tests', () => {
+    mkdirSync(join(root, 'src', 'layout'), { recursive: true });
+    writeFileSync(
+      join(root, 'src', 'layout', 'menu.tsx'),
+      `import { Menu } from '@chakra-ui/react/menu';\nimport { Box } from '@chakra-ui/react';\nimport type { DialogRootProps } from '@chakra-ui/react/dialog';\nexport { Toast } from '@chakra-ui/react/toast';\nconst drawer = () => import('@chakra-ui/react/drawer');`,
+    );
+    writeFileSync(join(root, 'src', 'layout', 'menu.test.tsx'), `import { Popover } from '@chakra-ui/react/popover';`);
+    expect(collectSubpathImports([join(root, 'src')], '@chakra-ui/react')).toEqual(['@chakra-ui/react/drawer', '@chakra-ui/react/menu', '@chakra-ui/react/toast']);
+  });
+
+  it('finds the overlays the real containers load on demand', () => {
+    const repo = join(import.meta.dirname, '..', '..');
+    const dirs = ['shell/src', 'shell/sdk/src'].map((dir) => join(repo, dir));
+    expect(collectSubpathImports(dirs, '@chakra-ui/react')).toEqual(
+      expect.arrayContaining(['@chakra-ui/react/dialog', '@chakra-ui/react/drawer', '@chakra-ui/react/menu', '@chakra-ui/react/toast']),
+    );
   });
 });
