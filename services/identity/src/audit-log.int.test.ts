@@ -2,7 +2,7 @@
 // identity's audit_logs through a durable consumer, exactly once per event id, also when identity was down
 // while they were published; owners read them paged and filtered; identity's own changes record themselves.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEnvelope, encodeEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
 import type { EventPayload } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
@@ -14,6 +14,9 @@ import type { ListAuditLogsRequestSchema } from '@venuebook/proto/identity/v1';
 import { start } from './main.ts';
 import { rejection, startIdentityUnderTest } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';
+
+/** Retries `check` until it stops throwing (10 s): the audit log is written by a consumer, a moment later. */
+const waitFor = <T>(check: () => Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 100 });
 
 const infra = testInfra();
 const quiet = createLogger('audit-int', { level: 'silent' });
@@ -31,19 +34,6 @@ afterAll(async () => {
 });
 
 const suffix = () => randomUUID().slice(0, 8);
-
-/** Polls `check` until it stops throwing (10 s). */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 const list = (request: MessageInitShape<typeof ListAuditLogsRequestSchema>, target: IdentityUnderTest['identity'] = under.identity) =>
   target.listAuditLogs(request, under.as(under.owner, 'owner'));
@@ -65,7 +55,7 @@ describe('storing audit events', () => {
       { action: 'update', table: 'venues', recordId, oldValues: { name: 'Old Arena' }, newValues: { name: 'New Arena' } },
       { actor: { userId: 'editor-1', email: 'editor@example.com' } },
     );
-    const { entries, total } = await eventually(async () => {
+    const { entries, total } = await waitFor(async () => {
       const page = await list({ recordId });
       expect(page.total).toBe(1);
       return page;
@@ -95,7 +85,7 @@ describe('storing audit events', () => {
     const marker = auditEnvelope({ table });
     await publishEvent(js, SUBJECTS.auditRecorded, marker);
     // The consumer works in stream order: once the marker is stored, both copies have been handled.
-    const page = await eventually(async () => {
+    const page = await waitFor(async () => {
       const found = await list({ tableName: table });
       expect(found.entries.map((entry) => entry.id)).toContain(marker.id);
       return found;
@@ -119,7 +109,7 @@ describe('storing audit events', () => {
     const second = await start(config, { logger: quiet });
     const connection = await connectMongo(infra.mongoUri, dbName);
     try {
-      const stored = await eventually(async () => {
+      const stored = await waitFor(async () => {
         const ids = (await connection.collection('audit_logs').find({ tableName: table }).toArray()).map((doc) => String(doc._id));
         expect(ids).toHaveLength(3);
         return ids;
@@ -150,7 +140,7 @@ describe('reading the audit log', () => {
 
   beforeAll(async () => {
     for (const envelope of published) await publishEvent(nc.jetstream(), SUBJECTS.auditRecorded, envelope);
-    await eventually(async () => expect((await list({ tableName: table })).total).toBe(5));
+    await waitFor(async () => expect((await list({ tableName: table })).total).toBe(5));
   });
 
   const ids = (entries: { id: string }[]) => entries.map((entry) => entry.id);
@@ -201,7 +191,7 @@ describe("identity's own changes", () => {
     const user = await under.confirmedUser();
     await under.identity.assignRole({ userId: user.id, role: 'editor' }, under.as(under.owner, 'owner'));
     await under.identity.removeUser({ userId: user.id }, under.as(under.owner, 'owner'));
-    const { entries } = await eventually(async () => {
+    const { entries } = await waitFor(async () => {
       const page = await list({ recordId: user.id });
       expect(page.entries.map((entry) => `${entry.action} ${entry.tableName}`)).toEqual(['delete users', 'update user_roles']);
       return page;

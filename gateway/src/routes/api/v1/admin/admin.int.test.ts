@@ -2,10 +2,13 @@
 // editor reaches the owner's audit log (venues → audit stream → identity), only owners read it, and admins
 // read and change the settings with validation.
 import { testInfra } from '@venuebook/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminSetting, AuditLogPage } from '@venuebook/proto/domain';
 import { startGatewayUnderTest } from '../../../../testing/gateway-under-test.ts';
 import type { GatewayUnderTest } from '../../../../testing/gateway-under-test.ts';
+
+/** Retries `check` until it stops throwing (10 s): the audit log is written by a consumer, a moment later. */
+const waitFor = <T>(check: () => Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 100 });
 
 let under: GatewayUnderTest;
 const headers: Partial<Record<'owner' | 'admin' | 'editor' | 'viewer', { authorization: string }>> = {};
@@ -21,25 +24,13 @@ afterAll(async () => {
 
 const get = (url: string, role: keyof typeof headers) => under.app.inject({ method: 'GET', url, headers: headers[role] });
 
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 describe('GET /api/v1/audit-logs', () => {
   it("shows the owner an editor's venue creation once, with who, action, table, record and values", async () => {
     const created = await under.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: 'Audited Hall', leagues: ['OTX'] }, headers: headers.editor });
     expect(created.statusCode, created.body).toBe(201);
     const venue = created.json<{ id: string }>();
 
-    const page = await eventually(async () => {
+    const page = await waitFor(async () => {
       const response = await get(`/api/v1/audit-logs?table=venues&recordId=${venue.id}`, 'owner');
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json<AuditLogPage>();
@@ -99,7 +90,7 @@ describe('/api/v1/admin/settings', () => {
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ key: KEY, value: HOOK });
 
-    await eventually(async () => {
+    await waitFor(async () => {
       const audit = (await get(`/api/v1/audit-logs?table=admin_settings&recordId=${KEY}`, 'owner')).json<AuditLogPage>();
       expect(audit.entries[0]).toMatchObject({ action: 'create', userEmail: under.accounts.admin.email, newValues: { setting_value: HOOK }, oldValues: null });
     });
