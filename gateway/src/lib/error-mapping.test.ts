@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import { apiErrorCode, fieldOfInstancePath, fromGrpcError, httpStatusOfGrpc } from './error-mapping.ts';
+import { apiErrorCode, fieldOfInstancePath, fromGrpcError, httpStatusOfGrpc, MESSAGE_SIZE_MESSAGES } from './error-mapping.ts';
 
 describe('gRPC → HTTP mapping', () => {
   it.each([
@@ -26,6 +26,32 @@ describe('gRPC → HTTP mapping', () => {
       status: 400,
       body: { error: { code: 'invalid_argument', message: 'Invalid venue', details: [{ field: 'name', message: 'Venue name is required' }] } },
     });
+  });
+
+  it("keeps a service's own RESOURCE_EXHAUSTED (the sign-up mail cooldown) a 429 with its message", () => {
+    const cooldown = new GrpcError(GrpcStatus.RESOURCE_EXHAUSTED, 'Please wait 60 seconds before asking for another e-mail.');
+    expect(fromGrpcError(cooldown)).toEqual({
+      status: 429,
+      body: { error: { code: 'rate_limited', message: 'Please wait 60 seconds before asking for another e-mail.' } },
+    });
+  });
+
+  it("maps grpc-js's message-size refusals to 502 (an answer or request over the limit) and 413 (a request the gateway cannot send), without internals", () => {
+    for (const message of [
+      'Received message larger than max (5242880 vs 4194304)',
+      'Sent message larger than max (5242885 vs. 4194304)',
+      'Received message that decompresses to a size larger than 4194304',
+    ]) {
+      expect(httpStatusOfGrpc(GrpcStatus.RESOURCE_EXHAUSTED, message)).toBe(502);
+      expect(fromGrpcError(new GrpcError(GrpcStatus.RESOURCE_EXHAUSTED, message))).toEqual({
+        status: 502,
+        body: { error: { code: 'bad_gateway', message: MESSAGE_SIZE_MESSAGES[502] } },
+      });
+    }
+    const unsent = fromGrpcError(new GrpcError(GrpcStatus.RESOURCE_EXHAUSTED, 'Attempted to send message with a size larger than 4194304'));
+    expect(unsent).toEqual({ status: 413, body: { error: { code: 'payload_too_large', message: MESSAGE_SIZE_MESSAGES[413] } } });
+    // The same words under another status are not a size refusal.
+    expect(fromGrpcError(new GrpcError(GrpcStatus.INTERNAL, 'Received message larger than max (1 vs 0)')).status).toBe(500);
   });
 
   it("keeps the service's not-found message", () => {

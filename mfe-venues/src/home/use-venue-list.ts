@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, venueQueries, type Venue } from '@venuebook/sdk';
+import { keepPreviousData, useInfiniteQuery, venueQueries, type VenueSummary } from '@venuebook/sdk';
 import { useMemo } from 'react';
 import { toListFilter, type HomeQuery } from './home-query.ts';
 import { appendUnique } from './venue-list.util.ts';
@@ -10,7 +10,7 @@ import { appendUnique } from './venue-list.util.ts';
 export function useVenueList(query: HomeQuery) {
   const list = useInfiniteQuery({ ...venueQueries.list(toListFilter(query)), placeholderData: keepPreviousData });
   const { data, error, isFetchNextPageError, isPlaceholderData } = list;
-  const items = useMemo(() => (data?.pages ?? []).reduce<Venue[]>((shown, page) => appendUnique(shown, page.items), []), [data]);
+  const items = useMemo(() => (data?.pages ?? []).reduce<VenueSummary[]>((shown, page) => appendUnique(shown, page.items), []), [data]);
 
   return {
     items,

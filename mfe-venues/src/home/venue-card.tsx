@@ -1,12 +1,12 @@
 import { Card, Heading, HStack, Text, Wrap } from '@chakra-ui/react';
-import { LeagueBadge, venueCityDisplay, type Venue } from '@venuebook/sdk';
+import { LeagueBadge, type VenueSummary } from '@venuebook/sdk';
 import { LuMapPin } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { venueTypesSummary } from './venue-list.util.ts';
 
 /** One venue in the Home grid; the whole card is a link to its detail page. */
-export function VenueCard({ venue }: { venue: Venue }) {
-  const city = venueCityDisplay(venue);
+export function VenueCard({ venue }: { venue: VenueSummary }) {
+  const city = venue.city;
   return (
     <Card.Root
       asChild

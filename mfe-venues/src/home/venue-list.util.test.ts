@@ -1,8 +1,8 @@
-import type { Venue } from '@venuebook/sdk';
+import type { VenueSummary } from '@venuebook/sdk';
 import { describe, expect, it } from 'vitest';
 import { appendUnique, venueTypesSummary } from './venue-list.util.ts';
 
-const v = (id: string) => ({ id }) as Venue;
+const v = (id: string) => ({ id }) as VenueSummary;
 
 describe('appendUnique', () => {
   it('appends the next page without repeating rows already shown', () => {

@@ -1,7 +1,7 @@
-import type { Venue } from '@venuebook/sdk';
+import type { VenueSummary } from '@venuebook/sdk';
 
 /** Appends `next` to `items`, skipping ids already shown (offset paging can repeat a row). */
-export function appendUnique(items: readonly Venue[], next: readonly Venue[]): Venue[] {
+export function appendUnique(items: readonly VenueSummary[], next: readonly VenueSummary[]): VenueSummary[] {
   const seen = new Set(items.map((v) => v.id));
   return [...items, ...next.filter((v) => !seen.has(v.id))];
 }

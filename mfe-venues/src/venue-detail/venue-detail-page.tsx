@@ -5,6 +5,7 @@ import {
   isApiRequestError,
   isDefaultCountry,
   LeagueBadge,
+  safeHttpHref,
   useQuery,
   venueCityDisplay,
   venueQueries,
@@ -107,13 +108,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
           </Field>
           {showCountry ? <Field label="Country">{venue.country}</Field> : null}
           <Field label="Website">
-            {venue.website ? (
-              <Link href={venue.website} target="_blank" rel="noopener noreferrer" colorPalette="brand" wordBreak="break-all">
-                {venue.website.replace(/^https?:\/\//, '')} <LuExternalLink />
-              </Link>
-            ) : (
-              <Text color="fg.subtle">No website</Text>
-            )}
+            <ExternalLink url={venue.website} empty="No website" />
           </Field>
           <Field label="Created">{formatDate(venue.createdAt)}</Field>
         </Section>
@@ -161,6 +156,21 @@ function MainContact({ venue }: { venue: Venue }) {
         </Link>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * A website or link: a link that opens in a new tab when the value is an http(s) URL, else the value as plain
+ * text (never a `javascript:` or other href, whatever is stored).
+ */
+function ExternalLink({ url, empty }: { url: string; empty: string }) {
+  if (!url.trim()) return <Text color="fg.subtle">{empty}</Text>;
+  const href = safeHttpHref(url);
+  if (!href) return <Text wordBreak="break-all" data-testid="unsafe-url">{url}</Text>;
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer" colorPalette="brand" wordBreak="break-all">
+      {href.replace(/^https?:\/\//i, '')} <LuExternalLink />
+    </Link>
   );
 }
 

@@ -1,9 +1,21 @@
 import { create } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
-import { VenueInputSchema, VenueSchema, VenueSort } from '@venuebook/proto/venues/v1';
+import { ListVenuesResponseSchema, VenueInputSchema, VenueSchema, VenueSort } from '@venuebook/proto/venues/v1';
+import { fromBinary, toBinary } from '@bufbuild/protobuf';
+import { venueSummaryOf } from '../domain/index.ts';
 import type { Venue } from '../domain/index.ts';
 import { sampleVenue, sampleVenueInput } from '../testing/venue.fixture.ts';
-import { listQueryToProto, sortFromProto, sortToProto, venueFromProto, venueInputFromProto, venueInputToProto, venueToProto } from './venues.codec.ts';
+import {
+  listQueryToProto,
+  sortFromProto,
+  sortToProto,
+  venueFromProto,
+  venueInputFromProto,
+  venueInputToProto,
+  venueSummaryFromProto,
+  venueSummaryToProto,
+  venueToProto,
+} from './venues.codec.ts';
 
 const record: Venue = sampleVenue({ links: [{ displayText: 'Map', url: 'https://map.example' }], contactName: 'Jane', activityAt: '2026-01-03T00:00:00.000Z' });
 
@@ -39,6 +51,14 @@ describe('venues codec', () => {
     expect(venueFromProto(create(VenueSchema, venueToProto(record)))).toEqual(record);
     const deleted = { ...record, deletedAt: '2026-02-01T00:00:00.000Z' };
     expect(venueFromProto(create(VenueSchema, venueToProto(deleted)))).toEqual(deleted);
+  });
+
+  it('round-trips a list page of venue summaries through the wire', () => {
+    const summary = venueSummaryOf(record);
+    const bytes = toBinary(ListVenuesResponseSchema, create(ListVenuesResponseSchema, { venues: [venueSummaryToProto(summary)], total: 1, page: 1, pageSize: 50 }));
+    const decoded = fromBinary(ListVenuesResponseSchema, bytes);
+    expect(decoded.venues.map(venueSummaryFromProto)).toEqual([summary]);
+    expect(decoded.venues[0]).not.toHaveProperty('generalNotes');
   });
 
   it('maps validated input and list queries to proto', () => {

@@ -1,7 +1,7 @@
 // Proto ↔ domain mapping of the venues contract, shared by the venues service (which answers in proto)
 // and the gateway (which answers in JSON), so that a field is added in one place.
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { Link, ListVenuesQuery, Venue, VenueInputParsed } from '../domain/index.ts';
+import type { Link, ListVenuesQuery, Venue, VenueInputParsed, VenueSummary } from '../domain/index.ts';
 import { VenueSort } from '@venuebook/proto/venues/v1';
 import type {
   Link as ProtoLink,
@@ -10,6 +10,8 @@ import type {
   VenueInput as ProtoVenueInput,
   VenueInputSchema,
   VenueSchema,
+  VenueSummary as ProtoVenueSummary,
+  VenueSummarySchema,
 } from '@venuebook/proto/venues/v1';
 
 type VenueListSort = ListVenuesQuery['sort'];
@@ -37,6 +39,17 @@ export function venueFromProto(venue: ProtoVenue): Venue {
     links: links.map(plainLink),
     deletedAt: deletedAt === '' ? null : deletedAt,
   };
+}
+
+/** Domain venue summary → proto VenueSummary. */
+export function venueSummaryToProto(summary: VenueSummary): MessageInitShape<typeof VenueSummarySchema> {
+  return { ...summary, leagues: [...summary.leagues], venueTypes: [...summary.venueTypes] };
+}
+
+/** Proto VenueSummary → domain venue summary (leagues and venue types were validated when stored). */
+export function venueSummaryFromProto(summary: ProtoVenueSummary): VenueSummary {
+  const { $typeName: _typeName, $unknown: _unknown, leagues, venueTypes, ...fields } = summary;
+  return { ...fields, leagues: [...leagues] as VenueSummary['leagues'], venueTypes: [...venueTypes] };
 }
 
 /** Validated venue input → proto VenueInput. */

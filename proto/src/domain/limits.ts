@@ -54,6 +54,26 @@ export const VENUE_FIELD_MAX = {
   links: 100,
 } as const;
 
+/**
+ * What website and link normalisation may add to a typed URL ('https://'). The typed maxima above bound what a
+ * user types (and the OpenAPI document states); the stored value may be this much longer, so that the service,
+ * which re-validates what the gateway normalised, accepts it (parsing is idempotent).
+ */
+export const URL_SCHEME_ADDED_LENGTH = 'https://'.length;
+/** The longest stored website and link URL: the typed maximum plus the added scheme. */
+export const VENUE_STORED_URL_MAX = {
+  website: VENUE_FIELD_MAX.website + URL_SCHEME_ADDED_LENGTH,
+  linkUrl: VENUE_FIELD_MAX.linkUrl + URL_SCHEME_ADDED_LENGTH,
+} as const;
+
+/**
+ * The most a venue may hold: the UTF-8 bytes of all its text fields and links together (256 KiB). Each field
+ * has its own maximum too, but together they would allow about 1 MB (3 bytes per character); no real venue
+ * comes near this, and it keeps one venue (a gRPC message, an event, an audit entry) far below the 4 MiB gRPC
+ * message limit. Lists carry summaries (a few KB each at most), never whole venues.
+ */
+export const VENUE_MAX_BYTES = 256 * 1024;
+
 // ---- Auth -------------------------------------------------------------------
 
 const AUTH_TICK_MS = 30_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeRegex, nameKey, normalizeLinkUrl, normalizeWebsite, stripTrailingZip, venueCityDisplay } from './index.ts';
+import { escapeRegex, nameKey, normalizeLinkUrl, normalizeWebsite, safeHttpHref, stripTrailingZip, utf8ByteLength, venueCityDisplay } from './index.ts';
 
 describe('venueCityDisplay (spec §5)', () => {
   it('uses display_city_as when non-blank', () => {
@@ -74,5 +74,23 @@ describe('nameKey and escapeRegex', () => {
     const re = new RegExp(`^${escapeRegex(raw)}$`, 'u');
     expect(re.test(raw)).toBe(true);
     expect(re.test('AxB (C+D)* [x] $1 ^ | \\ ? {2} /')).toBe(false);
+  });
+});
+
+describe('safeHttpHref', () => {
+  it('gives the URL of an http(s) address and nothing for any other scheme or an unparsable value', () => {
+    expect(safeHttpHref('https://example.com/a?b')).toBe('https://example.com/a?b');
+    expect(safeHttpHref(' http://example.com ')).toBe('http://example.com');
+    for (const unsafe of ['javascript://x', 'javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', 'ftp://example.com', 'example.com', '//example.com', '', null, undefined]) {
+      expect(safeHttpHref(unsafe), String(unsafe)).toBeUndefined();
+    }
+  });
+});
+
+describe('utf8ByteLength', () => {
+  it('counts UTF-8 bytes as TextEncoder encodes them', () => {
+    for (const text of ['', 'abc', 'é', '€', '😀', 'a😀b€é', '\ud800', '\udc00x', 'x'.repeat(1000)]) {
+      expect(utf8ByteLength(text), JSON.stringify(text)).toBe(new TextEncoder().encode(text).length);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { TRIMMED_SPACE } from './input-patterns.ts';
 import { DEFAULT_COUNTRY } from './limits.ts';
 
 /** True for a blank country or 'United States' (case-insensitive). */
@@ -68,6 +69,45 @@ export function isHttpUrl(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The href of a website or link as the browser may render it: the URL itself when it is an absolute http(s)
+ * URL, else undefined (render the value as plain text). Stored values are validated, but a value from older
+ * data or another source must never become a `javascript:` (or `data:`, …) link.
+ */
+export function safeHttpHref(url: string | null | undefined): string | undefined {
+  const u = (url ?? '').trim();
+  return u !== '' && isHttpUrl(u) ? u : undefined;
+}
+
+// A website as typed, for the OpenAPI document and the server alike (ECMAScript and Python `re`): optional
+// white space (trimmed), then nothing, or an optional http(s):// or // and a host name whose last label
+// starts with a letter (a numeric last label would be parsed as an IPv4 address), an optional port of 1 to 5
+// digits up to 65535 (never an empty one: 'javascript' + ':' + '//x' must not pass as host, port and path),
+// and an optional path, query or fragment without spaces or control characters. Every match parses, after
+// normalisation, as an http(s) URL; `javascript:`, `data:`, `ftp:` and the like never match.
+const SCHEME = '(?:(?:[Hh][Tt][Tt][Pp][Ss]?:)?//)?';
+const HOST = '(?:[A-Za-z0-9_-]+\\.)*[A-Za-z][A-Za-z0-9_-]*';
+const PORT = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?';
+const REST = '(?:[/?#][^\\u0000-\\u0020\\u007f\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]*)?';
+
+/** A website as typed or stored (see above); empty or white space only means no website. */
+export const WEBSITE_INPUT_PATTERN = new RegExp(`^${TRIMMED_SPACE}*(?:${SCHEME}${HOST}${PORT}${REST})?${TRIMMED_SPACE}*$`);
+
+/** The number of bytes `text` takes in UTF-8 (as protobuf and JSON carry it; a lone surrogate counts 3, as U+FFFD). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /** Precomputed sort key of a venue name: trimmed, whitespace collapsed, lower-case. */

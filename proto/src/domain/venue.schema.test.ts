@@ -4,9 +4,16 @@ import { sampleVenue } from '../testing/venue.fixture.ts';
 import {
   listVenuesQuerySchema,
   listVenuesResultSchema,
+  storedVenueInputSchema,
   toFieldErrors,
+  VENUE_FIELD_MAX,
+  VENUE_MAX_BYTES,
+  venueByteSize,
   venueInputSchema,
   venueSchema,
+  venueSummaryOf,
+  venueSummarySchema,
+  WEBSITE_INPUT_PATTERN,
 } from './index.ts';
 import type { Venue } from './index.ts';
 
@@ -83,6 +90,50 @@ describe('venueInputSchema', () => {
     expect(venueInputSchema.safeParse({ name: 'x'.repeat(201) }).success).toBe(false);
   });
 
+  it("accepts http(s) websites only: 'Invalid URL: {url}' for javascript:, data:, ftp: and unparsable ones", () => {
+    for (const website of ['javascript://x', 'JavaScript:alert(1)', 'javascript://%0aalert(1)', 'data:text/html,x', 'ftp://files.example.com', 'a.b://x', 'not a url', 'https://a:', '1.2.3.4', 'example.com:65536']) {
+      const r = venueInputSchema.safeParse({ name: 'X', website });
+      expect(messagesFor(r), website).toEqual([{ field: 'website', message: `Invalid URL: ${website}` }]);
+      expect(WEBSITE_INPUT_PATTERN.test(website), website).toBe(false);
+    }
+    for (const [website, stored] of [
+      ['  www.example.com/a?b#c ', 'https://www.example.com/a?b#c'],
+      ['HTTP://Example.com:8080', 'HTTP://Example.com:8080'],
+      ['//cdn.example.com', 'https://cdn.example.com'],
+      ['http://localhost:3000', 'http://localhost:3000'],
+      ['   ', ''],
+    ] as const) {
+      expect(venueInputSchema.parse({ name: 'X', website }).website).toBe(stored);
+    }
+  });
+
+  it('accepts a typed website of the documented maximum without a scheme, and the service re-parses the normalised value to the same venue', () => {
+    const typed = 'a'.repeat(VENUE_FIELD_MAX.website);
+    const parsed = venueInputSchema.parse({ name: 'X', website: typed, links: [{ displayText: 'L', url: 'b'.repeat(VENUE_FIELD_MAX.linkUrl) }] });
+    expect(parsed.website).toBe(`https://${typed}`);
+    expect(parsed.links[0]!.url).toBe(`https://${'b'.repeat(VENUE_FIELD_MAX.linkUrl)}`);
+    expect(storedVenueInputSchema.parse(parsed)).toEqual(parsed);
+    expect(venueInputSchema.safeParse({ name: 'X', website: `${typed}a` }).success).toBe(false);
+    expect(storedVenueInputSchema.safeParse({ name: 'X', website: `https://${typed}a` }).success).toBe(false);
+  });
+
+  it(`refuses a venue whose text and links take more than ${VENUE_MAX_BYTES} bytes of UTF-8, with a clear message`, () => {
+    // 3 bytes a character: 90,000 characters of notes are 270,000 bytes, within the field's own maximum.
+    const big = { name: 'X', generalNotes: '€'.repeat(90_000) };
+    const r = venueInputSchema.safeParse(big);
+    expect(messagesFor(r)).toEqual([{ field: '', message: 'A venue can hold at most 256 KB of text and links; this one has 264 KB. Shorten the notes or remove links.' }]);
+    expect(storedVenueInputSchema.safeParse(big).success).toBe(false);
+    // Just at the limit (with the default country's 13 bytes and the name's 1) is fine.
+    const notes = `${'€'.repeat((VENUE_MAX_BYTES - 14 - 2) / 3)}xx`;
+    const fits = venueInputSchema.parse({ name: 'X', generalNotes: notes });
+    expect(venueByteSize(fits)).toBe(VENUE_MAX_BYTES);
+    expect(venueInputSchema.safeParse({ name: 'X', generalNotes: `${notes}x` }).success).toBe(false);
+  });
+
+  it('counts links, leagues and venue types towards the size', () => {
+    expect(venueByteSize({ name: 'ab', links: [{ displayText: 'é', url: 'https://x' }], leagues: ['OTE'] })).toBe(2 + 2 + 9 + 3);
+  });
+
   it('keeps leading indentation of notes', () => {
     expect(venueInputSchema.parse({ name: 'X', generalNotes: '  - item\n' }).generalNotes).toBe('  - item\n');
   });
@@ -125,14 +176,33 @@ describe('output schemas', () => {
   const venue: Venue = sampleVenue({ id: '7b0c1c2e-9d1f-4a55-9b59-2d3b1b0f4e11', name: 'Arena', address: '', website: '', leagues: ['OTE'], venueTypes: ['Arena'] });
   it('accepts a venue and a page of venues', () => {
     expect(venueSchema.parse(venue)).toEqual(venue);
-    expect(listVenuesResultSchema.safeParse({ items: [venue], total: 1, page: 1, pageSize: 50 }).success).toBe(true);
+    expect(listVenuesResultSchema.safeParse({ items: [venueSummaryOf(venue)], total: 1, page: 1, pageSize: 50 }).success).toBe(true);
+  });
+  it('summarises a venue for lists: the card fields and the display city, never notes, links or contact', () => {
+    const full = sampleVenue({ generalNotes: 'long notes', links: [{ displayText: 'Map', url: 'https://map.example' }], contactName: 'Jane' });
+    const summary = venueSummaryOf(full);
+    expect(summary).toEqual({
+      id: full.id,
+      name: 'Red Rocks Amphitheatre',
+      city: 'Morrison, CO',
+      country: 'United States',
+      website: 'https://redrocksonline.com',
+      leagues: ['OT Select'],
+      venueTypes: ['Amphitheater'],
+      createdAt: full.createdAt,
+      updatedAt: full.updatedAt,
+      activityAt: full.activityAt,
+    });
+    expect(venueSummarySchema.parse(summary)).toEqual(summary);
+    expect(listVenuesResultSchema.safeParse({ items: [summary], total: 1, page: 1, pageSize: 50 }).success).toBe(true);
   });
   it('rejects non-ISO timestamps', () => {
     expect(venueSchema.safeParse({ ...venue, createdAt: 'yesterday' }).success).toBe(false);
   });
   it('produces readable JSON Schema with component ids', () => {
     const json = JSON.stringify(z.toJSONSchema(listVenuesResultSchema, { io: 'output', unrepresentable: 'any' }));
-    expect(json).toContain('"Venue"');
+    expect(json).toContain('"VenueSummary"');
+    expect(json).not.toContain('generalNotes');
     expect(json).toContain('"League"');
     const input = JSON.stringify(z.toJSONSchema(venueInputSchema, { io: 'input', unrepresentable: 'any' }));
     expect(input).toContain('VenueFields');

@@ -10,11 +10,13 @@ import {
   MAX_SEARCH_LENGTH,
   PHONE_MAX_DIGITS,
   VENUE_FIELD_MAX,
+  VENUE_MAX_BYTES,
   VENUE_SORTS,
+  VENUE_STORED_URL_MAX,
 } from './limits.ts';
 import { pageQuerySchema, pageSizeQuerySchema } from './paging.ts';
 import { venueTypeSchema } from './venue-types.ts';
-import { isHttpUrl, normalizeLinkUrl, normalizeWebsite } from './venue-display.ts';
+import { isHttpUrl, normalizeLinkUrl, normalizeWebsite, utf8ByteLength, venueCityDisplay, WEBSITE_INPUT_PATTERN } from './venue-display.ts';
 
 // ---- Helpers --------------------------------------------------------------------
 
@@ -43,80 +45,142 @@ export const linkSchema = z
 
 export type Link = z.infer<typeof linkSchema>;
 
+/**
+ * Which maxima a website or link URL is checked against. 'typed': what a user or an HTTP client types (the
+ * gateway, the forms, the OpenAPI document). 'stored': what the venues service receives, which the gateway has
+ * already normalised: 'https://' may have been added, so the stored maximum is the typed one plus that prefix.
+ * Normalising twice changes nothing, so the service re-parses what the gateway parsed to the same value.
+ */
+type UrlForm = 'typed' | 'stored';
+
+const invalidUrl = (issue: { input?: unknown }) => `Invalid URL: ${String(issue.input)}`;
+
+const LINK_FIELDS_DESCRIPTION = 'A link button as entered; https:// is added when the URL lacks http';
+
+function linkInput(form: UrlForm) {
+  return z
+    .object({
+      displayText: z.string().trim().min(1, 'Display text is required').max(VENUE_FIELD_MAX.linkDisplayText),
+      url: z
+        .string()
+        .trim()
+        .min(1, 'URL is required')
+        .max(form === 'typed' ? VENUE_FIELD_MAX.linkUrl : VENUE_STORED_URL_MAX.linkUrl)
+        .transform(normalizeLinkUrl)
+        .refine(isHttpUrl, { error: invalidUrl }),
+    })
+    .meta({ description: LINK_FIELDS_DESCRIPTION });
+}
+
 /** One link row as entered: url normalised (https:// added when it lacks http) and validated. */
-export const linkInputSchema = z
-  .object({
-    displayText: z.string().trim().min(1, 'Display text is required').max(VENUE_FIELD_MAX.linkDisplayText),
-    url: z
-      .string()
-      .trim()
-      .min(1, 'URL is required')
-      .max(VENUE_FIELD_MAX.linkUrl)
-      .transform(normalizeLinkUrl)
-      .refine(isHttpUrl, { error: (issue) => `Invalid URL: ${String(issue.input)}` }),
-  })
-  .meta({ id: 'LinkFields', description: 'A link button as entered; https:// is added when the URL lacks http' });
+export const linkInputSchema = linkInput('typed').meta({ id: 'LinkFields', description: LINK_FIELDS_DESCRIPTION });
 
 /** Link rows of the links editor: rows missing display text or URL are dropped (spec §5). */
-export const linksInputSchema = z
-  .array(
-    z.object({
-      displayText: z.string().optional(),
-      url: z.string().optional(),
-    }),
-  )
-  .max(VENUE_FIELD_MAX.links)
-  .default([])
-  .transform((rows) => rows.filter((r) => (r.displayText ?? '').trim() !== '' && (r.url ?? '').trim() !== ''))
-  .pipe(z.array(linkInputSchema))
-  .describe('Link buttons; rows missing display text or URL are dropped');
+function linksInput(form: UrlForm) {
+  return z
+    .array(
+      z.object({
+        displayText: z.string().optional(),
+        url: z.string().optional(),
+      }),
+    )
+    .max(VENUE_FIELD_MAX.links)
+    .default([])
+    .transform((rows) => rows.filter((r) => (r.displayText ?? '').trim() !== '' && (r.url ?? '').trim() !== ''))
+    .pipe(z.array(form === 'typed' ? linkInputSchema : linkInput(form)))
+    .describe('Link buttons; rows missing display text or URL are dropped');
+}
 
-// ---- Venue input ----------------------------------------------------------------------
+export const linksInputSchema = linksInput('typed');
 
-export const venueInputSchema = z
-  .object({
-    name: z
-      .string({ error: 'Venue name is required' })
-      .trim()
-      .min(1, 'Venue name is required')
-      .max(VENUE_FIELD_MAX.name)
-      .describe('Venue name (required, trimmed)'),
-    country: z
-      .string()
-      .trim()
-      .max(VENUE_FIELD_MAX.country)
-      .default(DEFAULT_COUNTRY)
-      .transform((c) => c || DEFAULT_COUNTRY)
-      .describe(`Country (default '${DEFAULT_COUNTRY}')`),
-    address: optionalText(VENUE_FIELD_MAX.address, 'Multi-line postal address'),
-    displayCityAs: optionalLine(VENUE_FIELD_MAX.displayCityAs, 'Overrides the city shown in lists'),
-    deliveryAddress: optionalText(VENUE_FIELD_MAX.deliveryAddress, 'Delivery address'),
-    deliveryNotes: optionalText(VENUE_FIELD_MAX.deliveryNotes, 'Delivery notes'),
-    website: z
-      .string()
-      .max(VENUE_FIELD_MAX.website)
-      .default('')
-      .transform(normalizeWebsite)
-      .describe("Website; 'https://' is added when no scheme is present"),
-    leagues: z.array(leagueSchema).max(LEAGUE_VALUES.length * 2).default([]).transform(unique).describe('Leagues'),
-    venueTypes: z.array(venueTypeSchema).max(100).default([]).transform(unique).describe('Venue types'),
-    links: linksInputSchema,
-    generalNotes: optionalText(VENUE_FIELD_MAX.generalNotes, 'General notes'),
-    contactName: optionalLine(VENUE_FIELD_MAX.contactName, 'Legacy main-contact name'),
-    contactTitle: optionalLine(VENUE_FIELD_MAX.contactTitle, 'Legacy main-contact title'),
-    contactPhone: optionalLine(VENUE_FIELD_MAX.contactPhone, 'Legacy main-contact phone')
-      .refine((p) => p.replace(/\D/g, '').length <= PHONE_MAX_DIGITS, `Phone number can have at most ${PHONE_MAX_DIGITS} digits`)
-      // The digit limit, stated for the OpenAPI document.
-      .meta({ pattern: `^[^0-9]*(?:[0-9][^0-9]*){0,${PHONE_MAX_DIGITS}}$` }),
-    contactEmail: z
-      .string()
-      .max(VENUE_FIELD_MAX.contactEmail)
-      .regex(OPTIONAL_EMAIL_INPUT_PATTERN, 'Invalid email')
-      .trim()
-      .default('')
-      .describe('Legacy main-contact e-mail'),
-  })
-  .meta({ id: 'VenueFields', description: 'Fields to create or update a venue' });
+/** A website: 'https://' added when no scheme is present (spec §5); it must then be an http(s) URL. */
+function websiteInput(form: UrlForm) {
+  return z
+    .string()
+    .max(form === 'typed' ? VENUE_FIELD_MAX.website : VENUE_STORED_URL_MAX.website)
+    .regex(WEBSITE_INPUT_PATTERN, { error: invalidUrl })
+    .default('')
+    .transform(normalizeWebsite)
+    .refine((url) => url === '' || isHttpUrl(url), { error: invalidUrl })
+    .describe("Website: an http or https address; 'https://' is added when no scheme is present");
+}
+
+/** Every string of a venue input (fields, leagues, venue types, link texts and URLs). */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsOf);
+  return [];
+}
+
+/** The UTF-8 size of a venue's text and links (what VENUE_MAX_BYTES bounds). */
+export function venueByteSize(venue: object): number {
+  return stringsOf(venue).reduce((sum, text) => sum + utf8ByteLength(text), 0);
+}
+
+const KIB = 1024;
+
+/** The message of an over-size venue, e.g. 'A venue can hold at most 256 KB of text and links; this one has 300 KB'. */
+export function venueTooLargeMessage(bytes: number): string {
+  return `A venue can hold at most ${VENUE_MAX_BYTES / KIB} KB of text and links; this one has ${Math.ceil(bytes / KIB)} KB. Shorten the notes or remove links.`;
+}
+
+const VENUE_FIELDS_DESCRIPTION = `Fields to create or update a venue. All its text, leagues, venue types and links together may take at most ${VENUE_MAX_BYTES} bytes of UTF-8 (${VENUE_MAX_BYTES / KIB} KB); a larger venue is refused with 400.`;
+
+function venueInput(form: UrlForm) {
+  return z
+    .object({
+      name: z
+        .string({ error: 'Venue name is required' })
+        .trim()
+        .min(1, 'Venue name is required')
+        .max(VENUE_FIELD_MAX.name)
+        .describe('Venue name (required, trimmed)'),
+      country: z
+        .string()
+        .trim()
+        .max(VENUE_FIELD_MAX.country)
+        .default(DEFAULT_COUNTRY)
+        .transform((c) => c || DEFAULT_COUNTRY)
+        .describe(`Country (default '${DEFAULT_COUNTRY}')`),
+      address: optionalText(VENUE_FIELD_MAX.address, 'Multi-line postal address'),
+      displayCityAs: optionalLine(VENUE_FIELD_MAX.displayCityAs, 'Overrides the city shown in lists'),
+      deliveryAddress: optionalText(VENUE_FIELD_MAX.deliveryAddress, 'Delivery address'),
+      deliveryNotes: optionalText(VENUE_FIELD_MAX.deliveryNotes, 'Delivery notes'),
+      website: websiteInput(form),
+      leagues: z.array(leagueSchema).max(LEAGUE_VALUES.length * 2).default([]).transform(unique).describe('Leagues'),
+      venueTypes: z.array(venueTypeSchema).max(100).default([]).transform(unique).describe('Venue types'),
+      links: form === 'typed' ? linksInputSchema : linksInput(form),
+      generalNotes: optionalText(VENUE_FIELD_MAX.generalNotes, 'General notes'),
+      contactName: optionalLine(VENUE_FIELD_MAX.contactName, 'Legacy main-contact name'),
+      contactTitle: optionalLine(VENUE_FIELD_MAX.contactTitle, 'Legacy main-contact title'),
+      contactPhone: optionalLine(VENUE_FIELD_MAX.contactPhone, 'Legacy main-contact phone')
+        .refine((p) => p.replace(/\D/g, '').length <= PHONE_MAX_DIGITS, `Phone number can have at most ${PHONE_MAX_DIGITS} digits`)
+        // The digit limit, stated for the OpenAPI document.
+        .meta({ pattern: `^[^0-9]*(?:[0-9][^0-9]*){0,${PHONE_MAX_DIGITS}}$` }),
+      contactEmail: z
+        .string()
+        .max(VENUE_FIELD_MAX.contactEmail)
+        .regex(OPTIONAL_EMAIL_INPUT_PATTERN, 'Invalid email')
+        .trim()
+        .default('')
+        .describe('Legacy main-contact e-mail'),
+    })
+    .superRefine((venue, ctx) => {
+      const bytes = venueByteSize(venue);
+      if (bytes > VENUE_MAX_BYTES) ctx.addIssue({ code: 'custom', message: venueTooLargeMessage(bytes), input: venue });
+    })
+    .meta({ description: VENUE_FIELDS_DESCRIPTION });
+}
+
+/** A venue as a user or an HTTP client types it (the gateway's body, the forms, the OpenAPI document). */
+export const venueInputSchema = venueInput('typed').meta({ id: 'VenueFields', description: VENUE_FIELDS_DESCRIPTION });
+
+/**
+ * The same rules for what the venues service receives: the gateway has normalised the website and link URLs,
+ * which may therefore be up to 'https://' longer than typed. Parsing a parsed venue again gives the same venue.
+ */
+export const storedVenueInputSchema = venueInput('stored');
 
 /** What a client sends (optional fields may be omitted). */
 export type VenueInput = z.input<typeof venueInputSchema>;
@@ -153,6 +217,47 @@ export const venueSchema = z
   .meta({ id: 'Venue', description: 'A venue' });
 
 export type Venue = z.infer<typeof venueSchema>;
+
+// ---- Venue summary (lists) ----------------------------------------------------------------
+
+/**
+ * What a list carries of a venue: the fields of a home-list card and its sorts, never the notes, links or
+ * contact. Each field has a small maximum, so a page of summaries stays small whatever the venues hold.
+ */
+export const venueSummarySchema = z
+  .object({
+    id: z.string().describe('Venue id (UUID)'),
+    name: z.string(),
+    city: z.string().describe("The venue's city as lists show it (display city, else the address's last line and a foreign country)"),
+    country: z.string(),
+    website: z.string(),
+    leagues: z.array(leagueSchema),
+    venueTypes: z.array(z.string()).describe('Venue types (see VenueType)'),
+    createdAt: isoTimestamp('Creation time (ISO 8601)'),
+    updatedAt: isoTimestamp('Last update of the venue record (ISO 8601)'),
+    activityAt: isoTimestamp("Latest of the venue's update and its data updates (ISO 8601); used by sort 'updated'"),
+  })
+  .meta({ id: 'VenueSummary', description: 'A venue as lists show it (GET /venues/{id} has the whole venue)' });
+
+export type VenueSummary = z.infer<typeof venueSummarySchema>;
+
+/** The summary of a venue (its list card). */
+export function venueSummaryOf(
+  venue: Pick<Venue, 'id' | 'name' | 'displayCityAs' | 'address' | 'country' | 'website' | 'leagues' | 'venueTypes' | 'createdAt' | 'updatedAt' | 'activityAt'>,
+): VenueSummary {
+  return {
+    id: venue.id,
+    name: venue.name,
+    city: venueCityDisplay(venue),
+    country: venue.country,
+    website: venue.website,
+    leagues: [...venue.leagues],
+    venueTypes: [...venue.venueTypes],
+    createdAt: venue.createdAt,
+    updatedAt: venue.updatedAt,
+    activityAt: venue.activityAt,
+  };
+}
 
 // ---- List venues ------------------------------------------------------------------------
 
@@ -205,11 +310,11 @@ export type ListVenuesQueryInput = z.input<typeof listVenuesQuerySchema>;
 
 export const listVenuesResultSchema = z
   .object({
-    items: z.array(venueSchema),
+    items: z.array(venueSummarySchema),
     total: z.number().int().min(0).describe('Number of matching venues'),
     page: z.number().int().min(1),
     pageSize: z.number().int().min(1),
   })
-  .meta({ id: 'ListVenuesResult', description: 'One page of venues' });
+  .meta({ id: 'ListVenuesResult', description: 'One page of venue summaries' });
 
 export type ListVenuesResult = z.infer<typeof listVenuesResultSchema>;

@@ -115,6 +115,14 @@ describe('CreateVenue / GetVenue', () => {
     expect(missing.fieldErrors).toEqual([{ field: 'name', message: 'Venue name is required' }]);
   });
 
+  it('refuses, without the gateway, a website that is not http(s) and a venue over the size limit', async () => {
+    const scripted = await rejection(client.createVenue({ venue: { name: 'Scripted', website: 'javascript://x' } }));
+    expect([scripted.code, scripted.fieldErrors]).toEqual([GrpcStatus.INVALID_ARGUMENT, [{ field: 'website', message: 'Invalid URL: javascript://x' }]]);
+    const large = await rejection(client.createVenue({ venue: { name: 'Too large', generalNotes: '€'.repeat(90_000) } }));
+    expect(large.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(large.fieldErrors).toEqual([{ field: '', message: expect.stringMatching(/^A venue can hold at most 256 KB of text and links/) }]);
+  });
+
   it('publishes venuebook.venues.venue.created.v1 to the venues stream', async () => {
     const startedAt = new Date(Date.now() - 1000);
     const venue = await create('Event Center', { leagues: ['OTX'] });

@@ -120,6 +120,7 @@ export {
   leagueLabel,
   MAX_SEARCH_LENGTH,
   parseLeague,
+  safeHttpHref,
   VENUE_SORT_LABELS,
   VENUE_SORTS,
   VENUE_TYPES,
@@ -129,4 +130,4 @@ export type { Action, AuthConfig, AuthUser, Credentials, LogoutScope, Role, Sess
 // The registry of federated remotes (the shell's route table and remote loading read it).
 export { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTES, remoteEntryPath, remoteNameOf } from '@venuebook/proto/domain';
 export type { RemoteContainer, RemoteName } from '@venuebook/proto/domain';
-export type { League, LeagueOption, ListVenuesQuery, ListVenuesResult, Venue, VenueInput, VenueSort } from '@venuebook/proto/domain';
+export type { League, LeagueOption, ListVenuesQuery, ListVenuesResult, Venue, VenueInput, VenueSort, VenueSummary } from '@venuebook/proto/domain';

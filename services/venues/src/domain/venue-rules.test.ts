@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@venuebook/proto/domain';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, VENUE_FIELD_MAX, venueInputSchema } from '@venuebook/proto/domain';
 import { isVenueId, validateListRequest, validateVenueInput } from './venue-rules.ts';
 
 describe('validateVenueInput', () => {
@@ -32,6 +32,24 @@ describe('validateVenueInput', () => {
     });
     expect(result.ok && result.value.website).toBe('http://arena.example');
     expect(result.ok && result.value.links).toEqual([{ displayText: 'Tickets', url: 'https://tickets.example/a' }]);
+  });
+
+  it("refuses a website that is not http(s) after normalisation with 'Invalid URL: {url}'", () => {
+    for (const website of ['javascript://x', 'javascript:alert(document.cookie)', 'data:text/html,hi', 'ftp://files.example']) {
+      expect(validateVenueInput({ name: 'Arena', website })).toEqual({ ok: false, fieldErrors: [{ field: 'website', message: `Invalid URL: ${website}` }] });
+    }
+  });
+
+  it('accepts what the gateway parsed, up to the typed maximum plus the added https:// (idempotent)', () => {
+    const typed = { name: 'Arena', website: 'w'.repeat(VENUE_FIELD_MAX.website), links: [{ displayText: 'L', url: 'u'.repeat(VENUE_FIELD_MAX.linkUrl) }] };
+    const parsedByGateway = venueInputSchema.parse(typed);
+    expect(parsedByGateway.website).toHaveLength(VENUE_FIELD_MAX.website + 'https://'.length);
+    expect(validateVenueInput(parsedByGateway)).toEqual({ ok: true, value: parsedByGateway });
+  });
+
+  it('refuses a venue over the size limit with a clear message', () => {
+    const result = validateVenueInput({ name: 'Arena', generalNotes: '€'.repeat(100_000) });
+    expect(result).toEqual({ ok: false, fieldErrors: [{ field: '', message: expect.stringMatching(/^A venue can hold at most 256 KB of text and links; this one has 293 KB\./) }] });
   });
 
   it('rejects a blank name with a field error', () => {

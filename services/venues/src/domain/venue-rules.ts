@@ -1,16 +1,18 @@
-import { listVenuesQuerySchema, toFieldErrors, venueInputSchema } from '@venuebook/proto/domain';
+import { listVenuesQuerySchema, storedVenueInputSchema, toFieldErrors } from '@venuebook/proto/domain';
 import type { FieldError } from '@venuebook/proto/domain';
 import type { VenueFields, VenueListQuery, VenueListSort } from './venue.ts';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldError[] };
 
 /**
- * Validates and normalises venue input with the shared `venueInputSchema` (spec §5): the name is required
- * and trimmed, the country defaults to United States, 'https://' is added to a website without a scheme,
- * leagues and venue types must be known values, link rows without text or URL are dropped.
+ * Validates and normalises venue input with the shared rules (spec §5): the name is required and trimmed,
+ * the country defaults to United States, 'https://' is added to a website without a scheme and the website
+ * must then be an http(s) address, leagues and venue types must be known values, link rows without text or
+ * URL are dropped, and the whole venue may hold at most VENUE_MAX_BYTES of text and links. The stored form
+ * of the rules: what the gateway already normalised ('https://' added) is accepted as it is.
  */
 export function validateVenueInput(raw: unknown): Validated<VenueFields> {
-  const result = venueInputSchema.safeParse(raw);
+  const result = storedVenueInputSchema.safeParse(raw);
   return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: toFieldErrors(result.error) };
 }
 

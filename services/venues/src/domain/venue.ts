@@ -1,4 +1,4 @@
-import type { ListVenuesQuery, ListVenuesResult, Venue, VenueInputParsed } from '@venuebook/proto/domain';
+import type { ListVenuesQuery, ListVenuesResult, Venue, VenueInputParsed, VenueSummary } from '@venuebook/proto/domain';
 
 /** The user-editable fields of a venue after validation and normalisation (the shared VenueInput, parsed). */
 export type VenueFields = VenueInputParsed;
@@ -8,6 +8,9 @@ export type VenueRecord = Venue;
 
 /** A validated list request (1-based page, defaults applied). */
 export type VenueListQuery = ListVenuesQuery;
+
+/** A list card's fields of a venue (lists never carry whole venues). */
+export type VenueSummaryRecord = VenueSummary;
 
 export type VenueListResult = ListVenuesResult;
 

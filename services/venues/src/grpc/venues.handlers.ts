@@ -1,4 +1,4 @@
-import { sortFromProto, venueInputFromProto, venueToProto } from '@venuebook/proto/codecs/venues';
+import { sortFromProto, venueInputFromProto, venueSummaryToProto, venueToProto } from '@venuebook/proto/codecs/venues';
 import { GrpcError } from '@venuebook/proto/grpc';
 import type { ServiceHandlers } from '@venuebook/proto/grpc';
 import type { VenuesService } from '@venuebook/proto/venues/v1';
@@ -23,7 +23,7 @@ export function createVenuesHandlers(useCases: VenueUseCases): ServiceHandlers<t
       const sort = sortFromProto(request.sort);
       if (sort === null) throw GrpcError.invalidArgument('Invalid request', [{ field: 'sort', message: `Unknown sort: ${request.sort}` }]);
       const result = await useCases.listVenues({ query: request.query, leagues: request.leagues, sort, page: request.page, pageSize: request.pageSize });
-      return { venues: result.items.map(venueToProto), total: result.total, page: result.page, pageSize: result.pageSize };
+      return { venues: result.items.map(venueSummaryToProto), total: result.total, page: result.page, pageSize: result.pageSize };
     },
   };
 }

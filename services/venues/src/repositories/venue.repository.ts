@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { escapeRegex, nameKey } from '@venuebook/proto/domain';
+import { escapeRegex, nameKey, venueSummaryOf } from '@venuebook/proto/domain';
 import type { QueryFilter, SortOrder } from 'mongoose';
-import type { VenueFields, VenueListQuery, VenueListResult, VenueListSort, VenueRecord } from '../domain/venue.ts';
+import type { VenueFields, VenueListQuery, VenueListResult, VenueListSort, VenueRecord, VenueSummaryRecord } from '../domain/venue.ts';
 import type { VenueDocument, VenueModel } from './venue.model.ts';
 
 type LeanVenue = VenueDocument;
@@ -45,6 +45,27 @@ export function toVenueRecord(doc: LeanVenue): VenueRecord {
     googleDriveFolderId: doc.googleDriveFolderId,
     activityAt: iso(doc.activityAt),
   };
+}
+
+/** The stored fields a list summary is made of (a list reads these only, never the notes or links). */
+export const SUMMARY_FIELDS = ['name', 'address', 'country', 'displayCityAs', 'website', 'leagues', 'venueTypes', 'createdAt', 'updatedAt', 'activityAt'] as const;
+
+type SummarySource = Pick<LeanVenue, '_id' | (typeof SUMMARY_FIELDS)[number]>;
+
+export function toVenueSummary(doc: SummarySource): VenueSummaryRecord {
+  return venueSummaryOf({
+    id: doc._id,
+    name: doc.name,
+    displayCityAs: doc.displayCityAs,
+    address: doc.address,
+    country: doc.country,
+    website: doc.website,
+    leagues: [...doc.leagues] as VenueRecord['leagues'],
+    venueTypes: [...doc.venueTypes] as VenueRecord['venueTypes'],
+    createdAt: iso(doc.createdAt),
+    updatedAt: iso(doc.updatedAt),
+    activityAt: iso(doc.activityAt),
+  });
 }
 
 /** The Mongo filter of a list request: active venues, search over four fields, any-of leagues. */
@@ -95,11 +116,12 @@ export class VenueRepository {
         .sort(SORTS[query.sort])
         .skip((query.page - 1) * query.pageSize)
         .limit(query.pageSize)
-        .lean<LeanVenue[]>()
+        .select([...SUMMARY_FIELDS])
+        .lean<SummarySource[]>()
         .exec(),
       this.#model.countDocuments(filter).exec(),
     ]);
-    return { items: docs.map(toVenueRecord), total, page: query.page, pageSize: query.pageSize };
+    return { items: docs.map(toVenueSummary), total, page: query.page, pageSize: query.pageSize };
   }
 
   /**

@@ -1,10 +1,10 @@
-import type { ListVenuesResult, Venue } from '@venuebook/proto/domain';
+import type { ListVenuesResult, VenueSummary } from '@venuebook/proto/domain';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/api-client.ts';
 import { createVenueQueries, nextVenueListPage } from './venue-queries.ts';
 
 const page = (ids: string[], total: number): ListVenuesResult =>
-  ({ items: ids.map((id) => ({ id }) as Venue), total, page: 1, pageSize: ids.length }) as ListVenuesResult;
+  ({ items: ids.map((id) => ({ id }) as VenueSummary), total, page: 1, pageSize: ids.length }) as ListVenuesResult;
 
 describe('nextVenueListPage', () => {
   it('asks for the next page until the distinct venues loaded reach the total', () => {

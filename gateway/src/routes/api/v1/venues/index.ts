@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorResponses, idParamSchema, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueSchema } from '@venuebook/proto/domain';
+import { apiErrorResponses, idParamSchema, VENUE_MAX_BYTES, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueSchema } from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
-import { listQueryToProto, venueFromProto, venueInputToProto } from '@venuebook/proto/codecs/venues';
+import { listQueryToProto, venueFromProto, venueInputToProto, venueSummaryFromProto } from '@venuebook/proto/codecs/venues';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
 
@@ -14,14 +14,15 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['venues'],
         summary: 'List venues',
-        description: 'Active venues, searched over name, address, country and display city; any-of league filter; sorted and paged.',
+        description:
+          'Active venues as summaries (the fields of a list card; GET /venues/{id} has the whole venue), searched over name, address, country and display city; any-of league filter; sorted and paged.',
         querystring: listVenuesQuerySchema,
-        response: { 200: listVenuesResultSchema, ...apiErrorResponses(400, 401, 403, 500, 503) },
+        response: { 200: listVenuesResultSchema, ...apiErrorResponses(400, 401, 403, 500, 502, 503) },
       },
     },
     async (request, reply) => {
       const response = await fastify.venues.listVenues(listQueryToProto(request.query), grpcCallOptions(request, reply));
-      return { items: response.venues.map(venueFromProto), total: response.total, page: response.page, pageSize: response.pageSize };
+      return { items: response.venues.map(venueSummaryFromProto), total: response.total, page: response.page, pageSize: response.pageSize };
     },
   );
 
@@ -31,8 +32,9 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['venues'],
         summary: 'Create a venue',
+        description: `The website must be an http or https address ('https://' is added when no scheme is present), link URLs likewise; the venue's text and links together may take at most ${VENUE_MAX_BYTES} bytes of UTF-8 (400 otherwise).`,
         body: venueInputSchema,
-        response: { 201: venueSchema, ...apiErrorResponses(400, 401, 403, 500, 503) },
+        response: { 201: venueSchema, ...apiErrorResponses(400, 401, 403, 413, 500, 502, 503) },
       },
     },
     async (request, reply) => {
@@ -50,7 +52,7 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['venues'],
         summary: 'Get a venue',
         params: venueParamsSchema,
-        response: { 200: venueSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 503) },
+        response: { 200: venueSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
       },
     },
     async (request, reply) => {
