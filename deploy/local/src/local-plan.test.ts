@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, planLocalRun, STAND_IN_HOST } from './local-plan.ts';
+import { demoAccountsInMarker, isLoopbackHost, planLocalRun, refusalOf, STAND_IN_HOST } from './local-plan.ts';
 
 describe('isLoopbackHost', () => {
   it('knows the addresses only this machine reaches', () => {
@@ -58,5 +58,19 @@ describe('planLocalRun', () => {
   it('lists every reason at once', () => {
     const plan = planLocalRun({ COMPANY_DOMAIN: 'acme-corp.com', HOST: '0.0.0.0', SMTP_URL: 'smtp://relay:25' });
     expect(plan.demoReason).toMatch(/COMPANY_DOMAIN.*HOST.*SMTP_URL/);
+  });
+});
+
+describe('a data folder seeded with demo accounts', () => {
+  it('is refused by a run whose plan forbids demo accounts (a real HOST, SMTP_URL or domain later)', () => {
+    const marker = '2026-11-23T10:00:00.000Z 5 demo accounts, 31 demo venues\n';
+    expect(demoAccountsInMarker(marker)).toBe(5);
+    expect(demoAccountsInMarker(undefined)).toBe(0);
+    const reachable = planLocalRun({ HOST: '0.0.0.0' });
+    expect(refusalOf(reachable, demoAccountsInMarker(marker))).toMatch(/holds 5 demo accounts with the published password, and this run has HOST 0\.0\.0\.0 is reachable/);
+    expect(refusalOf(planLocalRun({ SMTP_URL: 'smtp://relay.acme-corp.com:587' }), 5)).toMatch(/SMTP_URL is configured/);
+    // The demo run itself, and a real run on a folder without demo accounts, start.
+    expect(refusalOf(planLocalRun({}), 5)).toBeUndefined();
+    expect(refusalOf(reachable, 0)).toBeUndefined();
   });
 });

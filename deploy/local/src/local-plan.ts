@@ -74,3 +74,21 @@ export function planLocalRun(settings: LocalRunSettings): LocalRunPlan {
     standInHost: STAND_IN_HOST,
   };
 }
+
+/**
+ * Why a data folder must not be started with this plan, or undefined: demo accounts (published password)
+ * seeded in an earlier run must never become reachable because a later run sets a real HOST, SMTP_URL or
+ * COMPANY_DOMAIN on the same folder. `seededDemoAccounts` is how many the folder holds (its seed marker).
+ */
+export function refusalOf(plan: LocalRunPlan, seededDemoAccounts: number): string | undefined {
+  if (plan.demoAccounts || seededDemoAccounts === 0) return undefined;
+  return (
+    `this data folder holds ${seededDemoAccounts} demo accounts with the published password, and this run has ${plan.demoReason.replace(/^no demo accounts: /, '')}. ` +
+    'Start with a new data folder (delete .data/ to start over) for real values, or without them to keep the demo.'
+  );
+}
+
+/** How many demo accounts a seed marker says the folder holds ('<date> 5 demo accounts, 31 demo venues'). */
+export function demoAccountsInMarker(marker: string | undefined): number {
+  return Number(/(\d+) demo accounts/.exec(marker ?? '')?.[1] ?? 0);
+}

@@ -1,6 +1,6 @@
 // The launcher's composition with real values, as an operator following the README would start it:
 // a real company domain, real owners, a host reachable from other machines and a configured mail relay.
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,23 @@ describe('npm start with real values (COMPANY_DOMAIN, OWNER_EMAILS, HOST, SMTP_U
     for (const log of logs) expect(mode(join(stack.logDir, log)), log).toBe(0o600);
     for (const server of readdirSync(data, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
       expect(mode(join(data, server.name)), server.name).toBe(0o700);
+    }
+  });
+});
+
+describe('npm start with real values on a data folder seeded with the demo accounts', () => {
+  it('refuses to start, before starting anything, instead of exposing the published password', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'venuebook-demo-then-real-'));
+    try {
+      // What a first plain `npm start` leaves behind (its seed marker).
+      writeFileSync(join(dataDir, 'seeded'), '2026-11-23T10:00:00.000Z 5 demo accounts, 31 demo venues\n');
+      await expect(startStack({ dataDir, port: 0, seed: true, logLevel: 'warn', env: { HOST: '0.0.0.0' } })).rejects.toThrow(
+        /Not starting: this data folder holds 5 demo accounts with the published password, and this run has HOST 0\.0\.0\.0 is reachable from other machines/,
+      );
+      // Nothing was provisioned in it.
+      expect(readdirSync(dataDir)).toEqual(['seeded']);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

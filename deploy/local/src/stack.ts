@@ -21,7 +21,7 @@ import type { DemoAccount } from './seed/demo-accounts.ts';
 import { DEMO_VENUES } from './seed/demo-venues.ts';
 import { oidcGatewayEnv, OUTSIDE_DOMAIN_ACCOUNT, startOidcProvider } from './oidc.ts';
 import type { RunningOidcProvider } from './oidc.ts';
-import { planLocalRun, STAND_IN_HOST } from './local-plan.ts';
+import { demoAccountsInMarker, planLocalRun, refusalOf, STAND_IN_HOST } from './local-plan.ts';
 import type { LocalRunPlan } from './local-plan.ts';
 
 export interface StackOptions {
@@ -163,9 +163,19 @@ export async function stopServices(services: RunningServices): Promise<void> {
   for (const name of [...SERVICE_NAMES].reverse()) await services[name].stop();
 }
 
-/** The identity service's own settings: the company domain, its owners and the SMTP relay of confirmations. */
-export function identityEnv(options: { companyDomain: string; smtpUrl: string; ownerEmails?: string }): Record<string, string> {
-  return { COMPANY_DOMAIN: options.companyDomain, SMTP_URL: options.smtpUrl, OWNER_EMAILS: options.ownerEmails ?? '' };
+/**
+ * The identity service's own settings: the company domain, its owners, the SMTP relay of confirmations and,
+ * for 'Continue with Google', the OpenID Connect provider whose ID tokens it verifies (OIDC_ISSUER) and the
+ * client they must be issued to (GOOGLE_CLIENT_ID). Without `oidc` these come from the operator's
+ * environment, as the gateway's do.
+ */
+export function identityEnv(options: { companyDomain: string; smtpUrl: string; ownerEmails?: string; oidc?: { issuer: string; clientId: string } }): Record<string, string> {
+  return {
+    COMPANY_DOMAIN: options.companyDomain,
+    SMTP_URL: options.smtpUrl,
+    OWNER_EMAILS: options.ownerEmails ?? '',
+    ...(options.oidc ? { OIDC_ISSUER: options.oidc.issuer, GOOGLE_CLIENT_ID: options.oidc.clientId, OIDC_JWKS_URL: '' } : {}),
+  };
 }
 
 /** The gateway's environment that points it at the running services (VENUES_GRPC_URL, ...). */
@@ -252,6 +262,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   });
   const { host, companyDomain } = plan;
   const logLevel = options.logLevel ?? 'info';
+  const markerPath = join(options.dataDir, SEEDED_MARKER);
+  const refusal = refusalOf(plan, demoAccountsInMarker(existsSync(markerPath) ? readFileSync(markerPath, 'utf8') : undefined));
+  if (refusal) throw new Error(`Not starting: ${refusal}`);
   const accounts = plan.demoAccounts ? demoAccounts(companyDomain) : [];
   const owner = accounts.find((account) => account.role === 'owner');
   const secrets = loadOrCreateSecrets(options.dataDir);
@@ -282,7 +295,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       logDir,
       logLevel,
       env: {
-        identity: identityEnv({ companyDomain, smtpUrl: plan.smtpUrl ?? mail!.smtpUrl, ownerEmails: plan.ownerEmails }),
+        identity: identityEnv({ companyDomain, smtpUrl: plan.smtpUrl ?? mail!.smtpUrl, ownerEmails: plan.ownerEmails, ...(oidcProvider ? { oidc: oidcProvider } : {}) }),
         venues: {},
       },
     });
@@ -290,7 +303,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const { identity, venues } = services;
 
     let seeded = 0;
-    const marker = join(options.dataDir, SEEDED_MARKER);
+    const marker = markerPath;
     if (options.seed && owner && mail && !existsSync(marker)) {
       const ownerId = await seedDemoAccounts({ identityAddress: identity.address, userContextKey: secrets.USER_CONTEXT_KEY, mailboxUrl: mail.mailboxUrl, appUrl: url, accounts });
       if (options.seed !== 'accounts') seeded = await seedDemoVenues(venues.address, secrets.USER_CONTEXT_KEY, { userId: ownerId, email: owner.email });

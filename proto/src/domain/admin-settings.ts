@@ -5,9 +5,15 @@ import { z } from 'zod';
  * setting. Known key: first_login_zapier_webhook_url (the server posts a new user's info to it; https only,
  * since the body carries an e-mail address).
  */
-/** An https URL on a host name (no IP address, port or user info): a pattern, so the API document states it exactly. */
-export const WEBHOOK_URL_PATTERN = /^https:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(\/[^\s]*)?$/;
-export const WEBHOOK_URL_MESSAGE = 'must be an https:// URL with a host name';
+/**
+ * An https URL on a public-looking host name: at least two labels, the last one letters only (so no IP
+ * address in any spelling: 127.0.0.1, 0x7f.0x0.0x0.0x1, 2130706433.0), no port or user info, and not a
+ * name that only resolves inside a network (localhost, *.internal, *.local, *.localhost). A pattern, so the
+ * API document states it exactly. A name can still resolve to a private address (127.0.0.1.nip.io): the
+ * sender must check the resolved address before it connects (and not follow redirects).
+ */
+export const WEBHOOK_URL_PATTERN = /^https:\/\/(?![^/]*\.(?:[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]|[Ll][Oo][Cc][Aa][Ll]|[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt])(?:\/|$))(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,63}(?:\/[^\s]*)?$/;
+export const WEBHOOK_URL_MESSAGE = 'must be an https:// URL on a public host name (no IP address, port or internal name)';
 
 const webhookUrlSchema = z.union([z.literal(''), z.string().max(2048, 'must be at most 2048 characters').regex(WEBHOOK_URL_PATTERN, WEBHOOK_URL_MESSAGE)]);
 
