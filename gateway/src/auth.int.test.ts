@@ -364,10 +364,10 @@ describe('role × endpoint matrix', () => {
   });
 
   it('lets a signed-in user outside the company domain read who they are and sign out, and nothing else', async () => {
-    // A Google account of another domain: the provider vouched for it, so identity opens a session.
+    // A Google account of another domain: the provider vouched for it (a signed ID token), so identity opens a session.
     const identity = createClient(IdentityService, under.identity.address, { metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'oidc' }, under.userContextKey) });
     try {
-      const { grant } = await identity.signInWithOidc({ email: 'guest@partner.org', issuer: 'https://accounts.google.com', subject: randomUUID(), userAgent: 'test' });
+      const { grant } = await identity.signInWithOidc({ idToken: await under.oidc.mintIdToken({ email: 'guest@partner.org', hd: null }), userAgent: 'test' });
       const token = await app.jwt.sign({ sub: grant!.user!.id, email: 'guest@partner.org', sid: grant!.sessionId });
       const headers = { authorization: `Bearer ${token}` };
       const me = await app.inject({ method: 'GET', url: '/api/v1/auth/user', headers });
@@ -505,6 +505,38 @@ describe('first login and welcome', () => {
   });
 });
 
+/**
+ * 'Continue with Google' as a browser runs it, without one: the gateway's start, the provider's account
+ * chooser (the choice posted as the chooser's form does, the provider's cookies kept), and the gateway's
+ * callback with the code the provider sends back. Returns the callback's answer.
+ */
+async function continueWithGoogle(gateway: GatewayApp, email: string): Promise<InjectResponse> {
+  const start = await gateway.inject({ method: 'GET', url: '/api/v1/auth/google/start' });
+  expect(start.statusCode).toBe(302);
+  const state = start.cookies.find((cookie) => cookie.name === 'vb_oidc');
+  const jar = new Map<string, string>();
+  const atProvider = async (url: URL, init: RequestInit = {}): Promise<URL> => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair = ''] = setCookie.split(';');
+      const equals = pair.indexOf('=');
+      jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1).trim());
+    }
+    expect([302, 303], `${url.pathname}: ${response.status}`).toContain(response.status);
+    return new URL(response.headers.get('location') ?? '', url);
+  };
+  let next = new URL(String(start.headers.location));
+  for (let hop = 0; hop < 6 && next.origin === under.oidc.issuer; hop++) {
+    next = next.pathname.startsWith('/interaction/')
+      ? await atProvider(new URL(`${next.pathname}/select`, next), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }).toString() })
+      : await atProvider(next);
+  }
+  expect(next.pathname).toBe('/api/v1/auth/google/callback');
+  return gateway.inject({ method: 'GET', url: `${next.pathname}${next.search}`, cookies: state ? { vb_oidc: state.value } : {} });
+}
+
 describe('Google sign-in endpoints', () => {
   it('are off without a configured client, and a callback without its signed state is refused', async () => {
     const config = await app.inject({ method: 'GET', url: '/api/v1/auth/config' });
@@ -528,5 +560,20 @@ describe('Google sign-in endpoints', () => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect((await call('203.0.113.21')).statusCode, path).not.toBe(429);
     }
+  });
+
+  it("sign a company user in through the provider: identity verifies the ID token the gateway forwards", async () => {
+    const google = await under.buildAnother(under.oidcGatewayEnv);
+    expect((await google.inject({ method: 'GET', url: '/api/v1/auth/config' })).json().google).toEqual({ enabled: true });
+    const callback = await continueWithGoogle(google, under.accounts.editor.email);
+    expect([callback.statusCode, callback.headers.location]).toEqual([303, '/login']);
+    const cookie = callback.cookies.find((candidate) => candidate.name === REFRESH_COOKIE_NAME);
+    expect(cookie?.value).toBeTruthy();
+    const refreshed = await google.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token', cookies: { [REFRESH_COOKIE_NAME]: cookie!.value } });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().user).toMatchObject({ email: under.accounts.editor.email, role: 'editor' });
+    // An outsider is signed in too (and shown Access Denied by every other call).
+    const outsider = await continueWithGoogle(google, 'guest@partner.org');
+    expect([outsider.statusCode, outsider.headers.location]).toEqual([303, '/login']);
   });
 });

@@ -4,13 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { confirmationLink, startStack } from '@venuebook/local';
+import { confirmationLink, OUTSIDE_DOMAIN_ACCOUNT, startStack } from '@venuebook/local';
 import type { DemoAccount, RunningStack } from '@venuebook/local';
 import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
-import { createClient } from '@venuebook/proto/grpc';
-import { IdentityService } from '@venuebook/proto/identity/v1';
-import { userContextSigner } from '@venuebook/service-kit';
 
 /** The refresh cookie of the gateway (httpOnly, Path=/api/v1/auth). */
 export const REFRESH_COOKIE = REFRESH_COOKIE_NAME;
@@ -25,9 +22,10 @@ export interface SdkStack {
   /** A new confirmed company account (signed up through the API, confirmed with the link of its mail). */
   newAccount(prefix?: string): Promise<{ email: string; password: string }>;
   /**
-   * A refresh token of a user outside the company domain. Google sign-in is not wired into the gateway yet,
-   * so this calls the identity service's SignInWithOidc as the gateway's Google callback will (signed by
-   * the gateway's key): the identity service opens a session for any address the provider vouched for.
+   * A refresh token of a user outside the company domain (default OUTSIDE_DOMAIN_ACCOUNT, an account of the
+   * stack's local OpenID Connect provider): 'Continue with Google' through the gateway as a browser runs it
+   * (start, the provider's account chooser, the callback), since identity opens a session only for an ID
+   * token the provider signed.
    */
   outsiderRefreshToken(email?: string): Promise<string>;
   stop(): Promise<void>;
@@ -73,17 +71,42 @@ export async function startSdkStack(options: { gatewayEnv?: Record<string, strin
       if (confirmed.status !== 200) throw new Error(`confirmation of ${email} failed: ${confirmed.status} ${await confirmed.text()}`);
       return { email, password: STRONG_PASSWORD };
     },
-    async outsiderRefreshToken(email = `guest-${randomUUID().slice(0, 8)}@partner.org`) {
-      const identity = createClient(IdentityService, stack.services.identity.address, {
-        metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'sdk-int-oidc' }, stack.secrets.USER_CONTEXT_KEY),
-      });
-      try {
-        const { grant } = await identity.signInWithOidc({ email, issuer: 'https://accounts.google.com', subject: randomUUID(), userAgent: 'sdk-int' });
-        if (!grant?.refreshToken) throw new Error('SignInWithOidc returned no session');
-        return grant.refreshToken;
-      } finally {
-        identity.close();
+    async outsiderRefreshToken(email = OUTSIDE_DOMAIN_ACCOUNT) {
+      const issuer = stack.services.oidc?.issuer;
+      if (!issuer) throw new Error('the stack has no local OpenID Connect provider (GOOGLE_CLIENT_ID is configured)');
+      // One cookie jar per origin (paths ignored: each origin only sees its own cookies, which is enough here).
+      const jars = new Map<string, Map<string, string>>();
+      const hop = async (url: URL, init: RequestInit = {}): Promise<Response> => {
+        const jar = jars.get(url.origin) ?? new Map<string, string>();
+        jars.set(url.origin, jar);
+        const headers = new Headers(init.headers);
+        headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+        const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+        for (const setCookie of response.headers.getSetCookie()) {
+          const [pair = ''] = setCookie.split(';');
+          const equals = pair.indexOf('=');
+          if (equals > 0) jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1).trim());
+        }
+        return response;
+      };
+      const locationOf = (response: Response, from: URL): URL => {
+        if (response.status < 300 || response.status > 399) throw new Error(`Google sign-in: ${from.pathname} answered ${response.status}`);
+        return new URL(response.headers.get('location') ?? '', from);
+      };
+      let url = new URL('/api/v1/auth/google/start', stack.url);
+      url = locationOf(await hop(url), url);
+      for (let step = 0; step < 6 && url.origin === issuer; step++) {
+        const chooser = url.pathname.startsWith('/interaction/');
+        const target = chooser ? new URL(`${url.pathname}/select`, url) : url;
+        const init = chooser ? { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }).toString() } : {};
+        url = locationOf(await hop(target, init), target);
       }
+      if (url.pathname !== '/api/v1/auth/google/callback') throw new Error(`Google sign-in: the provider sent the browser to ${url.pathname}`);
+      const callback = await hop(url);
+      const landed = locationOf(callback, url);
+      const refreshToken = jars.get(new URL(stack.url).origin)?.get(REFRESH_COOKIE_NAME);
+      if (landed.pathname !== '/login' || landed.search || !refreshToken) throw new Error(`Google sign-in of ${email} failed: ${landed.pathname}${landed.search}`);
+      return refreshToken;
     },
     async stop() {
       await stack.stop();

@@ -1,6 +1,7 @@
 // Test wiring (integration tests only): every service of the registry and the local mail sink as their own
 // processes (through the launcher, as in production), the demo accounts created through the real sign-up
-// path, and the gateway built in-process so that tests can `inject` requests.
+// path, the local OpenID Connect provider of tests/fakes in this process (identity trusts it; tests can have
+// it sign ID tokens), and the gateway built in-process so that tests can `inject` requests.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ import { SERVICE_NAMES } from '@venuebook/proto/services';
 import type { ServiceName } from '@venuebook/proto/services';
 import { connectMongo, createLogger, loadConfig } from '@venuebook/service-kit';
 import type { TestInfra } from '@venuebook/service-kit/testing';
+import { startOidcStandIn } from '../../../tests/fakes/oidc-provider.ts';
+import type { OidcStandIn } from '../../../tests/fakes/oidc-provider.ts';
 import { buildApp } from '../app.ts';
 import type { GatewayApp } from '../app.ts';
 import { gatewayConfigSchema } from '../config.ts';
@@ -24,6 +27,14 @@ export interface GatewayUnderTest extends RunningServices {
   app: GatewayApp;
   mailboxUrl: string;
   userContextKey: string;
+  /**
+   * The identity provider identity trusts (its OIDC_ISSUER and GOOGLE_CLIENT_ID); its client's redirect URI is
+   * the gateway's Google callback. The gateway itself has Google sign-in off unless a test builds one with
+   * `oidcGatewayEnv`.
+   */
+  oidc: OidcStandIn;
+  /** GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and OIDC_ISSUER of a gateway that signs in with that provider. */
+  oidcGatewayEnv: Record<string, string>;
   accounts: Record<Role, DemoAccount>;
   /** Signs in through the API; returns the access token, the refresh cookie and the session. */
   signIn(email: string, password: string): Promise<SignedIn>;
@@ -52,20 +63,28 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
   const apps: GatewayApp[] = [];
   const stops: (() => Promise<unknown>)[] = [];
 
+  const publicUrl = 'http://127.0.0.1:8080';
   const mail = await startMailSink(logDir);
   stops.push(mail.stop);
+  const oidcClientSecret = randomBytes(16).toString('base64url');
+  const oidc = await startOidcStandIn({
+    clientId: 'venuebook-gateway-test',
+    clientSecret: oidcClientSecret,
+    redirectUris: [new URL('/api/v1/auth/google/callback', publicUrl).toString()],
+    accounts: [...list.map((account) => account.email), 'guest@partner.org'],
+  });
+  stops.push(() => oidc.close());
   const services = await startServices({
     infra: serviceInfra,
     userContextKey,
     logDir,
     logLevel: 'warn',
     env: {
-      identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email }), MONGODB_DB: dbs.identity, AUDIT_CONSUMER_NAME: `identity-audit-${suffix}` },
+      identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email, oidc }), MONGODB_DB: dbs.identity, AUDIT_CONSUMER_NAME: `identity-audit-${suffix}` },
       venues: { MONGODB_DB: dbs.venues },
     },
   });
   stops.push(() => stopServices(services));
-  const publicUrl = 'http://127.0.0.1:8080';
   await seedDemoAccounts({ identityAddress: services.identity.address, userContextKey, mailboxUrl: mail.mailboxUrl, appUrl: publicUrl, accounts: list });
 
   const quiet = createLogger('gateway-int-test', { level: 'silent' });
@@ -102,6 +121,8 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
     app,
     mailboxUrl: mail.mailboxUrl,
     userContextKey,
+    oidc,
+    oidcGatewayEnv: { GOOGLE_CLIENT_ID: oidc.clientId, GOOGLE_CLIENT_SECRET: oidcClientSecret, OIDC_ISSUER: oidc.issuer },
     accounts,
     signIn,
     async as(role) {

@@ -27,6 +27,15 @@ export const configSchema = serviceConfigSchema('venuebook_identity').extend({
    * re-hashed at the next sign-in when weaker than this.
    */
   PASSWORD_SCRYPT_LOG2_N: z.coerce.number().int().min(10).max(20).default(17),
+  /**
+   * 'Continue with Google': the OAuth client id of the company's Google project, the audience every ID token
+   * must name. Unset = SignInWithOidc answers FAILED_PRECONDITION 'Google sign-in is not configured'.
+   */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  /** The OpenID Connect issuer whose ID tokens are accepted (`iss`); its signing keys come from its discovery document. */
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  /** The issuer's JWKS, when it should not be read from the discovery document (default: its `jwks_uri`). */
+  OIDC_JWKS_URL: z.url().optional(),
   /** The JetStream durable consumer that stores the audit log (replicas share it; tests give each instance its own). */
   AUDIT_CONSUMER_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _').default('identity-audit'),
 });

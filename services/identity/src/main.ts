@@ -16,10 +16,12 @@ import { startAuditConsumer } from './events/audit-consumer.ts';
 import { createAuditSettingsHandlers } from './grpc/audit-settings.handlers.ts';
 import { createIdentityHandlers } from './grpc/identity.handlers.ts';
 import { createMailer } from './mail/mailer.ts';
+import { IdTokenVerifier } from './oidc/id-token-verifier.ts';
 import { auditLogModel, AuditLogRepository } from './repositories/audit-log.repository.ts';
 import { identityModels } from './repositories/identity.models.ts';
 import { adminSettingModel, SettingsRepository } from './repositories/settings.repository.ts';
 import { ConfirmationMailRepository } from './repositories/confirmation-mail.repository.ts';
+import { IdTokenUseRepository } from './repositories/id-token-use.repository.ts';
 import { LockRepository } from './repositories/lock.repository.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
 import { UserRepository } from './repositories/user.repository.ts';
@@ -51,6 +53,8 @@ export function start(config: IdentityConfig, options: StartOptions = {}): Promi
         sessions: new SessionRepository(models, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS, graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000 }),
         confirmationMails: new ConfirmationMailRepository(models, { cooldownMs: config.SIGNUP_MAIL_COOLDOWN_SECONDS * 1000, perHour: config.SIGNUP_MAILS_PER_HOUR }),
         locks: new LockRepository(models),
+        idTokens: config.GOOGLE_CLIENT_ID ? new IdTokenVerifier({ issuer: config.OIDC_ISSUER, clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.OIDC_JWKS_URL }) : undefined,
+        idTokenUses: new IdTokenUseRepository(models),
         guests: new GuestSessions(deriveKey(config.USER_CONTEXT_KEY, 'guest-session'), { ttlMs: config.GUEST_SESSION_TTL_MINUTES * 60_000 }),
         events: createIdentityEvents(js, logger, audit),
         mailer,

@@ -3,7 +3,6 @@
 // database operations and the same scrypt (counted on the real code path: mongoose's debug hook sees every
 // operation the service sends; the service's password hasher reports every scrypt run). Counting instead of
 // timing keeps the test exact on a shared machine.
-import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@venuebook/proto/domain';
@@ -49,7 +48,7 @@ describe('refused password sign-ins', () => {
     // A user who has signed in has a profile (the lookup that once ran only for existing users).
     await under.signIn(known.email);
     const googleOnly = under.newAddress('google');
-    await under.identity.signInWithOidc({ email: googleOnly, issuer: 'https://accounts.google.com', subject: randomUUID(), userAgent: 't' }, under.anonymous());
+    await under.signInWithGoogle(googleOnly);
     const unconfirmed = under.newAddress('pending');
     await under.identity.signUp({ email: unconfirmed, password: STRONG_PASSWORD, appUrl: APP_URL }, under.anonymous());
 

@@ -25,7 +25,8 @@ export function createIdentityHandlers(useCases: IdentityUseCases): Omit<Service
     },
 
     async signInWithOidc(request) {
-      return { grant: sessionGrantToProto(await useCases.signInWithOidc(request)) };
+      // Only the ID token and the user agent are read: e-mail, issuer and subject come from the verified token.
+      return { grant: sessionGrantToProto(await useCases.signInWithOidc({ idToken: request.idToken, userAgent: request.userAgent })) };
     },
 
     async refreshSession(request) {

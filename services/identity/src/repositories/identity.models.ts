@@ -72,6 +72,17 @@ export interface LockDocument {
   at: Date;
 }
 
+/**
+ * An OpenID Connect ID token that has opened a session, by a hash of its identifying claims: written once
+ * (unique `_id`, atomic on FerretDB v1), so a second use of the token fails with E11000. `expiresAt` is when
+ * the token itself can no longer be accepted; older rows are deleted now and then (FerretDB v1 runs no TTL
+ * indexes).
+ */
+export interface IdTokenUseDocument {
+  _id: string;
+  expiresAt: Date;
+}
+
 export interface FirstLoginDocument {
   _id: string;
   notificationSent: boolean;
@@ -183,6 +194,14 @@ export const lockSchema = new Schema<LockDocument>(
   { collection: 'identity_locks', versionKey: false, strict: 'throw' },
 );
 
+export const idTokenUseSchema = new Schema<IdTokenUseDocument>(
+  {
+    _id: { type: String, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  { collection: 'id_token_uses', versionKey: false, strict: 'throw' },
+);
+
 export interface IdentityModels {
   users: Model<UserDocument>;
   sessions: Model<SessionDocument>;
@@ -192,6 +211,7 @@ export interface IdentityModels {
   profiles: Model<ProfileDocument>;
   confirmationMails: Model<ConfirmationMailDocument>;
   locks: Model<LockDocument>;
+  idTokenUses: Model<IdTokenUseDocument>;
 }
 
 export function identityModels(connection: Connection): IdentityModels {
@@ -207,5 +227,6 @@ export function identityModels(connection: Connection): IdentityModels {
     confirmationMails:
       (existing.ConfirmationMail as Model<ConfirmationMailDocument> | undefined) ?? connection.model<ConfirmationMailDocument>('ConfirmationMail', confirmationMailSchema),
     locks: (existing.IdentityLock as Model<LockDocument> | undefined) ?? connection.model<LockDocument>('IdentityLock', lockSchema),
+    idTokenUses: (existing.IdTokenUse as Model<IdTokenUseDocument> | undefined) ?? connection.model<IdTokenUseDocument>('IdTokenUse', idTokenUseSchema),
   };
 }

@@ -1,6 +1,8 @@
 // Test wiring (integration tests only): the identity service started in-process on real MongoDB-compatible
 // storage and NATS, its confirmation mail going to the local SMTP sink (a process, through the launcher),
-// and a gRPC client that calls it as the gateway would, with a signed user context.
+// 'Continue with Google' against the local OpenID Connect provider of tests/fakes (in this process, so that
+// tests can have it sign ID tokens), and a gRPC client that calls it as the gateway would, with a signed
+// user context.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,8 @@ import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, load
 import type { NatsConnection, RunningServiceHandle } from '@venuebook/service-kit';
 import type { Connection } from 'mongoose';
 import type { TestInfra } from '@venuebook/service-kit/testing';
+import { startOidcStandIn } from '../../../../tests/fakes/oidc-provider.ts';
+import type { MintedClaims, OidcStandIn } from '../../../../tests/fakes/oidc-provider.ts';
 import { configSchema } from '../config.ts';
 import type { IdentityConfig } from '../config.ts';
 import { start } from '../main.ts';
@@ -32,6 +36,10 @@ export interface IdentityUnderTest {
   address: string;
   userContextKey: string;
   mailboxUrl: string;
+  /** The identity provider identity trusts (OIDC_ISSUER, GOOGLE_CLIENT_ID): mints ID tokens signed with its key. */
+  oidc: OidcStandIn;
+  /** SignInWithOidc as the gateway calls it, with a fresh ID token of the provider for `email` (claims as given). */
+  signInWithGoogle(email: string, claims?: Omit<MintedClaims, 'email'>): Promise<SessionGrant>;
   /** The client; pass `as(...)` or `anonymous()` as the call options. */
   identity: Client<typeof IdentityService>;
   /** The owner of OWNER_EMAILS (confirmed and signed in once, so it holds the owner role). */
@@ -81,6 +89,8 @@ export async function startIdentityUnderTest(infra: TestInfra, env: Record<strin
   try {
     const mail = await startMailSink(logDir);
     stops.push(mail.stop);
+    const oidc = await startOidcStandIn({ clientId: 'venuebook-identity-test' });
+    stops.push(() => oidc.close());
     const config = loadConfig(configSchema, {
       MONGODB_URI: infra.mongoUri,
       MONGODB_DB: dbName,
@@ -92,6 +102,8 @@ export async function startIdentityUnderTest(infra: TestInfra, env: Record<strin
       OWNER_EMAILS: ownerEmail,
       SMTP_URL: mail.smtpUrl,
       PASSWORD_SCRYPT_LOG2_N: '12',
+      OIDC_ISSUER: oidc.issuer,
+      GOOGLE_CLIENT_ID: oidc.clientId,
       // Its own durable consumer of the shared test NATS' audit stream (replicas of one name share the work).
       AUDIT_CONSUMER_NAME: `identity-audit-${dbName.slice(-8)}`,
       ...env,
@@ -126,6 +138,12 @@ export async function startIdentityUnderTest(infra: TestInfra, env: Record<strin
       return { id: user.id, email };
     };
 
+    const signInWithGoogle = async (email: string, claims: Omit<MintedClaims, 'email'> = {}): Promise<SessionGrant> => {
+      const { grant } = await identity.signInWithOidc({ idToken: await oidc.mintIdToken({ email, ...claims }), userAgent: 'identity-int' }, anonymous());
+      if (!grant?.user) throw new Error(`Google sign-in of ${email} returned no grant`);
+      return grant;
+    };
+
     let connection: Promise<Connection> | undefined;
     const db = (): Promise<Connection> => (connection ??= connectMongo(infra.mongoUri, dbName));
     stops.push(async () => {
@@ -140,6 +158,8 @@ export async function startIdentityUnderTest(infra: TestInfra, env: Record<strin
       address,
       userContextKey,
       mailboxUrl: mail.mailboxUrl,
+      oidc,
+      signInWithGoogle,
       identity,
       owner,
       anonymous,

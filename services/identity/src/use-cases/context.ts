@@ -3,7 +3,9 @@ import type { GuestSessions } from '../domain/guest-sessions.ts';
 import type { PasswordHasher } from '../domain/password.ts';
 import type { IdentityEvents } from '../events/identity.events.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { IdTokenVerifier } from '../oidc/id-token-verifier.ts';
 import type { ConfirmationMailRepository } from '../repositories/confirmation-mail.repository.ts';
+import type { IdTokenUseRepository } from '../repositories/id-token-use.repository.ts';
 import type { LockRepository } from '../repositories/lock.repository.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
@@ -25,6 +27,10 @@ export interface IdentityDeps {
   guests: GuestSessions;
   confirmationMails: ConfirmationMailRepository;
   locks: LockRepository;
+  /** 'Continue with Google': the ID token verifier (undefined when GOOGLE_CLIENT_ID is not configured). */
+  idTokens: IdTokenVerifier | undefined;
+  /** ID tokens that have opened a session (each opens one only). */
+  idTokenUses: IdTokenUseRepository;
   events: IdentityEvents;
   mailer: Mailer;
   /** scrypt with the configured cost (PASSWORD_SCRYPT_LOG2_N). */

@@ -1,15 +1,33 @@
-import { AUTH_MESSAGES, emailSchema, isCompanyEmail } from '@venuebook/proto/domain';
+import { createHash } from 'node:crypto';
+import { AUTH_MESSAGES, domainSuffix, emailSchema, isCompanyEmail } from '@venuebook/proto/domain';
 import type { LogoutScope } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
 import { GuestSessions } from '../domain/guest-sessions.ts';
+import { ID_TOKEN_CLOCK_TOLERANCE_SECONDS, ID_TOKEN_MAX_AGE_SECONDS, invalidIdToken } from '../oidc/id-token-verifier.ts';
+import type { VerifiedIdToken } from '../oidc/id-token-verifier.ts';
 import { roleAtSignIn } from '../domain/identity-rules.ts';
 import type { SessionGrant, UserRecord } from '../domain/user.ts';
 import type { IdentityDeps } from './context.ts';
-import { invalidCredentials, parseEmail, requireCompanyEmail, sessionMissing } from './errors.ts';
+import { invalidCredentials, requireCompanyEmail, sessionMissing } from './errors.ts';
+
+export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
+export const EMAIL_NOT_VERIFIED = "The Google account's e-mail address is not verified";
+export const NOT_COMPANY_WORKSPACE = "A company address signs in with the company's Google Workspace account only";
+export const ID_TOKEN_USED = 'This ID token has already been used';
+
+/**
+ * What identifies one ID token (not its text: a JWS's base64url can be re-encoded without breaking the
+ * signature): issuer, audience, subject, issue and expiry times, nonce and jti. The gateway sends a fresh
+ * nonce with every authorization request, so two sign-ins never share it.
+ */
+function idTokenKey(token: VerifiedIdToken): string {
+  const parts = [token.issuer, [...token.audience].sort(), token.subject, token.issuedAt, token.expiresAt, token.nonce ?? null, token.jti ?? null];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+}
 
 /** Signing in (password, OpenID Connect), refreshing and ending sessions, and who is signed in. */
-export function sessionUseCases({ users, sessions, guests, events, passwords, settings, logger, now }: IdentityDeps) {
+export function sessionUseCases({ users, sessions, guests, events, passwords, settings, logger, now, idTokens, idTokenUses }: IdentityDeps) {
   /**
    * Opens a session for a user who has just proven who they are: stamps the sign-in (OWNER_EMAILS without a
    * role become owner), and records the first login once (unique insert), publishing its event.
@@ -44,15 +62,34 @@ export function sessionUseCases({ users, sessions, guests, events, passwords, se
     },
 
     /**
-     * The gateway verified the ID token. A company address gets (or finds) its user; an address outside the
-     * company gets a guest session that is stored nowhere, just enough to be shown Access Denied with its
-     * e-mail and Sign Out (spec §2): outsiders do not fill the user table.
+     * 'Continue with Google': the ID token the gateway got from the provider is verified here (signature,
+     * issuer, audience, age), and so are its claims: a verified e-mail, and for a company address the
+     * company's Workspace (`hd`). Who signs in comes from the token alone, and each token opens one session.
+     * A company address gets (or finds) its user; an address outside the company gets a guest session that
+     * is stored nowhere, just enough to be shown Access Denied with its e-mail and Sign Out (spec §2):
+     * outsiders do not fill the user table.
      */
-    async signInWithOidc(input: { email: string; issuer: string; subject: string; userAgent: string }): Promise<SessionGrant> {
-      const email = parseEmail(input.email);
-      if (!input.issuer || !input.subject) throw GrpcError.invalidArgument('Invalid identity', [{ field: 'subject', message: 'issuer and subject are required' }]);
-      if (!isCompanyEmail(email, settings.companyDomain)) return guests.open(email, now());
-      const user = await users.upsertOidcUser(email, { issuer: input.issuer, subject: input.subject }, now());
+    async signInWithOidc(input: { idToken: string; userAgent: string }): Promise<SessionGrant> {
+      if (!idTokens) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, GOOGLE_NOT_CONFIGURED);
+      const token = await idTokens.verify(input.idToken);
+      const parsed = emailSchema.safeParse(token.email);
+      if (!parsed.success) throw invalidIdToken();
+      const email = parsed.data;
+      if (!token.emailVerified) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, EMAIL_NOT_VERIFIED);
+      const hd = token.hd?.toLowerCase();
+      if (hd !== undefined && `@${hd}` !== domainSuffix(email.split('@')[1] ?? '')) throw invalidIdToken();
+      // `hd` in the authorization request is only a hint: a personal Google account registered on a company
+      // address (e.g. by a former employee) has no hd claim.
+      const company = isCompanyEmail(email, settings.companyDomain);
+      if (company && `@${hd ?? ''}` !== domainSuffix(settings.companyDomain)) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, NOT_COMPANY_WORKSPACE);
+      const at = now();
+      const acceptedUntil = Math.min(token.expiresAt, token.issuedAt + ID_TOKEN_MAX_AGE_SECONDS) + ID_TOKEN_CLOCK_TOLERANCE_SECONDS;
+      if (!(await idTokenUses.claim(idTokenKey(token), new Date(acceptedUntil * 1000), at))) {
+        logger.warn({ issuer: token.issuer, subject: token.subject }, 'ID token used again: refused');
+        throw new GrpcError(GrpcStatus.UNAUTHENTICATED, ID_TOKEN_USED);
+      }
+      if (!company) return guests.open(email, at);
+      const user = await users.upsertOidcUser(email, { issuer: token.issuer, subject: token.subject }, at);
       return openSession(user, input.userAgent);
     },
 

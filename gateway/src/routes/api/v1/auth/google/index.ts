@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { apiErrorResponses, domainSuffix, redirectResponse } from '@venuebook/proto/domain';
 import { perClientRateLimit } from '../../../../../lib/client-key.ts';
+import { GrpcError } from '@venuebook/proto/grpc';
+import type { SessionGrant } from '@venuebook/proto/identity/v1';
 import { grpcCallOptions } from '../../../../../lib/grpc-call.ts';
-import { HttpError } from '../../../../../lib/error-mapping.ts';
+import { HttpError, httpStatusOfGrpc } from '../../../../../lib/error-mapping.ts';
 
 const STATE_COOKIE = 'vb_oidc';
 const STATE_COOKIE_PATH = '/api/v1/auth/google';
@@ -18,10 +20,12 @@ interface PendingSignIn {
 /**
  * 'Continue with Google': OpenID Connect authorization code flow with PKCE through openid-client, with
  * `prompt=select_account` and `hd` = the company domain. The ID token (signature, issuer, audience, expiry,
- * nonce) is verified by openid-client; the e-mail must be verified and consistent with `hd`. The company
- * domain itself is enforced on every API call, so a user of another domain is signed in and shown Access
- * Denied (spec §2). On success the refresh cookie is set and the browser goes to /login, where the app's
- * start-up refresh picks the session up.
+ * nonce) is verified by openid-client; the e-mail must be verified and consistent with `hd`. The ID token
+ * itself then goes to identity's SignInWithOidc, which verifies it again on its own (signature against the
+ * issuer's JWKS, iss, aud, exp/iat, email_verified, hd) and takes the user from it, once per token: the
+ * signed user context alone cannot open a session. The company domain itself is enforced on every API
+ * call, so a user of another domain is signed in and shown Access Denied (spec §2). On success the refresh
+ * cookie is set and the browser goes to /login, where the app's start-up refresh picks the session up.
  */
 const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, OIDC_ISSUER, PUBLIC_URL, COMPANY_DOMAIN, COOKIE_SECURE } = fastify.config;
@@ -90,9 +94,9 @@ const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
         return fail('unreadable state cookie', error);
       }
       let claims: oidc.IDToken | undefined;
-      let config: oidc.Configuration;
+      let idToken: string | undefined;
       try {
-        config = await client();
+        const config = await client();
         const tokens = await oidc.authorizationCodeGrant(config, new URL(request.url, PUBLIC_URL), {
           pkceCodeVerifier: pending.verifier,
           expectedState: pending.state,
@@ -100,21 +104,26 @@ const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
           idTokenExpected: true,
         });
         claims = tokens.claims();
+        idToken = tokens.id_token;
       } catch (error) {
         return fail('code exchange or ID token check failed', error);
       }
       const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : '';
-      if (!claims || !email || claims.email_verified !== true) return fail('no verified e-mail in the ID token');
+      if (!claims || !idToken || !email || claims.email_verified !== true) return fail('no verified e-mail in the ID token');
       if (typeof claims.hd === 'string' && claims.hd.toLowerCase() !== email.split('@')[1]) return fail('hd claim does not match the e-mail');
       // A company address must come from the company's Google Workspace (hd), not from a personal Google
       // account registered on that address (e.g. by a former employee): `hd` in the request is only a hint.
       const companyDomain = domainSuffix(COMPANY_DOMAIN).slice(1);
       if (email.endsWith(`@${companyDomain}`) && claims.hd !== companyDomain) return fail('company address without the company hd claim');
       const readAt = fastify.userCache.generation();
-      const { grant } = await fastify.identity.signInWithOidc(
-        { email, issuer: config.serverMetadata().issuer, subject: claims.sub, userAgent: request.headers['user-agent'] ?? '' },
-        grpcCallOptions(request, reply),
-      );
+      let grant: SessionGrant | undefined;
+      try {
+        ({ grant } = await fastify.identity.signInWithOidc({ idToken, userAgent: request.headers['user-agent'] ?? '' }, grpcCallOptions(request, reply)));
+      } catch (error) {
+        // Identity refused the token (its own checks, or a second use): the browser learns no more than Access Denied.
+        if (error instanceof GrpcError && httpStatusOfGrpc(error.code) < 500) return fail(`identity refused the ID token: ${error.message}`, error);
+        throw error;
+      }
       if (!grant) return fail('identity returned no session');
       await fastify.sessions.start(reply, grant, readAt);
       return reply.redirect('/login', 303);
