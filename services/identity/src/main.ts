@@ -50,7 +50,7 @@ export function start(config: IdentityConfig, options: StartOptions = {}): Promi
       defer(() => mailer.close());
       const useCases = createIdentityUseCases({
         users: new UserRepository(models),
-        sessions: new SessionRepository(models, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS, graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000 }),
+        sessions: new SessionRepository(models, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS, graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000, successorKey: deriveKey(config.USER_CONTEXT_KEY, 'refresh-successor') }),
         confirmationMails: new ConfirmationMailRepository(models, { cooldownMs: config.SIGNUP_MAIL_COOLDOWN_SECONDS * 1000, perHour: config.SIGNUP_MAILS_PER_HOUR }),
         locks: new LockRepository(models),
         idTokens: config.GOOGLE_CLIENT_ID ? new IdTokenVerifier({ issuer: config.OIDC_ISSUER, clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.OIDC_JWKS_URL }) : undefined,

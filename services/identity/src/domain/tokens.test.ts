@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashSecret, newSecret } from './tokens.ts';
+import { deriveKey } from './keys.ts';
+import { hashSecret, newSecret, successorToken } from './tokens.ts';
 
 describe('newSecret', () => {
   it('is 256 random bits in base64url (safe in a URL and a cookie)', () => {
@@ -18,5 +19,19 @@ describe('hashSecret', () => {
     expect(hashSecret(secret)).toBe(hashSecret(secret));
     expect(hashSecret(secret)).not.toBe(secret);
     expect(hashSecret(`${secret}x`)).not.toBe(hashSecret(secret));
+  });
+});
+
+describe('successorToken', () => {
+  it('is the same for the same token and key, a 256-bit base64url token, and differs by token and by key', () => {
+    const key = deriveKey('a-user-context-key-of-32-characters!', 'refresh-successor');
+    const token = newSecret();
+    expect(successorToken(key, token)).toBe(successorToken(key, token));
+    expect(successorToken(key, token)).toMatch(/^[\w-]{43}$/);
+    expect(successorToken(key, token)).not.toBe(token);
+    expect(successorToken(key, newSecret())).not.toBe(successorToken(key, token));
+    expect(successorToken(deriveKey('another-user-context-key-32-chars!!', 'refresh-successor'), token)).not.toBe(successorToken(key, token));
+    // The key serves this purpose only.
+    expect(deriveKey('a-user-context-key-of-32-characters!', 'guest-session').equals(key)).toBe(false);
   });
 });

@@ -17,3 +17,13 @@ export function hashSecret(secret: string): string {
 export function confirmationToken(linkKey: Buffer, nonce: string): string {
   return createHmac('sha256', linkKey).update(nonce).digest('base64url');
 }
+
+/**
+ * The refresh token that rotating `refreshToken` issues: derived from the token itself (which is stored
+ * nowhere, only its hash) with the service's successor key, so that every use of one token within the grace
+ * period is answered with the same successor (see SessionRepository.rotate), and a database leak does not
+ * give the successor of any stored hash.
+ */
+export function successorToken(successorKey: Buffer, refreshToken: string): string {
+  return createHmac('sha256', successorKey).update(refreshToken).digest('base64url');
+}

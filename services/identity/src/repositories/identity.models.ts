@@ -39,7 +39,7 @@ export interface RefreshTokenUseDocument {
   _id: string;
   sessionId: string;
   at: Date;
-  /** Hash of the token this use issued (null for the grace mark `<hash>.grace`). */
+  /** Hash of the token this use issued (null for the mark `<hash>.shared` of a successor handed out twice). */
   successor: string | null;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Model } from 'mongoose';
-import { hashSecret, newSecret } from '../domain/tokens.ts';
+import { hashSecret, newSecret, successorToken } from '../domain/tokens.ts';
 import type { RefreshTokenDocument, RefreshTokenUseDocument, SessionDocument } from './identity.models.ts';
 
 export type RotateResult =
@@ -12,11 +12,16 @@ export type RotateResult =
   | { kind: 'reused'; sessionId: string; userId: string };
 
 /**
- * Sessions and their refresh tokens. A refresh token is `<random>`; only its SHA-256 is stored. Each use
- * rotates it: the use is recorded by a unique insert (atomic on MongoDB and on FerretDB v1, whose updates
- * are not), and a second use of a rotated token revokes the session, i.e. the whole token family, unless it
- * is the one retry of a refresh whose response was lost (within the grace period, successor unused). Only
- * revocation ever updates a session document, so a concurrent refresh cannot undo a sign-out.
+ * Sessions and their refresh tokens. A session's first refresh token is random; only SHA-256 hashes are
+ * stored. Each use rotates it: the use is recorded by a unique insert (atomic on MongoDB and on FerretDB v1,
+ * whose updates are not), and a second use of a rotated token revokes the session, i.e. the whole token
+ * family, unless it is the retry of a refresh whose response was lost (within the grace period, successor
+ * unused). The successor is derived from the token (HMAC with a key derived from USER_CONTEXT_KEY), so such
+ * a retry gets the same successor again: the answer is idempotent, and whoever else replays the token in
+ * the window (a thief) shares the one chain instead of starting a second one. A successor handed out again
+ * is marked shared (`<hash>.shared`) and gets no grace itself: once either holder has used it, the other's
+ * use is a reuse that ends the session. Only revocation ever updates a session document, so a concurrent
+ * refresh cannot undo a sign-out.
  */
 export class SessionRepository {
   readonly #sessions: Model<SessionDocument>;
@@ -24,13 +29,19 @@ export class SessionRepository {
   readonly #uses: Model<RefreshTokenUseDocument>;
   readonly #ttlMs: number;
   readonly #graceMs: number;
+  readonly #successorKey: Buffer;
 
-  constructor(models: { sessions: Model<SessionDocument>; refreshTokens: Model<RefreshTokenDocument>; refreshTokenUses: Model<RefreshTokenUseDocument> }, options: { ttlMs: number; graceMs: number }) {
+  /** `successorKey`: derives each token's successor (deriveKey(USER_CONTEXT_KEY, 'refresh-successor')). */
+  constructor(
+    models: { sessions: Model<SessionDocument>; refreshTokens: Model<RefreshTokenDocument>; refreshTokenUses: Model<RefreshTokenUseDocument> },
+    options: { ttlMs: number; graceMs: number; successorKey: Buffer },
+  ) {
     this.#sessions = models.sessions;
     this.#tokens = models.refreshTokens;
     this.#uses = models.refreshTokenUses;
     this.#ttlMs = options.ttlMs;
     this.#graceMs = options.graceMs;
+    this.#successorKey = options.successorKey;
   }
 
   async #issue(sessionId: string, userId: string): Promise<string> {
@@ -54,39 +65,45 @@ export class SessionRepository {
     const session = await this.#sessions.findById(token.sessionId).lean<SessionDocument>().exec();
     if (!session || session.revokedAt) return { kind: 'revoked' };
     if (session.expiresAt.getTime() <= now.getTime()) return { kind: 'expired' };
-    // The successor is chosen before the use is recorded, so that the use names it (see the grace period).
-    const next = newSecret();
+    // The successor is known before the use is recorded, so that the use names it (see the grace period).
+    const next = successorToken(this.#successorKey, refreshToken);
+    const nextHash = hashSecret(next);
     try {
-      await this.#uses.create({ _id: hash, sessionId: token.sessionId, at: now, successor: hashSecret(next) });
+      await this.#uses.create({ _id: hash, sessionId: token.sessionId, at: now, successor: nextHash });
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
-      if (await this.#claimGrace(hash, token.sessionId, now)) {
-        return { kind: 'rotated', sessionId: token.sessionId, userId: token.userId, refreshToken: await this.#issue(token.sessionId, token.userId), expiresAt: session.expiresAt };
+      if (!(await this.#withinGrace(hash, nextHash, token.sessionId, now))) {
+        await this.revoke(token.sessionId, 'refresh token reuse', now);
+        return { kind: 'reused', sessionId: token.sessionId, userId: token.userId };
       }
-      await this.revoke(token.sessionId, 'refresh token reuse', now);
-      return { kind: 'reused', sessionId: token.sessionId, userId: token.userId };
     }
-    await this.#tokens.create({ _id: hashSecret(next), sessionId: token.sessionId, userId: token.userId });
+    // Written once; a retry finds it written (or writes it, when the first use stopped before it did).
+    try {
+      await this.#tokens.create({ _id: nextHash, sessionId: token.sessionId, userId: token.userId });
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+    }
     return { kind: 'rotated', sessionId: token.sessionId, userId: token.userId, refreshToken: next, expiresAt: session.expiresAt };
   }
 
   /**
    * Whether a second use of a rotated token counts as the retry of a refresh whose response was lost: within
    * the grace period after the first use, while its successor is still unused (a used successor means the
-   * response did arrive), and only once per token (a unique insert of `<hash>.grace`).
+   * response did arrive), and not for a token that was itself handed out twice (shared). The successor it
+   * gets is then shared, and gets no grace of its own.
    */
-  async #claimGrace(hash: string, sessionId: string, now: Date): Promise<boolean> {
+  async #withinGrace(hash: string, nextHash: string, sessionId: string, now: Date): Promise<boolean> {
     if (this.#graceMs <= 0) return false;
+    if (await this.#uses.exists({ _id: `${hash}.shared` })) return false;
     const first = await this.#uses.findById(hash).lean<RefreshTokenUseDocument>().exec();
-    if (!first?.successor || now.getTime() - first.at.getTime() > this.#graceMs) return false;
-    if (await this.#uses.exists({ _id: first.successor })) return false;
+    if (first?.successor !== nextHash || now.getTime() - first.at.getTime() > this.#graceMs) return false;
+    if (await this.#uses.exists({ _id: nextHash })) return false;
     try {
-      await this.#uses.create({ _id: `${hash}.grace`, sessionId, at: now, successor: null });
-      return true;
+      await this.#uses.create({ _id: `${nextHash}.shared`, sessionId, at: now, successor: null });
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
-      return false;
     }
+    return true;
   }
 
   async revoke(sessionId: string, reason: string, now: Date): Promise<number> {
