@@ -62,6 +62,8 @@ describe('normalizeWebsite', () => {
   it('adds https:// to link URLs lacking http', () => {
     expect(normalizeLinkUrl('maps.example.com')).toBe('https://maps.example.com');
     expect(normalizeLinkUrl('http://a.b')).toBe('http://a.b');
+    expect(normalizeLinkUrl(' HTTPS://a.b ')).toBe('HTTPS://a.b');
+    expect(normalizeLinkUrl('httpbin.org/get')).toBe('https://httpbin.org/get');
   });
 });
 

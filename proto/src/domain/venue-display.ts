@@ -54,11 +54,13 @@ export function normalizeWebsite(url: string | null | undefined): string {
   return `https://${u}`;
 }
 
-/** Links editor rule (spec §5): adds https:// when the URL does not start with http. */
+/**
+ * Links editor rule (spec §5): adds https:// when the URL lacks http, i.e. an http(s) scheme ('httpbin.org'
+ * lacks it too). A link URL then follows the website's rule: WEBSITE_INPUT_PATTERN as typed, an http(s) URL
+ * after this normalisation, which is the website's for every value the pattern accepts.
+ */
 export function normalizeLinkUrl(url: string): string {
-  const u = url.trim();
-  if (u === '') return '';
-  return /^http/i.test(u) ? u : `https://${u}`;
+  return normalizeWebsite(url);
 }
 
 /** True when `url` parses as an absolute http or https URL. */

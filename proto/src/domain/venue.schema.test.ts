@@ -107,6 +107,14 @@ describe('venueInputSchema', () => {
     }
   });
 
+  it("accepts http(s) link URLs only: 'Invalid URL: {url}' for others, also on a row that would be dropped", () => {
+    for (const url of ['javascript://x', 'javascript:alert(1)', 'ftp://files.example.com', 'not a url']) {
+      expect(messagesFor(venueInputSchema.safeParse({ name: 'X', links: [{ displayText: 'L', url }] })), url).toEqual([{ field: 'links.0.url', message: `Invalid URL: ${url}` }]);
+      expect(messagesFor(venueInputSchema.safeParse({ name: 'X', links: [{ displayText: '', url }] })), url).toEqual([{ field: 'links.0.url', message: `Invalid URL: ${url}` }]);
+    }
+    expect(venueInputSchema.parse({ name: 'X', links: [{ displayText: 'Bin', url: 'httpbin.org/get' }] }).links).toEqual([{ displayText: 'Bin', url: 'https://httpbin.org/get' }]);
+  });
+
   it('accepts a typed website of the documented maximum without a scheme, and the service re-parses the normalised value to the same venue', () => {
     const typed = 'a'.repeat(VENUE_FIELD_MAX.website);
     const parsed = venueInputSchema.parse({ name: 'X', website: typed, links: [{ displayText: 'L', url: 'b'.repeat(VENUE_FIELD_MAX.linkUrl) }] });

@@ -79,9 +79,15 @@ export const linkInputSchema = linkInput('typed').meta({ id: 'LinkFields', descr
 function linksInput(form: UrlForm) {
   return z
     .array(
+      // Every row as sent, dropped or not, is checked against what the document states of it.
       z.object({
-        displayText: z.string().optional(),
-        url: z.string().optional(),
+        displayText: z.string().max(VENUE_FIELD_MAX.linkDisplayText).optional(),
+        url: z
+          .string()
+          .max(form === 'typed' ? VENUE_FIELD_MAX.linkUrl : VENUE_STORED_URL_MAX.linkUrl)
+          .regex(WEBSITE_INPUT_PATTERN, { error: invalidUrl })
+          .optional()
+          .describe("An http or https address; 'https://' is added when it has no scheme"),
       }),
     )
     .max(VENUE_FIELD_MAX.links)
