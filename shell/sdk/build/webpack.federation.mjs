@@ -11,6 +11,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { bundleReportPlugins } from './bundle-report.mjs';
 import { collectSubpathImports, unsharedRequest, writeNarrowedShares } from './shared-imports.mjs';
+import { DATA_SUBPATHS } from './chakra-recipes.mjs';
 import { REMOTE_NAMES, REMOTES, remotePackageDir, SHELL_CONTAINER, SHELL_DEV_PORT } from '@venuebook/proto/remotes';
 
 const require = createRequire(import.meta.url);
@@ -63,13 +64,19 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
  * provides the package. They are how a page loads a heavy part of a shared package later than the rest:
  * the narrowed `@chakra-ui/react` holds what first pages render, and a component that only opens on
  * demand (menus, drawers, dialogs, toasts) imports its sub-path inside a React.lazy boundary.
+ * `@chakra-ui/react/theme` is plain data (the sdk's system takes the recipes it needs from it), so it is an
+ * ordinary, tree-shaken import of the shell, not a share (DATA_SUBPATHS).
  */
 const SUBPATH_SINGLETONS = ['@chakra-ui/react'];
 
 /** [share key, package] of every sub-path of SUBPATH_SINGLETONS that a container's sources import. */
 function subpathSingletons() {
   const dirs = containerSourceDirs(path.join(REPO_ROOT, 'shell'));
-  return SUBPATH_SINGLETONS.flatMap((name) => collectSubpathImports(dirs, name).map((key) => [key, name]));
+  return SUBPATH_SINGLETONS.flatMap((name) =>
+    collectSubpathImports(dirs, name)
+      .filter((key) => !DATA_SUBPATHS.includes(key))
+      .map((key) => [key, name]),
+  );
 }
 
 /**
@@ -128,6 +135,9 @@ class NarrowedSharesGuardPlugin {
  * core on the global (ESM build, so it is the same copy the shell's runtime uses, not a second one).
  */
 const INJECT_RUNTIME_CORE = fileURLToPath(import.meta.resolve('@module-federation/inject-external-runtime-core-plugin'));
+
+/** Chakra UI's theme module (tokens, recipes), the target of pure-theme-loader.mjs. */
+const CHAKRA_THEME_MODULE = fileURLToPath(import.meta.resolve('@chakra-ui/react/theme'));
 
 /** Text assets worth compressing (the gateway serves the .br / .gz copies). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
@@ -215,6 +225,11 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
             options: { target: 'es2022', jsx: 'automatic' },
             resolve: { fullySpecified: false },
           },
+          {
+            // Chakra's theme module without its unused all-recipes config (see the loader).
+            test: CHAKRA_THEME_MODULE,
+            loader: path.join(import.meta.dirname, 'pure-theme-loader.mjs'),
+          },
         ],
       },
       performance: { hints: false },
@@ -223,7 +238,14 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
         name: `${name}-${mode}`,
         version: WEBPACK_VERSION,
         buildDependencies: {
-          config: [path.join(packageDir, 'webpack.config.mjs'), import.meta.filename, path.join(import.meta.dirname, 'shared-imports.mjs'), path.join(import.meta.dirname, 'bundle-report.mjs')],
+          config: [
+            path.join(packageDir, 'webpack.config.mjs'),
+            import.meta.filename,
+            path.join(import.meta.dirname, 'shared-imports.mjs'),
+            path.join(import.meta.dirname, 'chakra-recipes.mjs'),
+            path.join(import.meta.dirname, 'pure-theme-loader.mjs'),
+            path.join(import.meta.dirname, 'bundle-report.mjs'),
+          ],
         },
       },
       infrastructureLogging: { level: 'warn' },
