@@ -144,7 +144,18 @@ describe('SignInWithOidc', () => {
   });
 });
 
-describe('SignInWithOidc without GOOGLE_CLIENT_ID', () => {
+describe('SignInWithOidc without a usable provider', () => {
+  it('answers UNAVAILABLE (not a refusal) when the issuer cannot be reached for its keys', async () => {
+    const unreachable = await startIdentityUnderTest(infra, { OIDC_ISSUER: 'http://127.0.0.1:9' });
+    try {
+      const idToken = await unreachable.oidc.mintIdToken({ email: unreachable.newAddress('google'), issuer: 'http://127.0.0.1:9' });
+      const failed = await rejection(unreachable.identity.signInWithOidc({ idToken, userAgent: 't' }, unreachable.anonymous()));
+      expect(failed.code).toBe(GrpcStatus.UNAVAILABLE);
+    } finally {
+      await unreachable.stop();
+    }
+  });
+
   it("answers FAILED_PRECONDITION 'Google sign-in is not configured', even to a valid token", async () => {
     const bare = await startIdentityUnderTest(infra, { GOOGLE_CLIENT_ID: '' });
     try {
