@@ -9,7 +9,7 @@ const readinessSchema = z
     checks: z
       .record(z.string(), z.string())
       .optional()
-      .describe('Health status per downstream gRPC service: only for signed-in admins and owners, or callers on a loopback address'),
+      .describe('Health status per downstream gRPC service: only for signed-in admins and owners, or callers on a loopback address whose request no proxy forwarded'),
   })
   .meta({ id: 'Readiness' });
 
@@ -18,13 +18,29 @@ function isLoopback(ip: string): boolean {
   return ip === '::1' || /^(::ffff:)?127\./i.test(ip);
 }
 
+/** Headers a proxy adds to a request it passes on (nginx, HAProxy, Caddy, Apache, load balancers). */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'via'] as const;
+
+/**
+ * A request from this machine itself (a probe, an operator's curl): the client is on loopback and no proxy
+ * passed the request on. Behind a reverse proxy on the same machine every request arrives from loopback, so
+ * any forwarding header means someone else's request, whatever address it names (and with TRUST_PROXY, the
+ * client is the forwarded one anyway). A proxy in front must therefore send X-Forwarded-For or Forwarded,
+ * which it needs to for TRUST_PROXY and the rate limits too.
+ */
+function isThisMachine(request: FastifyRequest): boolean {
+  if (FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+  return isLoopback(request.ip) && isLoopback(request.socket.remoteAddress ?? '');
+}
+
 /**
  * /healthz: the process is up (public). /readyz: every downstream gRPC service reports SERVING; anyone gets
- * the status (probes), which service is failing only signed-in admins and owners or callers on this machine.
+ * the status (probes), which service is failing only signed-in admins and owners or callers on this machine
+ * (not requests a proxy forwarded).
  */
 const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
   async function mayReadDetail(request: FastifyRequest): Promise<boolean> {
-    if (isLoopback(request.ip)) return true;
+    if (isThisMachine(request)) return true;
     if (!request.headers.authorization) return false;
     // A bearer that does not verify (or identity being down) just means the bare status.
     const auth = await fastify.authn.authorize(request, 'member').catch(() => undefined);
