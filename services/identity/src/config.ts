@@ -28,6 +28,13 @@ export const configSchema = serviceConfigSchema('venuebook_identity').extend({
    */
   PASSWORD_SCRYPT_LOG2_N: z.coerce.number().int().min(10).max(20).default(17),
   /**
+   * Password hashes and checks (scrypt, about 128 MiB and a libuv thread each) running at once; more wait, up
+   * to PASSWORD_HASH_QUEUE, and beyond that a sign-in, sign-up or confirmation is refused at once with
+   * RESOURCE_EXHAUSTED 'Too many sign-in attempts right now. Please try again in a moment.' (HTTP 429).
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
+  /**
    * 'Continue with Google': the OAuth client id of the company's Google project, the audience every ID token
    * must name. Unset = SignInWithOidc answers FAILED_PRECONDITION 'Google sign-in is not configured'.
    */

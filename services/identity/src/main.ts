@@ -26,6 +26,7 @@ import { LockRepository } from './repositories/lock.repository.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
 import { UserRepository } from './repositories/user.repository.ts';
 import { auditLogUseCases } from './use-cases/audit-logs.ts';
+import { passwordWorkBusy } from './use-cases/errors.ts';
 import { createIdentityUseCases } from './use-cases/index.ts';
 import { settingsUseCases } from './use-cases/settings.ts';
 
@@ -58,7 +59,13 @@ export function start(config: IdentityConfig, options: StartOptions = {}): Promi
         guests: new GuestSessions(deriveKey(config.USER_CONTEXT_KEY, 'guest-session'), { ttlMs: config.GUEST_SESSION_TTL_MINUTES * 60_000 }),
         events: createIdentityEvents(js, logger, audit),
         mailer,
-        passwords: new PasswordHasher({ log2N: config.PASSWORD_SCRYPT_LOG2_N, onScrypt: options.onScrypt }),
+        passwords: new PasswordHasher({
+          log2N: config.PASSWORD_SCRYPT_LOG2_N,
+          concurrency: config.PASSWORD_HASH_CONCURRENCY,
+          queue: config.PASSWORD_HASH_QUEUE,
+          busy: passwordWorkBusy,
+          onScrypt: options.onScrypt,
+        }),
         settings: {
           companyDomain: config.COMPANY_DOMAIN,
           ownerEmails: parseOwnerEmails(config.OWNER_EMAILS),

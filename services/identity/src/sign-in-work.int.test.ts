@@ -1,8 +1,10 @@
 // Sign-in does the same work whoever is asked about (issue 9 item 7): an unknown address, a wrong password
-// of a real user, a Google-only account without a password and a not yet confirmed account run the same
-// database operations and the same scrypt (counted on the real code path: mongoose's debug hook sees every
+// of a real user, a Google-only account without a password, a not yet confirmed account and an account whose
+// hash is older and cheaper (made before today's scrypt cost) run the same database operations and scrypt of
+// the same total cost (counted on the real code path: mongoose's debug hook sees every
 // operation the service sends; the service's password hasher reports every scrypt run). Counting instead of
 // timing keeps the test exact on a shared machine.
+import { randomBytes, scryptSync } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@venuebook/proto/domain';
@@ -42,6 +44,15 @@ async function workOfRefusedSignIn(email: string): Promise<{ operations: string[
   }
 }
 
+/** A hash as the service wrote it before today's cost: N four times smaller than the configured one. */
+function legacyHash(password: string, N: number): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 64, { N, r: 8, p: 1 });
+  return ['scrypt', N, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
+
 describe('refused password sign-ins', () => {
   it('do the same database operations and the same scrypt run for unknown, wrong, password-less and unconfirmed accounts', async () => {
     const known = await under.confirmedUser();
@@ -59,5 +70,37 @@ describe('refused password sign-ins', () => {
     for (const email of [known.email, googleOnly, unconfirmed]) {
       expect(await workOfRefusedSignIn(email), email).toEqual(unknown);
     }
+  });
+
+  it('cost the same for an account whose stored hash is cheaper than today\'s parameters (scrypt padded to the current cost)', async () => {
+    const current = 2 ** under.config.PASSWORD_SCRYPT_LOG2_N;
+    const legacy = await under.confirmedUser();
+    await under.signIn(legacy.email);
+    await (await under.db()).collection('users').updateOne({ _id: legacy.id as never }, { $set: { passwordHash: legacyHash(STRONG_PASSWORD, current / 4) } });
+
+    const unknown = await workOfRefusedSignIn(under.newAddress('ghost'));
+    const refused = await workOfRefusedSignIn(legacy.email);
+    expect(refused.message).toBe(unknown.message);
+    expect(refused.operations).toEqual(unknown.operations);
+    // The stored hash is checked by its own parameters, and the rest of today's cost is spent as well.
+    expect(refused.scrypt[0]).toBe(current / 4);
+    expect(sum(refused.scrypt)).toBe(sum(unknown.scrypt));
+    expect(sum(unknown.scrypt)).toBe(current);
+  });
+});
+
+describe('repeated sign-ups', () => {
+  it('of a pending address run the same scrypt as the first sign-up (the new hash is not kept)', async () => {
+    const email = under.newAddress('pending');
+    const signUp = async () => {
+      scryptRuns.length = 0;
+      await under.identity.signUp({ email, password: STRONG_PASSWORD, appUrl: APP_URL }, under.anonymous());
+      return scryptRuns.map((params) => params.N);
+    };
+    const first = await signUp();
+    expect(first).toEqual([2 ** under.config.PASSWORD_SCRYPT_LOG2_N]);
+    // Past the mail cooldown (its rows are the only thing that says when the last mail went out).
+    await (await under.db()).collection('confirmation_mails').deleteMany({ email });
+    expect(await signUp()).toEqual(first);
   });
 });

@@ -2,11 +2,11 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCRYPT_LOG2_N, PasswordHasher } from './password.ts';
 
-/** A hash as the service wrote it before (N=2^14, r=8, p=1), made with node's scrypt directly. */
-function legacyHash(password: string): string {
+/** A hash as the service wrote it before (N=2^14, r=8, p=1 unless given), made with node's scrypt directly. */
+function legacyHash(password: string, N = 16_384): string {
   const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 64, { N: 16_384, r: 8, p: 1 });
-  return ['scrypt', 16_384, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = scryptSync(password.normalize('NFKC'), salt, 64, { N, r: 8, p: 1 });
+  return ['scrypt', N, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 // A cheap cost keeps these tests fast; the production default is checked on its own.
@@ -75,5 +75,57 @@ describe('verify', () => {
     await hasher.verify('Wrong-horse-42', null);
     await hasher.verify('Wrong-horse-42', undefined);
     expect(runs).toEqual([2048, 2048, 2048]);
+  });
+});
+
+describe('refused checks of cheaper hashes', () => {
+  it('are padded to the current cost (sum of N), one run per binary digit of what is missing', async () => {
+    const runs: number[] = [];
+    const hasher = new PasswordHasher({ log2N: 12, onScrypt: (params) => runs.push(params.N) });
+    for (const N of [1024, 2048, 512]) {
+      const old = legacyHash('Correct-horse-42', N);
+      runs.length = 0;
+      expect(await hasher.verify('Wrong-horse-42', old)).toEqual({ valid: false, needsRehash: false });
+      expect(runs[0]).toBe(N);
+      expect(runs.reduce((total, n) => total + n, 0), String(N)).toBe(4096);
+      // The right password is checked once (and then re-hashed by the caller): no padding.
+      runs.length = 0;
+      expect(await hasher.verify('Correct-horse-42', old)).toEqual({ valid: true, needsRehash: true });
+      expect(runs).toEqual([N]);
+    }
+    runs.length = 0;
+    await hasher.verify('Wrong-horse-42', legacyHash('Correct-horse-42', 1024));
+    expect(runs).toEqual([1024, 2048, 1024]);
+  });
+
+  it('of hashes as strong as today or stronger are not padded', async () => {
+    const runs: number[] = [];
+    const hasher = new PasswordHasher({ log2N: 11, onScrypt: (params) => runs.push(params.N) });
+    await hasher.verify('Wrong-horse-42', legacyHash('Correct-horse-42', 4096));
+    await hasher.verify('Wrong-horse-42', await hasher.hash('Correct-horse-42'));
+    expect(runs).toEqual([4096, 2048, 2048]);
+  });
+});
+
+describe('concurrency bound', () => {
+  it('runs PASSWORD_HASH_CONCURRENCY hashes and checks at once, queues PASSWORD_HASH_QUEUE, and refuses the rest at once with busy()', async () => {
+    const busy = () => new Error('Too many sign-in attempts right now. Please try again in a moment.');
+    const runs: number[] = [];
+    const hasher = new PasswordHasher({ log2N: 10, concurrency: 1, queue: 1, busy, onScrypt: (params) => runs.push(params.N) });
+    const stored = await hasher.hash('Correct-horse-42');
+    runs.length = 0;
+    // Three at the same instant: one runs, one waits, the third is refused without running scrypt.
+    const outcomes = await Promise.allSettled([hasher.verify('Correct-horse-42', stored), hasher.hash('Other-horse-42'), hasher.verify('Wrong-horse-42', null)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((outcomes[2] as PromiseRejectedResult).reason).toEqual(busy());
+    expect(runs).toEqual([1024, 1024]);
+    // Afterwards there is room again.
+    expect((await hasher.verify('Correct-horse-42', stored)).valid).toBe(true);
+  });
+
+  it('defaults to 2 at once and 16 waiting', async () => {
+    const hasher = new PasswordHasher({ log2N: 10 });
+    const outcomes = await Promise.allSettled(Array.from({ length: 19 }, () => hasher.verify('Wrong-horse-42', null)));
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(1);
   });
 });

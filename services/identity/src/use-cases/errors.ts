@@ -4,10 +4,13 @@ import { AUTH_MESSAGES, domainNotAllowedMessage, emailSchema, isCompanyEmail } f
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 
 export const USER_NOT_FOUND = 'User not found';
+export const PASSWORD_WORK_BUSY = 'Too many sign-in attempts right now. Please try again in a moment.';
 
 export const invalidCredentials = (): GrpcError => new GrpcError(GrpcStatus.UNAUTHENTICATED, AUTH_MESSAGES.invalidCredentials);
 export const sessionMissing = (): GrpcError => new GrpcError(GrpcStatus.UNAUTHENTICATED, AUTH_MESSAGES.sessionMissing);
 export const userNotFound = (): GrpcError => GrpcError.notFound(USER_NOT_FOUND);
+/** A password hash or check refused because PASSWORD_HASH_CONCURRENCY run and PASSWORD_HASH_QUEUE wait (the gateway answers 429). */
+export const passwordWorkBusy = (): GrpcError => new GrpcError(GrpcStatus.RESOURCE_EXHAUSTED, PASSWORD_WORK_BUSY);
 
 /** A valid address (trimmed, lower case), else INVALID_ARGUMENT on `email`. */
 export function parseEmail(raw: string): string {

@@ -35,6 +35,15 @@ export function signUpUseCases({ users, confirmationMails, mailer, passwords, se
       const claim = await confirmationMails.claim(email, at);
       if (claim.kind === 'cooldown') throw new GrpcError(GrpcStatus.RESOURCE_EXHAUSTED, signUpMailCooldownMessage(claim.retryAfterSeconds));
       if (claim.kind === 'hourly_cap') throw new GrpcError(GrpcStatus.RESOURCE_EXHAUSTED, signUpMailCapMessage(claim.retryAfterSeconds));
+      // Every sign-up that gets this far runs the same scrypt, also one that keeps the first password (the new
+      // hash is then thrown away): timing does not tell whether the address was pending already.
+      let passwordHash: string;
+      try {
+        passwordHash = await passwords.hash(input.password);
+      } catch (error) {
+        await confirmationMails.release(email, at);
+        throw error;
+      }
 
       let user: UserRecord | null;
       let token: string;
@@ -53,7 +62,7 @@ export function signUpUseCases({ users, confirmationMails, mailer, passwords, se
         const nonce = newSecret();
         token = confirmationToken(settings.confirmationLinkKey, nonce);
         const pending = {
-          passwordHash: await passwords.hash(input.password),
+          passwordHash,
           confirmationTokenHash: hashSecret(token),
           confirmationExpiresAt: new Date(at.getTime() + settings.confirmationTtlMs),
           confirmationNonce: nonce,
