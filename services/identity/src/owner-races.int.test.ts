@@ -1,12 +1,15 @@
 // Owner rules under races (issue 9, from the note): two owners demoting or removing each other at the same
 // instant, on FerretDB v1 whose updates are not atomic, must never leave the company without an owner.
 // Many rounds of truly simultaneous calls over gRPC; after each, exactly one of the two is still an owner.
+// Every role change and removal takes the lock (not only those that looked like owner changes when the target
+// was first read): an admin's change decided on a stale read cannot demote a user made owner in between.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@venuebook/proto/domain';
-import { GrpcError } from '@venuebook/proto/grpc';
+import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import { testInfra } from '@venuebook/service-kit/testing';
-import { startIdentityUnderTest } from './testing/identity-under-test.ts';
+import { rejection, startIdentityUnderTest } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';
+import { ROLES_LOCK, ROLES_LOCK_BUSY } from './use-cases/users.ts';
 
 const infra = testInfra();
 let under: IdentityUnderTest;
@@ -33,6 +36,49 @@ async function simultaneously(calls: Promise<unknown>[]): Promise<number> {
   for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(GrpcError);
   return outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
 }
+
+const roleOf = async (user: Person): Promise<string | null | undefined> =>
+  (await (await under.db()).collection<{ _id: string; role: string | null }>('users').findOne({ _id: user.id }))?.role;
+
+describe('role changes that do not look like owner changes', () => {
+  it('wait for a role change in progress (they take the lock too), and give up with ABORTED when it stays held', async () => {
+    const admin = await under.confirmedUser();
+    await assign(under.owner, admin, 'admin');
+    const target = await under.confirmedUser();
+    await assign(under.owner, target, 'editor');
+    // Another replica is in the middle of a role change (say, making `target` an owner): it holds the lock.
+    const locks = (await under.db()).collection<{ _id: string; holder: string; at: Date }>('identity_locks');
+    await locks.insertOne({ _id: ROLES_LOCK, holder: 'another-replica', at: new Date() });
+    try {
+      const [change, removal] = await Promise.all([
+        rejection(under.identity.assignRole({ userId: target.id, role: 'viewer' }, under.as(admin, 'admin'))),
+        rejection(under.identity.removeUser({ userId: target.id }, under.as(admin, 'admin'))),
+      ]);
+      for (const refused of [change, removal]) expect([refused.code, refused.message]).toEqual([GrpcStatus.ABORTED, ROLES_LOCK_BUSY]);
+    } finally {
+      await locks.deleteOne({ _id: ROLES_LOCK, holder: 'another-replica' });
+    }
+    expect(await roleOf(target)).toBe('editor');
+  });
+
+  it(`an admin's change at the instant an owner promotes the same user never undoes the promotion (${ROUNDS} rounds)`, async () => {
+    const admin = await under.confirmedUser();
+    await assign(under.owner, admin, 'admin');
+    for (let round = 0; round < ROUNDS; round++) {
+      const target = await under.confirmedUser();
+      await assign(under.owner, target, 'editor');
+      const outcomes = await Promise.allSettled([
+        under.identity.assignRole({ userId: target.id, role: 'viewer' }, under.as(admin, 'admin')),
+        assign(under.owner, target, 'owner'),
+      ]);
+      // Either the admin's change came first (then the promotion), or it was refused: the target is an owner.
+      expect(outcomes[1].status, `round ${round}`).toBe('fulfilled');
+      if (outcomes[0].status === 'rejected') expect((outcomes[0].reason as GrpcError).code, `round ${round}`).toBe(GrpcStatus.PERMISSION_DENIED);
+      expect(await roleOf(target), `round ${round}`).toBe('owner');
+      await remove(under.owner, target);
+    }
+  });
+});
 
 describe('two owners at the same instant', () => {
   it(`demoting each other leave exactly one owner (${ROUNDS} rounds)`, async () => {

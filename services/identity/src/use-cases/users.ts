@@ -10,6 +10,9 @@ import { userNotFound } from './errors.ts';
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 1_000_000;
+/** The lock every role change and removal holds (the name it had when only owner changes took it). */
+export const ROLES_LOCK = 'owner-role';
+export const ROLES_LOCK_BUSY = 'Another role change is in progress. Please try again.';
 
 /**
  * The welcome flag and user management (spec §3, §6). The handlers have checked the permission of the
@@ -27,10 +30,14 @@ export function userUseCases({ users, sessions, confirmationMails, locks, events
     return resolveRole((await users.findById(caller.userId))?.role);
   }
 
-  /** Runs a change involving the owner role under the owner lock (one at a time across replicas). */
-  async function ownerLocked<T>(work: () => Promise<T>): Promise<T> {
-    const done = await locks.withLock('owner-role', work);
-    if (!done) throw new GrpcError(GrpcStatus.ABORTED, 'Another change of the owner role is in progress. Please try again.');
+  /**
+   * Runs a role change or a removal under the roles lock (one at a time across replicas). Every one takes it,
+   * not only those that seemed to involve the owner role when the target was first read: the target may
+   * have been made an owner since, and a write decided on the stale read would undo that.
+   */
+  async function rolesLocked<T>(work: () => Promise<T>): Promise<T> {
+    const done = await locks.withLock(ROLES_LOCK, work);
+    if (!done) throw new GrpcError(GrpcStatus.ABORTED, ROLES_LOCK_BUSY);
     return done.value;
   }
 
@@ -54,16 +61,17 @@ export function userUseCases({ users, sessions, confirmationMails, locks, events
     },
 
     /**
-     * Only an owner touches the owner role, and the last owner stays one. A change that involves the owner
-     * role runs under the owner lock and reads the owners, the target and the actor's own role afresh: two
-     * owners demoting each other at once cannot both pass the last-owner rule.
+     * Only an owner touches the owner role, and the last owner stays one. Every change runs under the roles
+     * lock and reads the target, the owners and the actor's own role afresh inside it: two owners demoting
+     * each other at once cannot both pass the last-owner rule, and an admin's change decided on a stale read
+     * cannot demote a user who was made an owner in between.
      */
     async assignRole(caller: Caller, input: { userId: string; role: string }): Promise<UserRecord> {
-      const seen = await targetUser(input.userId);
-      const involvesOwner = resolveRole(seen.role) === 'owner' || input.role === 'owner';
-      const change = async (): Promise<UserRecord> => {
-        const target = involvesOwner ? await targetUser(input.userId) : seen;
+      return rolesLocked(async () => {
+        const target = await targetUser(input.userId);
         const previousRole = resolveRole(target.role);
+        // The actor's role matters only where the owner role is involved; then it is read afresh too.
+        const involvesOwner = previousRole === 'owner' || input.role === 'owner';
         const refusal = roleChangeRefusal({
           actor: { userId: caller.userId, role: involvesOwner ? await roleNow(caller) : resolveRole(caller.role) },
           target: { userId: target.id, role: previousRole },
@@ -76,16 +84,14 @@ export function userUseCases({ users, sessions, confirmationMails, locks, events
         if (!updated) throw userNotFound();
         if (previousRole !== input.role) await events.roleChanged({ id: target.id, email: target.email }, input.role, previousRole, caller);
         return updated;
-      };
-      return involvesOwner ? ownerLocked(change) : change();
+      });
     },
 
     /** Removes a user with every session; nobody removes themselves, only an owner removes an owner, the last owner stays. */
     async removeUser(caller: Caller, userId: string): Promise<void> {
-      const seen = await targetUser(userId);
-      const involvesOwner = resolveRole(seen.role) === 'owner';
-      const removal = async (): Promise<void> => {
-        const target = involvesOwner ? await targetUser(userId) : seen;
+      return rolesLocked(async () => {
+        const target = await targetUser(userId);
+        const involvesOwner = resolveRole(target.role) === 'owner';
         const actorRole = involvesOwner ? await roleNow(caller) : resolveRole(caller.role);
         const refusal = removalRefusal({ userId: caller.userId, role: actorRole }, { userId: target.id, role: resolveRole(target.role) }, involvesOwner ? await users.countOwners() : undefined);
         if (refusal) throw new GrpcError(GrpcStatus.PERMISSION_DENIED, refusal.message);
@@ -93,8 +99,7 @@ export function userUseCases({ users, sessions, confirmationMails, locks, events
         await users.remove(target.id);
         await confirmationMails.forget(target.email);
         await events.removed({ id: target.id, email: target.email }, caller);
-      };
-      return involvesOwner ? ownerLocked(removal) : removal();
+      });
     },
   };
 }
