@@ -35,7 +35,7 @@ describe('venueInputSchema', () => {
   });
 
   it("rejects a blank or missing name with 'Venue name is required'", () => {
-    for (const input of [{ name: '   ' }, { name: '' }, {}]) {
+    for (const input of [{ name: '   ' }, { name: '' }, { name: '\r' }, { name: '\u3000\t' }, {}]) {
       const r = venueInputSchema.safeParse(input);
       expect(r.success).toBe(false);
       expect(messagesFor(r)).toContainEqual({ field: 'name', message: 'Venue name is required' });
@@ -86,8 +86,11 @@ describe('venueInputSchema', () => {
     expect(venueInputSchema.safeParse({ name: 'X', contactPhone: '1234567890123456' }).success).toBe(false);
   });
 
-  it('enforces max lengths', () => {
+  it('enforces max lengths on the strings as sent, as the document states them', () => {
     expect(venueInputSchema.safeParse({ name: 'x'.repeat(201) }).success).toBe(false);
+    expect(venueInputSchema.safeParse({ name: ` ${'x'.repeat(200)}` }).success).toBe(false);
+    expect(venueInputSchema.safeParse({ name: 'X', displayCityAs: ` ${'x'.repeat(200)}` }).success).toBe(false);
+    expect(venueInputSchema.parse({ name: ` ${'x'.repeat(199)}` }).name).toBe('x'.repeat(199));
   });
 
   it("accepts http(s) websites only: 'Invalid URL: {url}' for javascript:, data:, ftp: and unparsable ones", () => {

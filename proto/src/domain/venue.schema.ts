@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEAGUE_VALUES, LEAGUES, leagueSchema, parseLeague } from './leagues.ts';
-import { nameListPattern, OPTIONAL_EMAIL_INPUT_PATTERN } from './input-patterns.ts';
+import { nameListPattern, OPTIONAL_EMAIL_INPUT_PATTERN, TRIMMED_SPACE } from './input-patterns.ts';
 import type { League } from './leagues.ts';
 import {
   DEFAULT_COUNTRY,
@@ -24,9 +24,15 @@ function unique<T>(items: readonly T[]): T[] {
   return [...new Set(items)];
 }
 
-/** Optional single-line string: trimmed, default ''. */
+/**
+ * Optional single-line string: trimmed, default ''. The maximum applies to the string as sent (as the OpenAPI
+ * document states it); the trimmed string is never longer.
+ */
 const optionalLine = (max: number, description: string) =>
-  z.string().trim().max(max).default('').describe(description);
+  z.string().max(max).trim().default('').describe(description);
+
+/** Some character String.prototype.trim() keeps: a search pattern (unanchored, as JSON Schema reads patterns). */
+const NOT_BLANK = new RegExp(`[^${TRIMMED_SPACE.slice(1, -1)}]`);
 
 /** Optional multi-line text: kept as typed (leading indentation matters), default ''. */
 const optionalText = (max: number, description: string) => z.string().max(max).default('').describe(description);
@@ -138,14 +144,14 @@ function venueInput(form: UrlForm) {
     .object({
       name: z
         .string({ error: 'Venue name is required' })
-        .trim()
-        .min(1, 'Venue name is required')
         .max(VENUE_FIELD_MAX.name)
-        .describe('Venue name (required, trimmed)'),
+        .regex(NOT_BLANK, 'Venue name is required')
+        .trim()
+        .describe('Venue name (required, not blank, trimmed)'),
       country: z
         .string()
-        .trim()
         .max(VENUE_FIELD_MAX.country)
+        .trim()
         .default(DEFAULT_COUNTRY)
         .transform((c) => c || DEFAULT_COUNTRY)
         .describe(`Country (default '${DEFAULT_COUNTRY}')`),
