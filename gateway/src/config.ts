@@ -40,9 +40,16 @@ export const gatewayConfigSchema = z.object({
   /**
    * Failed password attempts per account (e-mail address) and window, from any number of clients; then 429
    * until the window ends. Counted in each gateway replica (R replicas: at most R × this per window).
+   * Browsers that signed in to the account before (device cookie) are exempt and get the same numbers each.
    */
   AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   AUTH_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().positive().max(1440).default(15),
+  /**
+   * Failed password attempts of all clients together per minute (a guessing run spread over many addresses
+   * and accounts); beyond it, password sign-ins from browsers without a device cookie for the account get
+   * 429 until the minute ends. Counted per replica.
+   */
+  AUTH_GLOBAL_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Whose X-Forwarded-For to believe (client address of rate limits and logs): off, or the proxies' addresses / CIDRs. */
   TRUST_PROXY: trustProxySchema,
   /**

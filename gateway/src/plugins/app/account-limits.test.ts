@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountLockedMessage, createAccountLimiter } from './account-limits.ts';
+import { accountLockedMessage, createAccountLimiter, createFailureBudget, createSignInLimits, globalLimitMessage } from './account-limits.ts';
 
 function manualClock(): { now(): number; advance(ms: number): void } {
   let time = 1_000_000;
@@ -43,5 +43,71 @@ describe('the per-account limiter', () => {
   it('says how long in minutes', () => {
     expect(accountLockedMessage(900)).toBe('Too many failed sign-in attempts for this account. Please try again in 15 minutes.');
     expect(accountLockedMessage(5)).toBe('Too many failed sign-in attempts for this account. Please try again in 1 minute.');
+  });
+});
+
+describe('the global budget of failed passwords', () => {
+  it('runs out after maxPerMinute failures, from anyone, until the minute ends', () => {
+    const clock = manualClock();
+    const budget = createFailureBudget({ maxPerMinute: 3, now: clock.now });
+    for (let i = 0; i < 3; i++) {
+      expect(budget.retryAfterSeconds()).toBe(0);
+      budget.recordFailure();
+      clock.advance(10_000);
+    }
+    expect(budget.retryAfterSeconds()).toBe(30);
+    clock.advance(30_000);
+    expect(budget.retryAfterSeconds()).toBe(0);
+    budget.recordFailure();
+    expect(budget.retryAfterSeconds()).toBe(0);
+  });
+
+  it('says so', () => {
+    expect(globalLimitMessage(60)).toBe('Too many failed sign-in attempts on this service right now. Please try again in 1 minute.');
+  });
+});
+
+describe('the sign-in limits (per account, per known browser, global)', () => {
+  const ann = 'ann@example.com';
+  function limits(globalFailuresPerMinute = 1000) {
+    const clock = manualClock();
+    return { clock, limits: createSignInLimits({ maxFailures: 3, windowMs: 15 * 60_000, globalFailuresPerMinute, now: clock.now }) };
+  }
+
+  it("holds an account back for unknown browsers, while a browser that signed in to it before may still try", () => {
+    const { limits: signIn } = limits();
+    for (let i = 0; i < 3; i++) signIn.recordFailure(ann, undefined);
+    expect(signIn.refusal(ann, undefined)).toEqual({ retryAfterSeconds: 900, message: accountLockedMessage(900) });
+    expect(signIn.refusal(ann, 'victims-laptop')).toBeUndefined();
+    expect(signIn.refusal('bob@example.com', undefined)).toBeUndefined();
+  });
+
+  it("counts a known browser's failures against that browser only: a stolen device cookie is no free pass", () => {
+    const { clock, limits: signIn } = limits();
+    for (let i = 0; i < 3; i++) signIn.recordFailure(ann, 'stolen-cookie');
+    expect(signIn.refusal(ann, 'stolen-cookie')).toEqual({ retryAfterSeconds: 900, message: accountLockedMessage(900) });
+    // Not the account's count: other browsers, known or not, go on.
+    expect(signIn.refusal(ann, 'victims-laptop')).toBeUndefined();
+    expect(signIn.refusal(ann, undefined)).toBeUndefined();
+    // Per account too: the same browser may still try another account it knows.
+    expect(signIn.refusal('bob@example.com', 'stolen-cookie')).toBeUndefined();
+    clock.advance(15 * 60_000);
+    expect(signIn.refusal(ann, 'stolen-cookie')).toBeUndefined();
+  });
+
+  it('refuses password attempts from unknown browsers once the global budget is spent, but not from known ones', () => {
+    const { clock, limits: signIn } = limits(5);
+    // A guessing run spread over many accounts and clients: each account stays under its own limit.
+    for (let i = 0; i < 5; i++) signIn.recordFailure(`user-${i}@example.com`, undefined);
+    expect(signIn.refusal(ann, undefined)).toEqual({ retryAfterSeconds: 60, message: globalLimitMessage(60) });
+    expect(signIn.refusal(ann, 'anns-laptop')).toBeUndefined();
+    clock.advance(60_000);
+    expect(signIn.refusal(ann, undefined)).toBeUndefined();
+  });
+
+  it("names the account's own limit first when both apply", () => {
+    const { limits: signIn } = limits(3);
+    for (let i = 0; i < 3; i++) signIn.recordFailure(ann, undefined);
+    expect(signIn.refusal(ann, undefined)?.message).toBe(accountLockedMessage(900));
   });
 });

@@ -16,6 +16,8 @@ import fp from 'fastify-plugin';
  * Each bucket counts in a fixed window that starts with its first failure. The table lives in the gateway
  * process: with R replicas behind a load balancer an account gets at most R × AUTH_ACCOUNT_MAX_FAILURES
  * attempts per window, and a restart clears it; no shared store is needed, and none can be filled up.
+ *
+ * Browsers that signed in to the account before are exempt, with a count of their own (`createSignInLimits`).
  */
 export interface AccountLimiter {
   /** Seconds until `email` may try a password again; 0 when it may now. */
@@ -80,21 +82,113 @@ export function createAccountLimiter({ maxFailures, windowMs, buckets = BUCKETS,
 
 /** 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.' */
 export function accountLockedMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-in attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `Too many failed sign-in attempts for this account. Please try again in ${minutesText(retryAfterSeconds)}.`;
+}
+
+/** 'Too many failed sign-in attempts on this service right now. Please try again in 1 minute.' */
+export function globalLimitMessage(retryAfterSeconds: number): string {
+  return `Too many failed sign-in attempts on this service right now. Please try again in ${minutesText(retryAfterSeconds)}.`;
+}
+
+function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** Failed password attempts of everyone together, per minute: one counter in a fixed window that starts with its first failure. */
+export interface FailureBudget {
+  /** Seconds until the budget has room again; 0 when it has now. */
+  retryAfterSeconds(): number;
+  recordFailure(): void;
+}
+
+export function createFailureBudget({ maxPerMinute, now = Date.now }: { maxPerMinute: number; now?: () => number }): FailureBudget {
+  let windowStart = Number.NEGATIVE_INFINITY;
+  let count = 0;
+  const current = (at: number): number => (at - windowStart >= 60_000 ? 0 : count);
+  return {
+    retryAfterSeconds() {
+      const at = now();
+      return current(at) >= maxPerMinute ? Math.max(1, Math.ceil((windowStart + 60_000 - at) / 1000)) : 0;
+    },
+    recordFailure() {
+      const at = now();
+      if (current(at) === 0) {
+        windowStart = at;
+        count = 0;
+      }
+      count += 1;
+    },
+  };
+}
+
+/**
+ * The limits of password sign-in beyond the per-client one (plugin rate-limit), for an attempt on `email`
+ * from `device`: the device id of a browser whose device cookie says it signed in to that account before
+ * (`fastify.sessions.trustedDevice`), or undefined.
+ *
+ * - Unknown browsers: AUTH_ACCOUNT_MAX_FAILURES failed passwords per account and AUTH_ACCOUNT_WINDOW_MINUTES
+ *   (from any number of clients), and AUTH_GLOBAL_FAILURES_PER_MINUTE failed passwords of everyone together.
+ * - Known browsers (OWASP's device cookie): exempt from both, so that nobody can lock a colleague, or the
+ *   whole company, out of the browsers they use; each such browser has its own count per account instead
+ *   (the same numbers as the per-account limit), so a stolen device cookie gets a few guesses, not a free pass.
+ */
+export interface SignInLimits {
+  /** Why a password attempt is refused now (429 with Retry-After), or undefined when it may go ahead. */
+  refusal(email: string, device: string | undefined): { retryAfterSeconds: number; message: string } | undefined;
+  /** Counts a refused password. */
+  recordFailure(email: string, device: string | undefined): void;
+}
+
+export interface SignInLimitsOptions {
+  maxFailures: number;
+  windowMs: number;
+  globalFailuresPerMinute: number;
+  now?: () => number;
+}
+
+export function createSignInLimits({ maxFailures, windowMs, globalFailuresPerMinute, now = Date.now }: SignInLimitsOptions): SignInLimits {
+  const perAccount = createAccountLimiter({ maxFailures, windowMs, now });
+  // Keyed by device id and address: its own table, so that known browsers' failures never hold an account back.
+  const perDevice = createAccountLimiter({ maxFailures, windowMs, now });
+  const global = createFailureBudget({ maxPerMinute: globalFailuresPerMinute, now });
+  const deviceKey = (email: string, device: string): string => `${device} ${normaliseEmail(email)}`;
+  return {
+    refusal(email, device) {
+      if (device !== undefined) {
+        const seconds = perDevice.retryAfterSeconds(deviceKey(email, device));
+        return seconds > 0 ? { retryAfterSeconds: seconds, message: accountLockedMessage(seconds) } : undefined;
+      }
+      const accountSeconds = perAccount.retryAfterSeconds(email);
+      if (accountSeconds > 0) return { retryAfterSeconds: accountSeconds, message: accountLockedMessage(accountSeconds) };
+      const globalSeconds = global.retryAfterSeconds();
+      return globalSeconds > 0 ? { retryAfterSeconds: globalSeconds, message: globalLimitMessage(globalSeconds) } : undefined;
+    },
+    recordFailure(email, device) {
+      global.recordFailure();
+      if (device === undefined) perAccount.recordFailure(email);
+      else perDevice.recordFailure(deviceKey(email, device));
+    },
+  };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Failed password attempts per account (AUTH_ACCOUNT_MAX_FAILURES per AUTH_ACCOUNT_WINDOW_MINUTES). */
-    accountLimits: AccountLimiter;
+    /**
+     * Failed password attempts per account (AUTH_ACCOUNT_MAX_FAILURES per AUTH_ACCOUNT_WINDOW_MINUTES), per
+     * known browser and account (the same numbers), and of everyone (AUTH_GLOBAL_FAILURES_PER_MINUTE).
+     */
+    accountLimits: SignInLimits;
   }
 }
 
 export default fp(
   async (fastify: FastifyInstance) => {
-    const { AUTH_ACCOUNT_MAX_FAILURES, AUTH_ACCOUNT_WINDOW_MINUTES } = fastify.config;
-    fastify.decorate('accountLimits', createAccountLimiter({ maxFailures: AUTH_ACCOUNT_MAX_FAILURES, windowMs: AUTH_ACCOUNT_WINDOW_MINUTES * 60_000 }));
+    const { AUTH_ACCOUNT_MAX_FAILURES, AUTH_ACCOUNT_WINDOW_MINUTES, AUTH_GLOBAL_FAILURES_PER_MINUTE } = fastify.config;
+    fastify.decorate(
+      'accountLimits',
+      createSignInLimits({ maxFailures: AUTH_ACCOUNT_MAX_FAILURES, windowMs: AUTH_ACCOUNT_WINDOW_MINUTES * 60_000, globalFailuresPerMinute: AUTH_GLOBAL_FAILURES_PER_MINUTE }),
+    );
   },
   { name: 'account-limits' },
 );

@@ -20,7 +20,6 @@ import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
 import { clientKey, perClientRateLimit, RATE_LIMIT_KEYS } from '../../../../lib/client-key.ts';
 import { HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
-import { accountLockedMessage } from '../../../../plugins/app/account-limits.ts';
 
 /** The grant a /token request is counted under: refresh_token, or password for anything else. */
 function grantOf(query: unknown): 'password' | 'refresh_token' {
@@ -99,15 +98,17 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
         if (!credentials.success) throw new HttpError(400, credentials.error.issues[0]?.message ?? 'Email and password are required');
         requireCompanyEmail(credentials.data.email);
         const { email, password } = credentials.data;
-        // Failed passwords per account, from any client (plugin account-limits): held back, even with the
-        // right password, until the window ends.
-        const retryAfter = fastify.accountLimits.retryAfterSeconds(email);
-        if (retryAfter > 0) {
-          reply.header('retry-after', String(retryAfter));
-          throw new HttpError(429, accountLockedMessage(retryAfter));
+        // Failed passwords per account from unknown browsers, and of everyone together; a browser that signed
+        // in to the account before (device cookie) has its own count instead (plugin account-limits). Held
+        // back, even with the right password, until the window ends.
+        const device = fastify.sessions.trustedDevice(request, email);
+        const refusal = fastify.accountLimits.refusal(email, device);
+        if (refusal) {
+          reply.header('retry-after', String(refusal.retryAfterSeconds));
+          throw new HttpError(429, refusal.message);
         }
         const countRefusal = (error: unknown): never => {
-          if (isGrpcError(error) && error.code === GrpcStatus.UNAUTHENTICATED) fastify.accountLimits.recordFailure(email);
+          if (isGrpcError(error) && error.code === GrpcStatus.UNAUTHENTICATED) fastify.accountLimits.recordFailure(email, device);
           throw error;
         };
         const readAt = fastify.userCache.generation();
