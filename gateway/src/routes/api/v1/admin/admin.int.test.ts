@@ -3,6 +3,7 @@
 // read and change the settings with validation.
 import { testInfra } from '@venuebook/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WEBHOOK_URL_MESSAGE } from '@venuebook/proto/domain';
 import type { AdminSetting, AuditLogPage } from '@venuebook/proto/domain';
 import { startGatewayUnderTest } from '../../../../testing/gateway-under-test.ts';
 import type { GatewayUnderTest } from '../../../../testing/gateway-under-test.ts';
@@ -97,10 +98,10 @@ describe('/api/v1/admin/settings', () => {
   });
 
   it('refuses a value that is no https URL and an unknown key (400 with the field and the reason)', async () => {
-    for (const value of ['http://hooks.zapier.com/x', 'javascript:alert(1)', 'not a url']) {
+    for (const value of ['http://hooks.zapier.com/x', 'javascript:alert(1)', 'not a url', 'https://169.254.169.254/latest/meta-data/']) {
       const response = await under.app.inject({ method: 'PUT', url: `/api/v1/admin/settings/${KEY}`, payload: { value }, headers: headers.admin });
       expect(response.statusCode, value).toBe(400);
-      expect(response.json(), value).toMatchObject({ error: { details: [{ field: 'value', message: 'must be an https:// URL with a host name' }] } });
+      expect(response.json(), value).toMatchObject({ error: { details: [{ field: 'value', message: WEBHOOK_URL_MESSAGE }] } });
     }
     const unknown = await under.app.inject({ method: 'PUT', url: '/api/v1/admin/settings/no_such_key', payload: { value: '' }, headers: headers.admin });
     expect(unknown.statusCode).toBe(400);
