@@ -15,7 +15,7 @@ describe('gRPC → HTTP mapping', () => {
     [GrpcStatus.UNKNOWN, 500],
     [GrpcStatus.FAILED_PRECONDITION, 400],
     [GrpcStatus.RESOURCE_EXHAUSTED, 429],
-    [GrpcStatus.ABORTED, 500],
+    [GrpcStatus.ABORTED, 409],
   ])('maps gRPC status %i to HTTP %i', (code, status) => {
     expect(httpStatusOfGrpc(code)).toBe(status);
   });

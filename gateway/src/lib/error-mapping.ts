@@ -40,6 +40,7 @@ export function httpStatusOfGrpc(code: number, message = ''): number {
     case GrpcStatus.FAILED_PRECONDITION:
       return 400;
     case GrpcStatus.ALREADY_EXISTS:
+    case GrpcStatus.ABORTED:
       return 409;
     case GrpcStatus.PERMISSION_DENIED:
       return 403;
