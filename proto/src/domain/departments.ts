@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The seven departments of spec §3, in spec order. */
 export const DEPARTMENTS = [
   'Production/Broadcast',
@@ -12,8 +10,6 @@ export const DEPARTMENTS = [
 ] as const;
 
 export type Department = (typeof DEPARTMENTS)[number];
-
-export const departmentSchema = z.enum(DEPARTMENTS).meta({ id: 'Department', description: 'Department' });
 
 export function isDepartment(value: unknown): value is Department {
   return typeof value === 'string' && (DEPARTMENTS as readonly string[]).includes(value);

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const DOCUMENT_CATEGORY_VALUES = [
   'general',
   'contracts',
@@ -38,11 +36,6 @@ export const ADMIN_DOCUMENT_CATEGORIES: readonly DocumentCategoryOption[] = DOCU
 );
 
 export const DEFAULT_DOCUMENT_CATEGORY = 'general' satisfies DocumentCategory;
-
-export const documentCategorySchema = z.enum(DOCUMENT_CATEGORY_VALUES).meta({
-  id: 'DocumentCategory',
-  description: 'Document category',
-});
 
 export function documentCategoryLabel(value: string): string {
   return DOCUMENT_CATEGORIES.find((c) => c.value === value)?.label ?? value;

@@ -1,6 +1,10 @@
 // @venuebook/proto/domain — isomorphic (browser + Node) domain vocabulary: enumerations of
 // spec §3, limits of §9, permission table of §6 and the venue HTTP contract (zod 4).
+// Values and rules live in modules free of zod, the schemas in their own (`*.schema.ts`, admin-settings,
+// audit-log, contact-rules, paging): the package is `"sideEffects": false`, so a browser page that imports
+// only values from here loads no zod (tests/structure/home-page-zod.test.ts).
 export * from './roles.ts';
+export * from './enums.schema.ts';
 export * from './leagues.ts';
 export * from './venue-types.ts';
 export * from './departments.ts';
@@ -14,9 +18,11 @@ export * from './permissions.ts';
 export * from './venue-display.ts';
 export * from './venue.schema.ts';
 export * from './api-errors.ts';
+export * from './api-errors.schema.ts';
 export * from './format.ts';
 export * from './contact-rules.ts';
 export * from './auth.ts';
+export * from './auth.schema.ts';
 export * from './remotes.ts';
 export * from './audit-log.ts';
 export * from './admin-settings.ts';

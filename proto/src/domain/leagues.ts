@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const LEAGUE_VALUES = ['OTE', 'OT7', 'OTX', 'OT Select', 'Studio', 'Other'] as const;
 
 export type League = (typeof LEAGUE_VALUES)[number];
@@ -21,11 +19,6 @@ export const LEAGUES: readonly LeagueOption[] = [
   { value: 'Studio', label: 'Studio', color: 'pink' },
   { value: 'Other', label: 'Other', color: 'gray' },
 ];
-
-export const leagueSchema = z.enum(LEAGUE_VALUES).meta({
-  id: 'League',
-  description: "League value ('OT Select' is displayed as 'OTS')",
-});
 
 /** When no league is chosen, the duplicate check uses these (spec §5). */
 export const DUPLICATE_CHECK_DEFAULT_LEAGUES: readonly League[] = ['OTE', 'OT7', 'OTX', 'OT Select'];

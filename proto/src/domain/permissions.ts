@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DEFAULT_ROLE, isRole } from './roles.ts';
 import type { Role } from './roles.ts';
 
@@ -94,8 +93,6 @@ export const ACTIONS = [
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
-
-export const actionSchema = z.enum(ACTIONS).meta({ id: 'Action', description: 'Permission-checked action' });
 
 /** Which roles may perform each action (spec §6). */
 export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {

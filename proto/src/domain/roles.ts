@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The five roles of spec §3, from most to least privileged. */
 export const ROLES = ['owner', 'admin', 'editor', 'surveyor', 'viewer'] as const;
 
@@ -25,8 +23,6 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   surveyor: 'Surveyor',
   viewer: 'Viewer',
 };
-
-export const roleSchema = z.enum(ROLES).meta({ id: 'Role', description: 'User role' });
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

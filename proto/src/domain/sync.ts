@@ -1,8 +1,4 @@
-import { z } from 'zod';
-
 /** Cloud-drive sync queue item statuses (spec §3). */
 export const SYNC_STATUSES = ['pending', 'completed', 'failed'] as const;
 
 export type SyncStatus = (typeof SYNC_STATUSES)[number];
-
-export const syncStatusSchema = z.enum(SYNC_STATUSES).meta({ id: 'SyncStatus', description: 'Sync queue status' });

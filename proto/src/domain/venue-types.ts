@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The 29 venue types of spec §3, in display order. */
 export const VENUE_TYPES = [
   'Amphitheater',
@@ -34,8 +32,6 @@ export const VENUE_TYPES = [
 ] as const;
 
 export type VenueType = (typeof VENUE_TYPES)[number];
-
-export const venueTypeSchema = z.enum(VENUE_TYPES).meta({ id: 'VenueType', description: 'Venue type' });
 
 export function isVenueType(value: unknown): value is VenueType {
   return typeof value === 'string' && (VENUE_TYPES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LEAGUE_VALUES, LEAGUES, leagueSchema, parseLeague } from './leagues.ts';
+import { leagueSchema, venueTypeSchema } from './enums.schema.ts';
+import { LEAGUE_VALUES, LEAGUES, parseLeague } from './leagues.ts';
 import { nameListPattern, OPTIONAL_EMAIL_INPUT_PATTERN, TRIMMED_SPACE } from './input-patterns.ts';
 import type { League } from './leagues.ts';
 import {
@@ -15,7 +16,6 @@ import {
   VENUE_STORED_URL_MAX,
 } from './limits.ts';
 import { pageQuerySchema, pageSizeQuerySchema } from './paging.ts';
-import { venueTypeSchema } from './venue-types.ts';
 import { isHttpUrl, normalizeLinkUrl, normalizeWebsite, utf8ByteLength, venueCityDisplay, WEBSITE_INPUT_PATTERN } from './venue-display.ts';
 
 // ---- Helpers --------------------------------------------------------------------

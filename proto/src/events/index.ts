@@ -2,7 +2,7 @@
 // definitions (as plain data; the NATS wiring maps them to StreamConfig), the event
 // envelope and typed payload schemas.
 import { z } from 'zod';
-import { leagueSchema } from '../domain/leagues.ts';
+import { leagueSchema } from '../domain/enums.schema.ts';
 
 // ---- Subjects -------------------------------------------------------------------
 
