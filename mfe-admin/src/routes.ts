@@ -1,7 +1,10 @@
-// Exposed as `mfe_admin/routes`: the page map the shell's route table points at.
-// No pages are built yet; the shell shows its 404 page for this remote's routes until they are.
+// Exposed as `mfe_admin/routes`: the page map the shell's route table points at. Each page loads on
+// first visit (its own chunk), so nothing here weighs on the shell's first page.
 import type { RemotePageMap } from '@venuebook/sdk';
+import { lazy } from 'react';
 
-export const pages: RemotePageMap = {};
+export const pages: RemotePageMap = {
+  'audit-logs': lazy(() => import('./audit-logs/audit-logs-page.tsx').then((m) => ({ default: m.AuditLogsPage }))),
+};
 
 export default pages;

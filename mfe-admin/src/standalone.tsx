@@ -2,4 +2,9 @@
 import { mountStandalone } from '@venuebook/sdk';
 import { pages } from './routes.ts';
 
-mountStandalone({ name: 'mfe-admin', pages });
+mountStandalone({
+  name: 'mfe-admin',
+  pages,
+  routes: [{ path: '/audit-logs', page: 'audit-logs' }],
+  links: [{ to: '/audit-logs', label: 'Audit Logs' }],
+});

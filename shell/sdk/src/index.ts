@@ -5,6 +5,7 @@ export { api, createApiClient, GOOGLE_SIGN_IN_PATH, venueListSearchParams } from
 export type {
   ApiClient,
   ApiClientOptions,
+  AuditLogListParams,
   AuthBinding,
   PasswordCredentials,
   RequestOptions,
@@ -67,6 +68,7 @@ export { authQueries, configRetryDelay, createAuthQueries, useAuthConfig } from 
 export type { AuthConfigState } from './query/auth-queries.ts';
 export { createVenueQueries, nextVenueListPage, venueQueries } from './query/venue-queries.ts';
 export type { VenueListFilter } from './query/venue-queries.ts';
+export { auditLogQueries, createAuditLogQueries, nextAuditLogPage } from './query/audit-log-queries.ts';
 
 export { system } from './theme/system.ts';
 export { AppProvider, isThemeSetting, THEME_SETTINGS, THEME_STORAGE_KEY, useThemeSetting } from './theme/app-provider.tsx';
@@ -131,3 +133,5 @@ export type { Action, AuthConfig, AuthUser, Credentials, LogoutScope, Role, Sess
 export { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTES, remoteEntryPath, remoteNameOf } from '@venuebook/proto/domain';
 export type { RemoteContainer, RemoteName } from '@venuebook/proto/domain';
 export type { League, LeagueOption, ListVenuesQuery, ListVenuesResult, Venue, VenueInput, VenueSort, VenueSummary } from '@venuebook/proto/domain';
+export { AUDIT_LOG_LIMITS, auditActionTone, auditRecordIdLabel, auditUserLabel } from '@venuebook/proto/domain';
+export type { AuditLogEntry, AuditLogPage } from '@venuebook/proto/domain';

@@ -55,8 +55,8 @@ describe('route table', () => {
   });
 
   it('registers only the routes built so far', () => {
-    expect(enabledRoutes().map((r) => r.path)).toEqual(['/auth', '/login', '/', '/venue/:venueId']);
-    expect(requiredRemotes()).toEqual(['mfe_venues']);
+    expect(enabledRoutes().map((r) => r.path)).toEqual(['/auth', '/login', '/', '/venue/:venueId', '/audit-logs']);
+    expect(requiredRemotes()).toEqual(['mfe_venues', 'mfe_admin']);
   });
 
   it('finds the page of a registered path', () => {

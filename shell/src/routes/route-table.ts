@@ -48,7 +48,7 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { path: '/admin/sync-logs', access: 'admin', owner: 'mfe_admin', page: 'sync-logs', enabled: false },
   { path: '/admin/gdrive-sync', access: 'admin', owner: 'mfe_admin', page: 'gdrive-sync', enabled: false },
   // Spec §2: the route admits owner or admin (the header menu lists it for the owner only).
-  { path: '/audit-logs', access: 'admin', owner: 'mfe_admin', page: 'audit-logs', enabled: false },
+  { path: '/audit-logs', access: 'admin', owner: 'mfe_admin', page: 'audit-logs', enabled: true },
 ];
 
 /** Routes that are built and registered with the router. */

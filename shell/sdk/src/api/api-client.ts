@@ -1,12 +1,14 @@
 import {
   API_ERROR_CODES,
   AUTH_MESSAGES,
+  auditLogPageSchema,
   authConfigSchema,
   authUserSchema,
   listVenuesResultSchema,
   sessionSchema,
   signUpResultSchema,
   venueSchema,
+  type AuditLogPage,
   type AuthConfig,
   type AuthUser,
   type ListVenuesQuery,
@@ -58,6 +60,12 @@ export interface ApiClientOptions {
 
 /** Parameters of `api.venues.list`; everything optional (server defaults apply). */
 export type VenueListParams = Partial<ListVenuesQuery>;
+
+/** Parameters of `api.auditLogs.list` (server defaults apply to what is left out). */
+export interface AuditLogListParams {
+  page?: number;
+  pageSize?: number;
+}
 
 /** Query string of `GET /venues`; blank and absent values are left out. */
 export function venueListSearchParams(query: VenueListParams): URLSearchParams {
@@ -218,6 +226,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
       },
       create(input: VenueInput, opts: RequestOptions = {}): Promise<Venue> {
         return request(venueSchema, '/venues', { method: 'POST', body: input, signal: opts.signal });
+      },
+    },
+
+    /** `/audit-logs`: the audit log, newest first (owners only: others get 403). */
+    auditLogs: {
+      list(query: AuditLogListParams = {}, opts: RequestOptions = {}): Promise<AuditLogPage> {
+        const params = new URLSearchParams();
+        if (query.page !== undefined) params.set('page', String(query.page));
+        if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
+        const qs = params.toString();
+        return request(auditLogPageSchema, `/audit-logs${qs ? `?${qs}` : ''}`, { signal: opts.signal });
       },
     },
   };
