@@ -152,7 +152,7 @@ function Values({ label, json }: { label: string; json: string }) {
         rounded="sm"
         px="2"
         py="1"
-        maxH="40"
+        maxH="28"
         overflow="auto"
         whiteSpace="pre-wrap"
         wordBreak="break-word"
