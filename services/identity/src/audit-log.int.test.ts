@@ -124,6 +124,36 @@ describe('storing audit events', () => {
   });
 });
 
+describe('events not made by the kit (forged or oversize, straight on NATS)', () => {
+  it('are stored bounded like the recorder bounds them, so that a page of the largest size still fits the gRPC message limit', async () => {
+    const table = `forged_${suffix()}`;
+    const big = 'x'.repeat(45_000);
+    const future = new Date(Date.UTC(2100, 0, 1));
+    const longActor = { userId: `u${'1'.repeat(5000)}`, email: `${'e'.repeat(5000)}@example.com` };
+    const forged = Array.from({ length: 100 }, (_, i) =>
+      auditEnvelope({ table, oldValues: { notes: big, password: 'hunter2' }, newValues: { notes: big, list: Array.from({ length: 500 }, (_, n) => n + i) } }, future, longActor),
+    );
+    const publishedAt = new Date();
+    for (const envelope of forged) await publishEvent(nc.jetstream(), SUBJECTS.auditRecorded, envelope);
+    const stored = async () => (await under.db()).collection('audit_logs').countDocuments({ tableName: table });
+    await waitFor(async () => expect(await stored()).toBe(100));
+
+    // One page of the most entries: before, 100 × 90 KB of values made it over 4 MiB, and the log unreadable.
+    const page = await list({ tableName: table, pageSize: 100 });
+    expect(page.entries).toHaveLength(100);
+    for (const entry of page.entries) {
+      expect(entry.oldValues?.password).toBe('[redacted]');
+      expect(String(entry.oldValues?.notes).length).toBeLessThan(1100);
+      expect(entry.newValues?.list).toHaveLength(51);
+      // A time in the future is not believed: at most when identity received it.
+      expect(Date.parse(entry.createdAt)).toBeLessThanOrEqual(Date.now());
+      expect(Date.parse(entry.createdAt)).toBeGreaterThanOrEqual(publishedAt.getTime() - 1000);
+      expect(entry.userId.length).toBeLessThanOrEqual(100);
+      expect(entry.userEmail.length).toBeLessThanOrEqual(254);
+    }
+  });
+});
+
 describe('reading the audit log', () => {
   const table = `reads_${suffix()}`;
   const day = (n: number) => new Date(Date.UTC(2020, 0, n, 12));

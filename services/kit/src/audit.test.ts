@@ -26,6 +26,28 @@ describe('audit values', () => {
     expect(String(values?.links)).toMatch(/^… \(\d+ bytes\)$/);
   });
 
+  it('is idempotent: values bounded once come through again unchanged (identity re-applies it to what it receives)', () => {
+    const once = auditValues({
+      notes: 'x'.repeat(100_000),
+      tags: Array.from({ length: 80 }, (_, i) => `tag-${i}`),
+      nested: { a: { b: { c: { d: { e: 1 } } } } },
+      links: Array.from({ length: 100 }, (_, i) => ({ url: `https://example.com/${i}`, text: 'y'.repeat(900) })),
+      password: 'secret',
+    });
+    expect(auditValues(once)).toEqual(once);
+    const small = auditValues({ notes: 'z'.repeat(5000), tags: Array.from({ length: 60 }, (_, i) => i) });
+    expect(small?.tags).toHaveLength(51);
+    expect(auditValues(small)).toEqual(small);
+  });
+
+  it('bounds a value of very many fields in linear time (a forged event of 100,000 fields)', () => {
+    const many = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`field_${i}`, 'v'.repeat(8)]));
+    const values = auditValues(many);
+    expect(values).toEqual({ truncated: '… (100000 fields)' });
+    const some = auditValues(Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`f${i}`, i % 100 === 0 ? 'w'.repeat(900) : 1])));
+    expect(new TextEncoder().encode(JSON.stringify(some)).length).toBeLessThanOrEqual(AUDIT_MAX_JSON_BYTES);
+  });
+
   it('records only the fields an update changed', () => {
     expect(changedValues({ name: 'A', city: 'X', updatedAt: new Date(1) }, { name: 'B', city: 'X', updatedAt: new Date(2), website: 'https://b.example.com' })).toEqual({
       oldValues: { name: 'A' },

@@ -47,16 +47,26 @@ export const AUDIT_MAX_ITEMS = 50;
 /** Largest JSON of one side (old or new values): a page of 100 entries stays far below gRPC's 4 MiB. */
 export const AUDIT_MAX_JSON_BYTES = 8 * 1024;
 
+/** A string this module cut before, and the note it appended to a cut array: kept as they are (idempotence). */
+const CUT_STRING = new RegExp(`^[\\s\\S]{${AUDIT_MAX_STRING}}… \\(\\d{1,15} characters\\)$`);
+const CUT_ITEMS = /^… \(\d{1,15} items\)$/;
+
 function boundValue(value: unknown, depth: number): unknown {
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string') return value.length > AUDIT_MAX_STRING ? `${value.slice(0, AUDIT_MAX_STRING)}… (${value.length} characters)` : value;
+  if (typeof value === 'string') {
+    if (value.length <= AUDIT_MAX_STRING || (value.length <= AUDIT_MAX_STRING + 30 && CUT_STRING.test(value))) return value;
+    return `${value.slice(0, AUDIT_MAX_STRING)}… (${value.length} characters)`;
+  }
   if (typeof value === 'bigint') return value.toString();
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (depth >= 4) return '[…]';
   if (Array.isArray(value)) {
     const items = value.slice(0, AUDIT_MAX_ITEMS).map((item) => boundValue(item, depth + 1));
-    return value.length > AUDIT_MAX_ITEMS ? [...items, `… (${value.length} items)`] : items;
+    if (value.length <= AUDIT_MAX_ITEMS) return items;
+    const last: unknown = value[AUDIT_MAX_ITEMS];
+    const alreadyCut = value.length === AUDIT_MAX_ITEMS + 1 && typeof last === 'string' && CUT_ITEMS.test(last);
+    return [...items, alreadyCut ? last : `… (${value.length} items)`];
   }
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -73,19 +83,27 @@ function boundValue(value: unknown, depth: number): unknown {
  * The values of a record as the audit log keeps them: plain JSON (dates as RFC 3339), secrets redacted,
  * strings over AUDIT_MAX_STRING and arrays over AUDIT_MAX_ITEMS cut with a note; when the whole still
  * exceeds AUDIT_MAX_JSON_BYTES, the longest fields are cut further until it fits (`…` notes what was cut).
+ * Idempotent: identity applies it again to every event it receives (a publisher need not be the kit).
  */
 export function auditValues(values: object | null | undefined): Record<string, unknown> | null {
   if (values === null || values === undefined) return null;
   const bounded = boundValue(values, 0) as Record<string, unknown>;
   const size = (v: unknown): number => new TextEncoder().encode(JSON.stringify(v)).length;
-  if (size(bounded) <= AUDIT_MAX_JSON_BYTES) return bounded;
-  // Cut the largest fields first until it fits.
-  const keys = Object.keys(bounded).sort((a, b) => size(bounded[b]) - size(bounded[a]));
-  for (const key of keys) {
-    bounded[key] = `… (${size(bounded[key])} bytes)`;
-    if (size(bounded) <= AUDIT_MAX_JSON_BYTES) return bounded;
+  let total = size(bounded);
+  if (total <= AUDIT_MAX_JSON_BYTES) return bounded;
+  // Cut the largest fields first until it fits. Each field's size is measured once and the total kept by
+  // difference (replacing a value changes the JSON by exactly the difference of the two values), so that a
+  // value with very many fields (e.g. a forged event) costs linear time, not quadratic.
+  const fields = Object.keys(bounded)
+    .map((key) => ({ key, size: size(bounded[key]) }))
+    .sort((a, b) => b.size - a.size);
+  for (const field of fields) {
+    const note = `… (${field.size} bytes)`;
+    bounded[field.key] = note;
+    total += size(note) - field.size;
+    if (total <= AUDIT_MAX_JSON_BYTES) return bounded;
   }
-  return { truncated: `… (${Object.keys(bounded).length} fields)` };
+  return { truncated: `… (${fields.length} fields)` };
 }
 
 /** The fields of `before` and `after` whose (bounded) values differ, as the old and the new values. */

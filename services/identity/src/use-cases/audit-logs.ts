@@ -2,6 +2,7 @@ import { auditLogQuerySchema } from '@venuebook/proto/domain';
 import type { StoredAuditEntry } from '@venuebook/proto/codecs/admin';
 import type { DomainEvent } from '@venuebook/service-kit';
 import { GrpcError } from '@venuebook/proto/grpc';
+import { boundAuditEntry, fitAuditEntry } from '../domain/audit-entry.ts';
 import type { AuditLogRepository } from '../repositories/audit-log.repository.ts';
 
 export interface AuditLogDeps {
@@ -24,21 +25,29 @@ export interface AuditLogRequest {
 /** The audit log (spec §2 'Audit Logs', §3 audit_logs): stored from the audit stream, read by owners. */
 export function auditLogUseCases({ auditLogs, now }: AuditLogDeps) {
   return {
-    /** Stores an audit event once (idempotent on the event id); false for a repeat. */
+    /**
+     * Stores an audit event once (idempotent on the event id); false for a repeat. Whoever published it, it is
+     * bounded as the kit's recorder would (see boundAuditEntry): values redacted and cut, ids clipped, and its
+     * time (occurredAt, which orders the log) no later than its receipt (receivedAt, stored beside it).
+     */
     async storeAuditEvent(event: DomainEvent<'venuebook.audit.entry.recorded.v1'>): Promise<boolean> {
-      const entry: StoredAuditEntry = {
-        id: event.id,
-        userId: event.actor?.userId || null,
-        userEmail: event.actor?.email || null,
-        action: event.data.action,
-        tableName: event.data.table,
-        recordId: event.data.recordId,
-        oldValues: event.data.oldValues,
-        newValues: event.data.newValues,
-        createdAt: new Date(event.occurredAt),
-        service: event.data.service,
-      };
-      return auditLogs.insert(entry, now());
+      const receivedAt = now();
+      const entry = boundAuditEntry(
+        {
+          id: event.id,
+          userId: event.actor?.userId || null,
+          userEmail: event.actor?.email || null,
+          action: event.data.action,
+          tableName: event.data.table,
+          recordId: event.data.recordId,
+          oldValues: event.data.oldValues,
+          newValues: event.data.newValues,
+          createdAt: new Date(event.occurredAt),
+          service: event.data.service,
+        },
+        receivedAt,
+      );
+      return auditLogs.insert(entry, receivedAt);
     },
 
     /** A page, newest first; the handler has checked 'audit.view'. Bounds and filters as in the HTTP API. */
@@ -72,7 +81,8 @@ export function auditLogUseCases({ auditLogs, now }: AuditLogDeps) {
         q.page,
         q.pageSize,
       );
-      return { entries, total, page: q.page, pageSize: q.pageSize };
+      // Within the size bounds as served: rows stored before entries were bounded on receipt must not make a page too large.
+      return { entries: entries.map(fitAuditEntry), total, page: q.page, pageSize: q.pageSize };
     },
   };
 }
