@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE_DEFAULT, AUDIT_PAGE_SIZE_MAX } from './audit-log-labels.ts';
 
-/** Spec §9 names 1000 rows on the audit page; the API serves it in pages (newest first) of at most this many. */
-export const AUDIT_PAGE_SIZE_DEFAULT = 50;
-export const AUDIT_PAGE_SIZE_MAX = 100;
-export const AUDIT_PAGE_MAX = 1_000_000;
-
-/**
- * Spec §9: how many of the newest entries a screen shows (the default, the sync page's Audit Logs tab, the
- * Audit Logs page). A screen reads them in pages of at most AUDIT_PAGE_SIZE_MAX: one response stays well
- * inside the gRPC message limit (an entry's old and new values are each at most 8 KB).
- */
-export const AUDIT_LOG_LIMITS = { default: 100, syncPage: 200, auditPage: 1000 } as const;
+// The page sizes and display rules are in audit-log-labels.ts (free of zod, for the browser's first pages).
+export * from './audit-log-labels.ts';
 
 /** Lower snake case names of actions and tables, as the services record them. */
 export const auditActionSchema = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'lower snake case, at most 40 characters');
@@ -56,27 +48,3 @@ export const auditLogPageSchema = z
   .meta({ id: 'AuditLogPage', description: 'A page of the audit log, newest first' });
 
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
-
-/** Spec §2: the action badge's style by action (create/insert, update/edit, delete/remove, anything else). */
-export function auditActionTone(action: string): 'default' | 'secondary' | 'destructive' | 'outline' {
-  const a = action.toLowerCase();
-  if (a.includes('create') || a.includes('insert')) return 'default';
-  if (a.includes('update') || a.includes('edit')) return 'secondary';
-  if (a.includes('delete') || a.includes('remove')) return 'destructive';
-  return 'outline';
-}
-
-/** Spec §2: the user column: e-mail; else 'Unknown User' when there is a user id; else 'System'. */
-export function auditUserLabel(entry: Pick<AuditLogEntry, 'userId' | 'userEmail'>): string {
-  if (entry.userEmail) return entry.userEmail;
-  return entry.userId ? 'Unknown User' : 'System';
-}
-
-/** Spec §9: a record id shows its first 8 characters. */
-export const AUDIT_RECORD_ID_CHARS = 8;
-
-/** Spec §2/§9: the record id's first 8 characters and an ellipsis (a shorter id whole), or N/A. */
-export function auditRecordIdLabel(recordId: string | null): string {
-  if (!recordId) return 'N/A';
-  return recordId.length > AUDIT_RECORD_ID_CHARS ? `${recordId.slice(0, AUDIT_RECORD_ID_CHARS)}…` : recordId;
-}

@@ -67,6 +67,9 @@ export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 export const signUpResultSchema = z.object({ message: z.string() }).meta({ id: 'SignUpResult' });
 
+/** `{ message }` of a successful sign-up. */
+export type SignUpResult = z.infer<typeof signUpResultSchema>;
+
 export const managedUserSchema = z
   .object({
     id: z.string(),

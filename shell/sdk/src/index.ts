@@ -94,7 +94,8 @@ export { StandaloneLayout } from './components/standalone-layout.tsx';
 export { mountStandalone } from './federation/mount-standalone.tsx';
 export type { MountStandaloneOptions } from './federation/mount-standalone.tsx';
 
-// Domain contracts used by the UI.
+// Domain contracts used by the UI: values and rules only. The sdk is on every page, so it exports no zod schema
+// (tests/structure/home-page-zod.test.ts); a form imports its schema from @venuebook/proto/domain in its own page.
 export {
   accessDeniedMessage,
   ACTIONS,
@@ -105,7 +106,6 @@ export {
   DEFAULT_ROLE,
   domainNotAllowedMessage,
   domainSuffix,
-  emailSchema,
   isCompanyEmail,
   LOGOUT_SCOPES,
   ROLE_DESCRIPTIONS,

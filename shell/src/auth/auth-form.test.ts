@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiRequestError, fieldErrorMessages } from '@venuebook/sdk';
 import { describe, expect, it } from 'vitest';
-import { authErrorToast, authFormSchema, googleSignInErrorText, type AuthFormValues, type AuthMode } from './auth-form.ts';
+import { authFormSchema } from './auth-form-schema.ts';
+import { authErrorToast, googleSignInErrorText, type AuthFormValues, type AuthMode } from './auth-form.ts';
 
 const DOMAIN = '@example.com';
 

@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { AuthCardLayout, DomainNote, TermsLine } from '../auth/auth-card-layout.tsx';
-import { authErrorToast, authFormSchema, type AuthFormValues, type AuthMode } from '../auth/auth-form.ts';
+import { authErrorToast, type AuthFormValues, type AuthMode } from '../auth/auth-form.ts';
+import { authFormSchema } from '../auth/auth-form-schema.ts';
 import { GoogleButton } from '../auth/google-button.tsx';
 import { SessionSkeleton } from '../layout/session-skeleton.tsx';
 

@@ -17,11 +17,27 @@ describe('answers our gateway never gives', () => {
   /** A client whose every request is answered with `response`: a proxy in front of the gateway, or a contract break. */
   const answering = (response: () => Response) => createApiClient({ baseUrl: 'http://gateway.invalid/api/v1', fetch: async () => response() });
 
-  it("maps a proxy's non-JSON error page and a body outside the contract", async () => {
+  it("maps a proxy's non-JSON error page to a server error", async () => {
     const proxy = answering(() => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
     await expect(proxy.venues.get('x')).rejects.toMatchObject({ status: 502, code: 'server_error' });
-    const broken = answering(() => Response.json({ id: 1 }));
-    await expect(broken.venues.get('x')).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
+  });
+
+  it('refuses a success that is no JSON object (an HTML page, an empty body, a bare value) as invalid_response', async () => {
+    const html = answering(() => new Response('<!doctype html><title>Sign in to the proxy</title>', { status: 200, headers: { 'content-type': 'text/html' } }));
+    await expect(html.venues.get('x')).rejects.toMatchObject({ status: 200, code: 'invalid_response', message: 'The server sent an unexpected response.' });
+    const empty = answering(() => new Response(null, { status: 200 }));
+    await expect(empty.auth.config()).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
+    for (const value of [[], 'ok', 42, null]) {
+      const bare = answering(() => Response.json(value));
+      await expect(bare.venues.list(), JSON.stringify(value)).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
+    }
+  });
+
+  it("trusts a JSON object as the gateway's typed answer: its fields are not checked again in the browser", async () => {
+    // The gateway validates every response with the same schemas before it sends it (and the contract tests prove
+    // the document); checking again here would load zod on every page. So an object outside the contract passes.
+    const outside = answering(() => Response.json({ id: 1 }));
+    await expect(outside.venues.get('x')).resolves.toEqual({ id: 1 });
   });
 
   it('reports an unreachable server as a network error', async () => {

@@ -1,5 +1,3 @@
-import { apiErrorSchema } from '@venuebook/proto/domain';
-
 /** One validation problem as sent by the gateway (`details: [{ field, message }]`). */
 export interface ApiFieldError {
   field: string;
@@ -65,15 +63,11 @@ const FALLBACK_MESSAGES: Readonly<Record<number, string>> = {
  * anything else (proxy HTML pages, empty bodies) gets a generic code and message.
  */
 export function apiErrorFromResponse(status: number, body: unknown): ApiRequestError {
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
-    return new ApiRequestError({ status, code, message, details });
-  }
-  // Right envelope, unexpected details: keep the server's code and message.
-  const loose = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
-  if (typeof loose?.code === 'string' && typeof loose.message === 'string') {
-    return new ApiRequestError({ status, code: loose.code, message: loose.message, details: loose.details });
+  // The gateway's envelope (apiErrorSchema in @venuebook/proto/domain), checked by hand: this module is on every
+  // page, and zod loads only with the forms. Details of any shape are kept (`fieldErrors` picks the valid ones).
+  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
+  if (typeof error?.code === 'string' && typeof error.message === 'string') {
+    return new ApiRequestError({ status, code: error.code, message: error.message, details: error.details });
   }
   return new ApiRequestError({
     status,
