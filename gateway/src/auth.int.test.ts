@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmationLink, DEMO_PASSWORD } from '@venuebook/local';
 import { API_ERROR_CODES, can, REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH, ROLES } from '@venuebook/proto/domain';
 import type { Action, Role } from '@venuebook/proto/domain';
-import { parseEnvelope, SUBJECTS } from '@venuebook/proto/events';
+import { SUBJECTS } from '@venuebook/proto/events';
 import { createClient } from '@venuebook/proto/grpc';
 import { IdentityService } from '@venuebook/proto/identity/v1';
-import { AckPolicy, connectNats, DeliverPolicy, userContextSigner } from '@venuebook/service-kit';
-import { testInfra } from '@venuebook/service-kit/testing';
+import { connectNats, userContextSigner } from '@venuebook/service-kit';
+import { eventsSince, testInfra } from '@venuebook/service-kit/testing';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { GatewayApp } from './app.ts';
 import { startGatewayUnderTest, TEST_DOMAIN } from './testing/gateway-under-test.ts';
@@ -476,22 +476,9 @@ describe('first login and welcome', () => {
 
     const nc = await connectNats(infra.natsUrl);
     try {
-      const jsm = await nc.jetstreamManager();
-      const consumer = await jsm.consumers.add('VENUEBOOK_IDENTITY', {
-        filter_subject: SUBJECTS.userFirstLogin,
-        deliver_policy: DeliverPolicy.StartTime,
-        opt_start_time: since.toISOString(),
-        ack_policy: AckPolicy.None,
-      });
-      const messages = await (await nc.jetstream().consumers.get('VENUEBOOK_IDENTITY', consumer.name)).fetch({ max_messages: 50, expires: 2000 });
-      const mine = [];
-      for await (const message of messages) {
-        const envelope = parseEnvelope(SUBJECTS.userFirstLogin, message.json());
-        if (envelope.data.userId === first.userId) mine.push(envelope);
-      }
+      const mine = (await eventsSince(nc, SUBJECTS.userFirstLogin, since)).filter(({ envelope }) => envelope.data.userId === first.userId);
       expect(mine).toHaveLength(1);
-      expect(mine[0]?.data.email).toBe(email);
-      await jsm.consumers.delete('VENUEBOOK_IDENTITY', consumer.name);
+      expect(mine[0]?.envelope.data.email).toBe(email);
     } finally {
       await nc.drain();
     }

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { testInfra } from '@venuebook/service-kit/testing';
+import { eventsSince, testInfra } from '@venuebook/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnvelope, MSG_ID_HEADER, STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import { SUBJECTS } from '@venuebook/proto/events';
 import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
-import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, loadConfig, signUserContext, userContextSigner } from '@venuebook/service-kit';
+import { connectMongo, connectNats, createLogger, loadConfig, signUserContext, userContextSigner } from '@venuebook/service-kit';
 import type { NatsConnection, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import { start } from './main.ts';
@@ -127,25 +127,7 @@ describe('CreateVenue / GetVenue', () => {
     const startedAt = new Date(Date.now() - 1000);
     const venue = await create('Event Center', { leagues: ['OTX'] });
 
-    const jsm = await nc.jetstreamManager();
-    const consumerName = `test_${randomUUID().slice(0, 8)}`;
-    await jsm.consumers.add(STREAMS.venues.name, {
-      name: consumerName,
-      filter_subject: SUBJECTS.venueCreated,
-      deliver_policy: DeliverPolicy.StartTime,
-      opt_start_time: startedAt.toISOString(),
-      ack_policy: AckPolicy.None,
-      inactive_threshold: 30_000_000_000,
-    });
-    const consumer = await nc.jetstream().consumers.get(STREAMS.venues.name, consumerName);
-    const found: { envelope: ReturnType<typeof parseEnvelope<typeof SUBJECTS.venueCreated>>; msgId: string | undefined }[] = [];
-    const messages = await consumer.fetch({ max_messages: 200, expires: 2000 });
-    for await (const message of messages) {
-      const envelope = parseEnvelope(SUBJECTS.venueCreated, message.json());
-      if (envelope.data.venueId === venue.id) found.push({ envelope, msgId: message.headers?.get(MSG_ID_HEADER) });
-    }
-    await jsm.consumers.delete(STREAMS.venues.name, consumerName).catch(() => undefined);
-
+    const found = (await eventsSince(nc, SUBJECTS.venueCreated, startedAt)).filter(({ envelope }) => envelope.data.venueId === venue.id);
     expect(found).toHaveLength(1);
     expect(found[0]?.envelope.data).toEqual({ venueId: venue.id, name: 'Event Center', leagues: ['OTX'] });
     expect(found[0]?.msgId).toBe(found[0]?.envelope.id);
@@ -298,5 +280,25 @@ describe('authorisation on the service itself (without the gateway)', () => {
     } finally {
       anonymous.close();
     }
+  });
+});
+
+// Venues writes the audit log through the kit's recorder: every mutation publishes one audit event on the
+// audit stream, which identity stores (services/identity/src/audit-log.int.test.ts covers the storing).
+describe('venues audit log', () => {
+  it('records a created venue once: who, action, table, record id and the new values', async () => {
+    const since = new Date(Date.now() - 1000);
+    const { venue } = await client.createVenue({ venue: { name: 'Audit Arena', leagues: ['OTE'], generalNotes: 'x'.repeat(5000) } });
+    if (!venue) throw new Error('no venue');
+
+    const found = (await eventsSince(nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === venue.id);
+    expect(found).toHaveLength(1);
+    const [{ envelope, msgId }] = found as [(typeof found)[number]];
+    expect(msgId).toBe(envelope.id);
+    expect(envelope.actor).toEqual({ userId: EDITOR.userId, email: EDITOR.email });
+    expect(envelope.data).toMatchObject({ service: 'venues', action: 'create', table: 'venues', recordId: venue.id, oldValues: null });
+    expect(envelope.data.newValues).toMatchObject({ name: 'Audit Arena', leagues: ['OTE'], createdBy: EDITOR.userId });
+    // Long values are cut, so that a page of entries stays small.
+    expect(String(envelope.data.newValues?.generalNotes)).toMatch(/^x{1000}… \(5000 characters\)$/);
   });
 });

@@ -10,15 +10,15 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { confirmationLink, startMailSink } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
-import { parseEnvelope, STREAMS } from '@venuebook/proto/events';
 import type { EventEnvelope, ParsedEventPayload, SubjectName } from '@venuebook/proto/events';
 import { createClient, GrpcError } from '@venuebook/proto/grpc';
 import type { CallOptions, Client } from '@venuebook/proto/grpc';
 import { IdentityService } from '@venuebook/proto/identity/v1';
 import type { SessionGrant } from '@venuebook/proto/identity/v1';
-import { AckPolicy, connectMongo, connectNats, createLogger, DeliverPolicy, loadConfig, userContextSigner } from '@venuebook/service-kit';
+import { connectMongo, connectNats, createLogger, loadConfig, userContextSigner } from '@venuebook/service-kit';
 import type { NatsConnection, RunningServiceHandle } from '@venuebook/service-kit';
 import type { Connection } from 'mongoose';
+import { eventsSince } from '@venuebook/service-kit/testing';
 import type { TestInfra } from '@venuebook/service-kit/testing';
 import { startOidcStandIn } from '../../../../tests/fakes/oidc-provider.ts';
 import type { MintedClaims, OidcStandIn } from '../../../../tests/fakes/oidc-provider.ts';
@@ -170,27 +170,7 @@ export async function startIdentityUnderTest(infra: TestInfra, env: Record<strin
       signIn,
       db,
       async eventsSince(subject, since) {
-        const jsm = await nc.jetstreamManager();
-        const consumer = await jsm.consumers.add(STREAMS.identity.name, {
-          filter_subject: subject,
-          deliver_policy: DeliverPolicy.StartTime,
-          opt_start_time: since.toISOString(),
-          ack_policy: AckPolicy.None,
-          inactive_threshold: 30_000_000_000,
-        });
-        try {
-          const pending = (await jsm.consumers.info(STREAMS.identity.name, consumer.name)).num_pending;
-          const found: EventEnvelope<ParsedEventPayload<typeof subject>>[] = [];
-          if (pending === 0) return found;
-          const messages = await (await nc.jetstream().consumers.get(STREAMS.identity.name, consumer.name)).fetch({ max_messages: pending, expires: 5000 });
-          for await (const message of messages) {
-            found.push(parseEnvelope(subject, message.json()));
-            if (found.length >= pending) break;
-          }
-          return found;
-        } finally {
-          await jsm.consumers.delete(STREAMS.identity.name, consumer.name).catch(() => undefined);
-        }
+        return (await eventsSince(nc, subject, since)).map((event) => event.envelope);
       },
       stop: stopAll,
     };

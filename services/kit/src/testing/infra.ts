@@ -18,3 +18,5 @@ export function testInfra(): TestInfra {
   }
   return infra as TestInfra;
 }
+export { eventsSince } from './events.ts';
+export type { PublishedEvent } from './events.ts';
