@@ -12,6 +12,7 @@ import { IdentityService } from '@venuebook/proto/identity/v1';
 import { connectNats, userContextSigner } from '@venuebook/service-kit';
 import { eventsSince, testInfra } from '@venuebook/service-kit/testing';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import { chooseAccount } from '../../tests/fakes/oidc-provider.ts';
 import type { GatewayApp } from './app.ts';
 import { startGatewayUnderTest, TEST_DOMAIN } from './testing/gateway-under-test.ts';
 import type { GatewayUnderTest } from './testing/gateway-under-test.ts';
@@ -503,25 +504,7 @@ async function continueWithGoogle(gateway: GatewayApp, email: string): Promise<I
   const start = await gateway.inject({ method: 'GET', url: '/api/v1/auth/google/start' });
   expect(start.statusCode).toBe(302);
   const state = start.cookies.find((cookie) => cookie.name === 'vb_oidc');
-  const jar = new Map<string, string>();
-  const atProvider = async (url: URL, init: RequestInit = {}): Promise<URL> => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const setCookie of response.headers.getSetCookie()) {
-      const [pair = ''] = setCookie.split(';');
-      const equals = pair.indexOf('=');
-      jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1).trim());
-    }
-    expect([302, 303], `${url.pathname}: ${response.status}`).toContain(response.status);
-    return new URL(response.headers.get('location') ?? '', url);
-  };
-  let next = new URL(String(start.headers.location));
-  for (let hop = 0; hop < 6 && next.origin === under.oidc.issuer; hop++) {
-    next = next.pathname.startsWith('/interaction/')
-      ? await atProvider(new URL(`${next.pathname}/select`, next), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }).toString() })
-      : await atProvider(next);
-  }
+  const next = await chooseAccount(new URL(String(start.headers.location)), email);
   expect(next.pathname).toBe('/api/v1/auth/google/callback');
   return gateway.inject({ method: 'GET', url: `${next.pathname}${next.search}`, cookies: state ? { vb_oidc: state.value } : {} });
 }

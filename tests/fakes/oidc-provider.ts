@@ -225,3 +225,34 @@ if (import.meta.main) {
     });
   }
 }
+
+/**
+ * A browser at the stand-in's account chooser: follows the provider's redirects from `authorizationUrl`
+ * (the location the app's 'Continue with Google' answered), picks `email` on the chooser, and returns where
+ * the provider sends the browser back (the app's callback URL with code and state). Keeps the provider's
+ * cookies in a jar of its own.
+ */
+export async function chooseAccount(authorizationUrl: URL, email: string): Promise<URL> {
+  const issuer = authorizationUrl.origin;
+  const jar = new Map<string, string>();
+  const hop = async (url: URL, init: RequestInit = {}): Promise<URL> => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair = ''] = setCookie.split(';');
+      const equals = pair.indexOf('=');
+      if (equals > 0) jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1).trim());
+    }
+    if (response.status < 300 || response.status > 399) throw new Error(`account chooser: ${url.pathname} answered ${response.status}`);
+    return new URL(response.headers.get('location') ?? '', url);
+  };
+  let next = authorizationUrl;
+  for (let step = 0; step < 6 && next.origin === issuer; step++) {
+    next = next.pathname.startsWith('/interaction/')
+      ? await hop(new URL(`${next.pathname}/select`, next), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }).toString() })
+      : await hop(next);
+  }
+  if (next.origin === issuer) throw new Error(`account chooser: still at the provider (${next.pathname}) after 6 steps`);
+  return next;
+}

@@ -8,6 +8,7 @@ import { confirmationLink, OUTSIDE_DOMAIN_ACCOUNT, startStack } from '@venuebook
 import type { DemoAccount, RunningStack } from '@venuebook/local';
 import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
+import { chooseAccount } from '../fakes/oidc-provider.ts';
 
 /** The refresh cookie of the gateway (httpOnly, Path=/api/v1/auth). */
 export const REFRESH_COOKIE = REFRESH_COOKIE_NAME;
@@ -72,8 +73,7 @@ export async function startSdkStack(options: { gatewayEnv?: Record<string, strin
       return { email, password: STRONG_PASSWORD };
     },
     async outsiderRefreshToken(email = OUTSIDE_DOMAIN_ACCOUNT) {
-      const issuer = stack.services.oidc?.issuer;
-      if (!issuer) throw new Error('the stack has no local OpenID Connect provider (GOOGLE_CLIENT_ID is configured)');
+      if (!stack.services.oidc) throw new Error('the stack has no local OpenID Connect provider (GOOGLE_CLIENT_ID is configured)');
       // One cookie jar per origin (paths ignored: each origin only sees its own cookies, which is enough here).
       const jars = new Map<string, Map<string, string>>();
       const hop = async (url: URL, init: RequestInit = {}): Promise<Response> => {
@@ -93,14 +93,8 @@ export async function startSdkStack(options: { gatewayEnv?: Record<string, strin
         if (response.status < 300 || response.status > 399) throw new Error(`Google sign-in: ${from.pathname} answered ${response.status}`);
         return new URL(response.headers.get('location') ?? '', from);
       };
-      let url = new URL('/api/v1/auth/google/start', stack.url);
-      url = locationOf(await hop(url), url);
-      for (let step = 0; step < 6 && url.origin === issuer; step++) {
-        const chooser = url.pathname.startsWith('/interaction/');
-        const target = chooser ? new URL(`${url.pathname}/select`, url) : url;
-        const init = chooser ? { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }).toString() } : {};
-        url = locationOf(await hop(target, init), target);
-      }
+      const started = new URL('/api/v1/auth/google/start', stack.url);
+      const url = await chooseAccount(locationOf(await hop(started), started), email);
       if (url.pathname !== '/api/v1/auth/google/callback') throw new Error(`Google sign-in: the provider sent the browser to ${url.pathname}`);
       const callback = await hop(url);
       const landed = locationOf(callback, url);
