@@ -48,6 +48,8 @@ export type { DomainEventPublisher } from './domain-events.ts';
 export { subscribeDomainEvents } from './event-subscription.ts';
 export { AUDIT_MAX_ITEMS, AUDIT_MAX_JSON_BYTES, AUDIT_MAX_STRING, AUDIT_REDACTED, auditContextOf, auditValues, changedValues, createAuditRecorder } from './audit.ts';
 export type { AuditChange, AuditContext, AuditRecorder } from './audit.ts';
+export { foldText, ReadModel } from './read-model.ts';
+export type { ReadModelEvents, ReadModelOptions, ReadModelPage, ReadModelQuery, ReadModelSource, ReadRecord } from './read-model.ts';
 export { consumeDurable } from './durable-consumer.ts';
 export type { DurableConsumerOptions, RunningDurableConsumer } from './durable-consumer.ts';
 export type { DomainEvent, SubjectsMatching, SubscribeDomainEventsOptions } from './event-subscription.ts';

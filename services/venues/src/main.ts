@@ -7,21 +7,38 @@ import { configSchema } from './config.ts';
 import type { VenuesConfig } from './config.ts';
 import { createVenueEvents } from './events/venue.events.ts';
 import { createVenuesHandlers } from './grpc/venues.handlers.ts';
+import { createVenueReadModel } from './read-model/venue-read-model.ts';
+import type { VenueReadModel } from './read-model/venue-read-model.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { VenueRepository } from './repositories/venue.repository.ts';
 import { createVenueUseCases } from './use-cases/venues.ts';
 
-export function start(config: VenuesConfig, options: { logger?: Logger } = {}): Promise<RunningServiceHandle> {
-  return startDomainService({
+/** The running service; `readModel` is its in-memory venue list (tests: refresh after a direct database write). */
+export interface VenuesServiceHandle extends RunningServiceHandle {
+  readModel: VenueReadModel;
+}
+
+export async function start(config: VenuesConfig, options: { logger?: Logger } = {}): Promise<VenuesServiceHandle> {
+  let readModel: VenueReadModel | undefined;
+  const handle = await startDomainService({
     name: 'venues',
     config,
     logger: options.logger,
     models: (connection) => ({ venues: venueModel(connection) }),
     streams: [STREAMS.venues],
     service: VenuesService,
-    handlers: ({ models, js, logger, audit }) =>
-      createVenuesHandlers(createVenueUseCases({ repository: new VenueRepository(models.venues), events: createVenueEvents(js, logger), audit })),
+    handlers: async ({ models, nc, js, logger, audit, defer }) => {
+      const venues = createVenueReadModel(models.venues, { logger, nc });
+      defer(() => venues.stop());
+      await venues.start();
+      readModel = venues;
+      return createVenuesHandlers(
+        createVenueUseCases({ repository: new VenueRepository(models.venues), events: createVenueEvents(js, logger), audit, readModel: venues }),
+      );
+    },
   });
+  if (!readModel) throw new Error('venues: the read model did not start');
+  return { ...handle, readModel };
 }
 
 if (import.meta.main) await runServiceMain('venues', configSchema, start);

@@ -6,9 +6,10 @@ import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
 import { connectMongo, connectNats, createLogger, loadConfig, signUserContext, userContextSigner } from '@venuebook/service-kit';
-import type { NatsConnection, RunningServiceHandle } from '@venuebook/service-kit';
+import type { NatsConnection } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import { start } from './main.ts';
+import type { VenuesServiceHandle } from './main.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { VenueRepository } from './repositories/venue.repository.ts';
 
@@ -17,14 +18,15 @@ const dbName = `venuebook_test_venues_${randomUUID().slice(0, 8)}`;
 const userContextKey = randomBytes(32).toString('base64url');
 const EDITOR = { userId: randomUUID(), email: 'editor@example.com', role: 'editor', requestId: 'venues-int' };
 
-let service: RunningServiceHandle;
+let service: VenuesServiceHandle;
+let config: ReturnType<typeof loadConfig<typeof configSchema>>;
 let client: Client<typeof VenuesService>;
 let connection: Awaited<ReturnType<typeof connectMongo>>;
 let repository: VenueRepository;
 let nc: NatsConnection;
 
 beforeAll(async () => {
-  const config = loadConfig(configSchema, {
+  config = loadConfig(configSchema, {
     MONGODB_URI: infra.mongoUri,
     MONGODB_DB: dbName,
     NATS_URL: infra.natsUrl,
@@ -184,6 +186,7 @@ describe('ListVenues', () => {
     const third = await create(`a ${token}`);
     // Data-card activity on the oldest venue moves it to the top of 'Updated'.
     expect(await repository.recordActivity(first.id, new Date(Date.now() + 1000))).toBe(true);
+    await service.readModel.refresh(first.id); // a write behind the service's back: re-read it by id
 
     const ids = async (sort: VenueSort) => (await client.listVenues({ query: token, sort })).venues.map((venue) => venue.id);
     expect(await ids(VenueSort.NEWEST)).toEqual([third.id, second.id, first.id]);
@@ -218,9 +221,37 @@ describe('ListVenues', () => {
     const kept = await create(`${token} kept`);
     const gone = await create(`${token} gone`);
     await venueModel(connection).updateOne({ _id: gone.id }, { $set: { deletedAt: new Date() } });
+    await service.readModel.refresh(gone.id); // a write behind the service's back: re-read it by id
     const result = await client.listVenues({ query: token });
     expect(result.venues.map((venue) => venue.id)).toEqual([kept.id]);
     expect(result.total).toBe(1);
+  });
+});
+
+describe('ListVenues from the read model', () => {
+  it('lists a created venue at once (read after write) and searches by word prefixes, accents folded', async () => {
+    const token = `rw${randomUUID().slice(0, 6)}`;
+    const created = await create(`Zürich ${token} Hallenstadion`, { address: 'Wallisellenstrasse 45\n8050 Zürich' });
+    for (const query of [token, `zurich ${token.slice(0, 4)}`, `ZÜR ${token} halle`, `${token} 805`]) {
+      expect((await client.listVenues({ query })).venues.map((venue) => venue.id), query).toEqual([created.id]);
+    }
+    expect((await client.listVenues({ query: `${token} stadion` })).total).toBe(0);
+  });
+
+  it('a second instance (a replica on the same database and NATS) lists a venue created through the first', async () => {
+    const replica = await start(config, { logger: createLogger('venues-replica', { level: 'warn' }) });
+    const replicaClient = createClient(VenuesService, `127.0.0.1:${replica.port}`, { deadlineMs: 10_000, metadata: userContextSigner(EDITOR, userContextKey) });
+    try {
+      const token = `rp${randomUUID().slice(0, 6)}`;
+      const created = await create(`${token} Replica Arena`, { leagues: ['Studio'] });
+      await expect
+        .poll(async () => (await replicaClient.listVenues({ query: token, leagues: ['Studio'] })).venues.map((venue) => venue.id), { timeout: 5000, interval: 50 })
+        .toEqual([created.id]);
+      expect(replica.readModel.rebuilds).toBe(0);
+    } finally {
+      replicaClient.close();
+      await replica.stop();
+    }
   });
 });
 

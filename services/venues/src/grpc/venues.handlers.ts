@@ -22,7 +22,7 @@ export function createVenuesHandlers(useCases: VenueUseCases): ServiceHandlers<t
       requirePermission(call, 'venue.view');
       const sort = sortFromProto(request.sort);
       if (sort === null) throw GrpcError.invalidArgument('Invalid request', [{ field: 'sort', message: `Unknown sort: ${request.sort}` }]);
-      const result = await useCases.listVenues({ query: request.query, leagues: request.leagues, sort, page: request.page, pageSize: request.pageSize });
+      const result = useCases.listVenues({ query: request.query, leagues: request.leagues, sort, page: request.page, pageSize: request.pageSize });
       return { venues: result.items.map(venueSummaryToProto), total: result.total, page: result.page, pageSize: result.pageSize };
     },
   };

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { escapeRegex, nameKey, venueSummaryOf } from '@venuebook/proto/domain';
-import type { QueryFilter, SortOrder } from 'mongoose';
-import type { VenueFields, VenueListQuery, VenueListResult, VenueListSort, VenueRecord, VenueSummaryRecord } from '../domain/venue.ts';
+import { nameKey, venueSummaryOf } from '@venuebook/proto/domain';
+import type { VenueFields, VenueRecord, VenueSummaryRecord } from '../domain/venue.ts';
 import type { VenueDocument, VenueModel } from './venue.model.ts';
 
 type LeanVenue = VenueDocument;
-
-const SORTS: Record<VenueListSort, Record<string, SortOrder>> = {
-  newest: { createdAt: -1, _id: -1 },
-  updated: { activityAt: -1, _id: -1 },
-  name: { nameKey: 1, _id: 1 },
-};
 
 /** Fields matched by the home-list search (spec §5). */
 export const SEARCH_FIELDS = ['name', 'address', 'country', 'displayCityAs'] as const;
@@ -68,18 +61,6 @@ export function toVenueSummary(doc: SummarySource): VenueSummaryRecord {
   });
 }
 
-/** The Mongo filter of a list request: active venues, search over four fields, any-of leagues. */
-export function listFilter(query: Pick<VenueListQuery, 'q' | 'leagues'>): QueryFilter<VenueDocument> {
-  const filter: QueryFilter<VenueDocument> = { deletedAt: null };
-  const q = query.q?.trim() ?? '';
-  if (q) {
-    const pattern = escapeRegex(q);
-    filter.$or = SEARCH_FIELDS.map((field) => ({ [field]: { $regex: pattern, $options: 'i' } }));
-  }
-  if (query.leagues.length > 0) filter.leagues = { $in: query.leagues };
-  return filter;
-}
-
 export class VenueRepository {
   readonly #model: VenueModel;
 
@@ -106,22 +87,6 @@ export class VenueRepository {
   async getById(id: string): Promise<VenueRecord | null> {
     const doc = await this.#model.findOne({ _id: id, deletedAt: null }).lean<LeanVenue>().exec();
     return doc ? toVenueRecord(doc) : null;
-  }
-
-  async list(query: VenueListQuery): Promise<VenueListResult> {
-    const filter = listFilter(query);
-    const [docs, total] = await Promise.all([
-      this.#model
-        .find(filter)
-        .sort(SORTS[query.sort])
-        .skip((query.page - 1) * query.pageSize)
-        .limit(query.pageSize)
-        .select([...SUMMARY_FIELDS])
-        .lean<SummarySource[]>()
-        .exec(),
-      this.#model.countDocuments(filter).exec(),
-    ]);
-    return { items: docs.map(toVenueSummary), total, page: query.page, pageSize: query.pageSize };
   }
 
   /**

@@ -6,6 +6,8 @@ import { isVenueId, validateListRequest, validateVenueInput } from '../domain/ve
 import type { RawListRequest } from '../domain/venue-rules.ts';
 import type { VenueListResult, VenueRecord } from '../domain/venue.ts';
 import type { VenueEvents } from '../events/venue.events.ts';
+import { listFromReadModel, venueListEntry } from '../read-model/venue-read-model.ts';
+import type { VenueReadModel } from '../read-model/venue-read-model.ts';
 import type { VenueRepository } from '../repositories/venue.repository.ts';
 
 export const VENUE_NOT_FOUND = 'Venue not found';
@@ -15,16 +17,19 @@ export interface VenueDeps {
   events: VenueEvents;
   /** The audit log (the kit's recorder): every mutation records itself after it is stored. */
   audit: AuditRecorder;
+  /** The in-memory list of venues (lists and search); each write here updates it at once. */
+  readModel: VenueReadModel;
 }
 
 /** The use cases of the venues service. The gRPC handlers have checked the caller's permission. */
-export function createVenueUseCases({ repository, events, audit }: VenueDeps) {
+export function createVenueUseCases({ repository, events, audit, readModel }: VenueDeps) {
   return {
     /** Validates and normalises the input (spec §5), stores the venue and publishes venue.created. */
     async createVenue(caller: Caller, input: unknown): Promise<VenueRecord> {
       const validated = validateVenueInput(input);
       if (!validated.ok) throw GrpcError.invalidArgument('Invalid venue', validated.fieldErrors);
       const venue = await repository.create(validated.value, { createdBy: caller.userId });
+      readModel.upsert(venueListEntry(venue));
       await events.venueCreated(venue, { actor: { userId: caller.userId, email: caller.email }, requestId: caller.requestId });
       await audit.record({ action: 'create', table: 'venues', recordId: venue.id, newValues: venue }, auditContextOf(caller));
       return venue;
@@ -38,11 +43,11 @@ export function createVenueUseCases({ repository, events, audit }: VenueDeps) {
       return venue;
     },
 
-    /** One page of active venues: search, league filter, sort (defaults applied). */
-    async listVenues(request: RawListRequest): Promise<VenueListResult> {
+    /** One page of active venues from the read model: search, league filter, sort (defaults applied). */
+    listVenues(request: RawListRequest): VenueListResult {
       const query = validateListRequest(request);
       if (!query.ok) throw GrpcError.invalidArgument('Invalid request', query.fieldErrors);
-      return repository.list(query.value);
+      return listFromReadModel(readModel, query.value);
     },
   };
 }

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { mongo } from 'mongoose';
+import { createLogger } from './logger.ts';
+import { connectMongo } from './mongo.ts';
+import { connectNats, ensureStreams } from './nats.ts';
+import type { NatsConnection } from './nats.ts';
+import { foldText, ReadModel } from './read-model.ts';
+import { testInfra } from './testing/infra.ts';
+
+const infra = testInfra();
+const suffix = randomUUID().slice(0, 8);
+const dbName = `venuebook_test_kit_rm_${suffix}`;
+const stream = { name: `TEST_READ_MODEL_${suffix}`, subjects: [`test.rm${suffix}.>`], storage: 'memory' as const };
+const subject = `test.rm${suffix}.thing.changed`;
+
+interface ThingDoc {
+  _id: string;
+  name: string;
+  tags: string[];
+  at: string;
+  deleted?: boolean;
+}
+type Thing = { id: string; name: string; tags: string[]; at: string };
+
+let connection: Awaited<ReturnType<typeof connectMongo>>;
+let things: mongo.Collection<ThingDoc>;
+let nc: NatsConnection;
+const models: ReadModel<ThingDoc, Thing, 'name' | 'newest'>[] = [];
+
+function readModel(loadPageSize = 1000) {
+  const model = new ReadModel<ThingDoc, Thing, 'name' | 'newest'>({
+    name: 'things',
+    logger: createLogger('read-model-test', { level: 'warn' }),
+    source: {
+      page: (after, limit) => things.find(after === null ? {} : { _id: { $gt: after } }).sort({ _id: 1 }).limit(limit).toArray(),
+      byId: (id) => things.findOne({ _id: id }),
+      idOf: (doc) => doc._id,
+    },
+    toRecord: (doc) => (doc.deleted ? null : { id: doc._id, name: doc.name, tags: doc.tags, at: doc.at }),
+    searchText: (thing) => thing.name,
+    tagValues: ['red', 'green', 'blue'],
+    tagsOf: (thing) => thing.tags,
+    sorts: {
+      name: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1),
+      newest: (a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1),
+    },
+    events: { nc, stream: stream.name, recordIdOf: (_subject, payload) => (payload as { id: string }).id },
+    loadPageSize,
+  });
+  models.push(model);
+  return model;
+}
+
+async function write(doc: ThingDoc, publish = true): Promise<void> {
+  await things.replaceOne({ _id: doc._id }, doc, { upsert: true });
+  if (publish) await nc.jetstream().publish(subject, new TextEncoder().encode(JSON.stringify({ id: doc._id })));
+}
+
+const names = (page: { items: Thing[] }) => page.items.map((thing) => thing.name);
+
+beforeAll(async () => {
+  connection = await connectMongo(infra.mongoUri, dbName);
+  things = connection.db!.collection<ThingDoc>('things');
+  nc = await connectNats(infra.natsUrl);
+  await ensureStreams(nc, [stream]);
+  const seed: [string, string[]][] = [
+    ['Zürich Hallenstadion', ['red']],
+    ['Søndermarken Arena', ['green']],
+    ['Łódź Atlas Arena', ['blue', 'red']],
+    ['Straße Halle', []],
+    ['Old Hall', ['green']],
+  ];
+  for (const [index, [name, tags]] of seed.entries()) await write({ _id: `t${index}`, name, tags, at: `2026-01-0${index + 1}` }, false);
+  await write({ _id: 't9', name: 'Gone Hall', tags: [], at: '2026-01-09', deleted: true }, false);
+});
+
+afterAll(async () => {
+  for (const model of models) await model.stop();
+  await (await nc.jetstreamManager()).streams.delete(stream.name).catch(() => undefined);
+  await nc.drain();
+  await connection.dropDatabase().catch(() => undefined);
+  await connection.close();
+});
+
+describe('ReadModel', () => {
+  it('loads in pages by _id, leaves out what toRecord drops, and sorts, filters and searches', async () => {
+    const model = readModel(2);
+    await model.start();
+    expect(model.size).toBe(5);
+    expect(names(model.query({ sort: 'name', offset: 0, limit: 10 }))).toEqual([
+      'Old Hall',
+      'Straße Halle',
+      'Søndermarken Arena',
+      'Zürich Hallenstadion',
+      'Łódź Atlas Arena',
+    ]);
+    const page = model.query({ sort: 'newest', offset: 1, limit: 2 });
+    expect(page.total).toBe(5);
+    expect(names(page)).toEqual(['Straße Halle', 'Łódź Atlas Arena']);
+    expect(names(model.query({ tags: ['red'], sort: 'name', offset: 0, limit: 10 }))).toEqual(['Zürich Hallenstadion', 'Łódź Atlas Arena']);
+    expect(model.query({ tags: ['green', 'blue'], sort: 'name', offset: 0, limit: 10 }).total).toBe(3);
+    // Accents folded, every word a prefix, all words required.
+    expect(names(model.query({ text: 'zurich', sort: 'name', offset: 0, limit: 10 }))).toEqual(['Zürich Hallenstadion']);
+    expect(names(model.query({ text: 'lodz ar', sort: 'name', offset: 0, limit: 10 }))).toEqual(['Łódź Atlas Arena']);
+    expect(names(model.query({ text: 'STRASSE', sort: 'name', offset: 0, limit: 10 }))).toEqual(['Straße Halle']);
+    expect(names(model.query({ text: 'sonder', sort: 'name', offset: 0, limit: 10 }))).toEqual(['Søndermarken Arena']);
+    expect(model.query({ text: 'hall', sort: 'name', offset: 0, limit: 10 }).total).toBe(3);
+    expect(model.query({ text: 'hall arena', sort: 'name', offset: 0, limit: 10 }).total).toBe(0);
+    expect(model.query({ text: '(*[', sort: 'name', offset: 0, limit: 10 }).total).toBe(0);
+    expect(foldText('Æsir Œuvre')).toBe('aesir oeuvre');
+  });
+
+  it('applies its own writes at once and moves a changed record in every sort', async () => {
+    const model = readModel();
+    await model.start();
+    model.upsert({ id: 't1', name: 'Aarhus Arena', tags: ['red'], at: '2026-02-01' });
+    expect(names(model.query({ sort: 'name', offset: 0, limit: 1 }))).toEqual(['Aarhus Arena']);
+    expect(names(model.query({ sort: 'newest', offset: 0, limit: 1 }))).toEqual(['Aarhus Arena']);
+    expect(model.query({ text: 'sondermarken', sort: 'name', offset: 0, limit: 10 }).total).toBe(0);
+    expect(model.query({ tags: ['red'], sort: 'name', offset: 0, limit: 10 }).total).toBe(3);
+    model.remove('t1');
+    expect(model.size).toBe(4);
+    expect(model.query({ text: 'aarhus', sort: 'name', offset: 0, limit: 10 }).total).toBe(0);
+  });
+
+  it("follows another writer's events: the record is re-read by _id", async () => {
+    const model = readModel();
+    await model.start();
+    await write({ _id: `n-${suffix}`, name: 'Newcastle Arena', tags: ['blue'], at: '2026-03-01' });
+    await expect.poll(() => model.get(`n-${suffix}`)?.name, { timeout: 10_000 }).toBe('Newcastle Arena');
+    await write({ _id: `n-${suffix}`, name: 'Newcastle Arena', tags: ['blue'], at: '2026-03-01', deleted: true });
+    await expect.poll(() => model.get(`n-${suffix}`), { timeout: 10_000 }).toBeUndefined();
+    expect(model.rebuilds).toBe(0);
+  });
+
+  it('rebuilds from the database when events were lost (a gap in the stream)', async () => {
+    const model = readModel();
+    await model.start();
+    await model.stop();
+    // While it is not following: a write whose event is then lost (stream purged), and one whose event is kept.
+    await write({ _id: `lost-${suffix}`, name: 'Lost Event Hall', tags: [], at: '2026-04-01' });
+    await (await nc.jetstreamManager()).streams.purge(stream.name);
+    await write({ _id: `kept-${suffix}`, name: 'Kept Event Hall', tags: [], at: '2026-04-02' });
+    await model.resume();
+    await expect.poll(() => model.rebuilds, { timeout: 10_000 }).toBe(1);
+    await model.settled();
+    expect(model.get(`lost-${suffix}`)?.name).toBe('Lost Event Hall');
+    expect(model.get(`kept-${suffix}`)?.name).toBe('Kept Event Hall');
+    // It follows again after the rebuild.
+    await write({ _id: `after-${suffix}`, name: 'After Gap Hall', tags: [], at: '2026-04-03' });
+    await expect.poll(() => model.get(`after-${suffix}`)?.name, { timeout: 10_000 }).toBe('After Gap Hall');
+  });
+});

@@ -1,0 +1,414 @@
+// A service's in-memory read model: the fields its lists need, searchable and pre-sorted, loaded from the
+// database at start and kept up to date by the service's own writes and its domain events (other replicas).
+// The database stays the source of truth and the write path; lists, sorts, counts and search come from here
+// (the embedded store scans a whole collection on any query that is not by _id).
+import { Charset, Encoder, Index } from 'flexsearch';
+import { DeliverPolicy } from 'nats';
+import type { ConsumerMessages, JsMsg, NatsConnection } from 'nats';
+import type { Logger } from 'pino';
+
+/** What a read model holds per record: at least its id (the document's `_id`). */
+export interface ReadRecord {
+  id: string;
+}
+
+/** A database collection the read model loads from and refreshes by `_id` (a mongoose model fits). */
+export interface ReadModelSource<D> {
+  /** One page of documents with `_id` greater than `after` (all when null), in `_id` order, at most `limit`. */
+  page(after: string | null, limit: number): Promise<D[]>;
+  /** The document with this `_id`, or null. */
+  byId(id: string): Promise<D | null>;
+}
+
+export interface ReadModelEvents {
+  nc: NatsConnection;
+  /** The service's own JetStream stream (its domain events). */
+  stream: string;
+  /** Which record an event is about (null: the event does not concern the read model). */
+  recordIdOf(subject: string, payload: unknown): string | null;
+}
+
+export interface ReadModelOptions<D, R extends ReadRecord, S extends string> {
+  /** For the log: e.g. 'venues'. */
+  name: string;
+  logger: Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
+  source: ReadModelSource<D> & { idOf(doc: D): string };
+  /** The record kept for a document, or null when lists leave it out (e.g. soft-deleted). */
+  toRecord(doc: D): R | null;
+  /** The text searched (all fields the search covers, joined); folded and tokenised here. */
+  searchText(record: R): string;
+  /** Tags a filter selects by (any-of), e.g. leagues; at most 31 distinct values in `tagValues`. */
+  tagValues: readonly string[];
+  tagsOf(record: R): readonly string[];
+  /** Total orders the lists offer (compare must break ties, e.g. by id). */
+  sorts: Record<S, (a: R, b: R) => number>;
+  /** Domain events that change records (another replica's writes). Without them only own writes apply. */
+  events?: ReadModelEvents;
+  /** Documents per load page (default 1000). */
+  loadPageSize?: number;
+}
+
+export interface ReadModelQuery<S extends string> {
+  /** Search text: every word must match the start of a word of the record's search text (accents folded). */
+  text?: string;
+  /** Any-of tags; none = all. */
+  tags?: readonly string[];
+  sort: S;
+  offset: number;
+  limit: number;
+}
+
+export interface ReadModelPage<R> {
+  items: R[];
+  total: number;
+}
+
+const SPECIAL: Record<string, string> = { ß: 'ss', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', đ: 'd', Đ: 'd', þ: 'th', ı: 'i' };
+
+/** Lower case without accents: NFD, combining marks stripped, and ß ø ł æ œ đ þ ı spelt out in ASCII. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[ßøØłŁæÆœŒđĐþı]/g, (char) => SPECIAL[char] ?? char)
+    .toLowerCase();
+}
+
+/** Words of folded text (letters and digits). */
+function words(text: string): string[] {
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+interface State<R, S extends string> {
+  records: (R | undefined)[];
+  masks: Uint32Array;
+  slotOf: Map<string, number>;
+  free: number[];
+  sorted: Record<S, number[]>;
+  index: Index;
+}
+
+/**
+ * The read model. `start()` loads it (pages by `_id`, progress logged) and follows the events; `upsert` /
+ * `remove` apply the service's own writes at once; `refresh(id)` re-reads one document by `_id`; `query`
+ * answers a list page (search, tags any-of, sort, offset/limit) with one walk of a pre-sorted array.
+ */
+export class ReadModel<D, R extends ReadRecord, S extends string> {
+  readonly #options: ReadModelOptions<D, R, S>;
+  readonly #sortNames: S[];
+  #state: State<R, S>;
+  #stamp = new Uint32Array(0);
+  #generation = 0;
+  /** The last stream sequence applied (events up to here are in the state). */
+  #sequence = 0;
+  #consumer: ConsumerMessages | undefined;
+  #loop: Promise<void> | undefined;
+  #rebuilding: Promise<void> | undefined;
+  #stopped = false;
+  #statusLoop: Promise<void> | undefined;
+  /** Rebuilds done after the first load (tests and logs). */
+  rebuilds = 0;
+
+  constructor(options: ReadModelOptions<D, R, S>) {
+    if (options.tagValues.length > 31) throw new Error('ReadModel: at most 31 tag values');
+    this.#options = options;
+    this.#sortNames = Object.keys(options.sorts) as S[];
+    this.#state = this.#emptyState();
+  }
+
+  get size(): number {
+    return this.#state.slotOf.size;
+  }
+
+  /** The stream sequence the state includes. */
+  get sequence(): number {
+    return this.#sequence;
+  }
+
+  #emptyState(): State<R, S> {
+    return {
+      records: [],
+      masks: new Uint32Array(1024),
+      slotOf: new Map(),
+      free: [],
+      sorted: Object.fromEntries(this.#sortNames.map((sort) => [sort, []])) as unknown as Record<S, number[]>,
+      index: new Index({ tokenize: 'forward', encoder: new Encoder({ ...Charset.LatinBalance, numeric: false }), fastupdate: true, cache: false }),
+    };
+  }
+
+  #maskOf(record: R): number {
+    let mask = 0;
+    for (const tag of this.#options.tagsOf(record)) {
+      const bit = this.#options.tagValues.indexOf(tag);
+      if (bit >= 0) mask |= 1 << bit;
+    }
+    return mask;
+  }
+
+  #indexText(record: R): string {
+    return words(this.#options.searchText(record)).join(' ');
+  }
+
+  /** Position of `slot` (or where it goes) in a sorted array, by binary search with the sort's compare. */
+  #position(state: State<R, S>, sort: S, record: R): number {
+    const compare = this.#options.sorts[sort];
+    const array = state.sorted[sort];
+    let low = 0;
+    let high = array.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(state.records[array[middle]!]!, record) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Adds or replaces a record in `state` (sorted arrays kept sorted). */
+  #put(state: State<R, S>, record: R, bulk: boolean): void {
+    const existing = state.slotOf.get(record.id);
+    if (existing !== undefined) this.#take(state, record.id);
+    const slot = state.free.pop() ?? state.records.length;
+    if (slot >= state.masks.length) {
+      const grown = new Uint32Array(state.masks.length * 2);
+      grown.set(state.masks);
+      state.masks = grown;
+    }
+    state.records[slot] = record;
+    state.masks[slot] = this.#maskOf(record);
+    state.slotOf.set(record.id, slot);
+    state.index.add(slot, this.#indexText(record));
+    for (const sort of this.#sortNames) {
+      if (bulk) state.sorted[sort].push(slot);
+      else state.sorted[sort].splice(this.#position(state, sort, record), 0, slot);
+    }
+  }
+
+  #take(state: State<R, S>, id: string): void {
+    const slot = state.slotOf.get(id);
+    if (slot === undefined) return;
+    const record = state.records[slot]!;
+    for (const sort of this.#sortNames) {
+      const array = state.sorted[sort];
+      let position = this.#position(state, sort, record);
+      if (array[position] !== slot) position = array.indexOf(slot);
+      if (position >= 0) array.splice(position, 1);
+    }
+    state.index.remove(slot);
+    state.records[slot] = undefined;
+    state.masks[slot] = 0;
+    state.slotOf.delete(id);
+    state.free.push(slot);
+  }
+
+  /** Applies the service's own write at once (call it after the database write succeeded). */
+  upsert(record: R): void {
+    this.#put(this.#state, record, false);
+  }
+
+  /** Takes a record out (e.g. deleted). */
+  remove(id: string): void {
+    this.#take(this.#state, id);
+  }
+
+  /** Applies a document as read from the database (null or left out by toRecord → removed). */
+  apply(id: string, doc: D | null): void {
+    const record = doc ? this.#options.toRecord(doc) : null;
+    if (record) this.upsert(record);
+    else this.remove(id);
+  }
+
+  /** Re-reads one document by `_id` and applies it. */
+  async refresh(id: string): Promise<void> {
+    this.apply(id, await this.#options.source.byId(id));
+  }
+
+  get(id: string): R | undefined {
+    const slot = this.#state.slotOf.get(id);
+    return slot === undefined ? undefined : this.#state.records[slot];
+  }
+
+  query(query: ReadModelQuery<S>): ReadModelPage<R> {
+    const state = this.#state;
+    const text = query.text?.trim() ?? '';
+    let generation = 0;
+    if (text) {
+      const terms = words(text);
+      if (terms.length === 0) return { items: [], total: 0 };
+      const hits = state.index.search(terms.join(' '), { limit: Math.max(state.records.length, 1) }) as number[];
+      if (this.#stamp.length < state.records.length) this.#stamp = new Uint32Array(Math.max(state.records.length, this.#stamp.length * 2));
+      generation = ++this.#generation;
+      if (generation === 0xffffffff) {
+        this.#stamp.fill(0);
+        this.#generation = generation = 1;
+      }
+      for (const slot of hits) this.#stamp[slot] = generation;
+    }
+    let mask = 0;
+    for (const tag of query.tags ?? []) {
+      const bit = this.#options.tagValues.indexOf(tag);
+      if (bit >= 0) mask |= 1 << bit;
+    }
+    if ((query.tags?.length ?? 0) > 0 && mask === 0) return { items: [], total: 0 };
+    const array = state.sorted[query.sort];
+    const end = query.offset + query.limit;
+    const items: R[] = [];
+    let total = 0;
+    for (const slot of array) {
+      if (generation && this.#stamp[slot] !== generation) continue;
+      if (mask && (state.masks[slot]! & mask) === 0) continue;
+      if (total >= query.offset && total < end) items.push(state.records[slot]!);
+      total += 1;
+    }
+    return { items, total };
+  }
+
+  /** Loads everything from the source into a fresh state (the current state answers until it is done). */
+  async #load(): Promise<State<R, S>> {
+    const { source, logger, name } = this.#options;
+    const pageSize = this.#options.loadPageSize ?? 1000;
+    const state = this.#emptyState();
+    const started = performance.now();
+    let after: string | null = null;
+    let read = 0;
+    for (;;) {
+      const docs = await source.page(after, pageSize);
+      for (const doc of docs) {
+        const record = this.#options.toRecord(doc);
+        if (record) this.#put(state, record, true);
+      }
+      read += docs.length;
+      if (docs.length > 0) {
+        after = source.idOf(docs.at(-1)!);
+        logger.debug({ readModel: name, read, kept: state.slotOf.size }, 'read model loading');
+      }
+      if (docs.length < pageSize) break;
+    }
+    for (const sort of this.#sortNames) {
+      const compare = this.#options.sorts[sort];
+      state.sorted[sort].sort((a, b) => compare(state.records[a]!, state.records[b]!));
+    }
+    logger.info({ readModel: name, read, kept: state.slotOf.size, ms: Math.round(performance.now() - started) }, 'read model loaded');
+    return state;
+  }
+
+  async #lastSequence(): Promise<number> {
+    const events = this.#options.events;
+    if (!events) return 0;
+    const jsm = await events.nc.jetstreamManager();
+    return (await jsm.streams.info(events.stream)).state.last_seq;
+  }
+
+  /** Loads the state and follows the events from the stream position taken before the load. */
+  async start(): Promise<void> {
+    await this.#rebuild('start');
+    const events = this.#options.events;
+    if (events) {
+      this.#statusLoop = (async () => {
+        for await (const status of events.nc.status()) {
+          if (this.#stopped) return;
+          if (status.type === 'reconnect') this.#requestRebuild('reconnect');
+        }
+      })().catch((error: unknown) => this.#options.logger.warn({ err: error }, 'read model status loop ended'));
+    }
+  }
+
+  async #rebuild(reason: string): Promise<void> {
+    await this.#stopConsumer();
+    const sequence = await this.#lastSequence();
+    const state = await this.#load();
+    this.#state = state;
+    this.#sequence = sequence;
+    if (reason !== 'start') {
+      this.rebuilds += 1;
+      this.#options.logger.info({ readModel: this.#options.name, reason, sequence }, 'read model rebuilt');
+    }
+    if (!this.#stopped) await this.#follow();
+  }
+
+  #requestRebuild(reason: string): void {
+    if (this.#stopped) return;
+    this.#rebuilding ??= this.#rebuild(reason)
+      .catch((error: unknown) => {
+        this.#options.logger.error({ err: error, readModel: this.#options.name, reason }, 'read model rebuild failed; retrying');
+        setTimeout(() => this.#requestRebuild(reason), 1000).unref();
+      })
+      .finally(() => {
+        this.#rebuilding = undefined;
+      });
+  }
+
+  /** Waits for a rebuild in progress, if any. */
+  async settled(): Promise<void> {
+    while (this.#rebuilding) await this.#rebuilding;
+  }
+
+  async #follow(): Promise<void> {
+    const events = this.#options.events;
+    if (!events) return;
+    const consumer = await events.nc.jetstream().consumers.get(events.stream, {
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: this.#sequence + 1,
+    });
+    const messages = await consumer.consume();
+    this.#consumer = messages;
+    this.#loop = (async () => {
+      for await (const message of messages) {
+        if (!(await this.#handle(message))) return;
+      }
+    })().catch((error: unknown) => {
+      this.#options.logger.warn({ err: error, readModel: this.#options.name }, 'read model consumer failed');
+      this.#requestRebuild('consumer failed');
+    });
+  }
+
+  /** Applies one event; false when it found a gap (a rebuild is requested). */
+  async #handle(message: JsMsg): Promise<boolean> {
+    const events = this.#options.events!;
+    const sequence = message.info.streamSequence;
+    if (sequence <= this.#sequence) return true;
+    if (sequence !== this.#sequence + 1) {
+      this.#options.logger.warn({ readModel: this.#options.name, expected: this.#sequence + 1, got: sequence }, 'read model missed events');
+      this.#requestRebuild('gap');
+      return false;
+    }
+    let id: string | null = null;
+    try {
+      id = events.recordIdOf(message.subject, message.json());
+    } catch (error) {
+      this.#options.logger.warn({ err: error, subject: message.subject, seq: sequence }, 'read model skipped a malformed event');
+    }
+    if (id) {
+      try {
+        await this.refresh(id);
+      } catch (error) {
+        this.#options.logger.warn({ err: error, id }, 'read model could not re-read a record');
+        this.#requestRebuild('refresh failed');
+        return false;
+      }
+    }
+    this.#sequence = sequence;
+    return true;
+  }
+
+  async #stopConsumer(): Promise<void> {
+    const consumer = this.#consumer;
+    this.#consumer = undefined;
+    if (!consumer) return;
+    await consumer.close().catch(() => undefined);
+    await this.#loop;
+  }
+
+  /** Stops following events (the state stays). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await this.#stopConsumer();
+    await this.#rebuilding?.catch(() => undefined);
+    void this.#statusLoop;
+  }
+
+  /** Follows events again after stop(), from the last applied sequence (a gap then rebuilds). */
+  async resume(): Promise<void> {
+    this.#stopped = false;
+    await this.#follow();
+  }
+}

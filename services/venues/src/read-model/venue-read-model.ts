@@ -1,0 +1,103 @@
+// The venues service's read model: the list card of every active venue plus its sort keys and search text,
+// in memory (the kit's ReadModel). ListVenues is answered from it; the database stays the source of truth.
+import { LEAGUES, nameKey } from '@venuebook/proto/domain';
+import { parseEnvelope, SUBJECTS, STREAMS } from '@venuebook/proto/events';
+import { ReadModel } from '@venuebook/service-kit';
+import type { Logger, NatsConnection } from '@venuebook/service-kit';
+import type { VenueListQuery, VenueListResult, VenueListSort, VenueRecord, VenueSummaryRecord } from '../domain/venue.ts';
+import { SEARCH_FIELDS, SUMMARY_FIELDS, toVenueSummary } from '../repositories/venue.repository.ts';
+import type { VenueDocument, VenueModel } from '../repositories/venue.model.ts';
+
+/** What the read model keeps of a venue: its list card, the A→Z key and the searched text (never notes). */
+export interface VenueListEntry {
+  id: string;
+  summary: VenueSummaryRecord;
+  nameKey: string;
+  searchText: string;
+}
+
+type EntrySource = Pick<VenueDocument, '_id' | 'nameKey' | 'deletedAt' | (typeof SUMMARY_FIELDS)[number]>;
+
+const FIELDS = ['_id', 'nameKey', 'deletedAt', ...SUMMARY_FIELDS].join(' ');
+
+function entryOf(doc: EntrySource): VenueListEntry | null {
+  if (doc.deletedAt) return null;
+  return {
+    id: doc._id,
+    summary: toVenueSummary(doc),
+    nameKey: doc.nameKey || nameKey(doc.name),
+    searchText: SEARCH_FIELDS.map((field) => doc[field] ?? '').join('\n'),
+  };
+}
+
+/** The entry of a venue the service has just written (e.g. created). */
+export function venueListEntry(venue: VenueRecord): VenueListEntry {
+  return {
+    id: venue.id,
+    summary: toVenueSummary({ ...venue, _id: venue.id, createdAt: new Date(venue.createdAt), updatedAt: new Date(venue.updatedAt), activityAt: new Date(venue.activityAt) }),
+    nameKey: nameKey(venue.name),
+    searchText: SEARCH_FIELDS.map((field) => venue[field]).join('\n'),
+  };
+}
+
+const byIdDesc = (a: VenueListEntry, b: VenueListEntry): number => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const descending = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);
+
+/** The same orders as the Mongo sorts they replace: newest / updated descending with _id descending, name ascending with _id ascending. */
+const SORTS: Record<VenueListSort, (a: VenueListEntry, b: VenueListEntry) => number> = {
+  newest: (a, b) => descending(a.summary.createdAt, b.summary.createdAt) || byIdDesc(a, b),
+  updated: (a, b) => descending(a.summary.activityAt, b.summary.activityAt) || byIdDesc(a, b),
+  name: (a, b) => (a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+};
+
+/** Subjects of the venues stream that change a venue's list card, and the venue they name. */
+function venueIdOf(subject: string, payload: unknown): string | null {
+  switch (subject) {
+    case SUBJECTS.venueCreated:
+      return parseEnvelope(SUBJECTS.venueCreated, payload).data.venueId;
+    default: {
+      const data = (payload as { data?: { venueId?: unknown } } | null)?.data;
+      return typeof data?.venueId === 'string' ? data.venueId : null;
+    }
+  }
+}
+
+export type VenueReadModel = ReadModel<EntrySource, VenueListEntry, VenueListSort>;
+
+export function createVenueReadModel(model: VenueModel, options: { logger: Logger; nc?: NatsConnection; loadPageSize?: number }): VenueReadModel {
+  return new ReadModel<EntrySource, VenueListEntry, VenueListSort>({
+    name: 'venues',
+    logger: options.logger,
+    source: {
+      page: (after, limit) =>
+        model
+          .find(after === null ? {} : { _id: { $gt: after } })
+          .sort({ _id: 1 })
+          .limit(limit)
+          .select(FIELDS)
+          .lean<EntrySource[]>()
+          .exec(),
+      byId: (id) => model.findById(id).select(FIELDS).lean<EntrySource>().exec(),
+      idOf: (doc) => doc._id,
+    },
+    toRecord: entryOf,
+    searchText: (entry) => entry.searchText,
+    tagValues: LEAGUES.map((league) => league.value),
+    tagsOf: (entry) => entry.summary.leagues,
+    sorts: SORTS,
+    ...(options.nc ? { events: { nc: options.nc, stream: STREAMS.venues.name, recordIdOf: venueIdOf } } : {}),
+    ...(options.loadPageSize ? { loadPageSize: options.loadPageSize } : {}),
+  });
+}
+
+/** One list page from the read model (the same answer the Mongo query gave). */
+export function listFromReadModel(readModel: VenueReadModel, query: VenueListQuery): VenueListResult {
+  const page = readModel.query({
+    text: query.q ?? '',
+    tags: query.leagues,
+    sort: query.sort,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  return { items: page.items.map((entry) => entry.summary), total: page.total, page: query.page, pageSize: query.pageSize };
+}
