@@ -64,21 +64,14 @@ function venueIdOf(subject: string, payload: unknown): string | null {
 
 export type VenueReadModel = ReadModel<EntrySource, VenueListEntry, VenueListSort>;
 
-export function createVenueReadModel(model: VenueModel, options: { logger: Logger; nc?: NatsConnection; loadPageSize?: number }): VenueReadModel {
+export function createVenueReadModel(model: VenueModel, options: { logger: Logger; nc?: NatsConnection }): VenueReadModel {
   return new ReadModel<EntrySource, VenueListEntry, VenueListSort>({
     name: 'venues',
     logger: options.logger,
     source: {
-      page: (after, limit) =>
-        model
-          .find(after === null ? {} : { _id: { $gt: after } })
-          .sort({ _id: 1 })
-          .limit(limit)
-          .select(FIELDS)
-          .lean<EntrySource[]>()
-          .exec(),
+      // One scan, streamed in batches (pages by {_id: {$gt}} would each scan the whole collection on FerretDB v1).
+      scan: () => model.find({}).select(FIELDS).lean<EntrySource[]>().cursor({ batchSize: 1000 }),
       byId: (id) => model.findById(id).select(FIELDS).lean<EntrySource>().exec(),
-      idOf: (doc) => doc._id,
     },
     toRecord: entryOf,
     searchText: (entry) => entry.searchText,
@@ -86,7 +79,6 @@ export function createVenueReadModel(model: VenueModel, options: { logger: Logge
     tagsOf: (entry) => entry.summary.leagues,
     sorts: SORTS,
     ...(options.nc ? { events: { nc: options.nc, stream: STREAMS.venues.name, recordIdOf: venueIdOf } } : {}),
-    ...(options.loadPageSize ? { loadPageSize: options.loadPageSize } : {}),
   });
 }
 
