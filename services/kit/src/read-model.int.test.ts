@@ -28,12 +28,20 @@ let things: mongo.Collection<ThingDoc>;
 let nc: NatsConnection;
 const models: ReadModel<ThingDoc, Thing, 'name' | 'newest'>[] = [];
 
+/** While set, a scan waits for it before reading (to hold a rebuild in the middle of its load). */
+let scanGate: Promise<void> | undefined;
+let scans = 0;
+
 function readModel(progressEvery = 1000) {
   const model = new ReadModel<ThingDoc, Thing, 'name' | 'newest'>({
     name: 'things',
     logger: createLogger('read-model-test', { level: 'warn' }),
     source: {
-      scan: () => things.find({}, { batchSize: 2 }),
+      scan: async function* () {
+        scans += 1;
+        await scanGate;
+        yield* things.find({}, { batchSize: 2 });
+      },
       byId: (id) => things.findOne({ _id: id }),
     },
     toRecord: (doc) => (doc.deleted ? null : { id: doc._id, name: doc.name, tags: doc.tags, at: doc.at }),
@@ -149,5 +157,31 @@ describe('ReadModel', () => {
     // It follows again after the rebuild.
     await write({ _id: `after-${suffix}`, name: 'After Gap Hall', tags: [], at: '2026-04-03' });
     await expect.poll(() => model.get(`after-${suffix}`)?.name, { timeout: 10_000 }).toBe('After Gap Hall');
+  });
+
+  it('keeps an own write made while a rebuild loads', async () => {
+    const model = readModel();
+    await model.start();
+    await model.stop();
+    await write({ _id: `lost2-${suffix}`, name: 'Lost Again Hall', tags: [], at: '2026-04-30' });
+    await (await nc.jetstreamManager()).streams.purge(stream.name);
+    await write({ _id: `gap2-${suffix}`, name: 'Second Gap Hall', tags: [], at: '2026-05-01' });
+    let release = (): void => undefined;
+    scanGate = new Promise((resolve) => (release = resolve));
+    const scansBefore = scans;
+    try {
+      await model.resume();
+      await expect.poll(() => scans, { timeout: 10_000 }).toBe(scansBefore + 1);
+      // The database write happened after the scan passed it (here: no document at all, and no event).
+      model.upsert({ id: `own-${suffix}`, name: 'Own Write Hall', tags: [], at: '2026-05-02' });
+    } finally {
+      release();
+      scanGate = undefined;
+    }
+    await expect.poll(() => model.rebuilds, { timeout: 10_000 }).toBe(1);
+    await model.settled();
+    expect(model.get(`gap2-${suffix}`)?.name).toBe('Second Gap Hall');
+    expect(model.get(`own-${suffix}`)?.name).toBe('Own Write Hall');
+    expect(model.query({ text: 'own write', sort: 'newest', offset: 0, limit: 1 }).items.map((thing) => thing.id)).toEqual([`own-${suffix}`]);
   });
 });

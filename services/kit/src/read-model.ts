@@ -111,6 +111,8 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
   #rebuilding: Promise<void> | undefined;
   #stopped = false;
   #statusLoop: Promise<void> | undefined;
+  /** While a rebuild loads: the own writes applied meanwhile, re-applied to the new state before it answers. */
+  #journal: ((state: State<R, S>) => void)[] | undefined;
   /** Rebuilds done after the first load (tests and logs). */
   rebuilds = 0;
 
@@ -208,11 +210,13 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
   /** Applies the service's own write at once (call it after the database write succeeded). */
   upsert(record: R): void {
     this.#put(this.#state, record, false);
+    this.#journal?.push((state) => this.#put(state, record, false));
   }
 
   /** Takes a record out (e.g. deleted). */
   remove(id: string): void {
     this.#take(this.#state, id);
+    this.#journal?.push((state) => this.#take(state, id));
   }
 
   /** Applies a document as read from the database (null or left out by toRecord → removed). */
@@ -312,7 +316,15 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
   async #rebuild(reason: string): Promise<void> {
     await this.#stopConsumer();
     const sequence = await this.#lastSequence();
-    const state = await this.#load();
+    this.#journal = [];
+    let state: State<R, S>;
+    try {
+      state = await this.#load();
+      // A write the scan missed shows at once; its event (after `sequence`) re-reads it from the database later.
+      for (const replay of this.#journal) replay(state);
+    } finally {
+      this.#journal = undefined;
+    }
     this.#state = state;
     this.#sequence = sequence;
     if (reason !== 'start') {
