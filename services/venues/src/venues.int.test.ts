@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import mongoose from 'mongoose';
 import { eventsSince, testInfra } from '@venuebook/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@venuebook/proto/events';
@@ -104,6 +105,20 @@ describe('CreateVenue / GetVenue', () => {
     await venueModel(connection).updateOne({ _id: venue.id }, { $set: { deletedAt: new Date() } });
     const error = await rejection(client.getVenue({ id: venue.id }));
     expect(error.code).toBe(GrpcStatus.NOT_FOUND);
+  });
+
+  it('reads one venue by _id alone (FerretDB v1 pushes only that down; any other filter scans the collection)', async () => {
+    const venue = await create('Point Read Hall');
+    const filters: unknown[] = [];
+    mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
+      if (collection === 'venues' && method === 'findOne') filters.push(filter);
+    });
+    try {
+      expect((await client.getVenue({ id: venue.id })).venue?.name).toBe('Point Read Hall');
+    } finally {
+      mongoose.set('debug', false);
+    }
+    expect(filters).toEqual([{ _id: venue.id }]);
   });
 
   it('rejects invalid input with INVALID_ARGUMENT and field errors', async () => {

@@ -83,10 +83,14 @@ export class VenueRepository {
     return toVenueRecord(doc.toObject() as LeanVenue);
   }
 
-  /** An active venue by id, or null when it does not exist or is deleted. */
+  /**
+   * An active venue by id, or null when it does not exist or is deleted. The query is `{_id}` alone, the one
+   * filter FerretDB v1 pushes down (with `deletedAt: null` beside it every read scanned the collection: 259/s
+   * against 1,736/s for `{_id}`); the deletion is checked here.
+   */
   async getById(id: string): Promise<VenueRecord | null> {
-    const doc = await this.#model.findOne({ _id: id, deletedAt: null }).lean<LeanVenue>().exec();
-    return doc ? toVenueRecord(doc) : null;
+    const doc = await this.#model.findOne({ _id: id }).lean<LeanVenue>().exec();
+    return doc && !doc.deletedAt ? toVenueRecord(doc) : null;
   }
 
   /**
