@@ -227,15 +227,18 @@ if (import.meta.main) {
 }
 
 /**
- * A browser at the stand-in's account chooser: follows the provider's redirects from `authorizationUrl`
- * (the location the app's 'Continue with Google' answered), picks `email` on the chooser, and returns where
- * the provider sends the browser back (the app's callback URL with code and state). Keeps the provider's
- * cookies in a jar of its own.
+ * Node's fetch with a browser's cookie jar, one jar per origin (paths ignored: each origin sees only its own
+ * cookies, which is enough for the tests), redirects not followed. `jar(origin)` reads a jar.
  */
-export async function chooseAccount(authorizationUrl: URL, email: string): Promise<URL> {
-  const issuer = authorizationUrl.origin;
-  const jar = new Map<string, string>();
-  const hop = async (url: URL, init: RequestInit = {}): Promise<URL> => {
+export function cookieJarFetch(): ((url: URL, init?: RequestInit) => Promise<Response>) & { jar(origin: string): Map<string, string> } {
+  const jars = new Map<string, Map<string, string>>();
+  const jarOf = (origin: string): Map<string, string> => {
+    const jar = jars.get(origin) ?? new Map<string, string>();
+    jars.set(origin, jar);
+    return jar;
+  };
+  const browse = async (url: URL, init: RequestInit = {}): Promise<Response> => {
+    const jar = jarOf(url.origin);
     const headers = new Headers(init.headers);
     headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
@@ -244,6 +247,22 @@ export async function chooseAccount(authorizationUrl: URL, email: string): Promi
       const equals = pair.indexOf('=');
       if (equals > 0) jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1).trim());
     }
+    return response;
+  };
+  return Object.assign(browse, { jar: jarOf });
+}
+
+/**
+ * A browser at the stand-in's account chooser: follows the provider's redirects from `authorizationUrl`
+ * (the location the app's 'Continue with Google' answered), picks `email` on the chooser, and returns where
+ * the provider sends the browser back (the app's callback URL with code and state). Keeps the provider's
+ * cookies in a jar of its own.
+ */
+export async function chooseAccount(authorizationUrl: URL, email: string): Promise<URL> {
+  const issuer = authorizationUrl.origin;
+  const browse = cookieJarFetch();
+  const hop = async (url: URL, init: RequestInit = {}): Promise<URL> => {
+    const response = await browse(url, init);
     if (response.status < 300 || response.status > 399) throw new Error(`account chooser: ${url.pathname} answered ${response.status}`);
     return new URL(response.headers.get('location') ?? '', url);
   };

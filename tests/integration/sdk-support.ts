@@ -8,7 +8,7 @@ import { confirmationLink, OUTSIDE_DOMAIN_ACCOUNT, startStack } from '@venuebook
 import type { DemoAccount, RunningStack } from '@venuebook/local';
 import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
-import { chooseAccount } from '../fakes/oidc-provider.ts';
+import { chooseAccount, cookieJarFetch } from '../fakes/oidc-provider.ts';
 
 /** The refresh cookie of the gateway (httpOnly, Path=/api/v1/auth). */
 export const REFRESH_COOKIE = REFRESH_COOKIE_NAME;
@@ -74,21 +74,7 @@ export async function startSdkStack(options: { gatewayEnv?: Record<string, strin
     },
     async outsiderRefreshToken(email = OUTSIDE_DOMAIN_ACCOUNT) {
       if (!stack.services.oidc) throw new Error('the stack has no local OpenID Connect provider (GOOGLE_CLIENT_ID is configured)');
-      // One cookie jar per origin (paths ignored: each origin only sees its own cookies, which is enough here).
-      const jars = new Map<string, Map<string, string>>();
-      const hop = async (url: URL, init: RequestInit = {}): Promise<Response> => {
-        const jar = jars.get(url.origin) ?? new Map<string, string>();
-        jars.set(url.origin, jar);
-        const headers = new Headers(init.headers);
-        headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
-        const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-        for (const setCookie of response.headers.getSetCookie()) {
-          const [pair = ''] = setCookie.split(';');
-          const equals = pair.indexOf('=');
-          if (equals > 0) jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1).trim());
-        }
-        return response;
-      };
+      const hop = cookieJarFetch();
       const locationOf = (response: Response, from: URL): URL => {
         if (response.status < 300 || response.status > 399) throw new Error(`Google sign-in: ${from.pathname} answered ${response.status}`);
         return new URL(response.headers.get('location') ?? '', from);
@@ -98,7 +84,7 @@ export async function startSdkStack(options: { gatewayEnv?: Record<string, strin
       if (url.pathname !== '/api/v1/auth/google/callback') throw new Error(`Google sign-in: the provider sent the browser to ${url.pathname}`);
       const callback = await hop(url);
       const landed = locationOf(callback, url);
-      const refreshToken = jars.get(new URL(stack.url).origin)?.get(REFRESH_COOKIE_NAME);
+      const refreshToken = hop.jar(new URL(stack.url).origin).get(REFRESH_COOKIE_NAME);
       if (landed.pathname !== '/login' || landed.search || !refreshToken) throw new Error(`Google sign-in of ${email} failed: ${landed.pathname}${landed.search}`);
       return refreshToken;
     },
