@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { create } from '@bufbuild/protobuf';
 import type { DescMethod, DescService, Message } from '@bufbuild/protobuf';
 import * as grpc from '@grpc/grpc-js';
@@ -17,6 +18,68 @@ export const DEFAULT_CHANNEL_OPTIONS: grpc.ChannelOptions = {
   'grpc.max_reconnect_backoff_ms': 5000,
   ...messageSizeOptions(),
 };
+
+/** The entries of a comma-separated list of host:port (one per replica), trimmed. */
+export function splitGrpcAddresses(addresses: string): string[] {
+  return addresses.split(',').map((entry) => entry.trim());
+}
+
+/**
+ * The grpc-js target of `addresses`, one host:port or a comma-separated list of them (one per replica):
+ * one entry as it is (grpc-js resolves a host name by DNS, and round_robin then balances over every address
+ * the name has, e.g. a headless service); several IP addresses as one `ipv4:` or `ipv6:` target, the static
+ * list grpc-js's own IP resolver balances over. grpc-js has no static resolver for several host names, so
+ * such a list is refused rather than half-used.
+ */
+export function grpcTarget(addresses: string): string {
+  const entries = splitGrpcAddresses(addresses);
+  if (entries.length === 1) {
+    if (!entries[0]) throw new Error('no address: expected host:port, or several IP:port separated by commas');
+    return entries[0];
+  }
+  const hosts = entries.map((entry) => {
+    if (!entry) throw new Error(`empty entry in '${addresses}': expected host:port entries separated by commas`);
+    const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^\s:/[\]]+)):(\d{1,5})$/.exec(entry);
+    if (!match) throw new Error(`'${entry}' is not host:port (IPv6 as [address]:port)`);
+    return match[1] ?? match[2]!;
+  });
+  if (hosts.every((host) => isIPv4(host))) return `ipv4:${entries.join(',')}`;
+  if (hosts.every((host) => isIPv6(host))) return `ipv6:${entries.join(',')}`;
+  if (hosts.every((host) => isIPv4(host) || isIPv6(host))) throw new Error(`'${addresses}' mixes IPv4 and IPv6: several addresses must be all IPv4 or all IPv6`);
+  throw new Error(
+    `'${addresses}': several addresses must be IP addresses (IPv4, or IPv6 as [address]:port); for host names give one host name that DNS resolves to every replica`,
+  );
+}
+
+/**
+ * The methods that only read (Get…, List…): safe to send again, so retried once on UNAVAILABLE (another
+ * replica answers). Every other method may write and is never retried by the client.
+ */
+export function idempotentReads(service: DescService): DescMethod[] {
+  return service.methods.filter((method) => method.methodKind === 'unary' && /^(Get|List)[A-Z]/.test(method.name));
+}
+
+/**
+ * The service config of a client of `service`: round_robin over every address of the target (each replica
+ * gets every n-th call, a replica that is down gets none), and one more attempt of an idempotent read that
+ * failed with UNAVAILABLE (its replica went down mid-call, or refused it): grpc-js sends it again after up to
+ * 50 ms, within the call's deadline; round_robin picks the next replica.
+ */
+export function serviceConfig(service: DescService): Record<string, unknown> {
+  const reads = idempotentReads(service);
+  return {
+    loadBalancingConfig: [{ round_robin: {} }],
+    methodConfig:
+      reads.length === 0
+        ? []
+        : [
+            {
+              name: reads.map((method) => ({ service: service.typeName, method: method.name })),
+              retryPolicy: { maxAttempts: 2, initialBackoff: '0.05s', maxBackoff: '0.05s', backoffMultiplier: 1, retryableStatusCodes: ['UNAVAILABLE'] },
+            },
+          ],
+  };
+}
 
 export interface ClientOptions {
   /** Deadline applied to every call unless the call overrides it. Default 5000 ms. */
@@ -95,13 +158,16 @@ function unaryCall(grpcClient: grpc.Client, service: DescService, method: DescMe
 /**
  * A typed promise client for a protobuf-es service, e.g.
  * `const venues = createClient(VenuesService, '127.0.0.1:50051'); await venues.listVenues({ query: 'arena' })`.
+ * `address` may list several replicas ('127.0.0.1:50051,127.0.0.1:50061', see grpcTarget): calls are
+ * balanced over them (round_robin) and reads (Get…, List…) retried once on UNAVAILABLE (serviceConfig).
  * Every call carries a deadline (the client's `deadlineMs`, default 5000 ms, or the call's own);
  * failures reject with a GrpcError (status, message and field errors).
  */
 export function createClient<S extends DescService>(service: S, address: string, options: ClientOptions = {}): Client<S> {
   const defaultDeadlineMs = validDeadline(options.deadlineMs ?? DEFAULT_DEADLINE_MS, 'deadlineMs');
-  const grpcClient = new grpc.Client(address, options.credentials ?? grpc.credentials.createInsecure(), {
+  const grpcClient = new grpc.Client(grpcTarget(address), options.credentials ?? grpc.credentials.createInsecure(), {
     ...DEFAULT_CHANNEL_OPTIONS,
+    'grpc.service_config': JSON.stringify(serviceConfig(service)),
     ...(options.maxMessageBytes ? messageSizeOptions(options.maxMessageBytes) : {}),
     ...options.channelOptions,
   });
