@@ -1,0 +1,122 @@
+// Bulk seeding for benchmarks (tests/bench/venue-startup.bench.ts): `count` venues written straight into the
+// venues database through the service's own mongoose model, shaped exactly as VenueRepository.create writes
+// them (every schema default, nameKey, createdBy, createdAt = updatedAt, activityAt, deletedAt null), with
+// realistic, varied fields made from the demo venues (names, addresses, leagues, venue types, contacts,
+// notes, links). Deterministic: the same count and seed give the same venues.
+//
+// Run as its own process (tests never import a service's code):
+//   MONGODB_URI=… MONGODB_DB=… node services/venues/src/testing/seed-venues.ts <count> [seed]
+// It prints one JSON line: {"count":…,"ms":…}.
+import { randomUUID } from 'node:crypto';
+import { DEMO_VENUES } from '@venuebook/local';
+import { LEAGUE_VALUES, nameKey } from '@venuebook/proto/domain';
+import { connectMongo, ensureIndexes } from '@venuebook/service-kit';
+import type { VenueDocument, VenueModel } from '../repositories/venue.model.ts';
+import { venueModel } from '../repositories/venue.model.ts';
+
+const PREFIXES = ['', '', '', 'North', 'South', 'East', 'West', 'Grand', 'Old', 'New', 'Royal', 'Little', 'Upper', 'Lower', 'Central', 'Saint'];
+const SUFFIXES = ['', '', '', 'Annex', 'Hall B', 'Stage 2', 'Stage 3', 'Pavilion', 'Ballroom', 'Club Level', 'Plaza', 'Studios', 'Theatre', 'Amphitheatre', 'Lounge'];
+const STREETS = ['Main St', 'Market St', 'Broadway', 'Elm Ave', 'Lakeshore Dr', 'Harbor Blvd', 'Rue de la Paix', 'Königstraße', 'Calle Mayor', 'King St W', 'Ocean Pkwy', 'Station Rd', 'Mill Ln', 'Park Ave S', 'Øster Allé'];
+const FIRST = ['Dana', 'Marco', 'Priya', 'Jürgen', 'Aoife', 'Chen', 'Fatima', 'Lucas', 'Zoë', 'Kwame', 'Sofía', 'Mateusz', 'Hannah', 'Ravi', 'Élodie'];
+const LAST = ['Whitfield', 'Ruiz', 'Okafor', 'Nakamura', 'Schmidt', 'Kowalski', 'Dubois', 'Haddad', 'Lindqvist', 'Moreau', 'Patel', "O'Brien", 'García', 'Novak', 'Larsen'];
+const TITLES = ['Production Manager', 'Event Manager', 'Technical Director', 'Venue Coordinator', 'Booking Agent', 'Operations Lead'];
+const NOTES = [
+  'Broadcast compound behind the east gate',
+  'Fiber patch in the TV truck bay; ask security for the key',
+  'Power: 2x 400A company switches, 1x 200A shore power',
+  'Load-in via the freight elevator (max 4,000 lb); book it 48 h ahead',
+  'No rigging from the catwalk without the house rigger present',
+  'Parking for 2 production trucks and 1 uplink; crew parking in lot C',
+  'Wi-Fi for crew: ask the venue IT desk for a temporary account',
+  'Curfew 23:00 on weekdays, 00:30 on weekends',
+  'Catering room on level 2; green rooms A–D next to the stage door',
+  'Union house: stagehands through the local, call times 4 h minimum',
+];
+
+/** A small deterministic generator (mulberry32), so runs with the same seed write the same venues. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A stored venue as VenueRepository.create writes it (every field of the schema). */
+type Seeded = { [K in keyof VenueDocument]: K extends 'links' ? { displayText: string; url: string }[] : VenueDocument[K] };
+
+/** The `index`-th venue of a run: a demo venue's place and kind under a varied name, address and details. */
+export function seedVenue(index: number, next: () => number, now: number): Seeded {
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+  const template = DEMO_VENUES[index % DEMO_VENUES.length]!;
+  const name = [pick(PREFIXES), template.name, pick(SUFFIXES), String(index)].filter(Boolean).join(' ');
+  const city = template.address.split('\n').at(-1) ?? '';
+  const leagues = [...new Set([pick(LEAGUE_VALUES), ...(next() < 0.4 ? [pick(LEAGUE_VALUES)] : [])])];
+  const createdAt = new Date(now - Math.floor(next() * 3 * 365 * 24 * 3600 * 1000));
+  const activityAt = next() < 0.5 ? createdAt : new Date(createdAt.getTime() + Math.floor(next() * (now - createdAt.getTime())));
+  const contact = next() < 0.6;
+  const first = pick(FIRST);
+  const last = pick(LAST);
+  const notes = Array.from({ length: Math.floor(next() * 4) }, () => pick(NOTES)).join('\n');
+  return {
+    _id: randomUUID(),
+    name,
+    nameKey: nameKey(name),
+    country: template.country ?? 'United States',
+    address: `${1 + Math.floor(next() * 9000)} ${pick(STREETS)}\n${city}`,
+    displayCityAs: template.displayCityAs ?? '',
+    deliveryAddress: next() < 0.3 ? `${pick(STREETS)} loading dock ${1 + Math.floor(next() * 6)}` : '',
+    deliveryNotes: next() < 0.3 ? pick(NOTES) : '',
+    website: template.website ?? '',
+    leagues,
+    venueTypes: [...template.venueTypes],
+    links: next() < 0.2 ? [{ displayText: 'Tech pack', url: `https://example.com/tech-pack/${index}.pdf` }] : [],
+    generalNotes: notes,
+    contactName: contact ? `${first} ${last}` : '',
+    contactTitle: contact ? pick(TITLES) : '',
+    contactPhone: contact ? `(${200 + Math.floor(next() * 700)}) 555-${String(Math.floor(next() * 10000)).padStart(4, '0')}` : '',
+    contactEmail: contact ? `${first}.${last}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, '') : '',
+    createdBy: `seed-${index % 7}@example.com`,
+    googleDriveFolderId: '',
+    activityAt,
+    createdAt,
+    updatedAt: activityAt,
+    deletedAt: null,
+  };
+}
+
+/** Writes `count` venues in batches of `batchSize` (insertMany through the model: validation and defaults as on create). */
+export async function seedVenues(model: VenueModel, count: number, options: { seed?: number; batchSize?: number } = {}): Promise<void> {
+  const next = random(options.seed ?? 1);
+  const batchSize = options.batchSize ?? 1000;
+  const now = Date.now();
+  for (let start = 0; start < count; start += batchSize) {
+    const batch = Array.from({ length: Math.min(batchSize, count - start) }, (_, offset) => seedVenue(start + offset, next, now));
+    // The stored dates are the generated ones (timestamps off), as if written over the last three years.
+    await model.insertMany(batch, { ordered: true, timestamps: false });
+  }
+}
+
+if (import.meta.main) {
+  const count = Number(process.argv[2]);
+  const seed = Number(process.argv[3] ?? 1);
+  const uri = process.env.MONGODB_URI;
+  const db = process.env.MONGODB_DB;
+  if (!Number.isInteger(count) || count < 0 || !uri || !db) {
+    console.error('usage: MONGODB_URI=… MONGODB_DB=… node services/venues/src/testing/seed-venues.ts <count> [seed]');
+    process.exit(2);
+  }
+  const connection = await connectMongo(uri, db, { appName: 'venues-seed' });
+  try {
+    const model = venueModel(connection);
+    await ensureIndexes([model]);
+    const started = performance.now();
+    await seedVenues(model, count, { seed });
+    console.log(JSON.stringify({ count, ms: Math.round(performance.now() - started) }));
+  } finally {
+    await connection.close();
+  }
+}
