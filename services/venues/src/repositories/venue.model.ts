@@ -53,11 +53,9 @@ venueSchema.pre('validate', function setNameKey() {
   if (typeof this.name === 'string') this.nameKey = nameKey(this.name);
 });
 
-// One index per list path (home list sorts: newest, updated, A→Z; league filter).
-venueSchema.index({ deletedAt: 1, createdAt: -1 });
-venueSchema.index({ deletedAt: 1, activityAt: -1 });
-venueSchema.index({ deletedAt: 1, nameKey: 1 });
-venueSchema.index({ leagues: 1 });
+// No secondary index: every query is by _id (lists, sorts, counts, search and the league filter come from the
+// read model, read-model/venue-read-model.ts), so an index would only cost writes. The list-path indexes
+// ({deletedAt, createdAt}, {deletedAt, activityAt}, {deletedAt, nameKey}, {leagues}) are no longer declared.
 
 export type VenueDocument = InferSchemaType<typeof venueSchema> & { _id: string; createdAt: Date; updatedAt: Date };
 export type VenueModel = Model<VenueDocument>;
