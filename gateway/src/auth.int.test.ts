@@ -328,6 +328,10 @@ describe('role × endpoint matrix', () => {
     { name: 'GET /venues', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/venues', headers }) },
     { name: 'GET /venues/:id', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}`, headers }) },
     { name: 'POST /venues', action: 'venue.create', call: (headers) => app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Matrix ${randomUUID().slice(0, 6)}` }, headers }) },
+    // Unknown venues: 404 once permitted, 403 before.
+    { name: 'PUT /venues/:id', action: 'venue.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}`, payload: { name: 'Matrix Edit' }, headers }) },
+    { name: 'DELETE /venues/:id', action: 'venue.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/venues/${randomUUID()}`, headers }) },
+    { name: 'POST /venues/:id/restore', action: 'venue.restore', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/restore`, headers }) },
     { name: 'GET /auth/user', action: null, call: (headers) => app.inject({ method: 'GET', url: '/api/v1/auth/user', headers }) },
     { name: 'POST /auth/welcome', action: null, call: (headers) => app.inject({ method: 'POST', url: '/api/v1/auth/welcome', headers }) },
     { name: 'GET /users', action: 'user.list', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/users', headers }) },
@@ -341,7 +345,8 @@ describe('role × endpoint matrix', () => {
     viewerUserId ??= (await under.signIn(under.accounts.viewer.email, DEMO_PASSWORD)).userId;
     return viewerUserId;
   }
-  const allowedStatus = (name: string): number[] => (name === 'POST /venues' ? [201] : name === 'GET /venues/:id' || name === 'DELETE /users/:id' ? [404] : name === 'POST /auth/welcome' ? [204] : [200]);
+  const NOT_FOUND_ONCE_PERMITTED = ['GET /venues/:id', 'PUT /venues/:id', 'DELETE /venues/:id', 'POST /venues/:id/restore', 'DELETE /users/:id'];
+  const allowedStatus = (name: string): number[] => (name === 'POST /venues' ? [201] : NOT_FOUND_ONCE_PERMITTED.includes(name) ? [404] : name === 'POST /auth/welcome' ? [204] : [200]);
 
   it('enforces the permission table for every role, anonymous callers and other domains', async () => {
     const outcomes: string[] = [];

@@ -89,6 +89,40 @@ describe('venues API through the gateway', () => {
     expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Venue not found' } });
   });
 
+  it('updates a venue (PUT, whole venue), soft-deletes it (DELETE → 204) and an admin restores it', async () => {
+    const token = `ud${randomUUID().slice(0, 6)}`;
+    const venue = await createVenue({ name: `${token} Old Name`, leagues: ['OTE'] });
+    const updated = await app.inject({ method: 'PUT', url: `/api/v1/venues/${venue.id}`, payload: { name: `${token} New Name`, website: 'new.example', leagues: ['OTX'] }, headers: editor });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ id: venue.id, name: `${token} New Name`, website: 'https://new.example', leagues: ['OTX'], createdBy: venue.createdBy });
+    const listed = await app.inject({ method: 'GET', url: `/api/v1/venues?q=${token}`, headers: editor });
+    expect(listed.json<{ items: VenueJson[] }>().items.map((item) => item.name)).toEqual([`${token} New Name`]);
+
+    const invalid = await app.inject({ method: 'PUT', url: `/api/v1/venues/${venue.id}`, payload: { name: '' }, headers: editor });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.details).toEqual([{ field: 'name', message: 'Venue name is required' }]);
+    // A malformed id is an unknown venue, as for GET.
+    const badId = await app.inject({ method: 'PUT', url: '/api/v1/venues/nope', payload: { name: 'x' }, headers: editor });
+    expect(badId.statusCode).toBe(404);
+
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/v1/venues/${venue.id}`, headers: editor });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(deleted.body).toBe('');
+    expect((await app.inject({ method: 'GET', url: `/api/v1/venues/${venue.id}`, headers: editor })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/venues?q=${token}`, headers: editor })).json()).toMatchObject({ total: 0, items: [] });
+    const again = await app.inject({ method: 'DELETE', url: `/api/v1/venues/${venue.id}`, headers: editor });
+    expect(again.json()).toEqual({ error: { code: 'not_found', message: 'Venue not found' } });
+
+    // Restoring is for admins.
+    expect((await app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/restore`, headers: editor })).statusCode).toBe(403);
+    const restored = await app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/restore`, headers: await under.as('admin') });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ id: venue.id, name: `${token} New Name`, deletedAt: null });
+    expect((await app.inject({ method: 'GET', url: `/api/v1/venues?q=${token}`, headers: editor })).json()).toMatchObject({ total: 1 });
+    const notDeleted = await app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/restore`, headers: await under.as('admin') });
+    expect(notDeleted.json()).toEqual({ error: { code: 'not_found', message: 'Deleted venue not found' } });
+  });
+
   it('is ready while the services serve', async () => {
     const response = await app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);

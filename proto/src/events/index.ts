@@ -28,12 +28,18 @@ export function subject<const D extends string, const E extends string, const V 
 export const SUBJECTS = {
   venueCreated: subject('venues', 'venue', 'created'),
   venueUpdated: subject('venues', 'venue', 'updated'),
+  /** The venue's name changed (the Drive-sync worker renames its folder). Published beside venue.updated. */
+  venueRenamed: subject('venues', 'venue', 'renamed'),
   venueDeleted: subject('venues', 'venue', 'deleted'),
   venueRestored: subject('venues', 'venue', 'restored'),
   userFirstLogin: subject('identity', 'user', 'first_login'),
   userRoleChanged: subject('identity', 'user', 'role_changed'),
   userRemoved: subject('identity', 'user', 'removed'),
   userSignedOut: subject('identity', 'user', 'signed_out'),
+  /** A user or its profile was written (sign-up, confirmation, sign-in, role, welcome flag, removal): replicas re-read it for their user list. Not under identity.user.>: gateways need not drop their cached sessions for it. */
+  userChanged: subject('identity', 'user_record', 'changed'),
+  /** An audit entry was stored (by the replica whose durable consumer took it): the other replicas add it to their audit-log list. */
+  auditEntryStored: subject('identity', 'audit_entry', 'stored'),
   /** An audit-log entry: every mutation of every service (the kit's createAuditRecorder); identity stores them. */
   auditRecorded: subject('audit', 'entry', 'recorded'),
 } as const;
@@ -179,6 +185,9 @@ export const venueUpdatedSchema = z.object({
 });
 export type VenueUpdated = z.infer<typeof venueUpdatedSchema>;
 
+export const venueRenamedSchema = z.object({ venueId: z.string(), name: z.string(), previousName: z.string() });
+export type VenueRenamed = z.infer<typeof venueRenamedSchema>;
+
 export const venueDeletedSchema = z.object({ venueId: z.string(), name: z.string() });
 export type VenueDeleted = z.infer<typeof venueDeletedSchema>;
 
@@ -201,6 +210,13 @@ export type UserRemoved = z.infer<typeof userRemovedSchema>;
 /** Sessions of a user ended (logout of any scope, or a refresh-token reuse): gateways drop cached state. */
 export const userSignedOutSchema = z.object({ userId: z.string(), reason: z.enum(['global', 'local', 'others', 'reuse']) });
 export type UserSignedOut = z.infer<typeof userSignedOutSchema>;
+
+/** `origin`: the instance that wrote it (it applied the change already and skips its own event). */
+export const userChangedSchema = z.object({ userId: z.string(), origin: z.string() });
+export type UserChanged = z.infer<typeof userChangedSchema>;
+
+export const auditEntryStoredSchema = z.object({ entryId: z.string(), origin: z.string() });
+export type AuditEntryStored = z.infer<typeof auditEntryStoredSchema>;
 
 /** Old or new values of an audited record (JSON object; secrets redacted and long values cut by the kit). */
 export const auditValuesSchema = z.record(z.string(), z.unknown());
@@ -226,12 +242,15 @@ export type AuditRecorded = z.infer<typeof auditRecordedSchema>;
 export const EVENT_PAYLOADS = {
   [SUBJECTS.venueCreated]: venueCreatedSchema,
   [SUBJECTS.venueUpdated]: venueUpdatedSchema,
+  [SUBJECTS.venueRenamed]: venueRenamedSchema,
   [SUBJECTS.venueDeleted]: venueDeletedSchema,
   [SUBJECTS.venueRestored]: venueRestoredSchema,
   [SUBJECTS.userFirstLogin]: userFirstLoginSchema,
   [SUBJECTS.userRoleChanged]: userRoleChangedSchema,
   [SUBJECTS.userRemoved]: userRemovedSchema,
   [SUBJECTS.userSignedOut]: userSignedOutSchema,
+  [SUBJECTS.userChanged]: userChangedSchema,
+  [SUBJECTS.auditEntryStored]: auditEntryStoredSchema,
   [SUBJECTS.auditRecorded]: auditRecordedSchema,
 } as const satisfies Record<SubjectName, z.ZodType>;
 

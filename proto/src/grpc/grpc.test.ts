@@ -1,7 +1,8 @@
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
-import { createClient, GrpcError, implement, toServiceDefinition } from './index.ts';
+import { create } from '@bufbuild/protobuf';
+import { DeleteVenueRequestSchema, GetVenueRequestSchema, VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
+import { createClient, GrpcError, implement, partialHandlers, toServiceDefinition } from './index.ts';
 import type { Client, HandlerContext, ServiceHandlers } from './index.ts';
 
 async function listen(server: grpc.Server): Promise<number> {
@@ -23,7 +24,9 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 describe('toServiceDefinition', () => {
   it('uses /<typeName>/<method> paths keyed by localName', () => {
     const definition = toServiceDefinition(VenuesService);
-    expect(Object.keys(definition).sort()).toEqual(['createVenue', 'getVenue', 'listVenues']);
+    expect(Object.keys(definition).sort()).toEqual(expect.arrayContaining(['createVenue', 'getVenue', 'listVenues']));
+    expect(Object.keys(definition).sort()).toEqual(VenuesService.methods.map((method) => method.localName).sort());
+    expect(definition.updateVenue?.path).toBe('/venuebook.venues.v1.VenuesService/UpdateVenue');
     expect(definition.listVenues?.path).toBe('/venuebook.venues.v1.VenuesService/ListVenues');
     expect(definition.listVenues?.requestStream).toBe(false);
     expect(definition.listVenues?.responseStream).toBe(false);
@@ -32,6 +35,13 @@ describe('toServiceDefinition', () => {
   it('refuses an implementation with a missing handler', () => {
     const partial = { getVenue: async () => ({}) } as unknown as ServiceHandlers<typeof VenuesService>;
     expect(() => implement(VenuesService, partial)).toThrow(/No handler for venuebook.venues.v1.VenuesService\/CreateVenue/);
+  });
+
+  it('partialHandlers answers UNIMPLEMENTED for the methods it is not given', async () => {
+    const handlers = partialHandlers(VenuesService, { getVenue: async () => ({ venue: { id: 'x' } }) });
+    expect(() => implement(VenuesService, handlers)).not.toThrow();
+    expect(await handlers.getVenue(create(GetVenueRequestSchema, { id: 'x' }), {} as HandlerContext)).toEqual({ venue: { id: 'x' } });
+    await expect(handlers.deleteVenue(create(DeleteVenueRequestSchema, { id: 'x' }), {} as HandlerContext)).rejects.toMatchObject({ code: grpc.status.UNIMPLEMENTED });
   });
 });
 
@@ -43,7 +53,7 @@ describe('grpc adapter against a real grpc-js server', () => {
   let client: Client<typeof VenuesService>;
   let address: string;
 
-  const handlers: ServiceHandlers<typeof VenuesService> = {
+  const handlers = partialHandlers(VenuesService, {
     async listVenues(request, call) {
       contexts.push(call);
       return {
@@ -68,7 +78,7 @@ describe('grpc adapter against a real grpc-js server', () => {
       }
       throw GrpcError.notFound('Venue not found');
     },
-  };
+  });
 
   beforeAll(async () => {
     server.addService(

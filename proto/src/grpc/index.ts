@@ -7,6 +7,7 @@ export { DEFAULT_MAX_MESSAGE_BYTES, messageSizeOptions } from './limits.ts';
 export { FIELD_ERRORS_METADATA_KEY, GrpcError, isGrpcError, readFieldErrors, writeFieldErrors } from './grpc-error.ts';
 export type { FieldError } from './grpc-error.ts';
 export { implement, REQUEST_ID_METADATA_KEY } from './server.ts';
+export { partialHandlers } from './partial-handlers.ts';
 export type { ImplementOptions } from './server.ts';
 export { methodPath, toServiceDefinition } from './service-definition.ts';
 export type {

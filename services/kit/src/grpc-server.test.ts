@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, DEFAULT_CHANNEL_OPTIONS, DEFAULT_MAX_MESSAGE_BYTES, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
+import { createClient, DEFAULT_CHANNEL_OPTIONS, DEFAULT_MAX_MESSAGE_BYTES, GrpcError, GrpcStatus, partialHandlers } from '@venuebook/proto/grpc';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 import { createHealthChecker } from './grpc-health.ts';
 import { startGrpcServer } from './grpc-server.ts';
@@ -19,7 +18,7 @@ const logger = createLogger('test', {
   }),
 });
 
-const handlers: ServiceHandlers<typeof VenuesService> = {
+const handlers = partialHandlers(VenuesService, {
   async getVenue(request) {
     if (request.id === 'crash') throw new Error('boom with secret');
     if (request.id === 'slow') {
@@ -33,7 +32,7 @@ const handlers: ServiceHandlers<typeof VenuesService> = {
   async createVenue() {
     throw GrpcError.invalidArgument('Invalid venue', [{ field: 'name', message: 'Required' }]);
   },
-};
+});
 
 describe('startGrpcServer', () => {
   let running: RunningGrpcServer;
@@ -125,7 +124,7 @@ describe('stop()', () => {
 describe('message size limits (one setting for clients and servers)', () => {
   const LIMIT = 64 * 1024;
   const created: string[] = [];
-  const sized: ServiceHandlers<typeof VenuesService> = {
+  const sized = partialHandlers(VenuesService, {
     async getVenue(request) {
       return { venue: { id: request.id, generalNotes: request.id === 'big' ? 'x'.repeat(100_000) : 'small' } };
     },
@@ -136,7 +135,7 @@ describe('message size limits (one setting for clients and servers)', () => {
       created.push(request.venue?.name ?? '');
       return { venue: { id: 'new' } };
     },
-  };
+  });
 
   it('applies the default limit to both directions of every channel', () => {
     expect(DEFAULT_MAX_MESSAGE_BYTES).toBe(4 * 1024 * 1024);

@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, GrpcStatus } from '@venuebook/proto/grpc';
-import type { GrpcError, ServiceHandlers } from '@venuebook/proto/grpc';
+import { createClient, GrpcStatus, partialHandlers } from '@venuebook/proto/grpc';
+import type { GrpcError } from '@venuebook/proto/grpc';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 import { loadConfig, serviceConfigSchema } from './config.ts';
 import { createHealthChecker } from './grpc-health.ts';
@@ -31,7 +31,7 @@ function issue(name: string, ca: string, extensions: string): void {
 }
 
 const logger = createLogger('tls-test', { level: 'silent' });
-const handlers: ServiceHandlers<typeof VenuesService> = {
+const handlers = partialHandlers(VenuesService, {
   async getVenue(request) {
     return { venue: { id: request.id, name: 'Arena' } };
   },
@@ -41,7 +41,7 @@ const handlers: ServiceHandlers<typeof VenuesService> = {
   async createVenue() {
     return {};
   },
-};
+});
 
 const failure = (promise: Promise<unknown>): Promise<GrpcError> => promise.then(() => { throw new Error('the call succeeded'); }, (error: unknown) => error as GrpcError);
 

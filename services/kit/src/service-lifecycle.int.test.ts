@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import type { Connection } from 'mongoose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { createClient, GrpcError, GrpcStatus, partialHandlers } from '@venuebook/proto/grpc';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 import { loadConfig, serviceConfigSchema } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -61,7 +61,7 @@ describe('startDomainService', () => {
       handlers: ({ models, nc, defer, config: given }) => {
         context = { nc, connection: models.things.db };
         defer(() => undone.push('handlers'));
-        return {
+        return partialHandlers(VenuesService, {
           async getVenue(request) {
             await models.things.create({ _id: request.id, name: `thing ${request.id}` });
             return { venue: { id: request.id, name: given.MONGODB_DB } };
@@ -72,7 +72,7 @@ describe('startDomainService', () => {
           async createVenue() {
             throw GrpcError.invalidArgument('Invalid venue');
           },
-        };
+        });
       },
     });
     const client = createClient(VenuesService, `127.0.0.1:${running.port}`, { deadlineMs: 5000 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller, HandlerContext, ServiceHandlers , GrpcError} from '@venuebook/proto/grpc';
+import { createClient, GrpcStatus, partialHandlers } from '@venuebook/proto/grpc';
+import type { Caller, GrpcError, HandlerContext } from '@venuebook/proto/grpc';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 import { startGrpcServer } from './grpc-server.ts';
 import type { RunningGrpcServer } from './grpc-server.ts';
@@ -76,7 +76,7 @@ describe('signed user context', () => {
 describe('a gRPC server with a user-context key', () => {
   let running: RunningGrpcServer;
   const seen: (Caller | undefined)[] = [];
-  const handlers: ServiceHandlers<typeof VenuesService> = {
+  const handlers = partialHandlers(VenuesService, {
     async getVenue(request, call) {
       seen.push(call.caller);
       return { venue: { id: request.id } };
@@ -87,7 +87,7 @@ describe('a gRPC server with a user-context key', () => {
     async createVenue() {
       return {};
     },
-  };
+  });
 
   beforeAll(async () => {
     running = await startGrpcServer({
@@ -122,7 +122,7 @@ describe('a signed context is bound to its gRPC method', () => {
   let running: RunningGrpcServer;
   const received: grpc.Metadata[] = [];
   const created: (Caller | undefined)[] = [];
-  const handlers: ServiceHandlers<typeof VenuesService> = {
+  const handlers = partialHandlers(VenuesService, {
     async getVenue(request, call) {
       received.push(call.metadata);
       return { venue: { id: request.id } };
@@ -134,7 +134,7 @@ describe('a signed context is bound to its gRPC method', () => {
       created.push(call.caller);
       return { venue: { id: 'new' } };
     },
-  };
+  });
 
   beforeAll(async () => {
     running = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [{ service: VenuesService, handlers }], logger: createLogger('test', { level: 'silent' }), userContextKey: key });

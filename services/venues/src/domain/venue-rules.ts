@@ -47,3 +47,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isVenueId(id: string): boolean {
   return UUID.test(id);
 }
+
+/** Every user-editable field of a venue (the compiler checks the list against VenueFields). */
+const EDITABLE: Record<keyof VenueFields, true> = {
+  name: true,
+  country: true,
+  address: true,
+  displayCityAs: true,
+  deliveryAddress: true,
+  deliveryNotes: true,
+  website: true,
+  leagues: true,
+  venueTypes: true,
+  links: true,
+  generalNotes: true,
+  contactName: true,
+  contactTitle: true,
+  contactPhone: true,
+  contactEmail: true,
+};
+export const VENUE_INPUT_FIELDS = Object.keys(EDITABLE) as (keyof VenueFields)[];

@@ -4,9 +4,18 @@ import { createEventPublisher } from '@venuebook/service-kit';
 import type { JetStreamClient, Logger } from '@venuebook/service-kit';
 import type { VenueRecord } from '../domain/venue.ts';
 
+type EventContext = { actor?: Actor; requestId?: string };
+
+/** The venues service's domain events. None throws: a failed publish is logged. */
 export interface VenueEvents {
-  /** Publishes venuebook.venues.venue.created.v1. Never throws: a failed publish is logged. */
-  venueCreated(venue: VenueRecord, context?: { actor?: Actor; requestId?: string }): Promise<void>;
+  /** venuebook.venues.venue.created.v1 */
+  venueCreated(venue: VenueRecord, context?: EventContext): Promise<void>;
+  /** venuebook.venues.venue.updated.v1 (with the names of the changed fields), and venue.renamed.v1 when the name changed. */
+  venueUpdated(before: VenueRecord, after: VenueRecord, changedFields: readonly string[], context?: EventContext): Promise<void>;
+  /** venuebook.venues.venue.deleted.v1 (soft delete) */
+  venueDeleted(venue: VenueRecord, context?: EventContext): Promise<void>;
+  /** venuebook.venues.venue.restored.v1 */
+  venueRestored(venue: VenueRecord, context?: EventContext): Promise<void>;
 }
 
 export function createVenueEvents(js: JetStreamClient, logger: Logger, options: { publishTimeoutMs?: number } = {}): VenueEvents {
@@ -14,6 +23,16 @@ export function createVenueEvents(js: JetStreamClient, logger: Logger, options: 
   return {
     async venueCreated(venue, context = {}) {
       await events.publish(SUBJECTS.venueCreated, { venueId: venue.id, name: venue.name, leagues: venue.leagues }, context);
+    },
+    async venueUpdated(before, after, changedFields, context = {}) {
+      await events.publish(SUBJECTS.venueUpdated, { venueId: after.id, name: after.name, changedFields: [...changedFields] }, context);
+      if (before.name !== after.name) await events.publish(SUBJECTS.venueRenamed, { venueId: after.id, name: after.name, previousName: before.name }, context);
+    },
+    async venueDeleted(venue, context = {}) {
+      await events.publish(SUBJECTS.venueDeleted, { venueId: venue.id, name: venue.name }, context);
+    },
+    async venueRestored(venue, context = {}) {
+      await events.publish(SUBJECTS.venueRestored, { venueId: venue.id, name: venue.name }, context);
     },
   };
 }

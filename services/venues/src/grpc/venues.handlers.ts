@@ -18,6 +18,21 @@ export function createVenuesHandlers(useCases: VenueUseCases): ServiceHandlers<t
       return { venue: venueToProto(await useCases.getVenue(request.id)) };
     },
 
+    async updateVenue(request, call) {
+      const caller = requirePermission(call, 'venue.edit');
+      return { venue: venueToProto(await useCases.updateVenue(caller, request.id, venueInputFromProto(request.venue))) };
+    },
+
+    async deleteVenue(request, call) {
+      const caller = requirePermission(call, 'venue.delete');
+      return { venue: venueToProto(await useCases.deleteVenue(caller, request.id)) };
+    },
+
+    async restoreVenue(request, call) {
+      const caller = requirePermission(call, 'venue.restore');
+      return { venue: venueToProto(await useCases.restoreVenue(caller, request.id)) };
+    },
+
     async listVenues(request, call) {
       requirePermission(call, 'venue.view');
       const sort = sortFromProto(request.sort);

@@ -93,6 +93,35 @@ export class VenueRepository {
     return doc && !doc.deletedAt ? toVenueRecord(doc) : null;
   }
 
+  /** A venue by id whatever its state (active or soft-deleted), or null. `{_id}` alone. */
+  async findAny(id: string): Promise<VenueRecord | null> {
+    const doc = await this.#model.findOne({ _id: id }).lean<LeanVenue>().exec();
+    return doc ? toVenueRecord(doc) : null;
+  }
+
+  /**
+   * Replaces the user-editable fields of an active venue (updatedAt now, activityAt moved forward to now).
+   * Null when it does not exist or is deleted. The filter is `{_id}` alone; the deletion is checked on the
+   * document read back (FerretDB v1 updates are not atomic: a delete racing this update wins either way,
+   * the deleted venue stays deleted).
+   */
+  async update(id: string, fields: VenueFields, now = new Date()): Promise<{ before: VenueRecord; after: VenueRecord } | null> {
+    const before = await this.#model.findOne({ _id: id }).lean<LeanVenue>().exec();
+    if (!before || before.deletedAt) return null;
+    const after = await this.#model
+      .findOneAndUpdate({ _id: id }, { $set: { ...fields, nameKey: nameKey(fields.name), updatedAt: now }, $max: { activityAt: now } }, { new: true, timestamps: false })
+      .lean<LeanVenue>()
+      .exec();
+    if (!after || after.deletedAt) return null;
+    return { before: toVenueRecord(before), after: toVenueRecord(after) };
+  }
+
+  /** Sets or clears deletedAt (soft delete / restore); returns the venue as stored afterwards, null when it does not exist. */
+  async setDeleted(id: string, deletedAt: Date | null): Promise<VenueRecord | null> {
+    const doc = await this.#model.findOneAndUpdate({ _id: id }, { $set: { deletedAt } }, { new: true, timestamps: false }).lean<LeanVenue>().exec();
+    return doc ? toVenueRecord(doc) : null;
+  }
+
   /**
    * Moves activityAt forward to `at` (never backwards), e.g. when the venue's data cards change.
    * Returns false when the venue does not exist.

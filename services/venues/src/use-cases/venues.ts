@@ -2,7 +2,7 @@ import { GrpcError } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder } from '@venuebook/service-kit';
-import { isVenueId, validateListRequest, validateVenueInput } from '../domain/venue-rules.ts';
+import { isVenueId, validateListRequest, validateVenueInput, VENUE_INPUT_FIELDS } from '../domain/venue-rules.ts';
 import type { RawListRequest } from '../domain/venue-rules.ts';
 import type { VenueListResult, VenueRecord } from '../domain/venue.ts';
 import type { VenueEvents } from '../events/venue.events.ts';
@@ -11,6 +11,20 @@ import type { VenueReadModel } from '../read-model/venue-read-model.ts';
 import type { VenueRepository } from '../repositories/venue.repository.ts';
 
 export const VENUE_NOT_FOUND = 'Venue not found';
+export const DELETED_VENUE_NOT_FOUND = 'Deleted venue not found';
+
+function requireVenueId(id: string): void {
+  if (!id) throw GrpcError.invalidArgument('Invalid request', [{ field: 'id', message: 'Venue id is required' }]);
+}
+
+function eventContextOf(caller: Caller) {
+  return { actor: { userId: caller.userId, email: caller.email }, requestId: caller.requestId };
+}
+
+/** The user-editable fields whose value differs between two versions of a venue. */
+export function changedFields(before: VenueRecord, after: VenueRecord): string[] {
+  return VENUE_INPUT_FIELDS.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+}
 
 export interface VenueDeps {
   repository: VenueRepository;
@@ -30,17 +44,58 @@ export function createVenueUseCases({ repository, events, audit, readModel }: Ve
       if (!validated.ok) throw GrpcError.invalidArgument('Invalid venue', validated.fieldErrors);
       const venue = await repository.create(validated.value, { createdBy: caller.userId });
       readModel.upsert(venueListEntry(venue));
-      await events.venueCreated(venue, { actor: { userId: caller.userId, email: caller.email }, requestId: caller.requestId });
+      await events.venueCreated(venue, eventContextOf(caller));
       await audit.record({ action: 'create', table: 'venues', recordId: venue.id, newValues: venue }, auditContextOf(caller));
       return venue;
     },
 
     /** An active venue; NOT_FOUND for an unknown, malformed or deleted id. */
     async getVenue(id: string): Promise<VenueRecord> {
-      if (!id) throw GrpcError.invalidArgument('Invalid request', [{ field: 'id', message: 'Venue id is required' }]);
+      requireVenueId(id);
       const venue = isVenueId(id) ? await repository.getById(id) : null;
       if (!venue) throw GrpcError.notFound(VENUE_NOT_FOUND);
       return venue;
+    },
+
+    /** Replaces the editable fields of an active venue (spec §5 rules); venue.updated (+ venue.renamed) and the audit log. */
+    async updateVenue(caller: Caller, id: string, input: unknown): Promise<VenueRecord> {
+      requireVenueId(id);
+      const validated = validateVenueInput(input);
+      if (!validated.ok) throw GrpcError.invalidArgument('Invalid venue', validated.fieldErrors);
+      const result = isVenueId(id) ? await repository.update(id, validated.value) : null;
+      if (!result) throw GrpcError.notFound(VENUE_NOT_FOUND);
+      const { before, after } = result;
+      readModel.upsert(venueListEntry(after));
+      const changed = changedFields(before, after);
+      await events.venueUpdated(before, after, changed, eventContextOf(caller));
+      await audit.record({ action: 'update', table: 'venues', recordId: id, oldValues: before, newValues: after }, auditContextOf(caller));
+      return after;
+    },
+
+    /** Soft delete: the venue leaves every list and read at once; venue.deleted and the audit log. */
+    async deleteVenue(caller: Caller, id: string): Promise<VenueRecord> {
+      requireVenueId(id);
+      const existing = isVenueId(id) ? await repository.getById(id) : null;
+      if (!existing) throw GrpcError.notFound(VENUE_NOT_FOUND);
+      const deleted = await repository.setDeleted(id, new Date());
+      if (!deleted) throw GrpcError.notFound(VENUE_NOT_FOUND);
+      readModel.remove(id);
+      await events.venueDeleted(deleted, eventContextOf(caller));
+      await audit.record({ action: 'delete', table: 'venues', recordId: id, oldValues: existing, newValues: deleted }, auditContextOf(caller));
+      return deleted;
+    },
+
+    /** Restores a soft-deleted venue (NOT_FOUND when there is no deleted venue with this id); venue.restored and the audit log. */
+    async restoreVenue(caller: Caller, id: string): Promise<VenueRecord> {
+      requireVenueId(id);
+      const existing = isVenueId(id) ? await repository.findAny(id) : null;
+      if (!existing?.deletedAt) throw GrpcError.notFound(DELETED_VENUE_NOT_FOUND);
+      const restored = await repository.setDeleted(id, null);
+      if (!restored) throw GrpcError.notFound(DELETED_VENUE_NOT_FOUND);
+      readModel.upsert(venueListEntry(restored));
+      await events.venueRestored(restored, eventContextOf(caller));
+      await audit.record({ action: 'restore', table: 'venues', recordId: id, oldValues: existing, newValues: restored }, auditContextOf(caller));
+      return restored;
     },
 
     /** One page of active venues from the read model: search, league filter, sort (defaults applied). */

@@ -61,6 +61,60 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return venueFromProto(response.venue);
     },
   );
+
+  fastify.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'Update a venue',
+        description: 'Replaces every user-editable field of an active venue (send the whole venue, as the edit form does); the same rules as creating one.',
+        params: venueParamsSchema,
+        body: venueInputSchema,
+        response: { 200: venueSchema, ...apiErrorResponses(400, 401, 403, 404, 413, 500, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const response = await fastify.venues.updateVenue({ id: request.params.id, venue: venueInputToProto(request.body) }, grpcCallOptions(request, reply));
+      if (!response.venue) throw new Error('UpdateVenue returned no venue');
+      return venueFromProto(response.venue);
+    },
+  );
+
+  fastify.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'Delete a venue',
+        description: 'Soft delete: the venue leaves every list at once and can be restored by an admin (POST /venues/{id}/restore).',
+        params: venueParamsSchema,
+        response: { 204: z.null(), ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      await fastify.venues.deleteVenue({ id: request.params.id }, grpcCallOptions(request, reply));
+      return reply.code(204).send(null);
+    },
+  );
+
+  fastify.post(
+    '/:id/restore',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'Restore a deleted venue',
+        description: 'Admins only. 404 when there is no deleted venue with this id.',
+        params: venueParamsSchema,
+        response: { 200: venueSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const response = await fastify.venues.restoreVenue({ id: request.params.id }, grpcCallOptions(request, reply));
+      if (!response.venue) throw new Error('RestoreVenue returned no venue');
+      return venueFromProto(response.venue);
+    },
+  );
 };
 
 export default venuesRoutes;
