@@ -53,15 +53,24 @@ export interface ReadModelOptions<D, R extends ReadRecord, S extends string> {
   progressEvery?: number;
 }
 
-export interface ReadModelQuery<S extends string> {
+export interface ReadModelQuery<S extends string, R = never> {
   /** Search text: every word must match the start of a word of the record's search text (accents folded). */
   text?: string;
   /** Any-of tags; none = all. */
   tags?: readonly string[];
+  /** Keeps only the records it accepts (e.g. equality filters and a time range the tags cannot express). */
+  filter?: (record: R) => boolean;
   sort: S;
   offset: number;
   limit: number;
 }
+
+/**
+ * Told of every change the read model applies: `id` for one record (an own write, or another replica's
+ * event re-read), `undefined` for all of them (a rebuild: events may have been missed). E.g. a point-read
+ * cache drops what it holds (RecordCache.invalidate).
+ */
+export type ReadModelChangeListener = (id: string | undefined) => void;
 
 export interface ReadModelPage<R> {
   items: R[];
@@ -113,6 +122,7 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
   #statusLoop: Promise<void> | undefined;
   /** While a rebuild loads: the own writes applied meanwhile, re-applied to the new state before it answers. */
   #journal: ((state: State<R, S>) => void)[] | undefined;
+  readonly #listeners: ReadModelChangeListener[] = [];
   /** Rebuilds done after the first load (tests and logs). */
   rebuilds = 0;
 
@@ -207,16 +217,41 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
     state.free.push(slot);
   }
 
+  /**
+   * Calls `listener` after each change applied: own writes (`upsert`, `remove`, `apply`, `refresh`) and
+   * other replicas' events at once, every record (`undefined`) when a rebuild starts and when it ends.
+   * Returns a function that stops it.
+   */
+  onChange(listener: ReadModelChangeListener): () => void {
+    this.#listeners.push(listener);
+    return () => {
+      const at = this.#listeners.indexOf(listener);
+      if (at >= 0) this.#listeners.splice(at, 1);
+    };
+  }
+
+  #changed(id: string | undefined): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(id);
+      } catch (error) {
+        this.#options.logger.error({ err: error, readModel: this.#options.name, id }, 'read model change listener failed');
+      }
+    }
+  }
+
   /** Applies the service's own write at once (call it after the database write succeeded). */
   upsert(record: R): void {
     this.#put(this.#state, record, false);
     this.#journal?.push((state) => this.#put(state, record, false));
+    this.#changed(record.id);
   }
 
   /** Takes a record out (e.g. deleted). */
   remove(id: string): void {
     this.#take(this.#state, id);
     this.#journal?.push((state) => this.#take(state, id));
+    this.#changed(id);
   }
 
   /** Applies a document as read from the database (null or left out by toRecord → removed). */
@@ -236,7 +271,7 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
     return slot === undefined ? undefined : this.#state.records[slot];
   }
 
-  query(query: ReadModelQuery<S>): ReadModelPage<R> {
+  query(query: ReadModelQuery<S, R>): ReadModelPage<R> {
     const state = this.#state;
     const text = query.text?.trim() ?? '';
     let generation = 0;
@@ -259,12 +294,14 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
     }
     if ((query.tags?.length ?? 0) > 0 && mask === 0) return { items: [], total: 0 };
     const array = state.sorted[query.sort];
+    const filter = query.filter;
     const end = query.offset + query.limit;
     const items: R[] = [];
     let total = 0;
     for (const slot of array) {
       if (generation && this.#stamp[slot] !== generation) continue;
       if (mask && (state.masks[slot]! & mask) === 0) continue;
+      if (filter && !filter(state.records[slot]!)) continue;
       if (total >= query.offset && total < end) items.push(state.records[slot]!);
       total += 1;
     }
@@ -315,6 +352,8 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
 
   async #rebuild(reason: string): Promise<void> {
     await this.#stopConsumer();
+    // Events may have been missed (a gap, a reconnect): whatever listeners hold may be stale from here on.
+    if (reason !== 'start') this.#changed(undefined);
     const sequence = await this.#lastSequence();
     this.#journal = [];
     let state: State<R, S>;
@@ -327,6 +366,7 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
     }
     this.#state = state;
     this.#sequence = sequence;
+    if (reason !== 'start') this.#changed(undefined);
     if (reason !== 'start') {
       this.rebuilds += 1;
       this.#options.logger.info({ readModel: this.#options.name, reason, sequence }, 'read model rebuilt');
