@@ -7,19 +7,26 @@ import { configSchema } from './config.ts';
 import type { VenuesConfig } from './config.ts';
 import { createVenueEvents } from './events/venue.events.ts';
 import { createVenuesHandlers } from './grpc/venues.handlers.ts';
+import { createVenueCache } from './read-model/venue-cache.ts';
+import type { VenueCache } from './read-model/venue-cache.ts';
 import { createVenueReadModel } from './read-model/venue-read-model.ts';
 import type { VenueReadModel } from './read-model/venue-read-model.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { VenueRepository } from './repositories/venue.repository.ts';
 import { createVenueUseCases } from './use-cases/venues.ts';
 
-/** The running service; `readModel` is its in-memory venue list (tests: refresh after a direct database write). */
+/**
+ * The running service; `readModel` is its in-memory venue list (tests: refresh after a direct database write,
+ * which drops the venue from `venueCache` too), `venueCache` GetVenue's cache of whole venues.
+ */
 export interface VenuesServiceHandle extends RunningServiceHandle {
   readModel: VenueReadModel;
+  venueCache: VenueCache;
 }
 
 export async function start(config: VenuesConfig, options: { logger?: Logger } = {}): Promise<VenuesServiceHandle> {
   let readModel: VenueReadModel | undefined;
+  let venueCache: VenueCache | undefined;
   const handle = await startDomainService({
     name: 'venues',
     config,
@@ -32,13 +39,13 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       defer(() => venues.stop());
       await venues.start();
       readModel = venues;
-      return createVenuesHandlers(
-        createVenueUseCases({ repository: new VenueRepository(models.venues), events: createVenueEvents(js, logger), audit, readModel: venues }),
-      );
+      const repository = new VenueRepository(models.venues);
+      venueCache = createVenueCache(repository, venues, config.VENUE_CACHE_MAX_MB);
+      return createVenuesHandlers(createVenueUseCases({ repository, events: createVenueEvents(js, logger), audit, readModel: venues, venueCache }));
     },
   });
-  if (!readModel) throw new Error('venues: the read model did not start');
-  return { ...handle, readModel };
+  if (!readModel || !venueCache) throw new Error('venues: the read model did not start');
+  return { ...handle, readModel, venueCache };
 }
 
 if (import.meta.main) await runServiceMain('venues', configSchema, start);

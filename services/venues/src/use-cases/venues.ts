@@ -6,6 +6,7 @@ import { isVenueId, validateListRequest, validateVenueInput, VENUE_INPUT_FIELDS 
 import type { RawListRequest } from '../domain/venue-rules.ts';
 import type { VenueListResult, VenueRecord } from '../domain/venue.ts';
 import type { VenueEvents } from '../events/venue.events.ts';
+import type { VenueCache } from '../read-model/venue-cache.ts';
 import { listFromReadModel, venueListEntry } from '../read-model/venue-read-model.ts';
 import type { VenueReadModel } from '../read-model/venue-read-model.ts';
 import type { VenueRepository } from '../repositories/venue.repository.ts';
@@ -33,10 +34,12 @@ export interface VenueDeps {
   audit: AuditRecorder;
   /** The in-memory list of venues (lists and search); each write here updates it at once. */
   readModel: VenueReadModel;
+  /** GetVenue's cache of whole venues, dropped by every change of `readModel` (without it: a database read each time). */
+  venueCache?: VenueCache;
 }
 
 /** The use cases of the venues service. The gRPC handlers have checked the caller's permission. */
-export function createVenueUseCases({ repository, events, audit, readModel }: VenueDeps) {
+export function createVenueUseCases({ repository, events, audit, readModel, venueCache }: VenueDeps) {
   return {
     /** Validates and normalises the input (spec §5), stores the venue and publishes venue.created. */
     async createVenue(caller: Caller, input: unknown): Promise<VenueRecord> {
@@ -49,10 +52,10 @@ export function createVenueUseCases({ repository, events, audit, readModel }: Ve
       return venue;
     },
 
-    /** An active venue; NOT_FOUND for an unknown, malformed or deleted id. */
+    /** An active venue (from the point-read cache, else by `_id`); NOT_FOUND for an unknown, malformed or deleted id. */
     async getVenue(id: string): Promise<VenueRecord> {
       requireVenueId(id);
-      const venue = isVenueId(id) ? await repository.getById(id) : null;
+      const venue = isVenueId(id) ? await (venueCache ? venueCache.get(id) : repository.getById(id)) : null;
       if (!venue) throw GrpcError.notFound(VENUE_NOT_FOUND);
       return venue;
     },
