@@ -170,14 +170,17 @@ export class ApiClient {
     return this.request<T>('POST', path, { body, expectStatus });
   }
 
-  /** A signed-in call; any status other than `expectStatus` fails the benchmark (a GET's 503 is retried first). */
-  async request<T>(method: string, path: string, options: { body?: unknown; expectStatus?: number } = {}): Promise<ApiResponse<T>> {
+  /**
+   * A signed-in call; any status other than `expectStatus` fails the benchmark (a GET's 503 is retried first).
+   * `baseUrl` sends it elsewhere with the same client and headers (e.g. a yardstick server beside the gateway).
+   */
+  async request<T>(method: string, path: string, options: { body?: unknown; expectStatus?: number; baseUrl?: string } = {}): Promise<ApiResponse<T>> {
     let spentMs = 0;
     for (let attempt = 0; ; attempt++) {
       await this.#fresh();
       const headers: Record<string, string> = { authorization: `Bearer ${this.#session!.accessToken}`, accept: 'application/json' };
       const mayRetry = method === 'GET' && attempt < UNAVAILABLE_RETRIES;
-      const response = await this.#exchange<T>(method, path, headers, options.body, options.expectStatus ?? 200, mayRetry);
+      const response = await this.#exchange<T>(method, path, headers, options.body, options.expectStatus ?? 200, mayRetry, options.baseUrl);
       if (!('unavailable' in response)) return { ...response, ms: spentMs + response.ms };
       this.unavailableRetries++;
       const backoffMs = UNAVAILABLE_BACKOFF_MS * (attempt + 1);
@@ -193,6 +196,7 @@ export class ApiClient {
     body: unknown,
     expectStatus: number,
     mayRetry = false,
+    baseUrl = this.baseUrl,
   ): Promise<ApiResponse<T> | { unavailable: true; ms: number }> {
     const cookie = [...this.#cookies].filter(([, c]) => path.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`);
     if (cookie.length > 0) headers.cookie = cookie.join('; ');
@@ -201,7 +205,7 @@ export class ApiClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(`${this.baseUrl}${path}`, {
+      response = await fetch(`${baseUrl}${path}`, {
         method,
         headers,
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),

@@ -1,43 +1,100 @@
-// One venue through the gateway (GET /api/v1/venues/:id: HTTP → gRPC → venues service → FerretDB/MongoDB)
-// under load: an editor creates BENCH_VENUES venues (default 1,000; smoke 20), then a signed-in viewer
-// sends BENCH_REQUESTS requests (default 10,000; smoke 300) over 10 concurrent keep-alive connections,
-// after a warm-up that is not counted. Each answer must be the venue asked for. Reports p50/p99 and req/s.
+// One venue through the gateway (GET /api/v1/venues/:id: HTTP → JWT → signed user context → gRPC → venues
+// service) under load, against a plain Fastify → grpc-js hop measured in the same run (tests/bench/
+// plain-hop.ts: two processes, one route, one unary call answering a fixed venue of the same size; no auth).
+// An editor creates BENCH_VENUES venues through the API (default 10,000; smoke 20; 8 in parallel), then a
+// signed-in viewer reads every venue once (the first read of each, reported apart: the service's point-read
+// cache is cold then), and then sends BENCH_REQUESTS requests (default 10,000; smoke 300) over 10 concurrent
+// keep-alive connections to each path (the hop after a warm-up of BENCH_WARM_UP requests, default 1,000,
+// not counted); the paths take turns in BENCH_ROUNDS
+// rounds (default 2) so that a neighbour's load on the shared machine falls on both. Every gateway answer
+// must be the venue asked for; every hop answer the fixed venue. Reports req/s, p50/p99 of both and the ratio
+// (target ≥ 0.6, gateway p99 ≤ 15 ms) beside the figures from before issue 10.
 import { DEMO_VENUES } from '@venuebook/local';
 import type { Venue } from '@venuebook/proto/domain';
+import { startPlainHop } from './plain-hop.ts';
 import { expectEqual, runBench, runConcurrently, sized } from './support.ts';
 
-const VENUES = sized({ full: 1_000, smoke: 20 }, process.env.BENCH_VENUES);
+const VENUES = sized({ full: 10_000, smoke: 20 }, process.env.BENCH_VENUES);
 const REQUESTS = sized({ full: 10_000, smoke: 300 }, process.env.BENCH_REQUESTS);
-const WARM_UP = sized({ full: 500, smoke: 50 }, process.env.BENCH_WARM_UP);
+const WARM_UP = sized({ full: 1_000, smoke: 50 }, process.env.BENCH_WARM_UP);
+const ROUNDS = sized({ full: 2, smoke: 1 }, process.env.BENCH_ROUNDS);
 const CONNECTIONS = 10;
 const CREATE_CONCURRENCY = 8;
 
-await runBench({ name: 'venue-get', title: 'One venue through the gateway' }, async (bench) => {
+/** Before issue 10 (33 venues, 10 connections, same machine): the issue's figures. */
+const BEFORE = { gateway: { reqPerSecond: 180, p50Ms: 48, p99Ms: 156 }, hop: { reqPerSecond: 2965, p99Ms: 12 }, ratio: 0.06 };
+const TARGET = { ratio: 0.6, p99Ms: 15 };
+
+await runBench({ name: 'venue-get', title: 'One venue through the gateway, beside a plain Fastify → grpc-js hop' }, async (bench) => {
   bench.parameter('venues', VENUES);
   bench.parameter('requests', REQUESTS);
   bench.parameter('warmUpRequests', WARM_UP);
+  bench.parameter('rounds', ROUNDS);
   bench.parameter('connections', CONNECTIONS);
   const editor = await bench.signIn('editor');
   const venues: Venue[] = [];
+  const createStarted = performance.now();
   await runConcurrently(VENUES, CREATE_CONCURRENCY, async (index) => {
     const template = DEMO_VENUES[index % DEMO_VENUES.length]!;
     venues.push((await editor.post<Venue>('/api/v1/venues', { ...template, name: `${template.name} ${index}` })).body);
   });
-  bench.log(`created ${VENUES} venues`);
+  bench.log(`created ${VENUES} venues in ${((performance.now() - createStarted) / 1000).toFixed(1)} s (${CREATE_CONCURRENCY} in parallel)`);
 
-  // Reading is what every role may do; the viewer reads.
-  const viewer = await bench.signIn('viewer');
-  const times: number[] = [];
-  const read = (record: boolean) => async (index: number) => {
-    const venue = venues[index % venues.length]!;
-    const { body, ms } = await viewer.get<Venue>(`/api/v1/venues/${venue.id}`);
-    expectEqual(body.id, venue.id, `GET /api/v1/venues/${venue.id}: id`);
-    expectEqual(body.name, venue.name, `GET /api/v1/venues/${venue.id}: name`);
-    if (record) times.push(ms);
-  };
-  await runConcurrently(WARM_UP, CONNECTIONS, read(false));
-  const elapsedMs = await runConcurrently(REQUESTS, CONNECTIONS, read(true));
-  const perSecond = REQUESTS / (elapsedMs / 1000);
-  bench.figure('requestsPerSecond', perSecond, `${REQUESTS} requests in ${(elapsedMs / 1000).toFixed(1)} s: ${Math.round(perSecond)} req/s over ${CONNECTIONS} connections`);
-  bench.shape(`GET /venues/:id (${CONNECTIONS} conn.)`, times, { reqPerSecond: Math.round(perSecond) });
+  // The hop answers the first venue: the same bytes as the gateway's answers, give or take a name's digits.
+  const fixed = venues[0]!;
+  const hop = await startPlainHop(fixed);
+  bench.detail('plainHop', { url: hop.url, pids: hop.pids, venueJsonBytes: Buffer.byteLength(JSON.stringify(fixed)) });
+  try {
+    // Reading is what every role may do; the viewer reads, on both paths (the hop ignores the token).
+    const viewer = await bench.signIn('viewer');
+    const gatewayTimes: number[] = [];
+    const hopTimes: number[] = [];
+    let gatewayMs = 0;
+    let hopMs = 0;
+    const readGateway = (times?: number[]) => async (index: number) => {
+      const venue = venues[index % venues.length]!;
+      const { body, ms } = await viewer.get<Venue>(`/api/v1/venues/${venue.id}`);
+      expectEqual(body.id, venue.id, `GET /api/v1/venues/${venue.id}: id`);
+      expectEqual(body.name, venue.name, `GET /api/v1/venues/${venue.id}: name`);
+      times?.push(ms);
+    };
+    const readHop = (times?: number[]) => async (index: number) => {
+      const venue = venues[index % venues.length]!;
+      const { body, ms } = await viewer.request<Venue>('GET', `/venues/${venue.id}`, { baseUrl: hop.url });
+      expectEqual(body.id, fixed.id, 'plain hop: id');
+      times?.push(ms);
+    };
+    const firstTimes: number[] = [];
+    const firstMs = await runConcurrently(VENUES, CONNECTIONS, readGateway(firstTimes));
+    bench.shape(`first read of each venue (${CONNECTIONS} conn.)`, firstTimes, { reqPerSecond: Math.round(VENUES / (firstMs / 1000)) });
+    await runConcurrently(WARM_UP, CONNECTIONS, readHop());
+    // Rounds: gateway, hop, gateway, hop… each round a share of the requests.
+    for (let round = 0; round < ROUNDS; round++) {
+      const share = Math.floor(REQUESTS / ROUNDS) + (round < REQUESTS % ROUNDS ? 1 : 0);
+      const offset = round * Math.floor(REQUESTS / ROUNDS);
+      gatewayMs += await runConcurrently(share, CONNECTIONS, (index) => readGateway(gatewayTimes)(offset + index));
+      hopMs += await runConcurrently(share, CONNECTIONS, (index) => readHop(hopTimes)(offset + index));
+    }
+
+    const gatewayPerSecond = REQUESTS / (gatewayMs / 1000);
+    const hopPerSecond = REQUESTS / (hopMs / 1000);
+    const ratio = gatewayPerSecond / hopPerSecond;
+    const gateway = bench.shape(`GET /api/v1/venues/:id (${CONNECTIONS} conn.)`, gatewayTimes, { reqPerSecond: Math.round(gatewayPerSecond) });
+    const plain = bench.shape(`plain Fastify → grpc-js hop (${CONNECTIONS} conn.)`, hopTimes, { reqPerSecond: Math.round(hopPerSecond) });
+    bench.figure('requestsPerSecond', gatewayPerSecond, `gateway: ${REQUESTS} requests, ${Math.round(gatewayPerSecond)} req/s, p50 ${gateway.p50Ms} ms, p99 ${gateway.p99Ms} ms`);
+    bench.figure('plainHopRequestsPerSecond', hopPerSecond, `plain hop: ${REQUESTS} requests, ${Math.round(hopPerSecond)} req/s, p50 ${plain.p50Ms} ms, p99 ${plain.p99Ms} ms`);
+    bench.figure(
+      'ratioToPlainHop',
+      ratio,
+      `ratio gateway / plain hop: ${ratio.toFixed(2)} (target ≥ ${TARGET.ratio}); gateway p99 ${gateway.p99Ms} ms (target ≤ ${TARGET.p99Ms} ms)`,
+    );
+    bench.detail('before', BEFORE);
+    bench.detail('target', TARGET);
+    bench.log(
+      `before issue 10 (33 venues): gateway ${BEFORE.gateway.reqPerSecond} req/s, p50 ${BEFORE.gateway.p50Ms} ms, p99 ${BEFORE.gateway.p99Ms} ms; ` +
+        `plain hop ${BEFORE.hop.reqPerSecond} req/s, p99 ${BEFORE.hop.p99Ms} ms; ratio ${BEFORE.ratio}`,
+    );
+  } finally {
+    await hop.stop();
+  }
 });
