@@ -1,8 +1,9 @@
 // The identity service's process: wiring only (the kit runs the start-up, see startDomainService).
+import { randomUUID } from 'node:crypto';
 import { domainSuffix } from '@venuebook/proto/domain';
-import { STREAMS } from '@venuebook/proto/events';
+import { createEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
 import { IdentityService } from '@venuebook/proto/identity/v1';
-import { runServiceMain, startDomainService } from '@venuebook/service-kit';
+import { publishEvent, runServiceMain, startDomainService } from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import type { IdentityConfig } from './config.ts';
@@ -16,6 +17,10 @@ import { startAuditConsumer } from './events/audit-consumer.ts';
 import { createAuditSettingsHandlers } from './grpc/audit-settings.handlers.ts';
 import { createIdentityHandlers } from './grpc/identity.handlers.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createAuditLogReadModel } from './read-model/audit-log-read-model.ts';
+import type { AuditLogReadModel } from './read-model/audit-log-read-model.ts';
+import { createUserReadModel } from './read-model/user-read-model.ts';
+import type { UserReadModel } from './read-model/user-read-model.ts';
 import { IdTokenVerifier } from './oidc/id-token-verifier.ts';
 import { auditLogModel, AuditLogRepository } from './repositories/audit-log.repository.ts';
 import { identityModels } from './repositories/identity.models.ts';
@@ -38,8 +43,16 @@ export interface StartOptions {
   onScrypt?: (params: ScryptParams) => void;
 }
 
-export function start(config: IdentityConfig, options: StartOptions = {}): Promise<RunningServiceHandle> {
-  return startDomainService({
+/** The running service; `readModels`: its in-memory user list and audit log (tests: sizes, a refresh). */
+export interface IdentityServiceHandle extends RunningServiceHandle {
+  readModels: { users: UserReadModel; auditLogs: AuditLogReadModel };
+}
+
+export async function start(config: IdentityConfig, options: StartOptions = {}): Promise<IdentityServiceHandle> {
+  // This process among the replicas: the change events it publishes name it, and its read models skip them.
+  const instanceId = randomUUID();
+  let readModels: IdentityServiceHandle['readModels'] | undefined;
+  const handle = await startDomainService({
     name: 'identity',
     config,
     logger: options.logger,
@@ -49,15 +62,23 @@ export function start(config: IdentityConfig, options: StartOptions = {}): Promi
     handlers: async ({ models, nc, js, audit, logger, defer }) => {
       const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `Venue Book <no-reply${domainSuffix(config.COMPANY_DOMAIN)}>`, logger });
       defer(() => mailer.close());
+      // The lists (users, audit log) in memory, loaded before any write or audit event is taken.
+      const users = createUserReadModel(models, { logger, nc, instanceId });
+      const auditLogReadModel = createAuditLogReadModel(models.auditLogs, { logger, nc, instanceId });
+      defer(() => users.stop());
+      defer(() => auditLogReadModel.stop());
+      await Promise.all([users.start(), auditLogReadModel.start()]);
+      readModels = { users, auditLogs: auditLogReadModel };
+      const events = createIdentityEvents(js, logger, audit);
       const useCases = createIdentityUseCases({
-        users: new UserRepository(models),
+        users: new UserRepository(models, { readModel: users, changed: (userId) => events.userChanged(userId, instanceId) }),
         sessions: new SessionRepository(models, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS, graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000, successorKey: deriveKey(config.USER_CONTEXT_KEY, 'refresh-successor') }),
         confirmationMails: new ConfirmationMailRepository(models, { cooldownMs: config.SIGNUP_MAIL_COOLDOWN_SECONDS * 1000, perHour: config.SIGNUP_MAILS_PER_HOUR }),
         locks: new LockRepository(models),
         idTokens: config.GOOGLE_CLIENT_ID ? new IdTokenVerifier({ issuer: config.OIDC_ISSUER, clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.OIDC_JWKS_URL }) : undefined,
         idTokenUses: new IdTokenUseRepository(models),
         guests: new GuestSessions(deriveKey(config.USER_CONTEXT_KEY, 'guest-session'), { ttlMs: config.GUEST_SESSION_TTL_MINUTES * 60_000 }),
-        events: createIdentityEvents(js, logger, audit),
+        events,
         mailer,
         passwords: new PasswordHasher({
           log2N: config.PASSWORD_SCRYPT_LOG2_N,
@@ -75,13 +96,22 @@ export function start(config: IdentityConfig, options: StartOptions = {}): Promi
         logger,
         now: () => new Date(),
       });
-      const auditLogs = auditLogUseCases({ auditLogs: new AuditLogRepository(models.auditLogs), now: () => new Date() });
+      const auditLogs = auditLogUseCases({
+        auditLogs: new AuditLogRepository(models.auditLogs, auditLogReadModel),
+        now: () => new Date(),
+        // Throws when NATS refuses it: the audit event is then delivered again, and the news told again.
+        stored: async (entryId) => {
+          await publishEvent(js, SUBJECTS.auditEntryStored, createEnvelope(SUBJECTS.auditEntryStored, { entryId, origin: instanceId }));
+        },
+      });
       const auditConsumer = await startAuditConsumer(nc, { durable: config.AUDIT_CONSUMER_NAME, logger, useCases: auditLogs });
       defer(() => auditConsumer.stop());
       const settings = settingsUseCases({ settings: new SettingsRepository(models.adminSettings), audit, now: () => new Date() });
       return { ...createIdentityHandlers(useCases), ...createAuditSettingsHandlers({ ...auditLogs, ...settings }) };
     },
   });
+  if (!readModels) throw new Error('identity: the read models did not start');
+  return { ...handle, readModels };
 }
 
 if (import.meta.main) await runServiceMain('identity', configSchema, start);

@@ -8,6 +8,8 @@ export interface IdentityEvents {
   roleChanged(user: { id: string; email: string }, role: string, previousRole: string, by: Caller): Promise<void>;
   removed(user: { id: string; email: string }, by: Caller): Promise<void>;
   signedOut(userId: string, reason: 'global' | 'local' | 'others' | 'reuse'): Promise<void>;
+  /** A user or its profile was written by this instance (`origin`): the other replicas re-read it into their user list. */
+  userChanged(userId: string, origin: string): Promise<void>;
 }
 
 /** Domain events, and the audit log entries of the same changes (first sign-in, role change, removal) when `audit` is given. */
@@ -29,6 +31,9 @@ export function createIdentityEvents(js: JetStreamClient, logger: Logger, audit?
     },
     async signedOut(userId, reason) {
       await events.publish(SUBJECTS.userSignedOut, { userId, reason });
+    },
+    async userChanged(userId, origin) {
+      await events.publish(SUBJECTS.userChanged, { userId, origin });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
 import type { StoredAuditEntry } from '@venuebook/proto/codecs/admin';
+import type { AuditLogReadModel } from '../read-model/audit-log-read-model.ts';
 
 /**
  * audit_logs (spec §3): one document per audit event, `_id` = the event id, so that a redelivered event is
@@ -38,10 +39,7 @@ export const auditLogSchema = new Schema<AuditLogDocument>(
   },
   { collection: 'audit_logs', versionKey: false, strict: 'throw' },
 );
-// MongoDB pages through these; FerretDB v1 scans the collection anyway (see AuditLogRepository.list).
-auditLogSchema.index({ createdAt: -1, _id: -1 });
-auditLogSchema.index({ tableName: 1, createdAt: -1 });
-auditLogSchema.index({ recordId: 1, createdAt: -1 });
+// No secondary index: the list comes from the read model; the database is read by `_id` only.
 
 export function auditLogModel(connection: Connection): Model<AuditLogDocument> {
   const existing = connection.models.AuditLog as Model<AuditLogDocument> | undefined;
@@ -75,14 +73,23 @@ function toEntry(doc: AuditLogDocument): StoredAuditEntry {
   };
 }
 
+/** Entries read by `_id` at once for one page (each a point read; `$in` would scan the collection on FerretDB v1). */
+const PAGE_READS_AT_ONCE = 25;
+
 export class AuditLogRepository {
   readonly #model: Model<AuditLogDocument>;
+  readonly #readModel: AuditLogReadModel;
 
-  constructor(model: Model<AuditLogDocument>) {
+  /** `readModel`: the list (started by the caller); every entry this repository stores is added to it at once. */
+  constructor(model: Model<AuditLogDocument>, readModel: AuditLogReadModel) {
     this.#model = model;
+    this.#readModel = readModel;
   }
 
-  /** Stores an entry once: false when its id is already stored (a redelivery). */
+  /**
+   * Stores an entry once: false when its id is already stored (a redelivery: the stored one is re-read into
+   * the list, as it may have been stored by a process that stopped before the list heard of it).
+   */
   async insert(entry: StoredAuditEntry, receivedAt: Date): Promise<boolean> {
     try {
       await this.#model.create({
@@ -98,36 +105,41 @@ export class AuditLogRepository {
         service: entry.service,
         receivedAt,
       });
-      return true;
     } catch (error) {
-      if ((error as { code?: number }).code === 11000) return false;
-      throw error;
+      if ((error as { code?: number }).code !== 11000) throw error;
+      await this.#readModel.refresh(entry.id);
+      return false;
     }
+    this.#readModel.apply(entry.id, { _id: entry.id, createdAt: entry.createdAt, tableName: entry.tableName, action: entry.action, userId: entry.userId, recordId: entry.recordId });
+    return true;
   }
 
   /**
-   * A page, newest first, and the number of matching entries. The query stays simple on purpose — top-level
-   * equality and one date range, sorted by time — because FerretDB v1 neither sorts nor counts through
-   * indexes: each page scans the collection twice (find, count). A read model fed by the same events
-   * (the later read-model issue) would serve large logs.
+   * A page, newest first, and the number of matching entries: both from the read model (FerretDB v1 neither
+   * filters, sorts nor counts through indexes: each such query scans the collection), then the page's entries
+   * by `_id`, one point read each.
    */
   async list(filter: AuditLogFilter, page: number, pageSize: number): Promise<{ entries: StoredAuditEntry[]; total: number }> {
-    const query: Record<string, unknown> = {};
-    if (filter.tableName) query.tableName = filter.tableName;
-    if (filter.action) query.action = filter.action;
-    if (filter.userId) query.userId = filter.userId;
-    if (filter.recordId) query.recordId = filter.recordId;
-    if (filter.from || filter.to) query.createdAt = { ...(filter.from ? { $gte: filter.from } : {}), ...(filter.to ? { $lt: filter.to } : {}) };
-    const [docs, total] = await Promise.all([
-      this.#model
-        .find(query)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip((page - 1) * pageSize)
-        .limit(pageSize)
-        .lean<AuditLogDocument[]>()
-        .exec(),
-      this.#model.countDocuments(query).exec(),
-    ]);
-    return { entries: docs.map(toEntry), total };
+    const from = filter.from?.getTime();
+    const to = filter.to?.getTime();
+    const { items, total } = this.#readModel.query({
+      sort: 'newest',
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+      filter: (entry) =>
+        (filter.tableName === undefined || entry.tableName === filter.tableName) &&
+        (filter.action === undefined || entry.action === filter.action) &&
+        (filter.userId === undefined || entry.userId === filter.userId) &&
+        (filter.recordId === undefined || entry.recordId === filter.recordId) &&
+        (from === undefined || entry.at >= from) &&
+        (to === undefined || entry.at < to),
+    });
+    const docs: (AuditLogDocument | null)[] = [];
+    for (let start = 0; start < items.length; start += PAGE_READS_AT_ONCE) {
+      const batch = items.slice(start, start + PAGE_READS_AT_ONCE);
+      docs.push(...(await Promise.all(batch.map((item) => this.#model.findById(item.id).lean<AuditLogDocument>().exec()))));
+    }
+    // Entries are never deleted; a missing one (a database restored to an older state) is left out.
+    return { entries: docs.filter((doc): doc is AuditLogDocument => doc !== null).map(toEntry), total };
   }
 }

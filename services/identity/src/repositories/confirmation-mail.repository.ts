@@ -21,10 +21,19 @@ export class ConfirmationMailRepository {
     this.#perHour = options.perHour;
   }
 
+  /** `<address>|<slot>`: one send per address per cooldown slot (the unique `_id` is the claim). */
+  #idOf(email: string, at: Date): string {
+    return `${email}|${Math.floor(at.getTime() / Math.max(this.#cooldownMs, 1000))}`;
+  }
+
   async claim(email: string, now: Date): Promise<MailClaim> {
-    const hourAgo = new Date(now.getTime() - HOUR_MS);
-    await this.#mails.deleteMany({ email, at: { $lte: hourAgo } }).exec();
-    const recent = await this.#mails.find({ email, at: { $gt: hourAgo } }, { at: 1 }).sort({ at: -1 }).lean<{ at: Date }[]>().exec();
+    const hourAgo = now.getTime() - HOUR_MS;
+    // The address's sends by one top-level equality (the only kind of filter besides `_id` FerretDB v1 pushes
+    // down); at most `perHour` of the last hour plus the few older ones deleted here, each by `_id`.
+    const sends = await this.#mails.find({ email }, { at: 1 }).lean<{ _id: string; at: Date }[]>().exec();
+    const stale = sends.filter((send) => send.at.getTime() <= hourAgo);
+    for (const send of stale) await this.#mails.deleteOne({ _id: send._id }).exec();
+    const recent = sends.filter((send) => send.at.getTime() > hourAgo).sort((a, b) => b.at.getTime() - a.at.getTime());
     const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
     const newest = recent[0];
     if (newest && now.getTime() - newest.at.getTime() < this.#cooldownMs) return { kind: 'cooldown', retryAfterSeconds: seconds(newest.at.getTime() + this.#cooldownMs - now.getTime()) };
@@ -33,9 +42,8 @@ export class ConfirmationMailRepository {
       return { kind: 'hourly_cap', retryAfterSeconds: seconds(oldest.at.getTime() + HOUR_MS - now.getTime()) };
     }
     // One send per address per cooldown slot: the loser of a race gets the cooldown answer.
-    const slot = Math.floor(now.getTime() / Math.max(this.#cooldownMs, 1000));
     try {
-      await this.#mails.create({ _id: `${email}|${slot}`, email, at: now });
+      await this.#mails.create({ _id: this.#idOf(email, now), email, at: now });
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
       return { kind: 'cooldown', retryAfterSeconds: seconds(this.#cooldownMs) };
@@ -50,6 +58,6 @@ export class ConfirmationMailRepository {
 
   /** Gives a claim back when the mail could not be sent (the user may try again at once). */
   async release(email: string, now: Date): Promise<void> {
-    await this.#mails.deleteOne({ email, at: now }).exec();
+    await this.#mails.deleteOne({ _id: this.#idOf(email, now) }).exec();
   }
 }

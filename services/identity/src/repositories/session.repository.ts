@@ -121,14 +121,16 @@ export class SessionRepository {
 
   /** Whether a session of this user is open (not revoked, not expired). */
   async isActive(sessionId: string, userId: string, now: Date): Promise<boolean> {
-    const session = await this.#sessions.findOne({ _id: sessionId, userId }).lean<SessionDocument>().exec();
-    return Boolean(session && !session.revokedAt && session.expiresAt.getTime() > now.getTime());
+    // By `_id` alone, the owner checked here: FerretDB v1 pushes only `{_id}` down (`{_id, userId}` scans).
+    const session = await this.#sessions.findById(sessionId).lean<SessionDocument>().exec();
+    return Boolean(session && session.userId === userId && !session.revokedAt && session.expiresAt.getTime() > now.getTime());
   }
 
   async removeAllOf(userId: string): Promise<void> {
     const sessionIds = (await this.#sessions.find({ userId }, { _id: 1 }).lean<{ _id: string }[]>().exec()).map((session) => session._id);
     await this.#sessions.deleteMany({ userId }).exec();
     await this.#tokens.deleteMany({ userId }).exec();
-    if (sessionIds.length > 0) await this.#uses.deleteMany({ sessionId: { $in: sessionIds } }).exec();
+    // One top-level equality per session (`$in` is not pushed down by FerretDB v1: it scans the collection).
+    for (const sessionId of sessionIds) await this.#uses.deleteMany({ sessionId }).exec();
   }
 }

@@ -1,5 +1,8 @@
 import type { Model } from 'mongoose';
+import type { IdentityUser } from '@venuebook/proto/codecs/identity';
 import type { UserRecord } from '../domain/user.ts';
+import { userListEntry } from '../read-model/user-read-model.ts';
+import type { UserReadModel } from '../read-model/user-read-model.ts';
 import type { FirstLoginDocument, ProfileDocument, UserDocument } from './identity.models.ts';
 
 const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
@@ -8,35 +11,46 @@ export class UserRepository {
   readonly #users: Model<UserDocument>;
   readonly #firstLogins: Model<FirstLoginDocument>;
   readonly #profiles: Model<ProfileDocument>;
+  readonly #readModel: UserReadModel;
+  readonly #changed: (userId: string) => Promise<void>;
 
-  constructor(models: { users: Model<UserDocument>; firstLogins: Model<FirstLoginDocument>; profiles: Model<ProfileDocument> }) {
+  /**
+   * `readModel`: the user list (started by the caller), updated here after every write of a listed field;
+   * `changed`: tells the other replicas (they re-read the user into their list).
+   */
+  constructor(
+    models: { users: Model<UserDocument>; firstLogins: Model<FirstLoginDocument>; profiles: Model<ProfileDocument> },
+    options: { readModel: UserReadModel; changed?: (userId: string) => Promise<void> },
+  ) {
     this.#users = models.users;
     this.#firstLogins = models.firstLogins;
     this.#profiles = models.profiles;
+    this.#readModel = options.readModel;
+    this.#changed = options.changed ?? (async () => undefined);
   }
 
-  /** Joins the profiles (in code: no $lookup on FerretDB). */
-  async #withProfiles(users: UserDocument[]): Promise<UserRecord[]> {
-    if (users.length === 0) return [];
-    const profiles = await this.#profiles
-      .find({ _id: { $in: users.map((user) => user._id) } })
-      .lean<ProfileDocument[]>()
-      .exec();
-    const byId = new Map(profiles.map((profile) => [profile._id, profile]));
-    return users.map((user) => ({
+  /** Joins the profile (in code: no $lookup on FerretDB; by `_id`, the only filter FerretDB v1 pushes down). */
+  async #one(user: UserDocument | null): Promise<UserRecord | null> {
+    if (!user) return null;
+    const profile = await this.#profiles.findById(user._id).lean<ProfileDocument>().exec();
+    return {
       id: user._id,
       email: user.email,
       passwordHash: user.passwordHash,
       emailConfirmedAt: user.emailConfirmedAt,
       role: user.role,
       createdAt: user.createdAt,
-      welcomeShown: byId.get(user._id)?.welcomeShown ?? false,
-      lastSignInAt: byId.get(user._id)?.lastSignInAt ?? null,
-    }));
+      welcomeShown: profile?.welcomeShown ?? false,
+      lastSignInAt: profile?.lastSignInAt ?? null,
+    };
   }
 
-  async #one(user: UserDocument | null): Promise<UserRecord | null> {
-    return user ? ((await this.#withProfiles([user]))[0] ?? null) : null;
+  /** A write of a listed field is done: the list shows it at once, the other replicas are told. */
+  async #wrote<T extends UserRecord | null>(id: string, record: T): Promise<T> {
+    if (record) this.#readModel.upsert(userListEntry({ user: { ...record, _id: record.id }, profile: record }));
+    else this.#readModel.remove(id);
+    await this.#changed(id);
+    return record;
   }
 
   async findByEmail(email: string): Promise<UserRecord | null> {
@@ -74,7 +88,8 @@ export class UserRepository {
   async createPending(fields: { email: string; passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date; confirmationNonce: string }): Promise<UserRecord | null> {
     try {
       const doc = await this.#users.create({ ...fields, email: fields.email.toLowerCase() });
-      return this.#one(doc.toObject() as UserDocument);
+      const created = (await this.#one(doc.toObject() as UserDocument))!;
+      return await this.#wrote(created.id, created);
     } catch (error) {
       if (isDuplicateKey(error)) return null;
       throw error;
@@ -98,7 +113,7 @@ export class UserRepository {
 
   /** Confirms the address whose unexpired link hashes to `tokenHash`; null when there is none. */
   async confirm(tokenHash: string, now: Date): Promise<UserRecord | null> {
-    return this.#one(
+    const confirmed = await this.#one(
       await this.#users
         .findOneAndUpdate(
           { confirmationTokenHash: tokenHash, confirmationExpiresAt: { $gt: now } },
@@ -108,6 +123,7 @@ export class UserRepository {
         .lean<UserDocument>()
         .exec(),
     );
+    return confirmed ? this.#wrote(confirmed.id, confirmed) : null;
   }
 
   /** The user of a verified OpenID Connect sign-in, created (confirmed, no password) on first use. */
@@ -117,7 +133,8 @@ export class UserRepository {
     if (!existing) {
       try {
         const doc = await this.#users.create({ email: lower, emailConfirmedAt: now, identities: [identity] });
-        return (await this.#one(doc.toObject() as UserDocument))!;
+        const created = (await this.#one(doc.toObject() as UserDocument))!;
+        return await this.#wrote(created.id, created);
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
@@ -132,7 +149,8 @@ export class UserRepository {
       .lean<UserDocument>()
       .exec();
     if (!updated) throw new Error(`user ${lower} vanished during sign-in`);
-    return (await this.#one(updated))!;
+    const record = (await this.#one(updated))!;
+    return this.#wrote(record.id, record);
   }
 
   /**
@@ -142,7 +160,7 @@ export class UserRepository {
   async recordSignIn(id: string, now: Date, role: string | null): Promise<UserRecord | null> {
     if (role) await this.#users.updateOne({ _id: id, role: null }, { $set: { role } }).exec();
     await this.#profiles.updateOne({ _id: id }, { $set: { lastSignInAt: now } }, { upsert: true }).exec();
-    return this.findById(id);
+    return this.#wrote(id, await this.findById(id));
   }
 
   /** true when this call recorded the user's first login (user_first_logins). */
@@ -162,32 +180,35 @@ export class UserRepository {
   }
 
   async setRole(id: string, role: string): Promise<UserRecord | null> {
-    return this.#one(await this.#users.findOneAndUpdate({ _id: id }, { $set: { role } }, { returnDocument: 'after' }).lean<UserDocument>().exec());
+    return this.#wrote(id, await this.#one(await this.#users.findOneAndUpdate({ _id: id }, { $set: { role } }, { returnDocument: 'after' }).lean<UserDocument>().exec()));
   }
 
   async setWelcomeShown(id: string): Promise<UserRecord | null> {
     if (!(await this.#users.exists({ _id: id }))) return null;
     await this.#profiles.updateOne({ _id: id }, { $set: { welcomeShown: true } }, { upsert: true }).exec();
-    return this.findById(id);
+    return this.#wrote(id, await this.findById(id));
   }
 
-  countOwners(): Promise<number> {
-    return this.#users.countDocuments({ role: 'owner' }).exec();
+  /**
+   * How many owners there are, read from the database (not the list: the owner rules run under the roles lock
+   * and must see another replica's change at once). One top-level equality, counted here: FerretDB v1 does
+   * not push `countDocuments` down.
+   */
+  async countOwners(): Promise<number> {
+    return (await this.#users.find({ role: 'owner' }, { _id: 1 }).lean<{ _id: string }[]>().exec()).length;
   }
 
-  /** One page of the users in sign-up order, and how many there are. */
-  async list(page: number, pageSize: number): Promise<{ users: UserRecord[]; total: number }> {
-    const total = await this.#users.countDocuments({}).exec();
-    const skip = (page - 1) * pageSize;
-    if (skip >= total) return { users: [], total };
-    const users = await this.#users.find({}).sort({ createdAt: 1, _id: 1 }).skip(skip).limit(pageSize).lean<UserDocument[]>().exec();
-    return { users: await this.#withProfiles(users), total };
+  /** One page of the users in sign-up order, and how many there are (from the read model). */
+  list(page: number, pageSize: number): { users: IdentityUser[]; total: number } {
+    const { items, total } = this.#readModel.query({ sort: 'signUp', offset: (page - 1) * pageSize, limit: pageSize });
+    return { users: items, total };
   }
 
   async remove(id: string): Promise<boolean> {
     const result = await this.#users.deleteOne({ _id: id }).exec();
     await this.#firstLogins.deleteOne({ _id: id }).exec();
     await this.#profiles.deleteOne({ _id: id }).exec();
+    await this.#wrote(id, null);
     return result.deletedCount > 0;
   }
 }

@@ -8,6 +8,11 @@ import type { AuditLogRepository } from '../repositories/audit-log.repository.ts
 export interface AuditLogDeps {
   auditLogs: AuditLogRepository;
   now: () => Date;
+  /**
+   * Tells the other replicas that an entry is stored (they add it to their list); throws when it cannot, so
+   * that the event is delivered again (a repeat is harmless: the entry is stored once, the news told again).
+   */
+  stored?: (entryId: string) => Promise<void>;
 }
 
 /** The request as it arrives over gRPC ('' and 0 mean "not given"). */
@@ -23,7 +28,7 @@ export interface AuditLogRequest {
 }
 
 /** The audit log (spec §2 'Audit Logs', §3 audit_logs): stored from the audit stream, read by owners. */
-export function auditLogUseCases({ auditLogs, now }: AuditLogDeps) {
+export function auditLogUseCases({ auditLogs, now, stored }: AuditLogDeps) {
   return {
     /**
      * Stores an audit event once (idempotent on the event id); false for a repeat. Whoever published it, it is
@@ -47,7 +52,9 @@ export function auditLogUseCases({ auditLogs, now }: AuditLogDeps) {
         },
         receivedAt,
       );
-      return auditLogs.insert(entry, receivedAt);
+      const inserted = await auditLogs.insert(entry, receivedAt);
+      await stored?.(entry.id);
+      return inserted;
     },
 
     /** A page, newest first; the handler has checked 'audit.view'. Bounds and filters as in the HTTP API. */

@@ -1,5 +1,6 @@
 import { resolveRole } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
+import type { IdentityUser } from '@venuebook/proto/codecs/identity';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
 import { removalRefusal, roleChangeRefusal } from '../domain/identity-rules.ts';
@@ -50,14 +51,14 @@ export function userUseCases({ users, sessions, confirmationMails, locks, events
     },
 
     /** A page of the users (page 0 = 1, page size 0 = 50); out-of-range values are refused with the field. */
-    async listUsers(input: { page: number; pageSize: number }): Promise<{ users: UserRecord[]; total: number; page: number; pageSize: number }> {
+    async listUsers(input: { page: number; pageSize: number }): Promise<{ users: IdentityUser[]; total: number; page: number; pageSize: number }> {
       const page = input.page || 1;
       const pageSize = input.pageSize || DEFAULT_PAGE_SIZE;
       if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) throw GrpcError.invalidArgument('Invalid page', [{ field: 'page', message: `must be between 1 and ${MAX_PAGE}` }]);
       if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
         throw GrpcError.invalidArgument('Invalid page size', [{ field: 'pageSize', message: `must be between 1 and ${MAX_PAGE_SIZE}` }]);
       }
-      return { ...(await users.list(page, pageSize)), page, pageSize };
+      return { ...users.list(page, pageSize), page, pageSize };
     },
 
     /**
