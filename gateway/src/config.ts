@@ -2,16 +2,20 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
 import type { ServiceUrlEnv } from '@venuebook/proto/services';
-import { baseConfigSchema, companyDomainSchema, durationMsSchema, grpcAddressSchema, grpcClientConfigSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
+import { baseConfigSchema, companyDomainSchema, durationMsSchema, grpcAddressListSchema, grpcClientConfigSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
 import { trustProxySchema } from './lib/client-key.ts';
 
 /** The repository root: gateway/src → gateway → repo. The default WEB_ROOT. */
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
-/** host:port of every service of the registry (`@venuebook/proto/services`): VENUES_GRPC_URL, IDENTITY_GRPC_URL, ... */
+/**
+ * host:port of every service of the registry (`@venuebook/proto/services`): VENUES_GRPC_URL, IDENTITY_GRPC_URL,
+ * ...; several replicas separated by commas (IP:port each, or one host name DNS resolves to every replica):
+ * calls are balanced over them, reads retried once on another replica (see '@venuebook/proto/grpc' createClient).
+ */
 const serviceAddressShape = Object.fromEntries(
-  SERVICE_NAMES.map((name) => [SERVICES[name].urlEnv, grpcAddressSchema.default(SERVICES[name].defaultAddress)]),
-) as Record<ServiceUrlEnv, z.ZodDefault<typeof grpcAddressSchema>>;
+  SERVICE_NAMES.map((name) => [SERVICES[name].urlEnv, grpcAddressListSchema.default(SERVICES[name].defaultAddress)]),
+) as Record<ServiceUrlEnv, z.ZodDefault<typeof grpcAddressListSchema>>;
 
 export const gatewayConfigSchema = z.object({
   ...baseConfigSchema.shape,

@@ -14,7 +14,8 @@ export {
   startStack,
   stopServices,
 } from './stack.ts';
-export type { RunningService, RunningServices, RunningStack, StackOptions, StackSecrets, StartServicesOptions } from './stack.ts';
+export type { RunningGrpcService, RunningReplica, RunningService, RunningServices, RunningStack, StackOptions, StackSecrets, StartServicesOptions } from './stack.ts';
+export { MAX_REPLICAS, replicasEnv, serviceReplicas } from './replicas.ts';
 export { DEMO_PASSWORD, demoAccounts, LOCAL_COMPANY_DOMAIN } from './seed/demo-accounts.ts';
 export type { DemoAccount } from './seed/demo-accounts.ts';
 export { REPO_ROOT } from './infra-servers.ts';

@@ -23,6 +23,7 @@ import { oidcGatewayEnv, OUTSIDE_DOMAIN_ACCOUNT, startOidcProvider } from './oid
 import type { RunningOidcProvider } from './oidc.ts';
 import { demoAccountsInMarker, planLocalRun, refusalOf, STAND_IN_HOST } from './local-plan.ts';
 import type { LocalRunPlan } from './local-plan.ts';
+import { serviceReplicas } from './replicas.ts';
 
 export interface StackOptions {
   /** Server data, secrets and logs (<dataDir>/logs). */
@@ -38,7 +39,10 @@ export interface StackOptions {
   seed?: boolean | 'accounts';
   /** Company e-mail domain (default COMPANY_DOMAIN, else example.com). */
   companyDomain?: string;
-  /** The operator's settings (COMPANY_DOMAIN, OWNER_EMAILS, HOST, SMTP_URL, GOOGLE_CLIENT_ID); default process.env. */
+  /**
+   * The operator's settings (COMPANY_DOMAIN, OWNER_EMAILS, HOST, SMTP_URL, GOOGLE_CLIENT_ID, and <NAME>_REPLICAS,
+   * e.g. VENUES_REPLICAS=2: how many processes of each service, 1 to 8, default 1); default process.env.
+   */
   env?: Readonly<Record<string, string | undefined>>;
   logLevel?: string;
   log?: (message: string) => void;
@@ -65,7 +69,10 @@ export interface RunningStack {
   /** Number of demo venues created by this start (0 when the data folder was seeded before). */
   seeded: number;
   logDir: string;
-  /** Its processes, for tests that take one down (the gateway can be started again on the same URL). */
+  /**
+   * Its processes, for tests that take one down (the gateway can be started again on the same URL; so can
+   * each replica of a service: `services.venues.replicas[0]`).
+   */
   services: RunningServices & { mail?: RunningService; oidc?: RunningOidcProvider; gateway: RunningGateway };
   stop(): Promise<void>;
 }
@@ -75,6 +82,33 @@ export interface RunningService {
   address: string;
   process: ManagedProcess;
   stop(): Promise<void>;
+}
+
+/** One process of a service (of its <NAME>_REPLICAS), on its own port, logging to its own file. */
+export interface RunningReplica {
+  /** 1, 2, ...: its log is <logDir>/<name>-<index>.log when the service runs several replicas. */
+  index: number;
+  /** host:port of its gRPC server. */
+  address: string;
+  /** The current process (a new one after start()). */
+  readonly process: ManagedProcess;
+  stop(): Promise<void>;
+  /** Starts it again after stop(), on the same port with the same settings; waits until it reports SERVING. */
+  start(): Promise<void>;
+}
+
+/** A service of the registry: one or more replicas. */
+export interface RunningGrpcService extends RunningService {
+  /**
+   * host:port of its only replica, or every replica's separated by commas (what <NAME>_GRPC_URL takes; the
+   * typed client balances over them).
+   */
+  address: string;
+  /** The first replica's process. */
+  readonly process: ManagedProcess;
+  /** Stops every replica. */
+  stop(): Promise<void>;
+  replicas: RunningReplica[];
 }
 
 export interface RunningGateway extends RunningService {
@@ -101,30 +135,76 @@ export function loadOrCreateSecrets(dataDir: string): StackSecrets {
 }
 
 /** Every service of the registry, running, by name. */
-export type RunningServices = Record<ServiceName, RunningService>;
+export type RunningServices = Record<ServiceName, RunningGrpcService>;
 
-/**
- * Starts service `name` of the registry (`services/<name>/src/main.ts`) as its own process and waits until
- * its health check reports the service SERVING.
- */
-export async function startGrpcService(options: { name: ServiceName; env: Record<string, string>; logDir: string; logLevel?: string }): Promise<RunningService> {
-  const port = await freePort();
+interface ReplicaOptions {
+  name: ServiceName;
+  env: Record<string, string>;
+  logDir: string;
+  logLevel?: string;
+}
+
+/** Starts one process of service `name` on `port` (log `logName`.log) and waits until it reports SERVING. */
+async function spawnReplica(options: ReplicaOptions, port: number, logName: string): Promise<ManagedProcess> {
   const address = `127.0.0.1:${port}`;
-  const child = startProcess(options.name, process.execPath, [join(REPO_ROOT, serviceEntry(options.name))], {
+  const child = startProcess(logName, process.execPath, [join(REPO_ROOT, serviceEntry(options.name))], {
     logDir: options.logDir,
     // Loopback, plain text (TLS settings of the operator's shell are for deployments, not for this launcher).
     env: { LOG_LEVEL: options.logLevel ?? 'info', ...options.env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), ...NO_GRPC_TLS },
   });
   const health = createHealthChecker(address);
   try {
-    await waitFor(`${options.name} service`, async () => (await health.check(SERVICES[options.name].service.typeName)) === 'SERVING', { process: child });
+    await waitFor(`${logName} service`, async () => (await health.check(SERVICES[options.name].service.typeName)) === 'SERVING', { process: child });
   } catch (error) {
     await child.stop();
     throw error;
   } finally {
     health.close();
   }
-  return { address, process: child, stop: () => child.stop() };
+  return child;
+}
+
+/**
+ * Starts service `name` of the registry (`services/<name>/src/main.ts`) as its own process, or `replicas`
+ * processes (each on its own port, logging to <name>-<n>.log), one after the other, each waited for until its
+ * health check reports the service SERVING. If one fails, those already started are stopped.
+ */
+export async function startGrpcService(options: ReplicaOptions & { replicas?: number }): Promise<RunningGrpcService> {
+  const count = options.replicas ?? 1;
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`replicas of ${options.name} must be a whole number of at least 1, got ${count}`);
+  const replicas: RunningReplica[] = [];
+  try {
+    for (let index = 1; index <= count; index += 1) {
+      const port = await freePort();
+      const logName = count === 1 ? options.name : `${options.name}-${index}`;
+      let child = await spawnReplica(options, port, logName);
+      replicas.push({
+        index,
+        address: `127.0.0.1:${port}`,
+        get process() {
+          return child;
+        },
+        stop: () => child.stop(),
+        async start() {
+          if (!child.exited) return;
+          child = await spawnReplica(options, port, logName);
+        },
+      });
+    }
+  } catch (error) {
+    for (const replica of replicas.reverse()) await replica.stop();
+    throw error;
+  }
+  return {
+    address: replicas.map((replica) => replica.address).join(','),
+    get process() {
+      return replicas[0]!.process;
+    },
+    replicas,
+    async stop() {
+      for (const replica of [...replicas].reverse()) await replica.stop();
+    },
+  };
 }
 
 export interface StartServicesOptions {
@@ -137,6 +217,8 @@ export interface StartServicesOptions {
    * registry has an entry (a new service that is not given one here is a type error, not a silent default).
    */
   env: Readonly<Record<ServiceName, Record<string, string>>>;
+  /** Processes per service (default 1 each; see serviceReplicas for the operator's <NAME>_REPLICAS). */
+  replicas?: Partial<Record<ServiceName, number>>;
 }
 
 /** Starts every service of the registry, in its order; if one fails, those already started are stopped. */
@@ -148,6 +230,7 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
         name,
         env: { ...options.infra.env, USER_CONTEXT_KEY: options.userContextKey, ...options.env[name] },
         logDir: options.logDir,
+        replicas: options.replicas?.[name] ?? 1,
         ...(options.logLevel ? { logLevel: options.logLevel } : {}),
       });
     }
@@ -178,7 +261,7 @@ export function identityEnv(options: { companyDomain: string; smtpUrl: string; o
   };
 }
 
-/** The gateway's environment that points it at the running services (VENUES_GRPC_URL, ...). */
+/** The gateway's environment that points it at the running services (VENUES_GRPC_URL, ...: every replica's host:port). */
 export function gatewayServiceEnv(services: RunningServices): Record<string, string> {
   return serviceUrlEnv(Object.fromEntries(SERVICE_NAMES.map((name) => [name, services[name].address])) as Record<ServiceName, string>);
 }
@@ -265,6 +348,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const markerPath = join(options.dataDir, SEEDED_MARKER);
   const refusal = refusalOf(plan, demoAccountsInMarker(existsSync(markerPath) ? readFileSync(markerPath, 'utf8') : undefined));
   if (refusal) throw new Error(`Not starting: ${refusal}`);
+  const replicas = (() => {
+    try {
+      return serviceReplicas(env);
+    } catch (error) {
+      throw new Error(`Not starting: ${(error as Error).message}`, { cause: error });
+    }
+  })();
   const accounts = plan.demoAccounts ? demoAccounts(companyDomain) : [];
   const owner = accounts.find((account) => account.role === 'owner');
   const secrets = loadOrCreateSecrets(options.dataDir);
@@ -294,6 +384,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       userContextKey: secrets.USER_CONTEXT_KEY,
       logDir,
       logLevel,
+      replicas,
       env: {
         identity: identityEnv({ companyDomain, smtpUrl: plan.smtpUrl ?? mail!.smtpUrl, ownerEmails: plan.ownerEmails, ...(oidcProvider ? { oidc: oidcProvider } : {}) }),
         venues: {},
@@ -301,6 +392,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     stops.push(() => stopServices(services));
     const { identity, venues } = services;
+    for (const name of SERVICE_NAMES) {
+      if (services[name].replicas.length > 1) log(`${name}: ${services[name].replicas.length} replicas (${services[name].address}), logs ${name}-1.log …`);
+    }
 
     let seeded = 0;
     const marker = markerPath;

@@ -10,6 +10,10 @@ const readinessSchema = z
       .record(z.string(), z.string())
       .optional()
       .describe('Health status per downstream gRPC service: only for signed-in admins and owners, or callers on a loopback address whose request no proxy forwarded'),
+    replicas: z
+      .record(z.string(), z.record(z.string(), z.string()))
+      .optional()
+      .describe('Health status of each replica (by host:port) of the services that run several; shown with `checks`'),
   })
   .meta({ id: 'Readiness' });
 
@@ -34,9 +38,9 @@ function isThisMachine(request: FastifyRequest): boolean {
 }
 
 /**
- * /healthz: the process is up (public). /readyz: every downstream gRPC service reports SERVING; anyone gets
- * the status (probes), which service is failing only signed-in admins and owners or callers on this machine
- * (not requests a proxy forwarded).
+ * /healthz: the process is up (public). /readyz: every downstream gRPC service reports SERVING (a service of
+ * several replicas: at least one of them); anyone gets the status (probes), which service (and replica) is
+ * failing only signed-in admins and owners or callers on this machine (not requests a proxy forwarded).
  */
 const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
   async function mayReadDetail(request: FastifyRequest): Promise<boolean> {
@@ -57,12 +61,19 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/readyz',
     { schema: { tags: ['health'], summary: 'Readiness (downstream gRPC health)', response: { 200: readinessSchema, 503: readinessSchema } } },
     async (request, reply) => {
-      const statuses = await Promise.all(SERVICE_NAMES.map((name) => fastify.grpcHealth[name].check(SERVICES[name].service.typeName)));
+      const each = await Promise.all(SERVICE_NAMES.map((name) => fastify.grpcHealth[name].checkEach(SERVICES[name].service.typeName)));
+      // A service is ready when at least one replica serves; else it shows its first replica's status.
+      const statuses = each.map((replicas) => {
+        const values = Object.values(replicas);
+        return values.includes('SERVING') ? 'SERVING' : values[0]!;
+      });
       const ready = statuses.every((status) => status === 'SERVING');
       const status = ready ? 'ready' : 'not_ready';
       reply.code(ready ? 200 : 503).header('cache-control', 'no-store');
       if (!(await mayReadDetail(request))) return reply.send({ status });
-      return reply.send({ status, checks: Object.fromEntries(SERVICE_NAMES.map((name, index) => [name, statuses[index]!])) });
+      const checks = Object.fromEntries(SERVICE_NAMES.map((name, index) => [name, statuses[index]!]));
+      const replicated = SERVICE_NAMES.flatMap((name, index) => (Object.keys(each[index]!).length > 1 ? [[name, each[index]!] as const] : []));
+      return reply.send({ status, checks, ...(replicated.length > 0 ? { replicas: Object.fromEntries(replicated) } : {}) });
     },
   );
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseConfigSchema, companyDomainSchema, ConfigError, grpcServerConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, serviceConfigSchema } from './config.ts';
+import { baseConfigSchema, companyDomainSchema, ConfigError, grpcAddressListSchema, grpcServerConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, serviceConfigSchema } from './config.ts';
 
 const schema = z.object({
   ...baseConfigSchema.shape,
@@ -93,5 +93,23 @@ describe('companyDomainSchema', () => {
       expect(companyDomainSchema.safeParse(domain).success, domain).toBe(false);
     }
     expect(companyDomainSchema.safeParse('example').error?.issues[0]?.message).toBe('must be a domain such as example.com');
+  });
+});
+
+describe('grpcAddressListSchema (<NAME>_GRPC_URL)', () => {
+  const schema = z.object({ VENUES_GRPC_URL: grpcAddressListSchema });
+  const load = (value: string) => loadConfig(schema, { VENUES_GRPC_URL: value }).VENUES_GRPC_URL;
+
+  it('takes one host:port, or several replicas separated by commas', () => {
+    expect(load('venues:50051')).toBe('venues:50051');
+    expect(load('127.0.0.1:50051, 127.0.0.1:50061')).toBe('127.0.0.1:50051,127.0.0.1:50061');
+    expect(load('[::1]:50051,[::1]:50061')).toBe('[::1]:50051,[::1]:50061');
+  });
+
+  it('names what is wrong with a list', () => {
+    const message = (value: string) => (() => load(value)) as () => unknown;
+    expect(message('127.0.0.1:1,')).toThrow(/VENUES_GRPC_URL: has an empty entry/);
+    expect(message('127.0.0.1:1,127.0.0.1')).toThrow(/VENUES_GRPC_URL: '127.0.0.1' must be host:port/);
+    expect(message('venues-1:50051,venues-2:50051')).toThrow(/VENUES_GRPC_URL: .*several addresses must be IP addresses/);
   });
 });

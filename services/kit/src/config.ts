@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_MAX_MESSAGE_BYTES } from '@venuebook/proto/grpc';
+import { DEFAULT_MAX_MESSAGE_BYTES, grpcTarget, splitGrpcAddresses } from '@venuebook/proto/grpc';
 
 /** Thrown by loadConfig; lists every bad variable. */
 export class ConfigError extends Error {
@@ -49,6 +49,29 @@ export const natsUrlSchema = z.string().regex(/^(nats|tls|ws|wss):\/\/.+|^[^/\s]
 
 /** host:port of a gRPC server. */
 export const grpcAddressSchema = z.string().regex(/^[^\s:/]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/, 'must be host:port');
+
+/**
+ * One gRPC server (host:port), or several replicas of it separated by commas (IP:port, IPv6 as
+ * [address]:port): the typed client balances over them (grpcTarget). A host name must be the only entry
+ * (DNS then gives every replica's address). Normalised to entries without spaces.
+ */
+export const grpcAddressListSchema = z
+  .string()
+  .transform((value) => splitGrpcAddresses(value).join(','))
+  .superRefine((value, context) => {
+    const entries = value.split(',');
+    const bad = entries.find((entry) => !grpcAddressSchema.safeParse(entry).success);
+    if (bad !== undefined) {
+      context.addIssue({ code: 'custom', message: bad ? `'${bad}' must be host:port (several separated by commas)` : 'has an empty entry (host:port entries separated by commas)' });
+      return;
+    }
+    if (entries.length > 16) context.addIssue({ code: 'custom', message: 'at most 16 replicas' });
+    try {
+      grpcTarget(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  });
 
 /** Variables every process reads. */
 export const baseConfigSchema = z.object({

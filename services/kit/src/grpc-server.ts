@@ -57,9 +57,10 @@ function formatAddress(host: string, port: number): string {
 
 /**
  * Wraps every handler so that it runs only for a call with a valid signed user context, signed for the
- * method being served (its full path, e.g. /venuebook.venues.v1.VenuesService/DeleteVenue).
+ * method being served (its full path, e.g. /venuebook.venues.v1.VenuesService/DeleteVenue). At LOG_LEVEL
+ * debug each call is logged ('gRPC call': which replica served what).
  */
-function withVerifiedCaller(service: DescService, handlers: UntypedHandlers, key: string): UntypedHandlers {
+function withVerifiedCaller(service: DescService, handlers: UntypedHandlers, key: string, logger: Logger): UntypedHandlers {
   const paths = new Map(service.methods.map((method) => [method.localName, methodPath(service, method)]));
   return Object.fromEntries(
     Object.entries(handlers).map(([name, handler]) => {
@@ -68,6 +69,7 @@ function withVerifiedCaller(service: DescService, handlers: UntypedHandlers, key
         name,
         (request: Parameters<typeof handler>[0], call: Parameters<typeof handler>[1]) => {
           call.caller = verifyUserContext(call.metadata, key, path);
+          logger.debug({ method: path, requestId: call.requestId }, 'gRPC call');
           return handler(request, call);
         },
       ];
@@ -92,7 +94,7 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
   for (const { service, handlers } of options.services) {
     server.addService(
       toServiceDefinition(service),
-      implement(service, options.userContextKey ? withVerifiedCaller(service, handlers, options.userContextKey) : handlers, {
+      implement(service, options.userContextKey ? withVerifiedCaller(service, handlers, options.userContextKey, logger) : handlers, {
         onInternalError: (error, info) => logger.error({ err: error, method: info.method, requestId: info.requestId }, 'gRPC handler failed'),
       }),
     );

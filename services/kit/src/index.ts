@@ -5,6 +5,7 @@ export {
   companyDomainSchema,
   ConfigError,
   durationMsSchema,
+  grpcAddressListSchema,
   grpcAddressSchema,
   grpcClientConfigSchema,
   grpcMaxMessageBytesSchema,

@@ -13,7 +13,7 @@ export type GrpcClients = { readonly [N in ServiceName]: Client<ServiceDescripto
 declare module 'fastify' {
   // `fastify.venues`, `fastify.identity`, ...: one decoration per registered service.
   interface FastifyInstance extends GrpcClients {
-    /** Readiness probes of the downstream services, by name. */
+    /** Readiness probes of the downstream services, by name (a service of several replicas: one probe per replica). */
     grpcHealth: Record<ServiceName, GrpcHealthChecker>;
   }
 }
@@ -28,6 +28,7 @@ export default fp(
     const health = {} as Record<ServiceName, GrpcHealthChecker>;
     const clients: { close(): void }[] = [];
     for (const name of SERVICE_NAMES) {
+      // One host:port, or the replicas' separated by commas: the client balances over them.
       const address = fastify.config[SERVICES[name].urlEnv];
       const client = createClient(SERVICES[name].service, address, options);
       clients.push(client);
