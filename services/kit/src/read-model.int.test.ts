@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { connect as tcpConnect, createServer } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { mongo } from 'mongoose';
 import { createLogger } from './logger.ts';
@@ -32,7 +34,7 @@ const models: ReadModel<ThingDoc, Thing, 'name' | 'newest'>[] = [];
 let scanGate: Promise<void> | undefined;
 let scans = 0;
 
-function readModel(progressEvery = 1000) {
+function readModel(progressEvery = 1000, connection: NatsConnection = nc) {
   const model = new ReadModel<ThingDoc, Thing, 'name' | 'newest'>({
     name: 'things',
     logger: createLogger('read-model-test', { level: 'warn' }),
@@ -52,7 +54,7 @@ function readModel(progressEvery = 1000) {
       name: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1),
       newest: (a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1),
     },
-    events: { nc, stream: stream.name, recordIdOf: (_subject, payload) => (payload as { id: string }).id },
+    events: { nc: connection, stream: stream.name, recordIdOf: (_subject, payload) => (payload as { id: string }).id },
     progressEvery,
   });
   models.push(model);
@@ -65,6 +67,44 @@ async function write(doc: ThingDoc, publish = true): Promise<void> {
 }
 
 const names = (page: { items: Thing[] }) => page.items.map((thing) => thing.name);
+
+/**
+ * A TCP relay in front of the test's NATS server: cut() drops every connection through it and refuses new
+ * ones (a network outage for the clients behind it, the server itself keeps running for the other tests);
+ * restore() accepts again on the same port.
+ */
+async function natsRelay(natsUrl: string) {
+  const target = new URL(natsUrl.includes('://') ? natsUrl : `nats://${natsUrl}`);
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = tcpConnect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        (socket === client ? upstream : client).destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    async cut() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.resetAndDestroy();
+      });
+    },
+    restore: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
 
 beforeAll(async () => {
   connection = await connectMongo(infra.mongoUri, dbName);
@@ -183,5 +223,37 @@ describe('ReadModel', () => {
     expect(model.get(`gap2-${suffix}`)?.name).toBe('Second Gap Hall');
     expect(model.get(`own-${suffix}`)?.name).toBe('Own Write Hall');
     expect(model.query({ text: 'own write', sort: 'newest', offset: 0, limit: 1 }).items.map((thing) => thing.id)).toEqual([`own-${suffix}`]);
+  });
+
+  it('rebuilds after its NATS connection drops and reconnects: a write whose event was lost in the outage is listed afterwards', { timeout: 60_000 }, async () => {
+    const relay = await natsRelay(infra.natsUrl);
+    const connection = await connectNats(relay.url);
+    const seen: string[] = [];
+    void (async () => {
+      for await (const status of connection.status()) seen.push(status.type);
+    })();
+    try {
+      const model = readModel(1000, connection);
+      await model.start();
+      const before = model.rebuilds;
+      await relay.cut();
+      await expect.poll(() => seen, { timeout: 10_000 }).toContain('disconnect');
+      // Written during the outage; its event never reaches this model (here: none is published at all).
+      await write({ _id: `outage-${suffix}`, name: 'Outage Hall', tags: ['blue'], at: '2026-06-01' }, false);
+      expect(model.get(`outage-${suffix}`)).toBeUndefined();
+      await relay.restore();
+      await expect.poll(() => model.rebuilds, { timeout: 20_000 }).toBeGreaterThan(before);
+      expect(seen).toContain('reconnect');
+      await model.settled();
+      expect(model.get(`outage-${suffix}`)?.name).toBe('Outage Hall');
+      expect(names(model.query({ text: 'outage', sort: 'name', offset: 0, limit: 10 }))).toEqual(['Outage Hall']);
+      // And it follows the stream again on the new connection.
+      await write({ _id: `after-outage-${suffix}`, name: 'After Outage Hall', tags: [], at: '2026-06-02' });
+      await expect.poll(() => model.get(`after-outage-${suffix}`)?.name, { timeout: 10_000 }).toBe('After Outage Hall');
+      await model.stop();
+    } finally {
+      await connection.close();
+      await relay.close();
+    }
   });
 });
