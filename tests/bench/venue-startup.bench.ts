@@ -4,7 +4,7 @@
 // (services/venues/src/testing/seed-venues.ts: the service's model, documents as the service writes them;
 // seeding is set-up, not measured), then the venues service is started as its own process on that
 // database, as `npm start` does, and measured:
-//   - start-up: spawn → 'gRPC server listening' (its log's time) and spawn → health SERVING (polled every 200 ms);
+//   - start-up: spawn → 'gRPC server listening' (its log's time) and spawn → health SERVING (polled every 50 ms);
 //   - the read model's own load time (its 'read model loaded' log line);
 //   - memory after the load: RSS (/proc/<pid>/status VmRSS), the peak (VmHWM) and the V8 heap after a full
 //     GC (asked over the inspector protocol: the service runs with --inspect on a loopback port);
@@ -13,18 +13,18 @@
 //     model rebuilds on the reconnect as it does in production, and its load time and the peak RSS while
 //     old and new state are both held are reported.
 // Every start is checked: ListVenues answers total = N, and the first page of each sort is in order.
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT, startGrpcService } from '@venuebook/local';
-import type { RunningService } from '@venuebook/local';
+import { REPO_ROOT } from '@venuebook/local';
 import { nameKey } from '@venuebook/proto/domain';
 import { createClient } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
-import { userContextSigner } from '@venuebook/service-kit';
+import { createHealthChecker, userContextSigner } from '@venuebook/service-kit';
 import { BenchError, expectEqual, expectTrue, runBench, SMOKE } from './support.ts';
 import type { Bench } from './support.ts';
 
@@ -35,6 +35,9 @@ const SIZES = (process.env.BENCH_STARTUP_SIZES ?? (SMOKE ? '0,500,2000' : '0,100
 });
 if (!SIZES.includes(0)) SIZES.unshift(0);
 const SEED_SCRIPT = join(REPO_ROOT, 'services/venues/src/testing/seed-venues.ts');
+const SERVICE_MAIN = join(REPO_ROOT, 'services/venues/src/main.ts');
+/** How long a start may take before the bench gives up (100,000 venues on a busy 2-core machine take about a minute). */
+const START_TIMEOUT_MS = 600_000;
 const MB = 1024 * 1024;
 const run = promisify(execFile);
 
@@ -43,7 +46,7 @@ interface Measured {
   seedSeconds: number;
   /** spawn → the service's 'gRPC server listening' log line. */
   startupMs: number;
-  /** spawn → the health check answered SERVING (polled every 200 ms by startGrpcService). */
+  /** spawn → the health check answered SERVING (polled every 50 ms). */
   servingMs: number;
   loadMs: number;
   rssMB: number;
@@ -53,6 +56,60 @@ interface Measured {
   rebuildPeakRssMB: number;
   rssAfterRebuildMB: number;
   heapAfterRebuildMB: number;
+}
+
+interface Spawned {
+  address: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  const address = server.address();
+  await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/**
+ * Starts the venues service as its own process, as deploy/local's startGrpcService does (same entry point,
+ * loopback plain-text gRPC, output to <logDir>/venues.log), but polls its health every 50 ms and waits up to
+ * START_TIMEOUT_MS (startGrpcService gives up after 60 s).
+ */
+async function spawnVenues(logDir: string, env: Record<string, string>): Promise<Spawned> {
+  mkdirSync(logDir, { recursive: true, mode: 0o700 });
+  const port = await freePort();
+  const address = `127.0.0.1:${port}`;
+  const out = openSync(join(logDir, 'venues.log'), 'a', 0o600);
+  const child = spawn(process.execPath, [SERVICE_MAIN], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), GRPC_TLS_CERT: '', GRPC_TLS_KEY: '', GRPC_TLS_CA: '', GRPC_ALLOW_INSECURE: '' },
+    stdio: ['ignore', out, out],
+  });
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const health = createHealthChecker(address);
+  try {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      if (child.exitCode !== null) throw new BenchError(`the venues service exited (code ${child.exitCode}) before serving; see ${logDir}/venues.log`);
+      if (Date.now() > deadline) throw new BenchError(`the venues service did not serve within ${START_TIMEOUT_MS / 1000} s; see ${logDir}/venues.log`);
+      if ((await health.check(VenuesService.typeName).catch(() => 'UNKNOWN')) === 'SERVING') break;
+      await new Promise((resolveSleep) => setTimeout(resolveSleep, 50));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    health.close();
+  }
+  return { address, child, stop };
 }
 
 /** JSON log lines of the service (pino), in order. */
@@ -151,7 +208,7 @@ async function waitUntil(what: string, condition: () => boolean, timeoutMs = 300
 }
 
 /** ListVenues answers total = size, and page 1 of each sort is in its order. */
-async function checkList(service: RunningService, userContextKey: string, size: number): Promise<void> {
+async function checkList(service: Spawned, userContextKey: string, size: number): Promise<void> {
   const client = createClient(VenuesService, service.address, {
     deadlineMs: 10_000,
     metadata: userContextSigner({ userId: 'bench', email: 'bench@example.com', role: 'viewer', requestId: 'bench' }, userContextKey),
@@ -192,21 +249,16 @@ async function measure(bench: Bench, size: number): Promise<Measured> {
   const logFile = join(logDir, 'venues.log');
   const spawnedAt = Date.now();
   const started = performance.now();
-  const service = await startGrpcService({
-    name: 'venues',
-    logDir,
-    logLevel: 'info',
-    env: {
-      ...stack.infra.env,
-      ...mongoEnv,
-      NATS_URL: relay.url,
-      USER_CONTEXT_KEY: stack.secrets.USER_CONTEXT_KEY,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:0`.trim(),
-    },
+  const service = await spawnVenues(logDir, {
+    ...stack.infra.env,
+    ...mongoEnv,
+    NATS_URL: relay.url,
+    USER_CONTEXT_KEY: stack.secrets.USER_CONTEXT_KEY,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:0`.trim(),
   });
   try {
     const servingMs = performance.now() - started;
-    const pid = service.process.child.pid!;
+    const pid = service.child.pid!;
     const lines = logLines(logFile);
     const listening = lines.find((line) => line.msg === 'gRPC server listening');
     const loaded = lines.find((line) => line.msg === 'read model loaded');
