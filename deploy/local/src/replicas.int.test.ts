@@ -121,4 +121,33 @@ describe('VENUES_REPLICAS=2', () => {
     await vi.waitFor(async () => expect(await namesOn(0, token)).toEqual([`${token} While Down Hall`]), { timeout: 10_000, interval: 100 });
     expect((await fetch(`${stack.url}/readyz`)).status).toBe(200);
   });
+
+  it('keeps answering reads when replica 1 dies mid-call (SIGKILL under load): reads in flight are retried on replica 2', { timeout: 120_000 }, async () => {
+    const statuses: number[] = [];
+    let running = true;
+    // Four clients at once, so that calls are in flight on replica 1 when it dies.
+    const loops = Array.from({ length: 4 }, async () => {
+      while (running) {
+        const response = await listThroughGateway('killed');
+        await response.body?.cancel();
+        statuses.push(response.status);
+      }
+    });
+    const replica = stack.services.venues.replicas[0]!;
+    try {
+      await vi.waitFor(() => expect(statuses.length).toBeGreaterThan(20));
+      const gone = new Promise((resolve) => replica.process.child.once('exit', resolve));
+      replica.process.child.kill('SIGKILL');
+      await gone;
+      const atKill = statuses.length;
+      await vi.waitFor(() => expect(statuses.length).toBeGreaterThan(atKill + 40));
+      await replica.start();
+      const atStart = statuses.length;
+      await vi.waitFor(() => expect(statuses.length).toBeGreaterThan(atStart + 20));
+    } finally {
+      running = false;
+      await Promise.all(loops);
+    }
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  });
 });
