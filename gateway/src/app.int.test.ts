@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, loadConfig } from '@venuebook/service-kit';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { buildApp } from './app.ts';
@@ -278,7 +278,36 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends the same security headers on every response: pages, API answers, refusals and unknown paths', async () => {
+    const securityHeaders = (response: { headers: Record<string, unknown> }) =>
+      Object.fromEntries(Object.entries(response.headers).filter(([name]) => SECURITY_HEADERS.includes(name)));
+    const page = securityHeaders(await app.inject({ method: 'GET', url: '/' }));
+    expect(Object.keys(page).sort()).toEqual([...SECURITY_HEADERS].sort());
+    expect(page['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    for (const url of ['/api/v1/venues', '/api/v1/venues?pageSize=0', '/healthz', '/no-such-path', '/api/v1/no-such-path']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(securityHeaders(response), url).toEqual(page);
+      expect(response.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
 });
+
+/** What helmet sends (our options: CSP without defaults, COOP for the Google popup, the rest helmet's defaults). */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 describe('API plumbing without a venues service', () => {
   it('answers /healthz', async () => {
@@ -317,6 +346,9 @@ describe('API plumbing without a venues service', () => {
       'no session id': forgeToken({ alg: 'HS256', typ: 'JWT' }, { ...claims, sid: undefined }, secret),
       'not a JWT': 'abc.def',
     };
+    // The genuine token first: a token verified once (and remembered) must not let any variant of it through.
+    const genuineToken = forgeToken({ alg: 'HS256', typ: 'JWT' }, claims, secret);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/venues', headers: { authorization: `Bearer ${genuineToken}` } })).statusCode).toBe(503);
     for (const [label, token] of Object.entries(variants)) {
       const response = await app.inject({ method: 'GET', url: '/api/v1/venues', headers: { authorization: `Bearer ${token}` } });
       expect(response.statusCode, label).toBe(401);
@@ -325,6 +357,22 @@ describe('API plumbing without a venues service', () => {
     // The same claims, correctly signed, pass verification; resolving the user then needs the identity service.
     const genuine = await app.inject({ method: 'GET', url: '/api/v1/venues', headers: { authorization: `Bearer ${forgeToken({ alg: 'HS256', typ: 'JWT' }, claims, secret)}` } });
     expect(genuine.statusCode).toBe(503);
+  });
+
+  it('refuses a remembered access token once it has expired', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: 'u-3', email: 'ed@example.com', sid: 's-3', iss: 'venuebook', aud: 'venuebook-web', iat: now, exp: now + 60 };
+    const headers = { authorization: `Bearer ${forgeToken({ alg: 'HS256', typ: 'JWT' }, claims, 'j'.repeat(32))}` };
+    // Verified (then the user cannot be resolved: no identity service here), so remembered as verified.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/venues', headers })).statusCode).toBe(503);
+    vi.useFakeTimers({ toFake: ['Date'], now: (now + 61) * 1000 });
+    try {
+      const expired = await app.inject({ method: 'GET', url: '/api/v1/venues', headers });
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toEqual({ error: { code: 'unauthenticated', message: 'Auth session missing!' } });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports not ready while the services cannot be reached', async () => {
