@@ -249,14 +249,15 @@ async function measure(bench: Bench, size: number): Promise<Measured> {
   const logFile = join(logDir, 'venues.log');
   const spawnedAt = Date.now();
   const started = performance.now();
-  const service = await spawnVenues(logDir, {
-    ...stack.infra.env,
-    ...mongoEnv,
-    NATS_URL: relay.url,
-    USER_CONTEXT_KEY: stack.secrets.USER_CONTEXT_KEY,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:0`.trim(),
-  });
+  let service: Spawned | undefined;
   try {
+    service = await spawnVenues(logDir, {
+      ...stack.infra.env,
+      ...mongoEnv,
+      NATS_URL: relay.url,
+      USER_CONTEXT_KEY: stack.secrets.USER_CONTEXT_KEY,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:0`.trim(),
+    });
     const servingMs = performance.now() - started;
     const pid = service.child.pid!;
     const lines = logLines(logFile);
@@ -291,7 +292,8 @@ async function measure(bench: Bench, size: number): Promise<Measured> {
       heapAfterRebuildMB: after.heapMB,
     };
   } finally {
-    await service.stop();
+    // Also when the start failed: a relay left listening would keep this process alive.
+    await service?.stop();
     await relay.close();
   }
 }
