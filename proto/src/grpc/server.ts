@@ -35,9 +35,16 @@ function toStatus(
   return { code: grpc.status.INTERNAL, details: INTERNAL_MESSAGE };
 }
 
-function contextOf(call: grpc.ServerUnaryCall<Message, Message>): HandlerContext {
+/**
+ * The handler's view of a call. Its signal aborts when the client cancels before the answer is sent; grpc-js
+ * also reports 'cancelled' when the stream closes after an answer (every call), which is ignored: the error
+ * (and its stack trace) would cost each call for nothing.
+ */
+function contextOf(call: grpc.ServerUnaryCall<Message, Message>, answered: () => boolean): HandlerContext {
   const controller = new AbortController();
-  call.once('cancelled', () => controller.abort(new GrpcError(grpc.status.CANCELLED, 'Call cancelled')));
+  call.once('cancelled', () => {
+    if (!answered()) controller.abort(new GrpcError(grpc.status.CANCELLED, 'Call cancelled'));
+  });
   const [rawRequestId] = call.metadata.get(REQUEST_ID_METADATA_KEY);
   const rawDeadline = call.getDeadline();
   const deadline = rawDeadline instanceof Date ? rawDeadline.getTime() : rawDeadline;
@@ -52,8 +59,13 @@ function unaryHandler(
   options: ImplementOptions,
 ): grpc.handleUnaryCall<Message, Message> {
   const label = `${method.parent.typeName}/${method.name}`;
-  return (call, callback) => {
-    const context = contextOf(call);
+  return (call, respond) => {
+    let answered = false;
+    const callback: typeof respond = (...args) => {
+      answered = true;
+      respond(...args);
+    };
+    const context = contextOf(call, () => answered);
     Promise.resolve()
       .then(() => handler(call.request, context))
       .then(
