@@ -44,6 +44,12 @@ export const configSchema = serviceConfigSchema('venuebook_identity').extend({
   /** The issuer's JWKS, when it should not be read from the discovery document (default: its `jwks_uri`). */
   OIDC_JWKS_URL: z.url().optional(),
   /** The JetStream durable consumer that stores the audit log (replicas share it; tests give each instance its own). */
+  /**
+   * Audit entries kept whole in memory (old and new values), in MiB, least recently read out first: a page of
+   * the Audit Logs read again needs no database read (each entry not kept costs one read by `_id`). 0 = none.
+   * The list itself (time, table, action, user and record id of every entry) is always in memory.
+   */
+  AUDIT_LOG_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   AUDIT_CONSUMER_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _').default('identity-audit'),
 });
 

@@ -22,7 +22,7 @@ import type { AuditLogReadModel } from './read-model/audit-log-read-model.ts';
 import { createUserReadModel } from './read-model/user-read-model.ts';
 import type { UserReadModel } from './read-model/user-read-model.ts';
 import { IdTokenVerifier } from './oidc/id-token-verifier.ts';
-import { auditLogModel, AuditLogRepository } from './repositories/audit-log.repository.ts';
+import { auditEntryCache, auditLogModel, AuditLogRepository, toEntry } from './repositories/audit-log.repository.ts';
 import { identityModels } from './repositories/identity.models.ts';
 import { adminSettingModel, SettingsRepository } from './repositories/settings.repository.ts';
 import { ConfirmationMailRepository } from './repositories/confirmation-mail.repository.ts';
@@ -64,7 +64,8 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
       defer(() => mailer.close());
       // The lists (users, audit log) in memory, loaded before any write or audit event is taken.
       const users = createUserReadModel(models, { logger, nc, instanceId });
-      const auditLogReadModel = createAuditLogReadModel(models.auditLogs, { logger, nc, instanceId });
+      const auditEntries = auditEntryCache(models.auditLogs, config.AUDIT_LOG_CACHE_MB * 1024 * 1024);
+      const auditLogReadModel = createAuditLogReadModel(models.auditLogs, { logger, nc, instanceId, readWhole: (doc) => auditEntries.set(doc._id, toEntry(doc)) });
       defer(() => users.stop());
       defer(() => auditLogReadModel.stop());
       await Promise.all([users.start(), auditLogReadModel.start()]);
@@ -97,7 +98,7 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
         now: () => new Date(),
       });
       const auditLogs = auditLogUseCases({
-        auditLogs: new AuditLogRepository(models.auditLogs, auditLogReadModel),
+        auditLogs: new AuditLogRepository(models.auditLogs, auditLogReadModel, auditEntries),
         now: () => new Date(),
         // Throws when NATS refuses it: the audit event is then delivered again, and the news told again.
         stored: async (entryId) => {

@@ -120,6 +120,28 @@ describe('the audit log', () => {
       expect(page.entries[0]).toMatchObject({ oldValues: { n: 6 }, newValues: { n: 7 }, userEmail: 'someone@example.com', service: 'venues' });
     }
   });
+
+  it('serves the entries a replica stored or heard of from memory (AUDIT_LOG_CACHE_MB): their first view reads nothing', async () => {
+    const table = `cached_${randomUUID().slice(0, 8)}`;
+    const published = Array.from({ length: 6 }, (_, n) =>
+      createEnvelope(SUBJECTS.auditRecorded, { service: 'venues', action: 'create', table, recordId: randomUUID(), oldValues: null, newValues: { name: 'x' } }, { occurredAt: new Date(Date.UTC(2022, 0, 1, 0, 0, n)) }),
+    );
+    for (const envelope of published) await publishEvent(nc.jetstream(), SUBJECTS.auditRecorded, envelope);
+    // Listed by the second replica (not read through it: the entries must be in memory before any view).
+    await waitFor(async () => expect(published.filter((envelope) => replica.readModels.auditLogs.get(envelope.id))).toHaveLength(6));
+    const reads: string[] = [];
+    mongoose.set('debug', (collection: string, method: string) => {
+      if (collection === 'audit_logs' && !/insert/i.test(method)) reads.push(method);
+    });
+    let page;
+    try {
+      page = await other.listAuditLogs({ tableName: table }, asOwner());
+    } finally {
+      mongoose.set('debug', false);
+    }
+    expect(page.entries.map((entry) => entry.id)).toEqual(published.map((envelope) => envelope.id).reverse());
+    expect(reads).toEqual([]);
+  });
 });
 
 /** Whether FerretDB v1 can answer a filter without scanning: `{}` aside, `_id` alone or one top-level equality. */

@@ -81,6 +81,15 @@ export class RecordCache<V extends object> {
     return pending.promise;
   }
 
+  /**
+   * Keeps a record the caller has just read or written whole (e.g. an append-only entry as stored), so that its
+   * first read needs no load. Only for records that cannot be changed meanwhile (a later write would not
+   * invalidate it): an invalidated record must not come back this way.
+   */
+  set(id: string, value: V): void {
+    this.#lru?.set(id, value);
+  }
+
   /** Drops one record (`id`) or all (`undefined`), and keeps loads under way for them from being kept. */
   invalidate(id: string | undefined): void {
     if (id === undefined) {

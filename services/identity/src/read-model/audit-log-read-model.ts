@@ -57,9 +57,13 @@ export type AuditLogReadModel = ReadModel<AuditEntrySource, AuditListEntry, 'new
 
 /**
  * `instanceId`: this process; the `identity.audit_entry.stored` events it published itself are skipped (it
- * added the entry when it stored it), those of other replicas re-read the entry by `_id`.
+ * added the entry when it stored it), those of other replicas re-read the entry by `_id` (whole, to
+ * `readWhole`, when given).
  */
-export function createAuditLogReadModel(model: Model<AuditLogDocument>, options: { logger: Logger; nc?: NatsConnection; instanceId: string }): AuditLogReadModel {
+export function createAuditLogReadModel(
+  model: Model<AuditLogDocument>,
+  options: { logger: Logger; nc?: NatsConnection; instanceId: string; readWhole?: (doc: AuditLogDocument) => void },
+): AuditLogReadModel {
   const interned = new Interned();
   return new ReadModel<AuditEntrySource, AuditListEntry, 'newest'>({
     name: 'audit_logs',
@@ -67,7 +71,14 @@ export function createAuditLogReadModel(model: Model<AuditLogDocument>, options:
     source: {
       // One scan, streamed in batches (pages by {_id: {$gt}} would each scan the whole collection on FerretDB v1).
       scan: () => model.find({}).select(FIELDS).lean<AuditEntrySource[]>().cursor({ batchSize: 1000 }),
-      byId: (id) => model.findById(id).select(FIELDS).lean<AuditEntrySource>().exec(),
+      // An entry another replica stored: read whole (FerretDB v1 reads the whole document anyway) and handed to
+      // `readWhole` (the entry cache), so that its first view needs no second read.
+      byId: async (id) => {
+        if (!options.readWhole) return model.findById(id).select(FIELDS).lean<AuditEntrySource>().exec();
+        const doc = await model.findById(id).lean<AuditLogDocument>().exec();
+        if (doc) options.readWhole(doc);
+        return doc;
+      },
     },
     toRecord: (doc) => auditListEntry(doc, interned),
     searchText: () => '',

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { RecordCache } from '@venuebook/service-kit';
 import type { StoredAuditEntry } from '@venuebook/proto/codecs/admin';
 import type { AuditLogReadModel } from '../read-model/audit-log-read-model.ts';
 
@@ -58,7 +59,7 @@ export interface AuditLogFilter {
 
 const parseValues = (json: string | null): Record<string, unknown> | null => (json ? (JSON.parse(json) as Record<string, unknown>) : null);
 
-function toEntry(doc: AuditLogDocument): StoredAuditEntry {
+export function toEntry(doc: AuditLogDocument): StoredAuditEntry {
   return {
     id: doc._id,
     userId: doc.userId,
@@ -76,14 +77,40 @@ function toEntry(doc: AuditLogDocument): StoredAuditEntry {
 /** Entries read by `_id` at once for one page (each a point read; `$in` would scan the collection on FerretDB v1). */
 const PAGE_READS_AT_ONCE = 25;
 
+/**
+ * Audit entries kept whole in memory (values parsed), least recently read out first, at most `maxBytes`
+ * (approximate); a miss is one read by `_id`. Entries never change, so a kept one is never stale.
+ */
+export function auditEntryCache(model: Model<AuditLogDocument>, maxBytes: number): RecordCache<StoredAuditEntry> {
+  return new RecordCache<StoredAuditEntry>({
+    maxBytes,
+    load: async (id) => {
+      const doc = await model.findById(id).lean<AuditLogDocument>().exec();
+      return doc ? toEntry(doc) : null;
+    },
+    sizeOf: entryBytes,
+  });
+}
+
+/** Approximate bytes of an entry in memory: its values as JSON, its strings, and the objects around them. */
+function entryBytes(entry: StoredAuditEntry): number {
+  const text = (value: string | null): number => (value?.length ?? 0) * 2;
+  return 400 + text(entry.id) + text(entry.userId) + text(entry.userEmail) + text(entry.recordId) + 2 * (JSON.stringify(entry.oldValues ?? null).length + JSON.stringify(entry.newValues ?? null).length);
+}
+
 export class AuditLogRepository {
   readonly #model: Model<AuditLogDocument>;
   readonly #readModel: AuditLogReadModel;
+  readonly #entries: RecordCache<StoredAuditEntry>;
 
-  /** `readModel`: the list (started by the caller); every entry this repository stores is added to it at once. */
-  constructor(model: Model<AuditLogDocument>, readModel: AuditLogReadModel) {
+  /**
+   * `readModel`: the list (started by the caller); every entry this repository stores is added to it at once.
+   * `entries`: the entries kept whole (auditEntryCache), also given each entry this repository stores.
+   */
+  constructor(model: Model<AuditLogDocument>, readModel: AuditLogReadModel, entries: RecordCache<StoredAuditEntry>) {
     this.#model = model;
     this.#readModel = readModel;
+    this.#entries = entries;
   }
 
   /**
@@ -91,33 +118,36 @@ export class AuditLogRepository {
    * the list, as it may have been stored by a process that stopped before the list heard of it).
    */
   async insert(entry: StoredAuditEntry, receivedAt: Date): Promise<boolean> {
+    const doc: AuditLogDocument = {
+      _id: entry.id,
+      userId: entry.userId,
+      userEmail: entry.userEmail,
+      action: entry.action,
+      tableName: entry.tableName,
+      recordId: entry.recordId,
+      oldValuesJson: entry.oldValues ? JSON.stringify(entry.oldValues) : null,
+      newValuesJson: entry.newValues ? JSON.stringify(entry.newValues) : null,
+      createdAt: entry.createdAt,
+      service: entry.service,
+      receivedAt,
+    };
     try {
-      await this.#model.create({
-        _id: entry.id,
-        userId: entry.userId,
-        userEmail: entry.userEmail,
-        action: entry.action,
-        tableName: entry.tableName,
-        recordId: entry.recordId,
-        oldValuesJson: entry.oldValues ? JSON.stringify(entry.oldValues) : null,
-        newValuesJson: entry.newValues ? JSON.stringify(entry.newValues) : null,
-        createdAt: entry.createdAt,
-        service: entry.service,
-        receivedAt,
-      });
+      await this.#model.create(doc);
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
       await this.#readModel.refresh(entry.id);
       return false;
     }
-    this.#readModel.apply(entry.id, { _id: entry.id, createdAt: entry.createdAt, tableName: entry.tableName, action: entry.action, userId: entry.userId, recordId: entry.recordId });
+    // As a read by _id would give it (the values through their JSON text): the newest entries, the most read, need no read.
+    this.#entries.set(entry.id, toEntry(doc));
+    this.#readModel.apply(entry.id, doc);
     return true;
   }
 
   /**
    * A page, newest first, and the number of matching entries: both from the read model (FerretDB v1 neither
    * filters, sorts nor counts through indexes: each such query scans the collection), then the page's entries
-   * by `_id`, one point read each.
+   * from the cache or by `_id`, one point read each.
    */
   async list(filter: AuditLogFilter, page: number, pageSize: number): Promise<{ entries: StoredAuditEntry[]; total: number }> {
     const from = filter.from?.getTime();
@@ -134,12 +164,11 @@ export class AuditLogRepository {
         (from === undefined || entry.at >= from) &&
         (to === undefined || entry.at < to),
     });
-    const docs: (AuditLogDocument | null)[] = [];
+    const entries: (StoredAuditEntry | null)[] = [];
     for (let start = 0; start < items.length; start += PAGE_READS_AT_ONCE) {
-      const batch = items.slice(start, start + PAGE_READS_AT_ONCE);
-      docs.push(...(await Promise.all(batch.map((item) => this.#model.findById(item.id).lean<AuditLogDocument>().exec()))));
+      entries.push(...(await Promise.all(items.slice(start, start + PAGE_READS_AT_ONCE).map((item) => this.#entries.get(item.id)))));
     }
     // Entries are never deleted; a missing one (a database restored to an older state) is left out.
-    return { entries: docs.filter((doc): doc is AuditLogDocument => doc !== null).map(toEntry), total };
+    return { entries: entries.filter((entry): entry is StoredAuditEntry => entry !== null), total };
   }
 }
