@@ -1,10 +1,11 @@
 import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
+import { redactCredentials } from './redact-credentials.ts';
 
 /** The part of a mongoose Model that ensureIndexes needs. */
 export interface IndexedModel {
   init(): Promise<unknown>;
-  createIndexes(): Promise<unknown>;
+  syncIndexes(): Promise<unknown>;
 }
 
 export interface ConnectMongoOptions {
@@ -29,15 +30,28 @@ export async function connectMongo(uri: string, dbName: string, options: Connect
     await connection.asPromise();
   } catch (error) {
     await connection.close().catch(() => undefined);
-    throw new Error(`Could not connect to MongoDB database '${dbName}': ${(error as Error).message}`, { cause: error });
+    // The driver's message may quote the URI it was given; its credentials never reach a log line.
+    throw new Error(`Could not connect to MongoDB database '${dbName}': ${redactCredentials((error as Error).message)}`, { cause: error });
   }
   return connection;
 }
 
-/** Creates the declared indexes of each model and waits for them (idempotent). */
+/** MongoDB's IndexNotFound: another replica starting at the same time dropped the index first. */
+const INDEX_NOT_FOUND = 27;
+
+/**
+ * Makes each model's indexes exactly the declared ones (idempotent): creates the missing, drops the ones the
+ * model no longer declares (an index no query uses only slows writes; `_id`'s stays). Replicas starting
+ * together may race on a drop; the loser syncs again.
+ */
 export async function ensureIndexes(models: readonly IndexedModel[]): Promise<void> {
   for (const model of models) {
     await model.init();
-    await model.createIndexes();
+    try {
+      await model.syncIndexes();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== INDEX_NOT_FOUND) throw error;
+      await model.syncIndexes();
+    }
   }
 }
