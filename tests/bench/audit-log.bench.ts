@@ -3,9 +3,11 @@
 // the services' recorders publish them, identity stores them (its durable consumer), then each list shape
 // (page 1, a deep page, a table, a user, a record, a day) is requested BENCH_REPETITIONS times (default 200;
 // smoke 10) by the owner on 10 connections. Every answer is checked (total and the ids of the page, in
-// order). For comparison, the query identity ran before issue 10 (find + sort + skip, and countDocuments)
+// order). Then identity is restarted (start-up time until SERVING, i.e. its lists loaded; RSS) and each shape's first view timed
+// (the entry cache empty: its entries read by _id). For comparison, the query identity ran before issue 10 (find + sort + skip, and countDocuments)
 // is timed straight against the database, as 'before'.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createEnvelope, SUBJECTS } from '@venuebook/proto/events';
 import type { AuditLogPage } from '@venuebook/proto/domain';
 import { connectMongo, connectNats, publishEvent } from '@venuebook/service-kit';
@@ -91,6 +93,7 @@ await runBench({ name: 'audit-log', title: 'Audit Logs page through the gateway'
     'one day': { query: { from: new Date(dayFrom).toISOString(), to: new Date(dayTo).toISOString() }, expected: ids(byDay), total: byDay.length },
   };
 
+  const checks = new Map<string, { query: string; check: (body: AuditLogPage) => void }>();
   for (const [label, shape] of Object.entries(shapes)) {
     const query = new URLSearchParams(Object.entries({ ...shape.query, pageSize: PAGE_SIZE }).map(([key, value]) => [key, String(value)])).toString();
     const times: number[] = [];
@@ -100,16 +103,30 @@ await runBench({ name: 'audit-log', title: 'Audit Logs page through the gateway'
       else expectEqual(body.entries.length, Math.min(PAGE_SIZE, shape.total), `${label}: entries`);
       expectTrue(body.entries.every((entry) => entry.newValues !== null), `${label}: entries with their values`);
     };
-    // The first view reads the page's entries by _id (identity then keeps them, AUDIT_LOG_CACHE_MB); alone.
-    const first = await owner.get<AuditLogPage>(`/api/v1/audit-logs?${query}`);
-    check(first.body);
-    bench.figure(`firstViewMs ${label}`, first.ms, `${label}: first view ${first.ms.toFixed(1)} ms (entries read from the database)`);
+    checks.set(label, { query, check });
     await runConcurrently(REPETITIONS, CONNECTIONS, async () => {
       const { body, ms } = await owner.get<AuditLogPage>(`/api/v1/audit-logs?${query}`);
       times.push(ms);
       check(body);
     });
     bench.shape(label, times, { total: shape.total });
+  }
+
+  // A restart: the list loaded from the database (one scan), the entry cache empty, so each shape's first
+  // view reads its entries by _id.
+  const identity = bench.stack.services.identity.replicas[0]!;
+  await identity.stop();
+  const restartStarted = performance.now();
+  await identity.start();
+  const restartMs = performance.now() - restartStarted;
+  bench.figure('identityStartSeconds', restartMs / 1000, `identity started again with ${COUNT + live} audit entries in ${(restartMs / 1000).toFixed(1)} s (until SERVING)`);
+  const status = readFileSync(`/proc/${identity.process.child.pid}/status`, 'utf8');
+  const rssMB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+  bench.figure('identityRssMB', rssMB, `identity RSS after the start: ${rssMB.toFixed(0)} MB`);
+  for (const [label, { query, check }] of checks) {
+    const { body, ms } = await owner.get<AuditLogPage>(`/api/v1/audit-logs?${query}`);
+    check(body);
+    bench.figure(`firstViewAfterRestartMs ${label}`, ms, `${label}: first view after the restart ${ms.toFixed(1)} ms (its entries read by _id)`);
   }
 
   // Before issue 10: identity asked the database for the page (sort, skip, limit) and the count.

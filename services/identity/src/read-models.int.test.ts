@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEnvelope, SUBJECTS } from '@venuebook/proto/events';
+import { createEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
 import { createClient } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { IdentityService } from '@venuebook/proto/identity/v1';
@@ -141,6 +141,36 @@ describe('the audit log', () => {
     }
     expect(page.entries.map((entry) => entry.id)).toEqual(published.map((envelope) => envelope.id).reverse());
     expect(reads).toEqual([]);
+  });
+
+  it('keeps the entries it loads at start in memory too (a restart does not leave page 1 to a read per entry)', async () => {
+    const table = `restart_${randomUUID().slice(0, 8)}`;
+    const published = Array.from({ length: 4 }, (_, n) =>
+      createEnvelope(SUBJECTS.auditRecorded, { service: 'venues', action: 'create', table, recordId: randomUUID(), oldValues: null, newValues: { n } }, { occurredAt: new Date(Date.UTC(2023, 0, 1, 0, 0, n)) }),
+    );
+    for (const envelope of published) await publishEvent(nc.jetstream(), SUBJECTS.auditRecorded, envelope);
+    await waitFor(async () => expect((await under.identity.listAuditLogs({ tableName: table }, asOwner())).total).toBe(4));
+    // Its own durable consumer: the shared one would hand it nothing of the above, and its start is what is tested.
+    const durable = `identity-audit-third-${randomUUID().slice(0, 8)}`;
+    const third = await start({ ...under.config, GRPC_PORT: 0, AUDIT_CONSUMER_NAME: durable }, { logger: createLogger('identity-third', { level: 'error' }) });
+    const client = createClient(IdentityService, `127.0.0.1:${third.port}`, { deadlineMs: 15_000 });
+    const reads: string[] = [];
+    try {
+      // (Its new durable consumer replays the shared test stream meanwhile: reads of other entries are not counted.)
+      const ids = new Set(published.map((envelope) => envelope.id));
+      mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
+        if (collection === 'audit_logs' && ids.has(String((filter as { _id?: unknown } | null)?._id))) reads.push(method);
+      });
+      const page = await client.listAuditLogs({ tableName: table }, asOwner());
+      mongoose.set('debug', false);
+      expect(page.entries.map((entry) => entry.newValues)).toEqual([{ n: 3 }, { n: 2 }, { n: 1 }, { n: 0 }]);
+      expect(reads).toEqual([]);
+    } finally {
+      mongoose.set('debug', false);
+      client.close();
+      await third.stop();
+      await (await nc.jetstreamManager()).consumers.delete(STREAMS.audit.name, durable).catch(() => undefined);
+    }
   });
 });
 

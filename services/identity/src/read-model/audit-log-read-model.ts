@@ -70,7 +70,20 @@ export function createAuditLogReadModel(
     logger: options.logger,
     source: {
       // One scan, streamed in batches (pages by {_id: {$gt}} would each scan the whole collection on FerretDB v1).
-      scan: () => model.find({}).select(FIELDS).lean<AuditEntrySource[]>().cursor({ batchSize: 1000 }),
+      // With `readWhole`, whole documents (FerretDB v1 reads them whole anyway and projects in Go), each handed
+      // to it: the entry cache keeps the last ones read, i.e. about the newest, so that a restart does not
+      // leave page 1 to a read by _id per entry.
+      scan: () => {
+        const readWhole = options.readWhole;
+        if (!readWhole) return model.find({}).select(FIELDS).lean<AuditEntrySource[]>().cursor({ batchSize: 1000 });
+        const cursor = model.find({}).lean<AuditLogDocument[]>().cursor({ batchSize: 1000 });
+        return (async function* () {
+          for await (const doc of cursor) {
+            readWhole(doc);
+            yield doc;
+          }
+        })();
+      },
       // An entry another replica stored: read whole (FerretDB v1 reads the whole document anyway) and handed to
       // `readWhole` (the entry cache), so that its first view needs no second read.
       byId: async (id) => {

@@ -108,7 +108,10 @@ export class UserRepository {
 
   /** The unconfirmed user whose unexpired link hashes to `tokenHash`, or null. */
   async findPending(tokenHash: string, now: Date): Promise<UserRecord | null> {
-    return this.#one(await this.#users.findOne({ confirmationTokenHash: tokenHash, confirmationExpiresAt: { $gt: now }, emailConfirmedAt: null }).lean<UserDocument>().exec());
+    // One top-level equality (the hash is unique in practice: 256 random bits), the rest checked here.
+    const user = await this.#users.findOne({ confirmationTokenHash: tokenHash }).lean<UserDocument>().exec();
+    const pending = user && !user.emailConfirmedAt && user.confirmationExpiresAt && user.confirmationExpiresAt.getTime() > now.getTime();
+    return pending ? this.#one(user) : null;
   }
 
   /** Confirms the address whose unexpired link hashes to `tokenHash`; null when there is none. */
