@@ -23,7 +23,9 @@ describe('VENUES_REPLICAS=2', () => {
 
   beforeAll(async () => {
     // LOG_LEVEL debug: each replica logs every call it serves ('gRPC call'), which shows the balancing.
-    stack = await startStack({ dataDir, port: 0, seed: 'accounts', logLevel: 'debug', env: { VENUES_REPLICAS: '2' } });
+    // Identity runs twice too: the demo accounts are seeded through the balanced client (their roles must stick
+    // although a list could come from the replica that has not heard of a sign-up yet).
+    stack = await startStack({ dataDir, port: 0, seed: 'accounts', logLevel: 'debug', env: { VENUES_REPLICAS: '2', IDENTITY_REPLICAS: '2' } });
     const replicas = stack.services.venues.replicas;
     const client = (index: number) =>
       createClient(VenuesService, replicas[index]!.address, { deadlineMs: 10_000, metadata: userContextSigner(EDITOR, stack.secrets.USER_CONTEXT_KEY) });
@@ -59,8 +61,19 @@ describe('VENUES_REPLICAS=2', () => {
     expect(stack.services.venues.address).toBe(`${replicas[0]!.address},${replicas[1]!.address}`);
     expect(replicas.map((replica) => replica.process.logFile)).toEqual([join(stack.logDir, 'venues-1.log'), join(stack.logDir, 'venues-2.log')]);
     for (const replica of replicas) expect(existsSync(replica.process.logFile)).toBe(true);
-    // One replica of identity: its log keeps its plain name.
-    expect(stack.services.identity.replicas.map((replica) => replica.process.logFile)).toEqual([join(stack.logDir, 'identity.log')]);
+    expect(stack.services.identity.replicas.map((replica) => replica.process.logFile)).toEqual([join(stack.logDir, 'identity-1.log'), join(stack.logDir, 'identity-2.log')]);
+  });
+
+  it('seeds every demo account with its role through two identity replicas', async () => {
+    for (const account of stack.accounts) {
+      const response = await fetch(`${stack.url}/api/v1/auth/token?grant_type=password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+      });
+      expect(response.status, account.email).toBe(200);
+      expect(((await response.json()) as { user: { role: string } }).user.role, account.email).toBe(account.role);
+    }
   });
 
   it('lists on replica 2 a venue created through replica 1', async () => {

@@ -297,20 +297,22 @@ export async function seedDemoAccounts(options: { identityAddress: string; userC
   const identity = createClient(IdentityService, options.identityAddress, { deadlineMs: 15_000 });
   const anonymous = () => ({ metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'seed' }, options.userContextKey) });
   try {
+    // Ids as confirmation answers them: a list could come from a replica that has not heard of the sign-up yet.
+    const userIds = new Map<string, string>();
     for (const account of options.accounts) {
       await identity.signUp({ email: account.email, password: account.password, appUrl: options.appUrl }, anonymous());
       const token = new URL(await confirmationLink(options.mailboxUrl, account.email)).searchParams.get('token') ?? '';
-      await identity.confirmEmail({ token, email: account.email, password: account.password }, anonymous());
+      const { user } = await identity.confirmEmail({ token, email: account.email, password: account.password }, anonymous());
+      if (!user?.id) throw new Error(`confirming the demo account ${account.email} returned no user`);
+      userIds.set(account.email, user.id);
     }
     const owner = options.accounts.find((account) => account.role === 'owner');
     if (!owner) throw new Error('the demo accounts need an owner');
     const signedIn = await identity.signInWithPassword({ email: owner.email, password: owner.password, userAgent: 'seed' }, anonymous());
     const ownerId = signedIn.grant?.user?.id ?? '';
     const asOwner = () => ({ metadata: userContextSigner({ userId: ownerId, email: owner.email, role: 'owner', requestId: 'seed' }, options.userContextKey) });
-    const { users } = await identity.listUsers({}, asOwner());
     for (const account of options.accounts) {
-      const user = users.find((candidate) => candidate.email === account.email);
-      if (user && account.role !== 'owner' && account.role !== 'viewer') await identity.assignRole({ userId: user.id, role: account.role }, asOwner());
+      if (account.role !== 'owner' && account.role !== 'viewer') await identity.assignRole({ userId: userIds.get(account.email)!, role: account.role }, asOwner());
     }
     await identity.logout({ sessionId: signedIn.grant?.sessionId ?? '', scope: LogoutScope.LOCAL }, asOwner());
     return ownerId;
