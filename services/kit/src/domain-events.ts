@@ -15,16 +15,21 @@ export interface DomainEventPublisher {
 
 /**
  * `publishTimeoutMs` (default 1500) is kept well below the callers' gRPC deadline, so that an unreachable
- * NATS delays a write a little but never fails it.
+ * NATS delays a write a little but never fails it. `origin`: the service's read model's `origin`, stamped on
+ * every event, so that its own events are not read again (ReadModel).
  */
-export function createEventPublisher(js: JetStreamClient, logger: Logger, options: { publishTimeoutMs?: number } = {}): DomainEventPublisher {
+export function createEventPublisher(
+  js: JetStreamClient,
+  logger: Logger,
+  options: { publishTimeoutMs?: number; origin?: string } = {},
+): DomainEventPublisher {
   const timeoutMs = options.publishTimeoutMs ?? 1500;
   return {
     async publish(subject, data, context = {}) {
       try {
         // Widened once here: checking the generic payload against every subject's schema is needlessly costly.
         const envelope = createEnvelope(subject as SubjectName, data as never, context.actor ? { actor: context.actor } : {});
-        const ack = await publishEvent(js, subject, envelope, { timeoutMs });
+        const ack = await publishEvent(js, subject, envelope, { timeoutMs, ...(options.origin ? { origin: options.origin } : {}) });
         logger.debug({ subject, eventId: envelope.id, seq: ack.seq }, 'event published');
         return envelope.id;
       } catch (error) {

@@ -1,4 +1,4 @@
-import { connect, DiscardPolicy, RetentionPolicy, StorageType } from 'nats';
+import { connect, DiscardPolicy, headers, RetentionPolicy, StorageType } from 'nats';
 import type { JetStreamClient, NatsConnection, PubAck, StreamConfig } from 'nats';
 import { STREAM_LIST } from '@venuebook/proto/events';
 import type { StreamDefinition } from '@venuebook/proto/events';
@@ -94,12 +94,24 @@ export interface EventEnvelope {
 }
 
 /**
- * Publishes a JSON event to JetStream with `Nats-Msg-Id` = the event id, so a retried publish of the same
- * event is stored once. Resolves with the stream's acknowledgement; rejects when no stream takes the subject.
+ * The header naming the service instance that published an event (its read model's `origin`), so that the
+ * instance's read model can tell its own events, already applied, from other replicas' (ReadModel).
  */
-export async function publishEvent(js: JetStreamClient, subject: string, event: EventEnvelope, options: { timeoutMs?: number } = {}): Promise<PubAck> {
+export const EVENT_ORIGIN_HEADER = 'Venuebook-Origin';
+
+/**
+ * Publishes a JSON event to JetStream with `Nats-Msg-Id` = the event id, so a retried publish of the same
+ * event is stored once, and `origin` (if given) in EVENT_ORIGIN_HEADER. Resolves with the stream's
+ * acknowledgement; rejects when no stream takes the subject.
+ */
+export async function publishEvent(js: JetStreamClient, subject: string, event: EventEnvelope, options: { timeoutMs?: number; origin?: string } = {}): Promise<PubAck> {
   if (!event.id) throw new Error('publishEvent: the event needs an id');
   const payload = new TextEncoder().encode(JSON.stringify(event));
+  let messageHeaders: ReturnType<typeof headers> | undefined;
+  if (options.origin) {
+    messageHeaders = headers();
+    messageHeaders.set(EVENT_ORIGIN_HEADER, options.origin);
+  }
   // `msgID` travels as the Nats-Msg-Id header, which JetStream uses to de-duplicate.
-  return js.publish(subject, payload, { msgID: event.id, timeout: options.timeoutMs ?? 5000 });
+  return js.publish(subject, payload, { msgID: event.id, timeout: options.timeoutMs ?? 5000, ...(messageHeaders ? { headers: messageHeaders } : {}) });
 }

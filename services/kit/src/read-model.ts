@@ -3,9 +3,12 @@
 // The database stays the source of truth and the write path; lists, sorts, counts and search come from here
 // (the embedded store scans a whole collection on any query that is not by _id).
 import { Charset, Encoder, Index } from 'flexsearch';
+import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { DeliverPolicy } from 'nats';
 import type { ConsumerMessages, JsMsg, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
+import { EVENT_ORIGIN_HEADER } from './nats.ts';
 
 /** What a read model holds per record: at least its id (the document's `_id`). */
 export interface ReadRecord {
@@ -102,6 +105,9 @@ interface State<R, S extends string> {
   index: Index;
 }
 
+/** How long another replica's event for a record makes this instance read its own next event for it again. */
+const FOREIGN_EVENT_MEMORY_MS = 10_000;
+
 /**
  * The read model. `start()` loads it (one scan of the collection, progress logged) and follows the events; `upsert` /
  * `remove` apply the service's own writes at once; `refresh(id)` re-reads one document by `_id`; `query`
@@ -123,6 +129,21 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
   /** While a rebuild loads: the own writes applied meanwhile, re-applied to the new state before it answers. */
   #journal: ((state: State<R, S>) => void)[] | undefined;
   readonly #listeners: ReadModelChangeListener[] = [];
+  /**
+   * The records other replicas' events changed lately (id → its sequence). An own event is read again when
+   * one of them concerns the same record: such an event may have been applied just before the own write was
+   * (a stale own write over a newer record), and the re-read settles it.
+   */
+  readonly #foreign = new LRUCache<string, number>({ max: 10_000, ttl: FOREIGN_EVENT_MEMORY_MS });
+  /**
+   * This instance's id on its events: give it to the service's event publisher (`createEventPublisher(js,
+   * logger, { origin: readModel.origin })`); its own events, already applied by upsert/remove, are then not
+   * read again from the database (that re-read, one `{_id}` read per own write, lagged seconds behind a bulk
+   * import on FerretDB and invalidated point-read caches).
+   */
+  readonly origin = randomUUID();
+  /** Own events skipped / events read again (tests and logs). */
+  ownEventsSkipped = 0;
   /** Rebuilds done after the first load (tests and logs). */
   rebuilds = 0;
 
@@ -425,6 +446,13 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
       id = events.recordIdOf(message.subject, message.json());
     } catch (error) {
       this.#options.logger.warn({ err: error, subject: message.subject, seq: sequence }, 'read model skipped a malformed event');
+    }
+    const own = message.headers?.get(EVENT_ORIGIN_HEADER) === this.origin;
+    if (id && own && !this.#foreign.has(id)) {
+      this.ownEventsSkipped += 1;
+      id = null;
+    } else if (id && !own) {
+      this.#foreign.set(id, sequence);
     }
     if (id) {
       try {

@@ -41,7 +41,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       readModel = venues;
       const repository = new VenueRepository(models.venues);
       venueCache = createVenueCache(repository, venues, config.VENUE_CACHE_MAX_MB);
-      return createVenuesHandlers(createVenueUseCases({ repository, events: createVenueEvents(js, logger), audit, readModel: venues, venueCache }));
+      return createVenuesHandlers(createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache }));
     },
   });
   if (!readModel || !venueCache) throw new Error('venues: the read model did not start');

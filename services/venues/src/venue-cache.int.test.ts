@@ -80,7 +80,7 @@ async function notesOf(client: Client<typeof VenuesService>, id: string): Promis
   }
 }
 
-/** Until the instance has applied every venue event so far (its own come back to it too and drop the venue once more). */
+/** Until the instance has applied every venue event so far (another replica's re-read, its own skipped). */
 async function caughtUp(service: VenuesServiceHandle): Promise<void> {
   const last = (await (await nc.jetstreamManager()).streams.info(STREAMS.venues.name)).state.last_seq;
   await expect.poll(() => service.readModel.sequence, { timeout: 10_000 }).toBeGreaterThanOrEqual(last);

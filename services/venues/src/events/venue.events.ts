@@ -18,7 +18,8 @@ export interface VenueEvents {
   venueRestored(venue: VenueRecord, context?: EventContext): Promise<void>;
 }
 
-export function createVenueEvents(js: JetStreamClient, logger: Logger, options: { publishTimeoutMs?: number } = {}): VenueEvents {
+/** `origin`: the read model's (its own events are then not read again, see the kit's ReadModel). */
+export function createVenueEvents(js: JetStreamClient, logger: Logger, options: { publishTimeoutMs?: number; origin?: string } = {}): VenueEvents {
   const events = createEventPublisher(js, logger, options);
   return {
     async venueCreated(venue, context = {}) {
