@@ -2,13 +2,13 @@
 // database at start and kept up to date by the service's own writes and its domain events (other replicas).
 // The database stays the source of truth and the write path; lists, sorts, counts and search come from here
 // (the embedded store scans a whole collection on any query that is not by _id).
-import { Charset, Encoder, Index } from 'flexsearch';
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { DeliverPolicy } from 'nats';
 import type { ConsumerMessages, JsMsg, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { EVENT_ORIGIN_HEADER } from './nats.ts';
+import { PrefixIndex } from './prefix-index.ts';
 
 /** What a read model holds per record: at least its id (the document's `_id`). */
 export interface ReadRecord {
@@ -43,7 +43,7 @@ export interface ReadModelOptions<D, R extends ReadRecord, S extends string> {
   source: ReadModelSource<D>;
   /** The record kept for a document, or null when lists leave it out (e.g. soft-deleted). */
   toRecord(doc: D): R | null;
-  /** The text searched (all fields the search covers, joined); folded and tokenised here. */
+  /** The text searched (all fields the search covers, joined); folded and tokenised here. The same text for the same record (a removal encodes it again). */
   searchText(record: R): string;
   /** Tags a filter selects by (any-of), e.g. leagues; at most 31 distinct values in `tagValues`. */
   tagValues: readonly string[];
@@ -102,7 +102,8 @@ interface State<R, S extends string> {
   slotOf: Map<string, number>;
   free: number[];
   sorted: Record<S, number[]>;
-  index: Index;
+  /** The search: each slot under its record's search text (#indexText). */
+  index: PrefixIndex;
 }
 
 /** How long another replica's event for a record makes this instance read its own next event for it again. */
@@ -117,8 +118,6 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
   readonly #options: ReadModelOptions<D, R, S>;
   readonly #sortNames: S[];
   #state: State<R, S>;
-  #stamp = new Uint32Array(0);
-  #generation = 0;
   /** The last stream sequence applied (events up to here are in the state). */
   #sequence = 0;
   #consumer: ConsumerMessages | undefined;
@@ -170,7 +169,7 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
       slotOf: new Map(),
       free: [],
       sorted: Object.fromEntries(this.#sortNames.map((sort) => [sort, []])) as unknown as Record<S, number[]>,
-      index: new Index({ tokenize: 'forward', encoder: new Encoder({ ...Charset.LatinBalance, numeric: false }), fastupdate: true, cache: false }),
+      index: new PrefixIndex(),
     };
   }
 
@@ -231,7 +230,7 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
       if (array[position] !== slot) position = array.indexOf(slot);
       if (position >= 0) array.splice(position, 1);
     }
-    state.index.remove(slot);
+    state.index.remove(slot, this.#indexText(record));
     state.records[slot] = undefined;
     state.masks[slot] = 0;
     state.slotOf.delete(id);
@@ -295,18 +294,12 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
   query(query: ReadModelQuery<S, R>): ReadModelPage<R> {
     const state = this.#state;
     const text = query.text?.trim() ?? '';
-    let generation = 0;
+    let marks: Uint32Array | undefined;
+    let mark = 0;
     if (text) {
       const terms = words(text);
       if (terms.length === 0) return { items: [], total: 0 };
-      const hits = state.index.search(terms.join(' '), { limit: Math.max(state.records.length, 1) }) as number[];
-      if (this.#stamp.length < state.records.length) this.#stamp = new Uint32Array(Math.max(state.records.length, this.#stamp.length * 2));
-      generation = ++this.#generation;
-      if (generation === 0xffffffff) {
-        this.#stamp.fill(0);
-        this.#generation = generation = 1;
-      }
-      for (const slot of hits) this.#stamp[slot] = generation;
+      ({ marks, mark } = state.index.search(terms.join(' ')));
     }
     let mask = 0;
     for (const tag of query.tags ?? []) {
@@ -320,7 +313,7 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
     const items: R[] = [];
     let total = 0;
     for (const slot of array) {
-      if (generation && this.#stamp[slot] !== generation) continue;
+      if (marks && marks[slot] !== mark) continue;
       if (mask && (state.masks[slot]! & mask) === 0) continue;
       if (filter && !filter(state.records[slot]!)) continue;
       if (total >= query.offset && total < end) items.push(state.records[slot]!);
@@ -346,6 +339,7 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
       const compare = this.#options.sorts[sort];
       state.sorted[sort].sort((a, b) => compare(state.records[a]!, state.records[b]!));
     }
+    state.index.flush();
     logger.info({ readModel: name, read, kept: state.slotOf.size, ms: Math.round(performance.now() - started) }, 'read model loaded');
     return state;
   }
