@@ -99,6 +99,15 @@ describe('GetVenue point-read cache', () => {
     expect(await notesOf(editor, id)).toBe('behind its back');
   });
 
+  it('answers a venue this instance created or updated without reading the database', async () => {
+    const misses = primary.venueCache.misses;
+    const id = await create('Fresh Hall');
+    expect(await notesOf(editor, id)).toBe('v1');
+    await editor.updateVenue({ id, venue: { name: 'Fresh Hall', generalNotes: 'v2' } });
+    expect(await notesOf(editor, id)).toBe('v2');
+    expect(primary.venueCache.misses).toBe(misses);
+  });
+
   it('never answers the old venue on the instance that wrote it (update, delete, restore)', async () => {
     const id = await create('Own Write Hall');
     expect(await notesOf(editor, id)).toBe('v1');

@@ -34,7 +34,11 @@ export interface VenueDeps {
   audit: AuditRecorder;
   /** The in-memory list of venues (lists and search); each write here updates it at once. */
   readModel: VenueReadModel;
-  /** GetVenue's cache of whole venues, dropped by every change of `readModel` (without it: a database read each time). */
+  /**
+   * GetVenue's cache of whole venues, dropped by every change of `readModel` (without it: a database read each
+   * time); a venue this instance writes is kept as stored (a newer write by a replica drops it when its event
+   * arrives, and one that landed first makes the read model read this write's event again, which drops it too).
+   */
   venueCache?: VenueCache;
 }
 
@@ -47,6 +51,7 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       if (!validated.ok) throw GrpcError.invalidArgument('Invalid venue', validated.fieldErrors);
       const venue = await repository.create(validated.value, { createdBy: caller.userId });
       readModel.upsert(venueListEntry(venue));
+      venueCache?.set(venue.id, venue);
       await events.venueCreated(venue, eventContextOf(caller));
       await audit.record({ action: 'create', table: 'venues', recordId: venue.id, newValues: venue }, auditContextOf(caller));
       return venue;
@@ -69,6 +74,7 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       if (!result) throw GrpcError.notFound(VENUE_NOT_FOUND);
       const { before, after } = result;
       readModel.upsert(venueListEntry(after));
+      venueCache?.set(id, after);
       const changed = changedFields(before, after);
       await events.venueUpdated(before, after, changed, eventContextOf(caller));
       await audit.record({ action: 'update', table: 'venues', recordId: id, oldValues: before, newValues: after }, auditContextOf(caller));
@@ -96,6 +102,7 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       const restored = await repository.setDeleted(id, null);
       if (!restored) throw GrpcError.notFound(DELETED_VENUE_NOT_FOUND);
       readModel.upsert(venueListEntry(restored));
+      venueCache?.set(id, restored);
       await events.venueRestored(restored, eventContextOf(caller));
       await audit.record({ action: 'restore', table: 'venues', recordId: id, oldValues: existing, newValues: restored }, auditContextOf(caller));
       return restored;
