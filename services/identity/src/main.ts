@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { domainSuffix } from '@venuebook/proto/domain';
 import { createEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
 import { IdentityService } from '@venuebook/proto/identity/v1';
-import { publishEvent, runServiceMain, startDomainService } from '@venuebook/service-kit';
+import { Locks, publishEvent, runServiceMain, startDomainService } from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import type { IdentityConfig } from './config.ts';
@@ -27,7 +27,6 @@ import { identityModels } from './repositories/identity.models.ts';
 import { adminSettingModel, SettingsRepository } from './repositories/settings.repository.ts';
 import { ConfirmationMailRepository } from './repositories/confirmation-mail.repository.ts';
 import { IdTokenUseRepository } from './repositories/id-token-use.repository.ts';
-import { LockRepository } from './repositories/lock.repository.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
 import { UserRepository } from './repositories/user.repository.ts';
 import { auditLogUseCases } from './use-cases/audit-logs.ts';
@@ -75,7 +74,7 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
         users: new UserRepository(models, { readModel: users, changed: (userId) => events.userChanged(userId, instanceId) }),
         sessions: new SessionRepository(models, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS, graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000, successorKey: deriveKey(config.USER_CONTEXT_KEY, 'refresh-successor') }),
         confirmationMails: new ConfirmationMailRepository(models, { cooldownMs: config.SIGNUP_MAIL_COOLDOWN_SECONDS * 1000, perHour: config.SIGNUP_MAILS_PER_HOUR }),
-        locks: new LockRepository(models),
+        locks: new Locks(models.locks),
         idTokens: config.GOOGLE_CLIENT_ID ? new IdTokenVerifier({ issuer: config.OIDC_ISSUER, clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.OIDC_JWKS_URL }) : undefined,
         idTokenUses: new IdTokenUseRepository(models),
         guests: new GuestSessions(deriveKey(config.USER_CONTEXT_KEY, 'guest-session'), { ttlMs: config.GUEST_SESSION_TTL_MINUTES * 60_000 }),

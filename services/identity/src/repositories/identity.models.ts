@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { lockSchema } from '@venuebook/service-kit';
+import type { LockDocument } from '@venuebook/service-kit';
 
 // Document types are written out (not InferSchemaType): inferring four schemas costs the type checker gigabytes.
 export interface UserDocument {
@@ -61,16 +63,8 @@ export interface ConfirmationMailDocument {
   at: Date;
 }
 
-/**
- * A lock held while a change that involves the owner role runs (read the owners, check the rules, write):
- * taken by a unique insert (atomic on FerretDB v1), released by deleting it; `at` lets a lock left by a
- * crashed process be broken after a while.
- */
-export interface LockDocument {
-  _id: string;
-  holder: string;
-  at: Date;
-}
+/** Locks (the kit's): the roles lock, held while a change that involves the owner role runs (read the owners, check the rules, write). */
+export type { LockDocument };
 
 /**
  * An OpenID Connect ID token that has opened a session, by a hash of its identifying claims: written once
@@ -185,14 +179,7 @@ export const confirmationMailSchema = new Schema<ConfirmationMailDocument>(
   { collection: 'confirmation_mails', versionKey: false, strict: 'throw' },
 );
 confirmationMailSchema.index({ email: 1, at: -1 });
-export const lockSchema = new Schema<LockDocument>(
-  {
-    _id: { type: String, required: true },
-    holder: { type: String, required: true },
-    at: { type: Date, required: true },
-  },
-  { collection: 'identity_locks', versionKey: false, strict: 'throw' },
-);
+export const identityLockSchema = lockSchema('identity_locks');
 
 export const idTokenUseSchema = new Schema<IdTokenUseDocument>(
   {
@@ -226,7 +213,7 @@ export function identityModels(connection: Connection): IdentityModels {
     profiles: (existing.Profile as Model<ProfileDocument> | undefined) ?? connection.model<ProfileDocument>('Profile', profileSchema),
     confirmationMails:
       (existing.ConfirmationMail as Model<ConfirmationMailDocument> | undefined) ?? connection.model<ConfirmationMailDocument>('ConfirmationMail', confirmationMailSchema),
-    locks: (existing.IdentityLock as Model<LockDocument> | undefined) ?? connection.model<LockDocument>('IdentityLock', lockSchema),
+    locks: (existing.IdentityLock as Model<LockDocument> | undefined) ?? connection.model<LockDocument>('IdentityLock', identityLockSchema),
     idTokenUses: (existing.IdTokenUse as Model<IdTokenUseDocument> | undefined) ?? connection.model<IdTokenUseDocument>('IdTokenUse', idTokenUseSchema),
   };
 }

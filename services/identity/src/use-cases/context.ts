@@ -6,7 +6,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { IdTokenVerifier } from '../oidc/id-token-verifier.ts';
 import type { ConfirmationMailRepository } from '../repositories/confirmation-mail.repository.ts';
 import type { IdTokenUseRepository } from '../repositories/id-token-use.repository.ts';
-import type { LockRepository } from '../repositories/lock.repository.ts';
+import type { Locks } from '@venuebook/service-kit';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 
@@ -26,7 +26,7 @@ export interface IdentityDeps {
   /** Sessions of outside-domain Google users (stored nowhere). */
   guests: GuestSessions;
   confirmationMails: ConfirmationMailRepository;
-  locks: LockRepository;
+  locks: Locks;
   /** 'Continue with Google': the ID token verifier (undefined when GOOGLE_CLIENT_ID is not configured). */
   idTokens: IdTokenVerifier | undefined;
   /** ID tokens that have opened a session (each opens one only). */

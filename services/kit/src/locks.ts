@@ -1,21 +1,39 @@
+// Mutual exclusion across every replica of a service, on FerretDB v1 where updates are not atomic (each
+// update reads the document and writes the whole of it back, so two concurrent updates of different fields
+// can lose one): a lock is a document inserted under a unique `_id` (exactly one insert wins: E11000 for the
+// others) and deleted when the work is done; `at` lets a lock left by a crashed process be broken.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Schema } from 'mongoose';
 import type { Model } from 'mongoose';
-import type { LockDocument } from './identity.models.ts';
+
+export interface LockDocument {
+  _id: string;
+  holder: string;
+  at: Date;
+}
+
+/** The schema of a service's lock collection (e.g. 'identity_locks', 'venue_locks'). */
+export function lockSchema(collection: string): Schema<LockDocument> {
+  return new Schema<LockDocument>(
+    {
+      _id: { type: String, required: true },
+      holder: { type: String, required: true },
+      at: { type: Date, required: true },
+    },
+    { collection, versionKey: false, strict: 'throw' },
+  );
+}
 
 /** A lock older than this was left by a process that died while holding it: it may be broken. */
-const STALE_MS = 15_000;
+export const STALE_LOCK_MS = 15_000;
 
-/**
- * Mutual exclusion across every replica of the identity service, on FerretDB v1 where updates are not
- * atomic: a lock is a document inserted under a unique `_id` (exactly one insert wins) and deleted when done.
- */
-export class LockRepository {
+export class Locks {
   readonly #locks: Model<LockDocument>;
   readonly #waitMs: number;
 
-  constructor(models: { locks: Model<LockDocument> }, options: { waitMs?: number } = {}) {
-    this.#locks = models.locks;
+  constructor(locks: Model<LockDocument>, options: { waitMs?: number } = {}) {
+    this.#locks = locks;
     this.#waitMs = options.waitMs ?? 5000;
   }
 
@@ -31,7 +49,7 @@ export class LockRepository {
         if ((error as { code?: number }).code !== 11000) throw error;
       }
       const current = await this.#locks.findById(name).lean<LockDocument>().exec();
-      if (current && Date.now() - current.at.getTime() > STALE_MS) await this.#locks.deleteOne({ _id: name, holder: current.holder }).exec();
+      if (current && Date.now() - current.at.getTime() > STALE_LOCK_MS) await this.#locks.deleteOne({ _id: name, holder: current.holder }).exec();
       if (Date.now() >= deadline) return null;
       await sleep(Math.min(200, 10 * 2 ** Math.min(attempt, 4)) * (0.5 + Math.random()));
     }
