@@ -1,8 +1,8 @@
 // The venues service's process: wiring only (the kit runs the start-up, see startDomainService).
 import { STREAMS } from '@venuebook/proto/events';
 import { VenuesService } from '@venuebook/proto/venues/v1';
-import { runServiceMain, startDomainService } from '@venuebook/service-kit';
-import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
+import { Locks, lockSchema, runServiceMain, startDomainService } from '@venuebook/service-kit';
+import type { LockDocument, Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import type { VenuesConfig } from './config.ts';
 import { createVenueEvents } from './events/venue.events.ts';
@@ -31,7 +31,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
     name: 'venues',
     config,
     logger: options.logger,
-    models: (connection) => ({ venues: venueModel(connection) }),
+    models: (connection) => ({ venues: venueModel(connection), locks: connection.model<LockDocument>('VenueLock', lockSchema('venue_locks')) }),
     streams: [STREAMS.venues],
     service: VenuesService,
     handlers: async ({ models, nc, js, logger, audit, defer }) => {
@@ -41,7 +41,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       readModel = venues;
       const repository = new VenueRepository(models.venues);
       venueCache = createVenueCache(repository, venues, config.VENUE_CACHE_MAX_MB);
-      return createVenuesHandlers(createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache }));
+      return createVenuesHandlers(createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache, locks: new Locks(models.locks) }));
     },
   });
   if (!readModel || !venueCache) throw new Error('venues: the read model did not start');

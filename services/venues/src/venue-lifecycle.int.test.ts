@@ -9,14 +9,16 @@ import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
 import type { Venue } from '@venuebook/proto/venues/v1';
-import { connectNats, createLogger, loadConfig, userContextSigner } from '@venuebook/service-kit';
+import { connectMongo, connectNats, createLogger, loadConfig, userContextSigner } from '@venuebook/service-kit';
 import type { NatsConnection } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import { start } from './main.ts';
 import type { VenuesServiceHandle } from './main.ts';
+import { venueModel } from './repositories/venue.model.ts';
 
 const infra = testInfra();
 const userContextKey = randomBytes(32).toString('base64url');
+const dbName = `venuebook_test_lifecycle_${randomUUID().slice(0, 8)}`;
 const caller = (role: string) => ({ userId: randomUUID(), email: `${role}@example.com`, role, requestId: `lifecycle-${role}` });
 const EDITOR = caller('editor');
 const ADMIN = caller('admin');
@@ -39,7 +41,7 @@ let replicaEditor: Client<typeof VenuesService>;
 beforeAll(async () => {
   const config = loadConfig(configSchema, {
     MONGODB_URI: infra.mongoUri,
-    MONGODB_DB: `venuebook_test_lifecycle_${randomUUID().slice(0, 8)}`,
+    MONGODB_DB: dbName,
     NATS_URL: infra.natsUrl,
     GRPC_HOST: '127.0.0.1',
     GRPC_PORT: '0',
@@ -183,6 +185,33 @@ describe('DeleteVenue and RestoreVenue', () => {
     expect(audit.map(({ envelope }) => envelope.data.action)).toEqual(['create', 'delete', 'restore']);
     expect(audit[1]?.envelope.data.oldValues).toMatchObject({ deletedAt: null });
     expect(audit[1]?.envelope.data.newValues?.deletedAt).toEqual(expect.any(String));
+  });
+});
+
+describe('concurrent writes to one venue (FerretDB v1 rewrites the whole document on every update)', () => {
+  it('never loses an answered update or delete when both race on two instances', async () => {
+    const venues = await Promise.all(Array.from({ length: 30 }, (_, index) => create(editor, `Race ${index} ${randomUUID().slice(0, 6)}`)));
+    const replicaAdmin = clientOf(replica, ADMIN);
+    const outcomes = await Promise.all(
+      venues.map(async (venue, index) => {
+        const [updated, deleted] = await Promise.allSettled([
+          (index % 2 ? editor : replicaEditor).updateVenue({ id: venue.id, venue: { name: `${venue.name} edited` } }),
+          (index % 2 ? replicaAdmin : admin).deleteVenue({ id: venue.id }),
+        ]);
+        return { venue, updated: updated.status === 'fulfilled', deleted: deleted.status === 'fulfilled' };
+      }),
+    );
+    const connection = await connectMongo(infra.mongoUri, dbName);
+    const model = venueModel(connection);
+    const lost: string[] = [];
+    for (const { venue, updated, deleted } of outcomes) {
+      const stored = await model.findById(venue.id).lean().exec();
+      if (deleted && !stored?.deletedAt) lost.push(`${venue.name}: delete answered OK, venue not deleted`);
+      if (updated && stored?.name !== `${venue.name} edited`) lost.push(`${venue.name}: update answered OK, name is '${stored?.name}'`);
+    }
+    await connection.close();
+    expect(lost).toEqual([]);
+    expect(outcomes.every(({ deleted }) => deleted)).toBe(true);
   });
 });
 

@@ -101,9 +101,9 @@ export class VenueRepository {
 
   /**
    * Replaces the user-editable fields of an active venue (updatedAt now, activityAt moved forward to now).
-   * Null when it does not exist or is deleted. The filter is `{_id}` alone; the deletion is checked on the
-   * document read back (FerretDB v1 updates are not atomic: a delete racing this update wins either way,
-   * the deleted venue stays deleted).
+   * Null when it does not exist or is deleted. The filter is `{_id}` alone; the deletion is checked in code.
+   * FerretDB v1 rewrites the whole document on every update, so two concurrent writes to one venue can lose
+   * one: callers hold the venue's lock (the use cases' `venue:<id>`) around every write here.
    */
   async update(id: string, fields: VenueFields, now = new Date()): Promise<{ before: VenueRecord; after: VenueRecord } | null> {
     const before = await this.#model.findOne({ _id: id }).lean<LeanVenue>().exec();
@@ -123,7 +123,7 @@ export class VenueRepository {
   }
 
   /**
-   * Moves activityAt forward to `at` (never backwards), e.g. when the venue's data cards change.
+   * (Callers hold the venue's lock, as for every write here.) Moves activityAt forward to `at` (never backwards), e.g. when the venue's data cards change.
    * Returns false when the venue does not exist.
    */
   async recordActivity(id: string, at: Date): Promise<boolean> {
