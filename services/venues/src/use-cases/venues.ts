@@ -83,11 +83,19 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       requireVenueId(id);
       const validated = validateVenueInput(input);
       if (!validated.ok) throw GrpcError.invalidArgument('Invalid venue', validated.fieldErrors);
-      const result = isVenueId(id) ? await withVenueLock(id, () => repository.update(id, validated.value)) : null;
+      // The read model and the cache take the write while the lock is held: two writes to one venue apply in order.
+      const result = isVenueId(id)
+        ? await withVenueLock(id, async () => {
+            const written = await repository.update(id, validated.value);
+            if (written) {
+              readModel.upsert(venueListEntry(written.after));
+              venueCache?.set(id, written.after);
+            }
+            return written;
+          })
+        : null;
       if (!result) throw GrpcError.notFound(VENUE_NOT_FOUND);
       const { before, after } = result;
-      readModel.upsert(venueListEntry(after));
-      venueCache?.set(id, after);
       const changed = changedFields(before, after);
       await events.venueUpdated(before, after, changed, eventContextOf(caller));
       await audit.record({ action: 'update', table: 'venues', recordId: id, oldValues: before, newValues: after }, auditContextOf(caller));
@@ -100,10 +108,11 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       if (!isVenueId(id)) throw GrpcError.notFound(VENUE_NOT_FOUND);
       const { existing, deleted } = await withVenueLock(id, async () => {
         const current = await repository.getById(id);
-        return { existing: current, deleted: current ? await repository.setDeleted(id, new Date()) : null };
+        const written = current ? await repository.setDeleted(id, new Date()) : null;
+        if (written) readModel.remove(id);
+        return { existing: current, deleted: written };
       });
       if (!existing || !deleted) throw GrpcError.notFound(VENUE_NOT_FOUND);
-      readModel.remove(id);
       await events.venueDeleted(deleted, eventContextOf(caller));
       await audit.record({ action: 'delete', table: 'venues', recordId: id, oldValues: existing, newValues: deleted }, auditContextOf(caller));
       return deleted;
@@ -115,11 +124,14 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       if (!isVenueId(id)) throw GrpcError.notFound(DELETED_VENUE_NOT_FOUND);
       const { existing, restored } = await withVenueLock(id, async () => {
         const current = await repository.findAny(id);
-        return { existing: current, restored: current?.deletedAt ? await repository.setDeleted(id, null) : null };
+        const written = current?.deletedAt ? await repository.setDeleted(id, null) : null;
+        if (written) {
+          readModel.upsert(venueListEntry(written));
+          venueCache?.set(id, written);
+        }
+        return { existing: current, restored: written };
       });
       if (!existing || !restored) throw GrpcError.notFound(DELETED_VENUE_NOT_FOUND);
-      readModel.upsert(venueListEntry(restored));
-      venueCache?.set(id, restored);
       await events.venueRestored(restored, eventContextOf(caller));
       await audit.record({ action: 'restore', table: 'venues', recordId: id, oldValues: existing, newValues: restored }, auditContextOf(caller));
       return restored;
