@@ -30,7 +30,7 @@ import { IdTokenUseRepository } from './repositories/id-token-use.repository.ts'
 import { SessionRepository } from './repositories/session.repository.ts';
 import { UserRepository } from './repositories/user.repository.ts';
 import { auditLogUseCases } from './use-cases/audit-logs.ts';
-import { passwordWorkBusy } from './use-cases/errors.ts';
+import { passwordWorkBusy, userBusy } from './use-cases/errors.ts';
 import { createIdentityUseCases } from './use-cases/index.ts';
 import { settingsUseCases } from './use-cases/settings.ts';
 
@@ -70,11 +70,13 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
       await Promise.all([users.start(), auditLogReadModel.start()]);
       readModels = { users, auditLogs: auditLogReadModel };
       const events = createIdentityEvents(js, logger, audit);
+      // One set of locks (identity_locks): the roles lock and the per-user locks.
+      const locks = new Locks(models.locks);
       const useCases = createIdentityUseCases({
-        users: new UserRepository(models, { readModel: users, changed: (userId) => events.userChanged(userId, instanceId) }),
+        users: new UserRepository(models, { readModel: users, changed: (userId) => events.userChanged(userId, instanceId), locks, busy: userBusy }),
         sessions: new SessionRepository(models, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS, graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000, successorKey: deriveKey(config.USER_CONTEXT_KEY, 'refresh-successor') }),
         confirmationMails: new ConfirmationMailRepository(models, { cooldownMs: config.SIGNUP_MAIL_COOLDOWN_SECONDS * 1000, perHour: config.SIGNUP_MAILS_PER_HOUR }),
-        locks: new Locks(models.locks),
+        locks,
         idTokens: config.GOOGLE_CLIENT_ID ? new IdTokenVerifier({ issuer: config.OIDC_ISSUER, clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.OIDC_JWKS_URL }) : undefined,
         idTokenUses: new IdTokenUseRepository(models),
         guests: new GuestSessions(deriveKey(config.USER_CONTEXT_KEY, 'guest-session'), { ttlMs: config.GUEST_SESSION_TTL_MINUTES * 60_000 }),

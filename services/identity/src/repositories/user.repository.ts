@@ -1,9 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Model } from 'mongoose';
+import type { Locks } from '@venuebook/service-kit';
 import type { IdentityUser } from '@venuebook/proto/codecs/identity';
 import type { UserRecord } from '../domain/user.ts';
 import { userListEntry } from '../read-model/user-read-model.ts';
 import type { UserReadModel } from '../read-model/user-read-model.ts';
 import type { FirstLoginDocument, ProfileDocument, UserDocument } from './identity.models.ts';
+
+/** The name of the per-user lock (in identity_locks) every write to the user's document and profile holds. */
+export const userLockName = (userId: string): string => `user:${userId}`;
 
 const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
 
@@ -13,20 +18,45 @@ export class UserRepository {
   readonly #profiles: Model<ProfileDocument>;
   readonly #readModel: UserReadModel;
   readonly #changed: (userId: string) => Promise<void>;
+  readonly #locks: Locks;
+  readonly #busy: () => Error;
+  /** The per-user locks this async flow holds (a write inside `withUserLock` does not take its lock again). */
+  readonly #held = new AsyncLocalStorage<ReadonlySet<string>>();
 
   /**
    * `readModel`: the user list (started by the caller), updated here after every write of a listed field;
-   * `changed`: tells the other replicas (they re-read the user into their list).
+   * `changed`: tells the other replicas (they re-read the user into their list); `locks`: the service's
+   * locks (identity_locks), of which every write to a user document or its profile holds `user:<id>`;
+   * `busy`: the error when that lock cannot be had within the lock's wait.
    */
   constructor(
     models: { users: Model<UserDocument>; firstLogins: Model<FirstLoginDocument>; profiles: Model<ProfileDocument> },
-    options: { readModel: UserReadModel; changed?: (userId: string) => Promise<void> },
+    options: { readModel: UserReadModel; changed?: (userId: string) => Promise<void>; locks: Locks; busy: () => Error },
   ) {
     this.#users = models.users;
     this.#firstLogins = models.firstLogins;
     this.#profiles = models.profiles;
     this.#readModel = options.readModel;
     this.#changed = options.changed ?? (async () => undefined);
+    this.#locks = options.locks;
+    this.#busy = options.busy;
+  }
+
+  /**
+   * Runs `work` holding the user's lock. FerretDB v1 applies an update as read-then-rewrite of the whole
+   * document, so two concurrent updates of different fields of one user can lose one (a sign-in's write
+   * undoing a role change): every write to a user document or its profile runs under this lock, and so does
+   * a read-decide-write such as a role change (inside the roles lock: always roles lock first, then the user
+   * lock, never the other order). Taken once per async flow: a write inside `work` runs at once. The lock
+   * not had within its wait → `busy()` (the caller is told to try again).
+   */
+  async withUserLock<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const name = userLockName(id);
+    const held = this.#held.getStore();
+    if (held?.has(name)) return work();
+    const done = await this.#locks.withLock(name, () => this.#held.run(new Set([...(held ?? []), name]), work));
+    if (!done) throw this.#busy();
+    return done.value;
   }
 
   /** Joins the profile (in code: no $lookup on FerretDB; by `_id`, the only filter FerretDB v1 pushes down). */
@@ -98,12 +128,16 @@ export class UserRepository {
 
   /** A sign-up of an address whose link has expired unconfirmed: a fresh start (new password, new link). */
   async resetPending(id: string, fields: { passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date; confirmationNonce: string }): Promise<UserRecord | null> {
-    return this.#one(await this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserDocument>().exec());
+    return this.withUserLock(id, async () =>
+      this.#one(await this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserDocument>().exec()),
+    );
   }
 
   /** A new token for a pending link whose token can no longer be derived (the link key changed); the password stays. */
   async renewLink(id: string, fields: { confirmationTokenHash: string; confirmationNonce: string }): Promise<UserRecord | null> {
-    return this.#one(await this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserDocument>().exec());
+    return this.withUserLock(id, async () =>
+      this.#one(await this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserDocument>().exec()),
+    );
   }
 
   /** The unconfirmed user whose unexpired link hashes to `tokenHash`, or null. */
@@ -114,25 +148,36 @@ export class UserRepository {
     return pending ? this.#one(user) : null;
   }
 
-  /** Confirms the address whose unexpired link hashes to `tokenHash`; null when there is none. */
-  async confirm(tokenHash: string, now: Date): Promise<UserRecord | null> {
-    const confirmed = await this.#one(
-      await this.#users
-        .findOneAndUpdate(
-          { confirmationTokenHash: tokenHash, confirmationExpiresAt: { $gt: now } },
-          { $set: { emailConfirmedAt: now, confirmationTokenHash: null, confirmationExpiresAt: null, confirmationNonce: null } },
-          { returnDocument: 'after' },
-        )
-        .lean<UserDocument>()
-        .exec(),
-    );
-    return confirmed ? this.#wrote(confirmed.id, confirmed) : null;
+  /**
+   * Confirms user `id` (found by `findPending`) if its unexpired link still hashes to `tokenHash`; null when
+   * not. Re-read and checked by `_id` under the user's lock before the write.
+   */
+  async confirm(id: string, tokenHash: string, now: Date): Promise<UserRecord | null> {
+    return this.withUserLock(id, async () => {
+      const user = await this.#users.findById(id).lean<UserDocument>().exec();
+      const pending = user && !user.emailConfirmedAt && user.confirmationTokenHash === tokenHash && user.confirmationExpiresAt && user.confirmationExpiresAt.getTime() > now.getTime();
+      if (!pending) return null;
+      const confirmed = await this.#one(
+        await this.#users
+          .findOneAndUpdate({ _id: user._id }, { $set: { emailConfirmedAt: now, confirmationTokenHash: null, confirmationExpiresAt: null, confirmationNonce: null } }, { returnDocument: 'after' })
+          .lean<UserDocument>()
+          .exec(),
+      );
+      return confirmed ? this.#wrote(confirmed.id, confirmed) : null;
+    });
   }
 
-  /** The user of a verified OpenID Connect sign-in, created (confirmed, no password) on first use. */
+  /**
+   * The user of a verified OpenID Connect sign-in, created (confirmed, no password) on first use. An existing
+   * user is written only when something changes (the identity is not stored yet, or the account is still
+   * unconfirmed), decided here after a read, and then under the user's lock after reading it again by `_id`:
+   * a repeated sign-in of a linked, confirmed account writes nothing, so it cannot undo a role change.
+   */
   async upsertOidcUser(email: string, identity: { issuer: string; subject: string }, now: Date): Promise<UserRecord> {
     const lower = email.toLowerCase();
-    const existing = await this.findByEmail(lower);
+    const linked = (user: UserDocument): boolean =>
+      Boolean(user.emailConfirmedAt) && (user.identities ?? []).some((stored) => stored.issuer === identity.issuer && stored.subject === identity.subject);
+    let existing = await this.#users.findOne({ email: lower }).lean<UserDocument>().exec();
     if (!existing) {
       try {
         const doc = await this.#users.create({ email: lower, emailConfirmedAt: now, identities: [identity] });
@@ -141,19 +186,23 @@ export class UserRepository {
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
+      existing = await this.#users.findOne({ email: lower }).lean<UserDocument>().exec();
+      if (!existing) throw new Error(`user ${lower} vanished during sign-in`);
     }
-    const existingNow = await this.findByEmail(lower);
-    if (!existingNow) throw new Error(`user ${lower} vanished during sign-in`);
-    // An account still waiting for its confirmation was created by whoever typed this address: Google now
-    // proves who owns it, so that pending password (and link) must not survive.
-    const confirmNow = existingNow.emailConfirmedAt ? {} : { emailConfirmedAt: now, passwordHash: null, confirmationExpiresAt: null, confirmationNonce: null };
-    const updated = await this.#users
-      .findOneAndUpdate({ _id: existingNow.id }, { $addToSet: { identities: identity }, $set: { confirmationTokenHash: null, ...confirmNow } }, { returnDocument: 'after' })
-      .lean<UserDocument>()
-      .exec();
-    if (!updated) throw new Error(`user ${lower} vanished during sign-in`);
-    const record = (await this.#one(updated))!;
-    return this.#wrote(record.id, record);
+    if (linked(existing)) return (await this.#one(existing))!;
+    const id = existing._id;
+    return this.withUserLock(id, async () => {
+      const current = await this.#users.findById(id).lean<UserDocument>().exec();
+      if (!current) throw new Error(`user ${lower} vanished during sign-in`);
+      if (linked(current)) return (await this.#one(current))!;
+      // An account still waiting for its confirmation was created by whoever typed this address: Google now
+      // proves who owns it, so that pending password (and link) must not survive.
+      const confirmNow = current.emailConfirmedAt ? {} : { emailConfirmedAt: now, passwordHash: null, confirmationTokenHash: null, confirmationExpiresAt: null, confirmationNonce: null };
+      const updated = await this.#users.findOneAndUpdate({ _id: id }, { $addToSet: { identities: identity }, $set: confirmNow }, { returnDocument: 'after' }).lean<UserDocument>().exec();
+      if (!updated) throw new Error(`user ${lower} vanished during sign-in`);
+      const record = (await this.#one(updated))!;
+      return this.#wrote(record.id, record);
+    });
   }
 
   /**
@@ -161,9 +210,11 @@ export class UserRepository {
    * owner role (only while the role is still unset).
    */
   async recordSignIn(id: string, now: Date, role: string | null): Promise<UserRecord | null> {
-    if (role) await this.#users.updateOne({ _id: id, role: null }, { $set: { role } }).exec();
-    await this.#profiles.updateOne({ _id: id }, { $set: { lastSignInAt: now } }, { upsert: true }).exec();
-    return this.#wrote(id, await this.findById(id));
+    return this.withUserLock(id, async () => {
+      if (role) await this.#users.updateOne({ _id: id, role: null }, { $set: { role } }).exec();
+      await this.#profiles.updateOne({ _id: id }, { $set: { lastSignInAt: now } }, { upsert: true }).exec();
+      return this.#wrote(id, await this.findById(id));
+    });
   }
 
   /** true when this call recorded the user's first login (user_first_logins). */
@@ -177,19 +228,26 @@ export class UserRepository {
     }
   }
 
-  /** Replaces the password hash (a re-hash with stronger parameters), unless it changed meanwhile. */
+  /** Replaces the password hash (a re-hash with stronger parameters), unless it changed meanwhile (checked under the lock). */
   async replacePasswordHash(id: string, previous: string, next: string): Promise<void> {
-    await this.#users.updateOne({ _id: id, passwordHash: previous }, { $set: { passwordHash: next } }).exec();
+    await this.withUserLock(id, async () => {
+      const current = await this.#users.findById(id, { passwordHash: 1 }).lean<Pick<UserDocument, '_id' | 'passwordHash'>>().exec();
+      if (current?.passwordHash === previous) await this.#users.updateOne({ _id: id }, { $set: { passwordHash: next } }).exec();
+    });
   }
 
   async setRole(id: string, role: string): Promise<UserRecord | null> {
-    return this.#wrote(id, await this.#one(await this.#users.findOneAndUpdate({ _id: id }, { $set: { role } }, { returnDocument: 'after' }).lean<UserDocument>().exec()));
+    return this.withUserLock(id, async () =>
+      this.#wrote(id, await this.#one(await this.#users.findOneAndUpdate({ _id: id }, { $set: { role } }, { returnDocument: 'after' }).lean<UserDocument>().exec())),
+    );
   }
 
   async setWelcomeShown(id: string): Promise<UserRecord | null> {
-    if (!(await this.#users.exists({ _id: id }))) return null;
-    await this.#profiles.updateOne({ _id: id }, { $set: { welcomeShown: true } }, { upsert: true }).exec();
-    return this.#wrote(id, await this.findById(id));
+    return this.withUserLock(id, async () => {
+      if (!(await this.#users.exists({ _id: id }))) return null;
+      await this.#profiles.updateOne({ _id: id }, { $set: { welcomeShown: true } }, { upsert: true }).exec();
+      return this.#wrote(id, await this.findById(id));
+    });
   }
 
   /**
@@ -208,10 +266,12 @@ export class UserRepository {
   }
 
   async remove(id: string): Promise<boolean> {
-    const result = await this.#users.deleteOne({ _id: id }).exec();
-    await this.#firstLogins.deleteOne({ _id: id }).exec();
-    await this.#profiles.deleteOne({ _id: id }).exec();
-    await this.#wrote(id, null);
-    return result.deletedCount > 0;
+    return this.withUserLock(id, async () => {
+      const result = await this.#users.deleteOne({ _id: id }).exec();
+      await this.#firstLogins.deleteOne({ _id: id }).exec();
+      await this.#profiles.deleteOne({ _id: id }).exec();
+      await this.#wrote(id, null);
+      return result.deletedCount > 0;
+    });
   }
 }

@@ -4,6 +4,8 @@ import { AUTH_MESSAGES, domainNotAllowedMessage, emailSchema, isCompanyEmail } f
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 
 export const USER_NOT_FOUND = 'User not found';
+/** A write to a user whose per-user lock another request (or replica) holds for longer than the lock's wait. */
+export const USER_BUSY = 'Another change to this account is in progress. Please try again.';
 export const PASSWORD_WORK_BUSY = 'Too many sign-in attempts right now. Please try again in a moment.';
 
 export const invalidCredentials = (): GrpcError => new GrpcError(GrpcStatus.UNAUTHENTICATED, AUTH_MESSAGES.invalidCredentials);
@@ -11,6 +13,9 @@ export const sessionMissing = (): GrpcError => new GrpcError(GrpcStatus.UNAUTHEN
 export const userNotFound = (): GrpcError => GrpcError.notFound(USER_NOT_FOUND);
 /** A password hash or check refused because PASSWORD_HASH_CONCURRENCY run and PASSWORD_HASH_QUEUE wait (the gateway answers 429). */
 export const passwordWorkBusy = (): GrpcError => new GrpcError(GrpcStatus.RESOURCE_EXHAUSTED, PASSWORD_WORK_BUSY);
+
+/** The per-user lock could not be had in time (the gateway answers 409 with the message). */
+export const userBusy = (): GrpcError => new GrpcError(GrpcStatus.ABORTED, USER_BUSY);
 
 /** A valid address (trimmed, lower case), else INVALID_ARGUMENT on `email`. */
 export function parseEmail(raw: string): string {

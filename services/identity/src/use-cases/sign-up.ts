@@ -99,7 +99,7 @@ export function signUpUseCases({ users, confirmationMails, mailer, passwords, se
       if (!pending) throw invalid();
       const { valid } = await passwords.verify(input.password, pending.passwordHash);
       if (!valid || pending.email !== input.email.trim().toLowerCase()) throw invalidCredentials();
-      const user = await users.confirm(tokenHash, now());
+      const user = await users.confirm(pending.id, tokenHash, now());
       if (!user) throw invalid();
       return user;
     },

@@ -42,6 +42,17 @@ export function userUseCases({ users, sessions, confirmationMails, locks, events
     return done.value;
   }
 
+  /**
+   * A role change or removal of `userId`: the roles lock, then inside it the target's own lock (the order
+   * every writer keeps: no writer takes a user lock and then the roles lock), so no sign-in, re-hash or
+   * confirmation rewrites the user between the read of the target and the write (FerretDB v1 updates are
+   * read-then-rewrite: a concurrent write of another field would undo the new role).
+   */
+  async function targetLocked<T>(userId: string, work: (target: UserRecord) => Promise<T>): Promise<T> {
+    if (!userId) throw userNotFound();
+    return rolesLocked(() => users.withUserLock(userId, async () => work(await targetUser(userId))));
+  }
+
   return {
     /** 'Got it' on the welcome dialog. */
     async markWelcomeShown(caller: Caller): Promise<UserRecord> {
@@ -68,8 +79,7 @@ export function userUseCases({ users, sessions, confirmationMails, locks, events
      * cannot demote a user who was made an owner in between.
      */
     async assignRole(caller: Caller, input: { userId: string; role: string }): Promise<UserRecord> {
-      return rolesLocked(async () => {
-        const target = await targetUser(input.userId);
+      return targetLocked(input.userId, async (target) => {
         const previousRole = resolveRole(target.role);
         // The actor's role matters only where the owner role is involved; then it is read afresh too.
         const involvesOwner = previousRole === 'owner' || input.role === 'owner';
@@ -90,8 +100,7 @@ export function userUseCases({ users, sessions, confirmationMails, locks, events
 
     /** Removes a user with every session; nobody removes themselves, only an owner removes an owner, the last owner stays. */
     async removeUser(caller: Caller, userId: string): Promise<void> {
-      return rolesLocked(async () => {
-        const target = await targetUser(userId);
+      return targetLocked(userId, async (target) => {
         const involvesOwner = resolveRole(target.role) === 'owner';
         const actorRole = involvesOwner ? await roleNow(caller) : resolveRole(caller.role);
         const refusal = removalRefusal({ userId: caller.userId, role: actorRole }, { userId: target.id, role: resolveRole(target.role) }, involvesOwner ? await users.countOwners() : undefined);
