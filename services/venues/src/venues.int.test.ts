@@ -103,12 +103,14 @@ describe('CreateVenue / GetVenue', () => {
   it('does not return a soft-deleted venue', async () => {
     const venue = await create('Deleted Hall');
     await venueModel(connection).updateOne({ _id: venue.id }, { $set: { deletedAt: new Date() } });
+    await service.readModel.refresh(venue.id); // a write behind the service's back: re-read it by id (drops the cached copy too)
     const error = await rejection(client.getVenue({ id: venue.id }));
     expect(error.code).toBe(GrpcStatus.NOT_FOUND);
   });
 
   it('reads one venue by _id alone (FerretDB v1 pushes only that down; any other filter scans the collection)', async () => {
     const venue = await create('Point Read Hall');
+    service.venueCache.invalidate(venue.id); // the instance that created it keeps it cached: read it from the database
     const filters: unknown[] = [];
     mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
       if (collection === 'venues' && method === 'findOne') filters.push(filter);
