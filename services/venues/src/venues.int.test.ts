@@ -6,13 +6,14 @@ import { SUBJECTS } from '@venuebook/proto/events';
 import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
-import { connectMongo, connectNats, createLogger, loadConfig, signUserContext, userContextSigner } from '@venuebook/service-kit';
+import { connectMongo, connectNats, createLogger, signUserContext, userContextSigner } from '@venuebook/service-kit';
 import type { NatsConnection } from '@venuebook/service-kit';
-import { configSchema } from './config.ts';
+import type { VenuesConfig } from './config.ts';
 import { start } from './main.ts';
 import type { VenuesServiceHandle } from './main.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { VenueRepository } from './repositories/venue.repository.ts';
+import { venuesClient, venuesTestConfig } from './testing/venues-under-test.ts';
 
 const infra = testInfra();
 const dbName = `venuebook_test_venues_${randomUUID().slice(0, 8)}`;
@@ -20,24 +21,16 @@ const userContextKey = randomBytes(32).toString('base64url');
 const EDITOR = { userId: randomUUID(), email: 'editor@example.com', role: 'editor', requestId: 'venues-int' };
 
 let service: VenuesServiceHandle;
-let config: ReturnType<typeof loadConfig<typeof configSchema>>;
+let config: VenuesConfig;
 let client: Client<typeof VenuesService>;
 let connection: Awaited<ReturnType<typeof connectMongo>>;
 let repository: VenueRepository;
 let nc: NatsConnection;
 
 beforeAll(async () => {
-  config = loadConfig(configSchema, {
-    MONGODB_URI: infra.mongoUri,
-    MONGODB_DB: dbName,
-    NATS_URL: infra.natsUrl,
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    LOG_LEVEL: 'warn',
-    USER_CONTEXT_KEY: userContextKey,
-  });
+  config = venuesTestConfig(infra, { db: dbName, userContextKey });
   service = await start(config, { logger: createLogger('venues-test', { level: 'warn' }) });
-  client = createClient(VenuesService, `127.0.0.1:${service.port}`, { deadlineMs: 10_000, metadata: userContextSigner(EDITOR, userContextKey) });
+  client = venuesClient(service, EDITOR, userContextKey);
   connection = await connectMongo(infra.mongoUri, dbName);
   repository = new VenueRepository(venueModel(connection));
   nc = await connectNats(infra.natsUrl);
@@ -257,7 +250,7 @@ describe('ListVenues from the read model', () => {
 
   it('a second instance (a replica on the same database and NATS) lists a venue created through the first', async () => {
     const replica = await start(config, { logger: createLogger('venues-replica', { level: 'warn' }) });
-    const replicaClient = createClient(VenuesService, `127.0.0.1:${replica.port}`, { deadlineMs: 10_000, metadata: userContextSigner(EDITOR, userContextKey) });
+    const replicaClient = venuesClient(replica, EDITOR, userContextKey);
     try {
       const token = `rp${randomUUID().slice(0, 6)}`;
       const created = await create(`${token} Replica Arena`, { leagues: ['Studio'] });

@@ -15,10 +15,10 @@ import { createClient, GrpcError } from '@venuebook/proto/grpc';
 import type { CallOptions, Client } from '@venuebook/proto/grpc';
 import { IdentityService } from '@venuebook/proto/identity/v1';
 import type { SessionGrant } from '@venuebook/proto/identity/v1';
-import { connectMongo, connectNats, createLogger, loadConfig, userContextSigner } from '@venuebook/service-kit';
+import { connectMongo, connectNats, createLogger, userContextSigner } from '@venuebook/service-kit';
 import type { NatsConnection, RunningServiceHandle } from '@venuebook/service-kit';
 import type { Connection } from 'mongoose';
-import { eventsSince } from '@venuebook/service-kit/testing';
+import { eventsSince, serviceTestConfig } from '@venuebook/service-kit/testing';
 import type { TestInfra } from '@venuebook/service-kit/testing';
 import { startOidcStandIn } from '../../../../tests/fakes/oidc-provider.ts';
 import type { MintedClaims, OidcStandIn } from '../../../../tests/fakes/oidc-provider.ts';
@@ -91,22 +91,20 @@ export async function startIdentityUnderTest(infra: TestInfra, env: Record<strin
     stops.push(mail.stop);
     const oidc = await startOidcStandIn({ clientId: 'venuebook-identity-test' });
     stops.push(() => oidc.close());
-    const config = loadConfig(configSchema, {
-      MONGODB_URI: infra.mongoUri,
-      MONGODB_DB: dbName,
-      NATS_URL: infra.natsUrl,
-      GRPC_HOST: '127.0.0.1',
-      GRPC_PORT: '0',
-      USER_CONTEXT_KEY: userContextKey,
-      COMPANY_DOMAIN: TEST_DOMAIN,
-      OWNER_EMAILS: ownerEmail,
-      SMTP_URL: mail.smtpUrl,
-      PASSWORD_SCRYPT_LOG2_N: '12',
-      OIDC_ISSUER: oidc.issuer,
-      GOOGLE_CLIENT_ID: oidc.clientId,
-      // Its own durable consumer of the shared test NATS' audit stream (replicas of one name share the work).
-      AUDIT_CONSUMER_NAME: `identity-audit-${dbName.slice(-8)}`,
-      ...env,
+    const config = serviceTestConfig(configSchema, infra, {
+      db: dbName,
+      userContextKey,
+      env: {
+        COMPANY_DOMAIN: TEST_DOMAIN,
+        OWNER_EMAILS: ownerEmail,
+        SMTP_URL: mail.smtpUrl,
+        PASSWORD_SCRYPT_LOG2_N: '12',
+        OIDC_ISSUER: oidc.issuer,
+        GOOGLE_CLIENT_ID: oidc.clientId,
+        // Its own durable consumer of the shared test NATS' audit stream (replicas of one name share the work).
+        AUDIT_CONSUMER_NAME: `identity-audit-${dbName.slice(-8)}`,
+        ...env,
+      },
     });
     const service: RunningServiceHandle = await start(config, { ...options, logger: createLogger('identity-test', { level: 'error' }) });
     stops.push(async () => {

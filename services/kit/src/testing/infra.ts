@@ -20,3 +20,4 @@ export function testInfra(): TestInfra {
 }
 export { eventsSince } from './events.ts';
 export type { PublishedEvent } from './events.ts';
+export { serviceTestConfig } from './service-config.ts';
