@@ -2,11 +2,12 @@
 // action, user id, record id), in memory (the kit's ReadModel). A page is answered from it and its entries
 // are then read by `_id`, one point read each; the database stays the source of truth. Values, e-mail and
 // service are never held here: the log grows without bound.
-import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import { SUBJECTS } from '@venuebook/proto/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import type { Model } from 'mongoose';
 import type { AuditLogDocument } from '../repositories/audit-log.repository.ts';
+import { othersEvents } from './others-events.ts';
 
 /** What the read model keeps of an entry (about 200 bytes; see ARCHITECTURE.md for the measured figure). */
 export interface AuditListEntry {
@@ -99,18 +100,6 @@ export function createAuditLogReadModel(
     tagsOf: () => [],
     sorts: { newest },
     progressEvery: 10_000,
-    ...(options.nc
-      ? {
-          events: {
-            nc: options.nc,
-            stream: STREAMS.identity.name,
-            recordIdOf: (subject: string, payload: unknown) => {
-              if (subject !== SUBJECTS.auditEntryStored) return null;
-              const { data } = parseEnvelope(SUBJECTS.auditEntryStored, payload);
-              return data.origin === options.instanceId ? null : data.entryId;
-            },
-          },
-        }
-      : {}),
+    ...othersEvents(options, SUBJECTS.auditEntryStored, (data) => data.entryId),
   });
 }

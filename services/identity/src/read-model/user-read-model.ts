@@ -2,10 +2,11 @@
 // fields), in sign-up order, in memory (the kit's ReadModel). ListUsers is answered from it; the database
 // stays the source of truth and the path of every check (sign-in, owner count, roles lock).
 import type { IdentityUser } from '@venuebook/proto/codecs/identity';
-import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import { SUBJECTS } from '@venuebook/proto/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import type { IdentityModels, ProfileDocument, UserDocument } from '../repositories/identity.models.ts';
+import { othersEvents } from './others-events.ts';
 
 /** A user document (the listed fields) with its profile. */
 export interface UserListSource {
@@ -67,18 +68,6 @@ export function createUserReadModel(models: Pick<IdentityModels, 'users' | 'prof
     tagValues: [],
     tagsOf: () => [],
     sorts: { signUp: signUpOrder },
-    ...(options.nc
-      ? {
-          events: {
-            nc: options.nc,
-            stream: STREAMS.identity.name,
-            recordIdOf: (subject: string, payload: unknown) => {
-              if (subject !== SUBJECTS.userChanged) return null;
-              const { data } = parseEnvelope(SUBJECTS.userChanged, payload);
-              return data.origin === options.instanceId ? null : data.userId;
-            },
-          },
-        }
-      : {}),
+    ...othersEvents(options, SUBJECTS.userChanged, (data) => data.userId),
   });
 }

@@ -63,16 +63,7 @@ export class UserRepository {
   async #one(user: UserDocument | null): Promise<UserRecord | null> {
     if (!user) return null;
     const profile = await this.#profiles.findById(user._id).lean<ProfileDocument>().exec();
-    return {
-      id: user._id,
-      email: user.email,
-      passwordHash: user.passwordHash,
-      emailConfirmedAt: user.emailConfirmedAt,
-      role: user.role,
-      createdAt: user.createdAt,
-      welcomeShown: profile?.welcomeShown ?? false,
-      lastSignInAt: profile?.lastSignInAt ?? null,
-    };
+    return { ...userListEntry({ user, profile }), passwordHash: user.passwordHash };
   }
 
   /** A write of a listed field is done: the list shows it at once, the other replicas are told. */
