@@ -1,6 +1,8 @@
 // Test data of the venue contract, shared by the tests of every package (test code only).
 import type { Venue, VenueInputParsed } from '../domain/index.ts';
 
+export { seededRandom } from './random.ts';
+
 /** A stored, active venue with every field set; override what a test cares about. */
 export function sampleVenue(overrides: Partial<Venue> = {}): Venue {
   return {

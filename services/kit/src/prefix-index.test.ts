@@ -1,5 +1,6 @@
 import { Charset, Encoder, Index } from 'flexsearch';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@venuebook/proto/testing';
 import { createTermEncoder, PrefixIndex } from './prefix-index.ts';
 
 /** The slots below `size` a search matched. */
@@ -14,18 +15,6 @@ function indexOf(texts: Record<number, string>): PrefixIndex {
   const index = new PrefixIndex();
   for (const [slot, text] of Object.entries(texts)) index.add(Number(slot), text);
   return index;
-}
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('PrefixIndex', () => {
@@ -123,7 +112,7 @@ describe('PrefixIndex', () => {
   });
 
   it('matches exactly what FlexSearch’s forward index matched, through adds, updates and removals', () => {
-    const next = random(42);
+    const next = seededRandom(42);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
     const vocabulary = ['Madison', 'Square', 'Garden', 'Zürich', 'Straße', 'strasse', 'Hall', 'Halle', 'Hallenstadion', 'Arena', 'Łódź', 'Philips', 'Filips', 'Centre', 'Center', 'Ballroom', 'Stage', 'Königstraße', 'Øster', 'Allé', 'New', 'York', 'NY', 'Ny', 'Saint', 'St', 'Pavilion', 'Kwame', 'Chen', 'O', 'A', 'Éloïse'];
     const text = (): string => Array.from({ length: 1 + Math.floor(next() * 6) }, () => (next() < 0.2 ? String(Math.floor(next() * 3000)) : pick(vocabulary))).join(' ');

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_VENUES } from '@venuebook/local';
 import { LEAGUE_VALUES, nameKey } from '@venuebook/proto/domain';
+import { seededRandom } from '@venuebook/proto/testing';
 import { connectMongo, ensureIndexes } from '@venuebook/service-kit';
 import type { VenueDocument, VenueModel } from '../repositories/venue.model.ts';
 import { venueModel } from '../repositories/venue.model.ts';
@@ -32,18 +33,6 @@ const NOTES = [
   'Catering room on level 2; green rooms A–D next to the stage door',
   'Union house: stagehands through the local, call times 4 h minimum',
 ];
-
-/** A small deterministic generator (mulberry32), so runs with the same seed write the same venues. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A stored venue as VenueRepository.create writes it (every field of the schema). */
 type Seeded = { [K in keyof VenueDocument]: K extends 'links' ? { displayText: string; url: string }[] : VenueDocument[K] };
@@ -90,7 +79,8 @@ export function seedVenue(index: number, next: () => number, now: number): Seede
 
 /** Writes `count` venues in batches of `batchSize` (insertMany through the model: validation and defaults as on create). */
 export async function seedVenues(model: VenueModel, count: number, options: { seed?: number; batchSize?: number } = {}): Promise<void> {
-  const next = random(options.seed ?? 1);
+  // Deterministic (mulberry32): runs with the same seed write the same venues.
+  const next = seededRandom(options.seed ?? 1);
   const batchSize = options.batchSize ?? 1000;
   const now = Date.now();
   for (let start = 0; start < count; start += batchSize) {
