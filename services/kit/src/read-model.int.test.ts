@@ -1,20 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { connect as tcpConnect, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { mongo } from 'mongoose';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from './logger.ts';
-import { connectMongo } from './mongo.ts';
-import { connectNats, ensureStreams } from './nats.ts';
+import { connectNats } from './nats.ts';
 import type { NatsConnection } from './nats.ts';
 import { foldText, ReadModel } from './read-model.ts';
-import { testInfra } from './testing/infra.ts';
-
-const infra = testInfra();
-const suffix = randomUUID().slice(0, 8);
-const dbName = `venuebook_test_kit_rm_${suffix}`;
-const stream = { name: `TEST_READ_MODEL_${suffix}`, subjects: [`test.rm${suffix}.>`], storage: 'memory' as const };
-const subject = `test.rm${suffix}.thing.changed`;
+import { byName, thingsWorld } from './testing/things.fixture.ts';
 
 interface ThingDoc {
   _id: string;
@@ -25,45 +16,41 @@ interface ThingDoc {
 }
 type Thing = { id: string; name: string; tags: string[]; at: string };
 
-let connection: Awaited<ReturnType<typeof connectMongo>>;
-let things: mongo.Collection<ThingDoc>;
-let nc: NatsConnection;
-const models: ReadModel<ThingDoc, Thing, 'name' | 'newest'>[] = [];
+const world = thingsWorld<ThingDoc>('rm');
+const { suffix, subject } = world;
 
 /** While set, a scan waits for it before reading (to hold a rebuild in the middle of its load). */
 let scanGate: Promise<void> | undefined;
 let scans = 0;
 
-function readModel(progressEvery = 1000, connection: NatsConnection = nc) {
-  const model = new ReadModel<ThingDoc, Thing, 'name' | 'newest'>({
+function readModel(progressEvery = 1000, connection: NatsConnection = world.nc) {
+  return world.stopAfterAll(new ReadModel<ThingDoc, Thing, 'name' | 'newest'>({
     name: 'things',
     logger: createLogger('read-model-test', { level: 'warn' }),
     source: {
       scan: async function* () {
         scans += 1;
         await scanGate;
-        yield* things.find({}, { batchSize: 2 });
+        yield* world.things.find({}, { batchSize: 2 });
       },
-      byId: (id) => things.findOne({ _id: id }),
+      byId: (id) => world.things.findOne({ _id: id }),
     },
     toRecord: (doc) => (doc.deleted ? null : { id: doc._id, name: doc.name, tags: doc.tags, at: doc.at }),
     searchText: (thing) => thing.name,
     tagValues: ['red', 'green', 'blue'],
     tagsOf: (thing) => thing.tags,
     sorts: {
-      name: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1),
+      name: byName,
       newest: (a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1),
     },
-    events: { nc: connection, stream: stream.name, recordIdOf: (_subject, payload) => (payload as { id: string }).id },
+    events: { nc: connection, stream: world.stream.name, recordIdOf: (_subject, payload) => (payload as { id: string }).id },
     progressEvery,
-  });
-  models.push(model);
-  return model;
+  }));
 }
 
 async function write(doc: ThingDoc, publish = true): Promise<void> {
-  await things.replaceOne({ _id: doc._id }, doc, { upsert: true });
-  if (publish) await nc.jetstream().publish(subject, new TextEncoder().encode(JSON.stringify({ id: doc._id })));
+  await world.things.replaceOne({ _id: doc._id }, doc, { upsert: true });
+  if (publish) await world.nc.jetstream().publish(subject, new TextEncoder().encode(JSON.stringify({ id: doc._id })));
 }
 
 const names = (page: { items: Thing[] }) => page.items.map((thing) => thing.name);
@@ -107,10 +94,6 @@ async function natsRelay(natsUrl: string) {
 }
 
 beforeAll(async () => {
-  connection = await connectMongo(infra.mongoUri, dbName);
-  things = connection.db!.collection<ThingDoc>('things');
-  nc = await connectNats(infra.natsUrl);
-  await ensureStreams(nc, [stream]);
   const seed: [string, string[]][] = [
     ['Zürich Hallenstadion', ['red']],
     ['Søndermarken Arena', ['green']],
@@ -120,14 +103,6 @@ beforeAll(async () => {
   ];
   for (const [index, [name, tags]] of seed.entries()) await write({ _id: `t${index}`, name, tags, at: `2026-01-0${index + 1}` }, false);
   await write({ _id: 't9', name: 'Gone Hall', tags: [], at: '2026-01-09', deleted: true }, false);
-});
-
-afterAll(async () => {
-  for (const model of models) await model.stop();
-  await (await nc.jetstreamManager()).streams.delete(stream.name).catch(() => undefined);
-  await nc.drain();
-  await connection.dropDatabase().catch(() => undefined);
-  await connection.close();
 });
 
 describe('ReadModel', () => {
@@ -187,7 +162,7 @@ describe('ReadModel', () => {
     await model.stop();
     // While it is not following: a write whose event is then lost (stream purged), and one whose event is kept.
     await write({ _id: `lost-${suffix}`, name: 'Lost Event Hall', tags: [], at: '2026-04-01' });
-    await (await nc.jetstreamManager()).streams.purge(stream.name);
+    await (await world.nc.jetstreamManager()).streams.purge(world.stream.name);
     await write({ _id: `kept-${suffix}`, name: 'Kept Event Hall', tags: [], at: '2026-04-02' });
     await model.resume();
     await expect.poll(() => model.rebuilds, { timeout: 10_000 }).toBe(1);
@@ -204,7 +179,7 @@ describe('ReadModel', () => {
     await model.start();
     await model.stop();
     await write({ _id: `lost2-${suffix}`, name: 'Lost Again Hall', tags: [], at: '2026-04-30' });
-    await (await nc.jetstreamManager()).streams.purge(stream.name);
+    await (await world.nc.jetstreamManager()).streams.purge(world.stream.name);
     await write({ _id: `gap2-${suffix}`, name: 'Second Gap Hall', tags: [], at: '2026-05-01' });
     let release = (): void => undefined;
     scanGate = new Promise((resolve) => (release = resolve));
@@ -226,7 +201,7 @@ describe('ReadModel', () => {
   });
 
   it('rebuilds after its NATS connection drops and reconnects: a write whose event was lost in the outage is listed afterwards', { timeout: 60_000 }, async () => {
-    const relay = await natsRelay(infra.natsUrl);
+    const relay = await natsRelay(world.infra.natsUrl);
     const connection = await connectNats(relay.url);
     const seen: string[] = [];
     void (async () => {

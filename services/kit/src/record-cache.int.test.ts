@@ -1,22 +1,11 @@
 // RecordCache on real FerretDB/MongoDB and NATS: read-through, invalidation by the read model it follows (own
 // writes at once, another replica's events when they arrive, rebuilds), and no stale record kept by a load
 // that a write overtook.
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { mongo } from 'mongoose';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger.ts';
-import { connectMongo } from './mongo.ts';
-import { connectNats, ensureStreams } from './nats.ts';
-import type { NatsConnection } from './nats.ts';
 import { ReadModel } from './read-model.ts';
 import { RecordCache } from './record-cache.ts';
-import { testInfra } from './testing/infra.ts';
-
-const infra = testInfra();
-const suffix = randomUUID().slice(0, 8);
-const dbName = `venuebook_test_kit_rc_${suffix}`;
-const stream = { name: `TEST_RECORD_CACHE_${suffix}`, subjects: [`test.rc${suffix}.>`], storage: 'memory' as const };
-const subject = `test.rc${suffix}.thing.changed`;
+import { byName, thingsWorld } from './testing/things.fixture.ts';
 
 interface ThingDoc {
   _id: string;
@@ -26,25 +15,22 @@ interface ThingDoc {
 }
 type Thing = { id: string; name: string };
 
-let connection: Awaited<ReturnType<typeof connectMongo>>;
-let things: mongo.Collection<ThingDoc>;
-let nc: NatsConnection;
-const replicas: ReadModel<ThingDoc, Thing, 'name'>[] = [];
+const world = thingsWorld<ThingDoc>('rc');
+const { suffix, subject } = world;
 
 /** One replica of a service: its read model (list fields) and its point-read cache (whole documents). */
 async function replica(options: { load?: (id: string) => Promise<ThingDoc | null> } = {}) {
-  const readModel = new ReadModel<ThingDoc, Thing, 'name'>({
+  const readModel = world.stopAfterAll(new ReadModel<ThingDoc, Thing, 'name'>({
     name: 'things',
     logger: createLogger('record-cache-test', { level: 'warn' }),
-    source: { scan: () => things.find({}), byId: (id) => things.findOne({ _id: id }) },
+    source: { scan: () => world.things.find({}), byId: (id) => world.things.findOne({ _id: id }) },
     toRecord: (doc) => (doc.deleted ? null : { id: doc._id, name: doc.name }),
     searchText: (thing) => thing.name,
     tagValues: [],
     tagsOf: () => [],
-    sorts: { name: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1) },
-    events: { nc, stream: stream.name, recordIdOf: (_subject, payload) => (payload as { id: string }).id },
-  });
-  replicas.push(readModel);
+    sorts: { name: byName },
+    events: { nc: world.nc, stream: world.stream.name, recordIdOf: (_subject, payload) => (payload as { id: string }).id },
+  }));
   await readModel.start();
   const loads: string[] = [];
   const cache = new RecordCache<ThingDoc>({
@@ -52,7 +38,7 @@ async function replica(options: { load?: (id: string) => Promise<ThingDoc | null
     load: async (id) => {
       loads.push(id);
       if (options.load) return options.load(id);
-      const doc = await things.findOne({ _id: id });
+      const doc = await world.things.findOne({ _id: id });
       return doc && !doc.deleted ? doc : null;
     },
     sizeOf: (doc) => JSON.stringify(doc).length + 100,
@@ -60,42 +46,21 @@ async function replica(options: { load?: (id: string) => Promise<ThingDoc | null
   cache.follow(readModel);
   /** A write as the service makes it: the database, then its read model at once, then the event for the others. */
   const write = async (doc: ThingDoc): Promise<void> => {
-    await things.replaceOne({ _id: doc._id }, doc, { upsert: true });
+    await world.things.replaceOne({ _id: doc._id }, doc, { upsert: true });
     readModel.apply(doc._id, doc);
-    await nc.jetstream().publish(subject, new TextEncoder().encode(JSON.stringify({ id: doc._id })));
+    await world.nc.jetstream().publish(subject, new TextEncoder().encode(JSON.stringify({ id: doc._id })));
   };
   return { readModel, cache, loads, write };
 }
 
-/**
- * Waits until `readModel` applied every event of the stream. A replica's own events come back to it too and
- * invalidate its cache once more (an extra load after each own write), so the tests wait them out.
- */
-async function caughtUp(readModel: ReadModel<ThingDoc, Thing, 'name'>): Promise<void> {
-  const last = (await (await nc.jetstreamManager()).streams.info(stream.name)).state.last_seq;
-  await expect.poll(() => readModel.sequence, { timeout: 10_000 }).toBeGreaterThanOrEqual(last);
-}
-
-beforeAll(async () => {
-  connection = await connectMongo(infra.mongoUri, dbName);
-  things = connection.db!.collection<ThingDoc>('things');
-  nc = await connectNats(infra.natsUrl);
-  await ensureStreams(nc, [stream]);
-});
-
-afterAll(async () => {
-  for (const readModel of replicas) await readModel.stop();
-  await (await nc.jetstreamManager()).streams.delete(stream.name).catch(() => undefined);
-  await nc.drain();
-  await connection.dropDatabase().catch(() => undefined);
-  await connection.close();
-});
+// A replica's own events come back to it too and invalidate its cache once more (an extra load after each
+// own write), so the tests wait them out (world.caughtUp: every event of the stream applied).
 
 describe('RecordCache', () => {
   it('loads a record once and answers it from memory after; unknown and deleted records are not kept', async () => {
     const a = await replica();
     await a.write({ _id: `one-${suffix}`, name: 'One Hall', notes: 'long notes' });
-    await caughtUp(a.readModel);
+    await world.caughtUp(a.readModel);
     expect((await a.cache.get(`one-${suffix}`))?.notes).toBe('long notes');
     expect((await a.cache.get(`one-${suffix}`))?.notes).toBe('long notes');
     expect(a.loads).toEqual([`one-${suffix}`]);
@@ -121,7 +86,7 @@ describe('RecordCache', () => {
     const b = await replica();
     const id = `other-${suffix}`;
     await a.write({ _id: id, name: 'Shared Hall', notes: 'v1' });
-    await caughtUp(b.readModel);
+    await world.caughtUp(b.readModel);
     expect((await b.cache.get(id))?.notes).toBe('v1');
     const loadsBefore = b.loads.length;
     await a.write({ _id: id, name: 'Shared Hall', notes: 'v2' });
@@ -137,13 +102,13 @@ describe('RecordCache', () => {
     const a = await replica({
       // The first load reads the document, then waits: the write lands meanwhile.
       load: async (id) => {
-        const doc = await things.findOne({ _id: id });
+        const doc = await world.things.findOne({ _id: id });
         if (a.loads.length === 1) await gate;
         return doc;
       },
     });
     const id = `race-${suffix}`;
-    await things.replaceOne({ _id: id }, { name: 'Race Hall', notes: 'old' }, { upsert: true });
+    await world.things.replaceOne({ _id: id }, { name: 'Race Hall', notes: 'old' }, { upsert: true });
     const slow = a.cache.get(id);
     await expect.poll(() => a.loads.length).toBe(1);
     await a.write({ _id: id, name: 'Race Hall', notes: 'new' });
@@ -157,14 +122,14 @@ describe('RecordCache', () => {
     const a = await replica();
     const id = `gap-${suffix}`;
     await a.write({ _id: id, name: 'Gap Hall', notes: 'v1' });
-    await caughtUp(a.readModel);
+    await world.caughtUp(a.readModel);
     expect((await a.cache.get(id))?.notes).toBe('v1');
     await a.readModel.stop();
     // Another replica's write whose event is lost (stream purged), then one whose event is kept: a gap.
-    await things.replaceOne({ _id: id }, { name: 'Gap Hall', notes: 'v2' });
-    await nc.jetstream().publish(subject, new TextEncoder().encode(JSON.stringify({ id })));
-    await (await nc.jetstreamManager()).streams.purge(stream.name);
-    await nc.jetstream().publish(subject, new TextEncoder().encode(JSON.stringify({ id: `unrelated-${suffix}` })));
+    await world.things.replaceOne({ _id: id }, { name: 'Gap Hall', notes: 'v2' });
+    await world.nc.jetstream().publish(subject, new TextEncoder().encode(JSON.stringify({ id })));
+    await (await world.nc.jetstreamManager()).streams.purge(world.stream.name);
+    await world.nc.jetstream().publish(subject, new TextEncoder().encode(JSON.stringify({ id: `unrelated-${suffix}` })));
     expect((await a.cache.get(id))?.notes).toBe('v1');
     await a.readModel.resume();
     await expect.poll(() => a.readModel.rebuilds, { timeout: 10_000 }).toBe(1);
@@ -173,8 +138,8 @@ describe('RecordCache', () => {
   });
 
   it('with a budget of 0 loads every time', async () => {
-    const cache = new RecordCache<ThingDoc>({ maxBytes: 0, load: (id) => things.findOne({ _id: id }), sizeOf: () => 1 });
-    await things.replaceOne({ _id: `off-${suffix}` }, { name: 'Off Hall', notes: '' }, { upsert: true });
+    const cache = new RecordCache<ThingDoc>({ maxBytes: 0, load: (id) => world.things.findOne({ _id: id }), sizeOf: () => 1 });
+    await world.things.replaceOne({ _id: `off-${suffix}` }, { name: 'Off Hall', notes: '' }, { upsert: true });
     expect((await cache.get(`off-${suffix}`))?.name).toBe('Off Hall');
     expect(cache.size).toBe(0);
   });
