@@ -2,7 +2,7 @@
 // to every list (of this instance and of a second instance on the same database and NATS, as a replica),
 // the events and the audit log, and who may do it.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eventsSince, testInfra } from '@venuebook/service-kit/testing';
+import { eventsSince, rejection, testInfra } from '@venuebook/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
@@ -59,15 +59,6 @@ async function create(client: Client<typeof VenuesService>, name: string, fields
   const { venue } = await client.createVenue({ venue: { name, ...fields } });
   if (!venue) throw new Error('no venue');
   return venue;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<GrpcError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(GrpcError);
-  return error as GrpcError;
 }
 
 /** The ids a venue appears under in every list shape the home page offers (each sort, a search, a league filter). */

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
-import { eventsSince, testInfra } from '@venuebook/service-kit/testing';
+import { eventsSince, rejection, testInfra } from '@venuebook/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@venuebook/proto/events';
-import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { createClient, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
 import { connectMongo, connectNats, createLogger, signUserContext, userContextSigner } from '@venuebook/service-kit';
@@ -50,15 +50,6 @@ async function create(name: string, fields: Record<string, unknown> = {}) {
   const response = await client.createVenue({ venue: { name, ...fields } });
   if (!response.venue) throw new Error('no venue in response');
   return response.venue;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<GrpcError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(GrpcError);
-  return error as GrpcError;
 }
 
 describe('CreateVenue / GetVenue', () => {

@@ -21,3 +21,4 @@ export function testInfra(): TestInfra {
 export { eventsSince } from './events.ts';
 export type { PublishedEvent } from './events.ts';
 export { serviceTestConfig } from './service-config.ts';
+export { rejection } from './rejection.ts';
