@@ -5,16 +5,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { STREAMS } from '@venuebook/proto/events';
-import { VenuesService } from '@venuebook/proto/venues/v1';
-import { connectMongo, connectNats, createLogger, loadConfig, userContextSigner } from '@venuebook/service-kit';
+import type { VenuesService } from '@venuebook/proto/venues/v1';
+import { connectMongo, connectNats, createLogger } from '@venuebook/service-kit';
 import type { NatsConnection } from '@venuebook/service-kit';
-import { configSchema } from './config.ts';
 import { start } from './main.ts';
 import type { VenuesServiceHandle } from './main.ts';
 import { venueModel } from './repositories/venue.model.ts';
+import { venuesClient, venuesTestConfig } from './testing/venues-under-test.ts';
 
 const infra = testInfra();
 const userContextKey = randomBytes(32).toString('base64url');
@@ -31,21 +31,13 @@ let admin: Client<typeof VenuesService>;
 let replicaViewer: Client<typeof VenuesService>;
 
 function clientOf(service: VenuesServiceHandle, role: string): Client<typeof VenuesService> {
-  const client = createClient(VenuesService, `127.0.0.1:${service.port}`, { deadlineMs: 10_000, metadata: userContextSigner(caller(role), userContextKey) });
+  const client = venuesClient(service, caller(role), userContextKey);
   clients.push(client);
   return client;
 }
 
 beforeAll(async () => {
-  const config = loadConfig(configSchema, {
-    MONGODB_URI: infra.mongoUri,
-    MONGODB_DB: dbName,
-    NATS_URL: infra.natsUrl,
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    LOG_LEVEL: 'warn',
-    USER_CONTEXT_KEY: userContextKey,
-  });
+  const config = venuesTestConfig(infra, { db: dbName, userContextKey });
   primary = await start(config, { logger: createLogger('venue-cache', { level: 'warn' }) });
   replica = await start(config, { logger: createLogger('venue-cache-replica', { level: 'warn' }) });
   editor = clientOf(primary, 'editor');
