@@ -75,3 +75,22 @@ describe('/readyz detail on this machine', () => {
     expect(await readyz(direct, '203.0.113.82')).toEqual(BARE);
   });
 });
+
+describe('/readyz under many callers', () => {
+  it('sends one round of health checks for concurrent requests (an anonymous flood does not multiply calls to the services)', async () => {
+    const target = await gateway();
+    const checker = target.grpcHealth.venues;
+    const original = checker.checkEach.bind(checker);
+    let rounds = 0;
+    checker.checkEach = (service: string) => {
+      rounds += 1;
+      return original(service);
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => readyz(target, '203.0.113.9')));
+    expect(answers).toEqual(Array.from({ length: 20 }, () => BARE));
+    expect(rounds).toBe(1);
+    // A later request checks again (nothing is cached beyond the requests in flight).
+    await readyz(target, '203.0.113.9');
+    expect(rounds).toBe(2);
+  });
+});

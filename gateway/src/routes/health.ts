@@ -51,6 +51,20 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return auth?.role === 'admin' || auth?.role === 'owner';
   }
 
+  type Each = Awaited<ReturnType<(typeof fastify.grpcHealth)[keyof typeof fastify.grpcHealth]['checkEach']>>[];
+  let inFlight: Promise<Each> | undefined;
+  /**
+   * One round of health checks (every replica of every service) shared by the requests that arrive while it
+   * runs: /readyz is public, and a flood of it must not turn into a flood of calls to the services. Nothing is
+   * kept after the round ends, so a service going down shows on the next request.
+   */
+  function checkAll(): Promise<Each> {
+    inFlight ??= Promise.all(SERVICE_NAMES.map((name) => fastify.grpcHealth[name].checkEach(SERVICES[name].service.typeName))).finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  }
+
   fastify.get(
     '/healthz',
     { schema: { tags: ['health'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } } },
@@ -61,7 +75,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/readyz',
     { schema: { tags: ['health'], summary: 'Readiness (downstream gRPC health)', response: { 200: readinessSchema, 503: readinessSchema } } },
     async (request, reply) => {
-      const each = await Promise.all(SERVICE_NAMES.map((name) => fastify.grpcHealth[name].checkEach(SERVICES[name].service.typeName)));
+      const each = await checkAll();
       // A service is ready when at least one replica serves; else it shows its first replica's status.
       const statuses = each.map((replicas) => {
         const values = Object.values(replicas);
