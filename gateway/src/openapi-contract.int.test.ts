@@ -86,9 +86,10 @@ describe('methods a path does not have', () => {
   it('answers TRACE, QUERY, PATCH … on a known path with 405, an Allow header and the API format, before reading a body', async () => {
     const cases: [method: string, url: string, allow: string][] = [
       ['TRACE', '/api/v1/venues', 'GET, HEAD, POST'],
-      ['QUERY', '/api/v1/venues/abc', 'GET, HEAD'],
+      ['QUERY', '/api/v1/venues/abc', 'DELETE, GET, HEAD, PUT'],
       ['PATCH', '/api/v1/users/abc/role', 'PUT'],
-      ['DELETE', '/api/v1/venues/abc?x=1', 'GET, HEAD'],
+      ['PATCH', '/api/v1/venues/abc?x=1', 'DELETE, GET, HEAD, PUT'],
+      ['GET', '/api/v1/venues/abc/restore', 'POST'],
       ['TRACE', '/healthz', 'GET, HEAD'],
       ['PUT', '/api/v1/auth/token/', 'POST'],
       // A GET the front ends' wildcard takes first, then gives up on.
