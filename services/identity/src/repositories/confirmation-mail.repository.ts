@@ -33,14 +33,13 @@ export class ConfirmationMailRepository {
     const sends = await this.#mails.find({ email }, { at: 1 }).lean<{ _id: string; at: Date }[]>().exec();
     const stale = sends.filter((send) => send.at.getTime() <= hourAgo);
     for (const send of stale) await this.#mails.deleteOne({ _id: send._id }).exec();
-    const recent = sends.filter((send) => send.at.getTime() > hourAgo).sort((a, b) => b.at.getTime() - a.at.getTime());
+    const recent = sends.map((send) => send.at.getTime()).filter((at) => at > hourAgo);
     const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
-    const newest = recent[0];
-    if (newest && now.getTime() - newest.at.getTime() < this.#cooldownMs) return { kind: 'cooldown', retryAfterSeconds: seconds(newest.at.getTime() + this.#cooldownMs - now.getTime()) };
-    if (recent.length >= this.#perHour) {
-      const oldest = recent[recent.length - 1]!;
-      return { kind: 'hourly_cap', retryAfterSeconds: seconds(oldest.at.getTime() + HOUR_MS - now.getTime()) };
+    if (recent.length > 0) {
+      const newest = Math.max(...recent);
+      if (now.getTime() - newest < this.#cooldownMs) return { kind: 'cooldown', retryAfterSeconds: seconds(newest + this.#cooldownMs - now.getTime()) };
     }
+    if (recent.length >= this.#perHour) return { kind: 'hourly_cap', retryAfterSeconds: seconds(Math.min(...recent) + HOUR_MS - now.getTime()) };
     // One send per address per cooldown slot: the loser of a race gets the cooldown answer.
     try {
       await this.#mails.create({ _id: this.#idOf(email, now), email, at: now });

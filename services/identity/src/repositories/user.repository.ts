@@ -243,8 +243,8 @@ export class UserRepository {
 
   /**
    * How many owners there are, read from the database (not the list: the owner rules run under the roles lock
-   * and must see another replica's change at once). One top-level equality, counted here: FerretDB v1 does
-   * not push `countDocuments` down.
+   * and must see another replica's change at once). One top-level equality, the matches counted here (a count
+   * by the database would scan the collection on FerretDB v1).
    */
   async countOwners(): Promise<number> {
     return (await this.#users.find({ role: 'owner' }, { _id: 1 }).lean<{ _id: string }[]>().exec()).length;
