@@ -57,14 +57,19 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
     return done.value;
   }
 
+  /** An active venue as just stored by this instance: into the lists and the point-read cache at once. */
+  function remember(venue: VenueRecord): void {
+    readModel.upsert(venueListEntry(venue));
+    venueCache?.set(venue.id, venue);
+  }
+
   return {
     /** Validates and normalises the input (spec §5), stores the venue and publishes venue.created. */
     async createVenue(caller: Caller, input: unknown): Promise<VenueRecord> {
       const validated = validateVenueInput(input);
       if (!validated.ok) throw GrpcError.invalidArgument('Invalid venue', validated.fieldErrors);
       const venue = await repository.create(validated.value, { createdBy: caller.userId });
-      readModel.upsert(venueListEntry(venue));
-      venueCache?.set(venue.id, venue);
+      remember(venue);
       await events.venueCreated(venue, eventContextOf(caller));
       await audit.record({ action: 'create', table: 'venues', recordId: venue.id, newValues: venue }, auditContextOf(caller));
       return venue;
@@ -87,10 +92,7 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       const result = isVenueId(id)
         ? await withVenueLock(id, async () => {
             const written = await repository.update(id, validated.value);
-            if (written) {
-              readModel.upsert(venueListEntry(written.after));
-              venueCache?.set(id, written.after);
-            }
+            if (written) remember(written.after);
             return written;
           })
         : null;
@@ -125,10 +127,7 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       const { existing, restored } = await withVenueLock(id, async () => {
         const current = await repository.findAny(id);
         const written = current?.deletedAt ? await repository.setDeleted(id, null) : null;
-        if (written) {
-          readModel.upsert(venueListEntry(written));
-          venueCache?.set(id, written);
-        }
+        if (written) remember(written);
         return { existing: current, restored: written };
       });
       if (!existing || !restored) throw GrpcError.notFound(DELETED_VENUE_NOT_FOUND);
