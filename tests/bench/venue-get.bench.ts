@@ -47,6 +47,7 @@ await runBench({ name: 'venue-get', title: 'One venue through the gateway, besid
     await replica.start();
   }
   bench.log(`restarted the venues service in ${((performance.now() - restartStarted) / 1000).toFixed(1)} s (its point-read cache is empty)`);
+  await bench.settle('settleAfterCreate');
 
   // The hop answers the first venue: the same bytes as the gateway's answers, give or take a name's digits.
   const fixed = venues[0]!;

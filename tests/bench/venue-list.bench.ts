@@ -85,6 +85,8 @@ await runBench({ name: 'venue-list', title: 'Home list through the gateway' }, a
   bench.figure('createPerSecond', perSecond, `${Math.round(perSecond)} venues/s, ${CONCURRENCY} in parallel`);
   bench.shape(`create (${CONCURRENCY} in parallel)`, createTimes, { total: COUNT });
 
+  await bench.settle('settleAfterCreate');
+
   // Reading is what every role may do; the viewer reads.
   const viewer = await bench.signIn('viewer');
   const runs: { label: string; total: number; read: (times?: number[]) => () => Promise<void> }[] = [];
