@@ -50,6 +50,11 @@ export interface ReadModelOptions<D, R extends ReadRecord, S extends string> {
   tagsOf(record: R): readonly string[];
   /** Total orders the lists offer (compare must break ties, e.g. by id). */
   sorts: Record<S, (a: R, b: R) => number>;
+  /**
+   * The parent a record belongs to (e.g. a contact's venue id), for by-parent lookups: `query({ group })` then
+   * walks that parent's records only, not the whole model. Undefined: the record is in no group.
+   */
+  groupOf?(record: R): string | undefined;
   /** Domain events that change records (another replica's writes). Without them only own writes apply. */
   events?: ReadModelEvents;
   /** Log the load's progress every this many documents (default 1000). */
@@ -63,6 +68,8 @@ export interface ReadModelQuery<S extends string, R = never> {
   tags?: readonly string[];
   /** Keeps only the records it accepts (e.g. equality filters and a time range the tags cannot express). */
   filter?: (record: R) => boolean;
+  /** Only the records of this group (`groupOf`); a group with no records gives an empty page. */
+  group?: string;
   sort: S;
   offset: number;
   limit: number;
@@ -102,6 +109,8 @@ interface State<R, S extends string> {
   slotOf: Map<string, number>;
   free: number[];
   sorted: Record<S, number[]>;
+  /** The slots of each group (`groupOf`). */
+  groups: Map<string, Set<number>>;
   /** The search: each slot under its record's search text (#indexText). */
   index: PrefixIndex;
 }
@@ -169,6 +178,7 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
       slotOf: new Map(),
       free: [],
       sorted: Object.fromEntries(this.#sortNames.map((sort) => [sort, []])) as unknown as Record<S, number[]>,
+      groups: new Map(),
       index: new PrefixIndex(),
     };
   }
@@ -214,6 +224,12 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
     state.masks[slot] = this.#maskOf(record);
     state.slotOf.set(record.id, slot);
     state.index.add(slot, this.#indexText(record));
+    const group = this.#options.groupOf?.(record);
+    if (group !== undefined) {
+      const members = state.groups.get(group);
+      if (members) members.add(slot);
+      else state.groups.set(group, new Set([slot]));
+    }
     for (const sort of this.#sortNames) {
       if (bulk) state.sorted[sort].push(slot);
       else state.sorted[sort].splice(this.#position(state, sort, record), 0, slot);
@@ -231,6 +247,10 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
       if (position >= 0) array.splice(position, 1);
     }
     state.index.remove(slot, this.#indexText(record));
+    const group = this.#options.groupOf?.(record);
+    const members = group === undefined ? undefined : state.groups.get(group);
+    members?.delete(slot);
+    if (members?.size === 0) state.groups.delete(group!);
     state.records[slot] = undefined;
     state.masks[slot] = 0;
     state.slotOf.delete(id);
@@ -286,6 +306,11 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
     this.apply(id, await this.#options.source.byId(id));
   }
 
+  /** How many records group `group` holds (`groupOf`). */
+  groupSize(group: string): number {
+    return this.#state.groups.get(group)?.size ?? 0;
+  }
+
   get(id: string): R | undefined {
     const slot = this.#state.slotOf.get(id);
     return slot === undefined ? undefined : this.#state.records[slot];
@@ -307,9 +332,17 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
       if (bit >= 0) mask |= 1 << bit;
     }
     if ((query.tags?.length ?? 0) > 0 && mask === 0) return { items: [], total: 0 };
-    const array = state.sorted[query.sort];
     const filter = query.filter;
     const end = query.offset + query.limit;
+    let array: readonly number[];
+    if (query.group === undefined) array = state.sorted[query.sort];
+    else {
+      // One parent's records, put in the sort's order (a few to a few hundred: cheaper than walking them all).
+      const compare = this.#options.sorts[query.sort];
+      array = [...(state.groups.get(query.group) ?? [])].sort((a, b) => compare(state.records[a]!, state.records[b]!));
+    }
+    // Nothing to match: the page is a slice and the total the count (no walk over every record).
+    if (!marks && !mask && !filter) return { items: array.slice(query.offset, end).map((slot) => state.records[slot]!), total: array.length };
     const items: R[] = [];
     let total = 0;
     for (const slot of array) {

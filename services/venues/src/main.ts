@@ -1,5 +1,6 @@
 // The venues service's process: wiring only (the kit runs the start-up, see startDomainService).
 import { STREAMS } from '@venuebook/proto/events';
+import { partialHandlers } from '@venuebook/proto/grpc';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 import { Locks, lockSchema, runServiceMain, startDomainService } from '@venuebook/service-kit';
 import type { LockDocument, Logger, RunningServiceHandle } from '@venuebook/service-kit';
@@ -41,7 +42,9 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       readModel = venues;
       const repository = new VenueRepository(models.venues);
       venueCache = createVenueCache(repository, venues, config.VENUE_CACHE_MAX_MB);
-      return createVenuesHandlers(createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache, locks: new Locks(models.locks) }));
+      const venueHandlers = createVenuesHandlers(createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache, locks: new Locks(models.locks) }));
+      // Issue 11 in progress: an RPC of the contract without its handler yet answers UNIMPLEMENTED.
+      return partialHandlers(VenuesService, { ...venueHandlers });
     },
   });
   if (!readModel || !venueCache) throw new Error('venues: the read model did not start');
