@@ -17,6 +17,7 @@ export * from './input-patterns.ts';
 export * from './permissions.ts';
 export * from './venue-display.ts';
 export * from './venue.schema.ts';
+export * from './venue-event.schema.ts';
 export * from './api-errors.ts';
 export * from './api-errors.schema.ts';
 export * from './format.ts';

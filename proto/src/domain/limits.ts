@@ -200,6 +200,16 @@ export const AI_CONFIDENCE = {
 
 export const EVENT_SORTS = ['newest', 'oldest', 'a-z', 'z-a'] as const;
 export type EventSort = (typeof EVENT_SORTS)[number];
+export const DEFAULT_EVENT_SORT = 'newest' satisfies EventSort;
+/**
+ * Maximum lengths of an event's fields. The description's bound keeps a page of the largest page size (200 events,
+ * 3 bytes per character at most: ~2.4 MB) below the 4 MiB gRPC message limit.
+ */
+export const EVENT_FIELD_MAX = { name: 200, description: 4000 } as const;
+/** Page sizes of the venue events page and of the all-events list. */
+export const DEFAULT_VENUE_EVENTS_PAGE_SIZE = 100;
+export const DEFAULT_EVENTS_PAGE_SIZE = 50;
+export const MAX_EVENTS_PAGE_SIZE = 200;
 
 // ---- Audit & sync -------------------------------------------------------------
 

@@ -32,7 +32,7 @@ const optionalLine = (max: number, description: string) =>
   z.string().max(max).trim().default('').describe(description);
 
 /** Some character String.prototype.trim() keeps: a search pattern (unanchored, as JSON Schema reads patterns). */
-const NOT_BLANK = new RegExp(`[^${TRIMMED_SPACE.slice(1, -1)}]`);
+export const NOT_BLANK = new RegExp(`[^${TRIMMED_SPACE.slice(1, -1)}]`);
 
 /** Optional multi-line text: kept as typed (leading indentation matters), default ''. */
 const optionalText = (max: number, description: string) => z.string().max(max).default('').describe(description);
@@ -280,7 +280,7 @@ export const venueSortSchema = z
 /** Splits 'OTE,OT Select' or ['OTE','OTX'] (or a mix) into League values; accepts display labels ('OTS'). */
 /** What the transform below accepts, stated for the OpenAPI document (the transform names the unknown league). */
 const leagueListSchema = z.string().meta({ pattern: nameListPattern(LEAGUES.flatMap((league) => [league.value, league.label])).source });
-const leaguesQuerySchema = z
+export const leaguesQuerySchema = z
   .union([leagueListSchema, z.array(leagueListSchema)])
   .optional()
   .transform((raw, ctx): League[] => {

@@ -32,6 +32,14 @@ export const SUBJECTS = {
   venueRenamed: subject('venues', 'venue', 'renamed'),
   venueDeleted: subject('venues', 'venue', 'deleted'),
   venueRestored: subject('venues', 'venue', 'restored'),
+  /** The venue's activityAt (the 'Updated' sort) moved forward, e.g. after its card data changed: replicas re-read the venue. */
+  venueActivityChanged: subject('venues', 'venue', 'activity_changed'),
+  /** A venue's event (spec §3 'event', a show at the venue) was created, updated or deleted (hard delete). */
+  venueEventCreated: subject('venues', 'venue_event', 'created'),
+  venueEventUpdated: subject('venues', 'venue_event', 'updated'),
+  venueEventDeleted: subject('venues', 'venue_event', 'deleted'),
+  /** A venue's card data (venue_data) was written; published by the cards service. The venues service raises the venue's activityAt. */
+  venueDataUpdated: subject('cards', 'venue_data', 'updated'),
   userFirstLogin: subject('identity', 'user', 'first_login'),
   userRoleChanged: subject('identity', 'user', 'role_changed'),
   userRemoved: subject('identity', 'user', 'removed'),
@@ -194,6 +202,17 @@ export type VenueDeleted = z.infer<typeof venueDeletedSchema>;
 export const venueRestoredSchema = z.object({ venueId: z.string(), name: z.string() });
 export type VenueRestored = z.infer<typeof venueRestoredSchema>;
 
+export const venueActivityChangedSchema = z.object({ venueId: z.string(), activityAt: z.iso.datetime({ offset: true }) });
+export type VenueActivityChanged = z.infer<typeof venueActivityChangedSchema>;
+
+/** venue_event.created / updated / deleted: the event and its venue (replicas re-read the event by id). */
+export const venueEventChangedSchema = z.object({ eventId: z.string(), venueId: z.string(), name: z.string() });
+export type VenueEventChanged = z.infer<typeof venueEventChangedSchema>;
+
+/** The latest write to a venue's card data (cards service): the venue's 'Updated' time is at least this. */
+export const venueDataUpdatedSchema = z.object({ venueId: z.string(), updatedAt: z.iso.datetime({ offset: true }) });
+export type VenueDataUpdated = z.infer<typeof venueDataUpdatedSchema>;
+
 export const userFirstLoginSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -245,6 +264,11 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.venueRenamed]: venueRenamedSchema,
   [SUBJECTS.venueDeleted]: venueDeletedSchema,
   [SUBJECTS.venueRestored]: venueRestoredSchema,
+  [SUBJECTS.venueActivityChanged]: venueActivityChangedSchema,
+  [SUBJECTS.venueEventCreated]: venueEventChangedSchema,
+  [SUBJECTS.venueEventUpdated]: venueEventChangedSchema,
+  [SUBJECTS.venueEventDeleted]: venueEventChangedSchema,
+  [SUBJECTS.venueDataUpdated]: venueDataUpdatedSchema,
   [SUBJECTS.userFirstLogin]: userFirstLoginSchema,
   [SUBJECTS.userRoleChanged]: userRoleChangedSchema,
   [SUBJECTS.userRemoved]: userRemovedSchema,

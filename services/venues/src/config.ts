@@ -6,6 +6,8 @@ import { DEFAULT_VENUE_CACHE_MAX_MB } from './read-model/venue-cache.ts';
 export const configSchema = serviceConfigSchema('venuebook_venues').extend({
   /** Megabytes (approximate) of whole venues GetVenue keeps in memory, least recently read out first; 0 turns it off. */
   VENUE_CACHE_MAX_MB: z.coerce.number().min(0).max(4096).default(DEFAULT_VENUE_CACHE_MAX_MB),
+  /** The durable consumer of the cards service's venue_data.updated events (shared by the replicas: each event handled once). */
+  VENUE_DATA_CONSUMER_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _').default('venues-venue-data'),
 });
 
 export type VenuesConfig = z.output<typeof configSchema>;

@@ -7,6 +7,13 @@ import type { LockDocument, Logger, RunningServiceHandle } from '@venuebook/serv
 import { configSchema } from './config.ts';
 import type { VenuesConfig } from './config.ts';
 import { createVenueEvents } from './events/venue.events.ts';
+import { startVenueDataConsumer } from './events/venue-data-consumer.ts';
+import { createVenueEventEvents } from './events/venue-event.events.ts';
+import { createVenueEventHandlers } from './grpc/venue-events.handlers.ts';
+import { createVenueEventLists } from './read-model/venue-event-read-model.ts';
+import { VenueEventRepository } from './repositories/event.repository.ts';
+import { venueEventModel } from './repositories/venue-event.model.ts';
+import { createVenueEventUseCases } from './use-cases/venue-events.ts';
 import { createVenuesHandlers } from './grpc/venues.handlers.ts';
 import { createVenueCache } from './read-model/venue-cache.ts';
 import type { VenueCache } from './read-model/venue-cache.ts';
@@ -32,8 +39,9 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
     name: 'venues',
     config,
     logger: options.logger,
-    models: (connection) => ({ venues: venueModel(connection), locks: connection.model<LockDocument>('VenueLock', lockSchema('venue_locks')) }),
-    streams: [STREAMS.venues],
+    models: (connection) => ({ venues: venueModel(connection), venueEvents: venueEventModel(connection), locks: connection.model<LockDocument>('VenueLock', lockSchema('venue_locks')) }),
+    // cards: the venue_data.updated events the 'Updated' sort follows (startVenueDataConsumer).
+    streams: [STREAMS.venues, STREAMS.cards],
     service: VenuesService,
     handlers: async ({ models, nc, js, logger, audit, defer }) => {
       const venues = createVenueReadModel(models.venues, { logger, nc });
@@ -42,9 +50,27 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       readModel = venues;
       const repository = new VenueRepository(models.venues);
       venueCache = createVenueCache(repository, venues, config.VENUE_CACHE_MAX_MB);
-      const venueHandlers = createVenuesHandlers(createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache, locks: new Locks(models.locks) }));
+      const venueUseCases = createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache, locks: new Locks(models.locks) });
+      const venueHandlers = createVenuesHandlers(venueUseCases);
+      const venueDataConsumer = await startVenueDataConsumer(nc, { durable: config.VENUE_DATA_CONSUMER_NAME, logger, useCases: venueUseCases });
+      defer(() => venueDataConsumer.stop());
+      const eventLists = createVenueEventLists(models.venueEvents, venues, { logger, nc });
+      defer(() => eventLists.detach());
+      defer(() => eventLists.readModel.stop());
+      await eventLists.readModel.start();
+      const venueEventHandlers = createVenueEventHandlers(
+        createVenueEventUseCases({
+          repository: new VenueEventRepository(models.venueEvents),
+          venueRepository: repository,
+          venues,
+          lists: eventLists,
+          events: createVenueEventEvents(js, logger, { origin: eventLists.readModel.origin }),
+          audit,
+          locks: new Locks(models.locks),
+        }),
+      );
       // Issue 11 in progress: an RPC of the contract without its handler yet answers UNIMPLEMENTED.
-      return partialHandlers(VenuesService, { ...venueHandlers });
+      return partialHandlers(VenuesService, { ...venueHandlers, ...venueEventHandlers });
     },
   });
   if (!readModel || !venueCache) throw new Error('venues: the read model did not start');

@@ -62,6 +62,7 @@ export default fp(
           { name: 'auth', description: 'Sign-up, sign-in (password or Google), sessions and the signed-in user' },
           { name: 'users', description: 'User management (admins and owners)' },
           { name: 'venues', description: 'Venue records' },
+          { name: 'events', description: 'Events (shows and productions) at venues' },
           { name: 'audit', description: 'The audit log of every service (owners)' },
           { name: 'admin', description: 'Admin settings (admins and owners)' },
           { name: 'health', description: 'Liveness and readiness' },

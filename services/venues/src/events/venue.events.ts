@@ -16,6 +16,8 @@ export interface VenueEvents {
   venueDeleted(venue: VenueRecord, context?: EventContext): Promise<void>;
   /** venuebook.venues.venue.restored.v1 */
   venueRestored(venue: VenueRecord, context?: EventContext): Promise<void>;
+  /** venuebook.venues.venue.activity_changed.v1 (activityAt moved forward, e.g. by its card data) */
+  venueActivityChanged(venue: VenueRecord, context?: EventContext): Promise<void>;
 }
 
 /** `origin`: the read model's (its own events are then not read again, see the kit's ReadModel). */
@@ -34,6 +36,9 @@ export function createVenueEvents(js: JetStreamClient, logger: Logger, options: 
     },
     async venueRestored(venue, context = {}) {
       await events.publish(SUBJECTS.venueRestored, { venueId: venue.id, name: venue.name }, context);
+    },
+    async venueActivityChanged(venue, context = {}) {
+      await events.publish(SUBJECTS.venueActivityChanged, { venueId: venue.id, activityAt: venue.activityAt }, context);
     },
   };
 }

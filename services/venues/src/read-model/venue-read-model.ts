@@ -55,6 +55,11 @@ function venueIdOf(subject: string, payload: unknown): string | null {
   switch (subject) {
     case SUBJECTS.venueCreated:
       return parseEnvelope(SUBJECTS.venueCreated, payload).data.venueId;
+    // A venue's events (shows) do not change its list card (the venue events read model follows them).
+    case SUBJECTS.venueEventCreated:
+    case SUBJECTS.venueEventUpdated:
+    case SUBJECTS.venueEventDeleted:
+      return null;
     default: {
       const data = (payload as { data?: { venueId?: unknown } } | null)?.data;
       return typeof data?.venueId === 'string' ? data.venueId : null;

@@ -136,6 +136,25 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       return restored;
     },
 
+    /**
+     * Raises the venue's activityAt (the 'Updated' sort) to `at` when later, e.g. when its card data changed (the cards
+     * service's venue_data.updated). Idempotent: an older or equal time, or an unknown venue, changes nothing (false). A
+     * deleted venue keeps the time for its restore. Publishes venue.activity_changed (replicas re-read the venue).
+     */
+    async recordVenueActivity(venueId: string, at: Date): Promise<boolean> {
+      if (!isVenueId(venueId)) return false;
+      const raised = await withVenueLock(venueId, async () => {
+        const current = await repository.findAny(venueId);
+        if (!current || new Date(current.activityAt).getTime() >= at.getTime()) return null;
+        if (!(await repository.recordActivity(venueId, at))) return null;
+        const stored = await repository.findAny(venueId);
+        if (stored && !stored.deletedAt) remember(stored);
+        return stored;
+      });
+      if (raised) await events.venueActivityChanged(raised);
+      return !!raised;
+    },
+
     /** One page of active venues from the read model: search, league filter, sort (defaults applied). */
     listVenues(request: RawListRequest): VenueListResult {
       const query = validateListRequest(request);

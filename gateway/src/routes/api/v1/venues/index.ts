@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorResponses, idParamSchema, VENUE_MAX_BYTES, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueSchema } from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
+// Sibling route files of this folder (autoload loads only index.ts where there is one).
+import venueEventsRoutes from './events.ts';
 import { listQueryToProto, venueFromProto, venueInputToProto, venueSummaryFromProto } from '@venuebook/proto/codecs/venues';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
@@ -115,6 +117,8 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return venueFromProto(response.venue);
     },
   );
+
+  await fastify.register(venueEventsRoutes);
 };
 
 export default venuesRoutes;

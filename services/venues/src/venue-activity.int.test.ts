@@ -1,0 +1,122 @@
+// The 'Updated' sort follows the venue's card data (spec §5): the cards service's venue_data.updated events, published
+// here with the NATS client as the cards service will, raise the venue's activityAt through a durable consumer (on
+// real servers), move it in the home list (also on a replica), and an older or repeated event changes nothing.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eventsSince, testInfra } from '@venuebook/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEnvelope, SUBJECTS } from '@venuebook/proto/events';
+import type { Client } from '@venuebook/proto/grpc';
+import { VenueSort } from '@venuebook/proto/venues/v1';
+import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
+import { connectMongo, connectNats, createLogger, publishEvent } from '@venuebook/service-kit';
+import type { NatsConnection } from '@venuebook/service-kit';
+import type { Connection } from 'mongoose';
+import { start } from './main.ts';
+import type { VenuesServiceHandle } from './main.ts';
+import { venueModel } from './repositories/venue.model.ts';
+import { venuesClient, venuesTestConfig } from './testing/venues-under-test.ts';
+
+const infra = testInfra();
+const userContextKey = randomBytes(32).toString('base64url');
+const dbName = `venuebook_test_activity_${randomUUID().slice(0, 8)}`;
+const EDITOR = { userId: randomUUID(), email: 'editor@example.com', role: 'editor', requestId: 'activity-editor' };
+
+let primary: VenuesServiceHandle;
+let replica: VenuesServiceHandle;
+let nc: NatsConnection;
+let connection: Connection;
+let editor: Client<typeof VenuesService>;
+let replicaEditor: Client<typeof VenuesService>;
+
+beforeAll(async () => {
+  const config = venuesTestConfig(infra, { db: dbName, userContextKey });
+  // A consumer name of this test's own: the durable consumer's position is per name on the shared NATS.
+  const consumerName = `venues-venue-data-${randomUUID().slice(0, 8)}`;
+  primary = await start({ ...config, VENUE_DATA_CONSUMER_NAME: consumerName }, { logger: createLogger('venue-activity', { level: 'warn' }) });
+  replica = await start({ ...config, VENUE_DATA_CONSUMER_NAME: consumerName }, { logger: createLogger('venue-activity-replica', { level: 'warn' }) });
+  editor = venuesClient(primary, EDITOR, userContextKey);
+  replicaEditor = venuesClient(replica, EDITOR, userContextKey);
+  nc = await connectNats(infra.natsUrl);
+  connection = await connectMongo(infra.mongoUri, dbName);
+});
+
+afterAll(async () => {
+  editor?.close();
+  replicaEditor?.close();
+  await replica?.stop();
+  await primary?.stop();
+  await nc?.drain();
+  await connection?.close();
+});
+
+async function createVenue(name: string): Promise<Venue> {
+  const { venue } = await editor.createVenue({ venue: { name } });
+  if (!venue) throw new Error('no venue');
+  return venue;
+}
+
+/** What the cards service publishes when a venue's card data is written. */
+async function venueDataUpdated(venueId: string, updatedAt: Date, id?: string): Promise<void> {
+  const envelope = createEnvelope(SUBJECTS.venueDataUpdated, { venueId, updatedAt: updatedAt.toISOString() }, id ? { id } : {});
+  await publishEvent(nc.jetstream(), SUBJECTS.venueDataUpdated, envelope);
+}
+
+const updatedOrder = async (client: Client<typeof VenuesService>, token: string) =>
+  (await client.listVenues({ query: token, sort: VenueSort.UPDATED, pageSize: 50 })).venues.map((venue) => venue.id);
+
+describe("venue_data.updated → the venue's activityAt", () => {
+  it("moves the venue up the 'updated' sort on every replica, once; an older time, a repeat or an unknown venue changes nothing", async () => {
+    const since = new Date();
+    const token = `act${randomUUID().slice(0, 6)}`;
+    const first = await createVenue(`${token} First`);
+    const second = await createVenue(`${token} Second`);
+    expect(await updatedOrder(editor, token)).toEqual([second.id, first.id]);
+
+    const later = new Date(Date.now() + 60_000);
+    await venueDataUpdated(first.id, later);
+    await expect.poll(() => updatedOrder(editor, token), { timeout: 10_000, interval: 50 }).toEqual([first.id, second.id]);
+    await expect.poll(() => updatedOrder(replicaEditor, token), { timeout: 10_000, interval: 50 }).toEqual([first.id, second.id]);
+    expect((await editor.getVenue({ id: first.id })).venue?.activityAt).toBe(later.toISOString());
+    await expect.poll(async () => (await replicaEditor.getVenue({ id: first.id })).venue?.activityAt, { timeout: 5000 }).toBe(later.toISOString());
+    // updatedAt is the venue's own update; only activityAt moved.
+    expect((await editor.getVenue({ id: first.id })).venue?.updatedAt).toBe(first.updatedAt);
+
+    // An older update of the second venue than its own creation, a repeat of the first event and an unknown venue: nothing moves.
+    const marker = await createVenue(`${token} Marker`);
+    await venueDataUpdated(second.id, new Date(Date.parse(second.activityAt) - 60_000));
+    await venueDataUpdated(first.id, later);
+    await venueDataUpdated(randomUUID(), new Date());
+    await venueDataUpdated(first.id, new Date(later.getTime() - 1000));
+    // The consumer takes events in order: once a later event for the marker has moved it, the ones before were handled.
+    const markerTime = new Date(Date.now() + 30_000);
+    await venueDataUpdated(marker.id, markerTime);
+    await expect.poll(async () => (await editor.getVenue({ id: marker.id })).venue?.activityAt, { timeout: 10_000, interval: 50 }).toBe(markerTime.toISOString());
+    expect(await updatedOrder(editor, token)).toEqual([first.id, marker.id, second.id]);
+    expect((await editor.getVenue({ id: second.id })).venue?.activityAt).toBe(second.activityAt);
+    expect((await editor.getVenue({ id: first.id })).venue?.activityAt).toBe(later.toISOString());
+
+    // One venue.activity_changed per raise (the first venue once, the marker once).
+    const changed = (await eventsSince(nc, SUBJECTS.venueActivityChanged, since)).map(({ envelope }) => envelope.data);
+    expect(changed).toEqual([
+      { venueId: first.id, activityAt: later.toISOString() },
+      { venueId: marker.id, activityAt: markerTime.toISOString() },
+    ]);
+    const stored = await venueModel(connection).findById(first.id).lean().exec();
+    expect(stored?.activityAt.toISOString()).toBe(later.toISOString());
+  });
+
+  it("keeps the time of a deleted venue's card data for its restore", async () => {
+    const token = `del${randomUUID().slice(0, 6)}`;
+    const venue = await createVenue(`${token} Gone`);
+    const other = await createVenue(`${token} Stays`);
+    const admin = venuesClient(primary, { ...EDITOR, role: 'admin' }, userContextKey);
+    await editor.deleteVenue({ id: venue.id });
+    const later = new Date(Date.now() + 120_000);
+    await venueDataUpdated(venue.id, later);
+    await expect.poll(async () => (await venueModel(connection).findById(venue.id).lean().exec())?.activityAt.toISOString(), { timeout: 10_000, interval: 50 }).toBe(later.toISOString());
+    expect(await updatedOrder(editor, token)).toEqual([other.id]);
+    await admin.restoreVenue({ id: venue.id });
+    expect(await updatedOrder(editor, token)).toEqual([venue.id, other.id]);
+    admin.close();
+  });
+});
