@@ -24,20 +24,36 @@ const SORTS: readonly [VenueListSort, VenueSort][] = [
 
 const plainLink = (link: Link | ProtoLink): Link => ({ displayText: link.displayText, url: link.url });
 
-/** Domain venue → proto Venue. deletedAt null (active) becomes '' (proto strings have no null). */
+/**
+ * Domain venue → proto Venue. deletedAt null (active) becomes '' (proto strings have no null); contact fields
+ * withheld from the caller (null) become '' with contactDetailsHidden set.
+ */
 export function venueToProto(venue: Venue): MessageInitShape<typeof VenueSchema> {
-  return { ...venue, leagues: [...venue.leagues], venueTypes: [...venue.venueTypes], links: venue.links.map(plainLink), deletedAt: venue.deletedAt ?? '' };
+  const hidden = venue.contactName === null;
+  return {
+    ...venue,
+    leagues: [...venue.leagues],
+    venueTypes: [...venue.venueTypes],
+    links: venue.links.map(plainLink),
+    deletedAt: venue.deletedAt ?? '',
+    contactName: venue.contactName ?? '',
+    contactTitle: venue.contactTitle ?? '',
+    contactPhone: venue.contactPhone ?? '',
+    contactEmail: venue.contactEmail ?? '',
+    contactDetailsHidden: hidden,
+  };
 }
 
-/** Proto Venue → domain venue ('' deletedAt → null). Leagues and venue types were validated when stored. */
+/** Proto Venue → domain venue ('' deletedAt → null; withheld contact fields → null). Leagues and venue types were validated when stored. */
 export function venueFromProto(venue: ProtoVenue): Venue {
-  const { $typeName: _typeName, $unknown: _unknown, deletedAt, leagues, venueTypes, links, ...fields } = venue;
+  const { $typeName: _typeName, $unknown: _unknown, deletedAt, leagues, venueTypes, links, contactDetailsHidden, ...fields } = venue;
   return {
     ...fields,
     leagues: [...leagues] as Venue['leagues'],
     venueTypes: [...venueTypes] as Venue['venueTypes'],
     links: links.map(plainLink),
     deletedAt: deletedAt === '' ? null : deletedAt,
+    ...(contactDetailsHidden ? { contactName: null, contactTitle: null, contactPhone: null, contactEmail: null } : {}),
   };
 }
 

@@ -80,6 +80,11 @@ describe('permission table (spec §6)', () => {
     expect(can('surveyor', 'contact.custom_tag')).toBe(false);
   });
 
+  it('shows contact details to every role but viewer (issue 11)', () => {
+    expect(PERMISSIONS['contact.view_details']).toEqual(['owner', 'admin', 'editor', 'surveyor']);
+    expect(can('viewer', 'contact.view_details')).toBe(false);
+  });
+
   it('shows the welcome dialog to viewers only', () => {
     expect(can('viewer', 'welcome.dialog')).toBe(true);
     expect(can('editor', 'welcome.dialog')).toBe(false);

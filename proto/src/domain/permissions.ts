@@ -52,6 +52,7 @@ export const ACTIONS = [
   'contact.edit',
   'contact.delete',
   'contact.custom_tag',
+  'contact.view_details',
   'contact.view_deleted',
   'contact.restore',
   'contact.purge',
@@ -113,6 +114,10 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   'contact.delete': EDIT,
   // "In the Venue Contacts dialog, only admin and editor see '+ Add custom tag'."
   'contact.custom_tag': ['admin', 'editor'],
+  // Spec §5: contact details (name, title, phone, e-mail) on venues and contacts are null unless the user may
+  // access the venue's contacts, "decided by a server check" whose rule is not shown; issue 11 settles it: every
+  // role but viewer. Without it the venues service answers those fields as null and does not search them.
+  'contact.view_details': EDIT,
   'contact.view_deleted': ADMIN,
   'contact.restore': ADMIN,
   'contact.purge': ADMIN,

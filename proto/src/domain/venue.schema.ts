@@ -201,6 +201,10 @@ export type VenueInputParsed = z.output<typeof venueInputSchema>;
 
 // ---- Venue ------------------------------------------------------------------------------
 
+/** A main-contact field of a venue: a copy of its current main contact's; null for a user who may not see contact details (spec §5). */
+const hiddenContactField = (description: string) =>
+  z.string().nullable().describe(`${description} ('' when none); null when the user may not see contact details`);
+
 export const venueSchema = z
   .object({
     id: z.string().describe('Venue id (UUID)'),
@@ -215,10 +219,10 @@ export const venueSchema = z
     venueTypes: z.array(z.string()).describe('Venue types (see VenueType)'),
     links: z.array(linkSchema),
     generalNotes: z.string(),
-    contactName: z.string(),
-    contactTitle: z.string(),
-    contactPhone: z.string(),
-    contactEmail: z.string(),
+    contactName: hiddenContactField("The main contact's name"),
+    contactTitle: hiddenContactField("The main contact's title"),
+    contactPhone: hiddenContactField("The main contact's phone"),
+    contactEmail: hiddenContactField("The main contact's e-mail"),
     createdBy: z.string().describe('Id of the user who created the venue'),
     createdAt: isoTimestamp('Creation time (ISO 8601)'),
     updatedAt: isoTimestamp('Last update of the venue record (ISO 8601)'),

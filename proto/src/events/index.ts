@@ -40,6 +40,12 @@ export const SUBJECTS = {
   venueEventDeleted: subject('venues', 'venue_event', 'deleted'),
   /** A venue's card data (venue_data) was written; published by the cards service. The venues service raises the venue's activityAt. */
   venueDataUpdated: subject('cards', 'venue_data', 'updated'),
+  /** A venue contact was added (also a venue's new main contact), changed, soft-deleted, restored or permanently deleted. */
+  contactCreated: subject('venues', 'contact', 'created'),
+  contactUpdated: subject('venues', 'contact', 'updated'),
+  contactDeleted: subject('venues', 'contact', 'deleted'),
+  contactRestored: subject('venues', 'contact', 'restored'),
+  contactPurged: subject('venues', 'contact', 'purged'),
   userFirstLogin: subject('identity', 'user', 'first_login'),
   userRoleChanged: subject('identity', 'user', 'role_changed'),
   userRemoved: subject('identity', 'user', 'removed'),
@@ -202,6 +208,10 @@ export type VenueDeleted = z.infer<typeof venueDeletedSchema>;
 export const venueRestoredSchema = z.object({ venueId: z.string(), name: z.string() });
 export type VenueRestored = z.infer<typeof venueRestoredSchema>;
 
+/** Every contact event: which contact, of which venue (readers re-read the contact by id). */
+export const contactChangedSchema = z.object({ contactId: z.string(), venueId: z.string() });
+export type ContactChanged = z.infer<typeof contactChangedSchema>;
+
 export const venueActivityChangedSchema = z.object({ venueId: z.string(), activityAt: z.iso.datetime({ offset: true }) });
 export type VenueActivityChanged = z.infer<typeof venueActivityChangedSchema>;
 
@@ -269,6 +279,11 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.venueEventUpdated]: venueEventChangedSchema,
   [SUBJECTS.venueEventDeleted]: venueEventChangedSchema,
   [SUBJECTS.venueDataUpdated]: venueDataUpdatedSchema,
+  [SUBJECTS.contactCreated]: contactChangedSchema,
+  [SUBJECTS.contactUpdated]: contactChangedSchema,
+  [SUBJECTS.contactDeleted]: contactChangedSchema,
+  [SUBJECTS.contactRestored]: contactChangedSchema,
+  [SUBJECTS.contactPurged]: contactChangedSchema,
   [SUBJECTS.userFirstLogin]: userFirstLoginSchema,
   [SUBJECTS.userRoleChanged]: userRoleChangedSchema,
   [SUBJECTS.userRemoved]: userRemovedSchema,

@@ -14,6 +14,14 @@ import { createVenueEventLists } from './read-model/venue-event-read-model.ts';
 import { VenueEventRepository } from './repositories/event.repository.ts';
 import { venueEventModel } from './repositories/venue-event.model.ts';
 import { createVenueEventUseCases } from './use-cases/venue-events.ts';
+import { createContactEvents } from './events/contact.events.ts';
+import { hidingContactDetails } from './grpc/contact-details.ts';
+import { createContactsHandlers } from './grpc/contacts.handlers.ts';
+import { createContactReadModel } from './read-model/contact-read-model.ts';
+import { contactModel } from './repositories/contact.model.ts';
+import { ContactRepository } from './repositories/contact.repository.ts';
+import { createContactUseCases } from './use-cases/contacts.ts';
+import { createMainContacts } from './use-cases/main-contact.ts';
 import { createVenuesHandlers } from './grpc/venues.handlers.ts';
 import { createVenueCache } from './read-model/venue-cache.ts';
 import type { VenueCache } from './read-model/venue-cache.ts';
@@ -39,7 +47,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
     name: 'venues',
     config,
     logger: options.logger,
-    models: (connection) => ({ venues: venueModel(connection), venueEvents: venueEventModel(connection), locks: connection.model<LockDocument>('VenueLock', lockSchema('venue_locks')) }),
+    models: (connection) => ({ venues: venueModel(connection), venueEvents: venueEventModel(connection), contacts: contactModel(connection), locks: connection.model<LockDocument>('VenueLock', lockSchema('venue_locks')) }),
     // cards: the venue_data.updated events the 'Updated' sort follows (startVenueDataConsumer).
     streams: [STREAMS.venues, STREAMS.cards],
     service: VenuesService,
@@ -50,8 +58,22 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       readModel = venues;
       const repository = new VenueRepository(models.venues);
       venueCache = createVenueCache(repository, venues, config.VENUE_CACHE_MAX_MB);
-      const venueUseCases = createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache, locks: new Locks(models.locks) });
-      const venueHandlers = createVenuesHandlers(venueUseCases);
+      // Contacts (issue 11): their read model takes venue names from `venues`, so it starts after it.
+      const contactList = createContactReadModel(models.contacts, venues, { logger, nc });
+      defer(() => contactList.stop());
+      await contactList.start();
+      const contactWrites = {
+        contacts: new ContactRepository(models.contacts, models.venues),
+        readModel: contactList,
+        venueReadModel: venues,
+        events: createContactEvents(js, logger, { origin: contactList.origin }),
+        audit,
+      };
+      const contactUseCases = createContactUseCases({ ...contactWrites, venues: repository, venueCache, locks: new Locks(models.locks) });
+      const venueUseCases = createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache, locks: new Locks(models.locks), mainContacts: createMainContacts(contactWrites) });
+      // Venue answers withhold the main contact's details from callers who may not see them (spec §5).
+      const venueHandlers = hidingContactDetails(createVenuesHandlers(venueUseCases));
+      const contactHandlers = createContactsHandlers(contactUseCases);
       const venueDataConsumer = await startVenueDataConsumer(nc, { durable: config.VENUE_DATA_CONSUMER_NAME, logger, useCases: venueUseCases });
       defer(() => venueDataConsumer.stop());
       const eventLists = createVenueEventLists(models.venueEvents, venues, { logger, nc });
@@ -70,7 +92,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
         }),
       );
       // Issue 11 in progress: an RPC of the contract without its handler yet answers UNIMPLEMENTED.
-      return partialHandlers(VenuesService, { ...venueHandlers, ...venueEventHandlers });
+      return partialHandlers(VenuesService, { ...venueHandlers, ...venueEventHandlers, ...contactHandlers });
     },
   });
   if (!readModel || !venueCache) throw new Error('venues: the read model did not start');

@@ -5,8 +5,11 @@ import type { VenuesService } from '@venuebook/proto/venues/v1';
 import { requirePermission } from '@venuebook/service-kit';
 import type { VenueUseCases } from '../use-cases/venues.ts';
 
+/** The venue RPCs of VenuesService (contacts have their own handlers, merged in main.ts). */
+type VenueRpc = 'createVenue' | 'getVenue' | 'updateVenue' | 'deleteVenue' | 'restoreVenue' | 'listVenues';
+
 /** The gRPC face of the venues service: decode the request, check the permission, run the use case, encode the reply. */
-export function createVenuesHandlers(useCases: VenueUseCases): ServiceHandlers<typeof VenuesService> {
+export function createVenuesHandlers(useCases: VenueUseCases): Pick<ServiceHandlers<typeof VenuesService>, VenueRpc> {
   return {
     async createVenue(request, call) {
       const caller = requirePermission(call, 'venue.create');

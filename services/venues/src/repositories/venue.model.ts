@@ -36,6 +36,8 @@ export const venueSchema = new Schema(
     contactEmail: text,
     createdBy: text,
     googleDriveFolderId: text,
+    /** Id of the venue's current main contact (contacts collection) ('' when none); written under the venue's lock. */
+    mainContactId: text,
     /** Latest of updatedAt and the venue's data-card updates; drives the 'Updated' sort. */
     activityAt: { type: Date, required: true, default: () => new Date() },
     /** null while active; set on soft delete. */

@@ -70,6 +70,8 @@ export function seedVenue(index: number, next: () => number, now: number): Seede
     contactEmail: contact ? `${first}.${last}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, '') : '',
     createdBy: `seed-${index % 7}@example.com`,
     googleDriveFolderId: '',
+    // Seeded venues have no contacts document (their contact fields are legacy, as in the original data).
+    mainContactId: '',
     activityAt,
     createdAt,
     updatedAt: activityAt,

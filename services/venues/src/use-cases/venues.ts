@@ -10,6 +10,7 @@ import type { VenueCache } from '../read-model/venue-cache.ts';
 import { listFromReadModel, venueListEntry } from '../read-model/venue-read-model.ts';
 import type { VenueReadModel } from '../read-model/venue-read-model.ts';
 import type { VenueRepository } from '../repositories/venue.repository.ts';
+import type { MainContacts } from './main-contact.ts';
 
 export const VENUE_NOT_FOUND = 'Venue not found';
 export const DELETED_VENUE_NOT_FOUND = 'Deleted venue not found';
@@ -43,10 +44,12 @@ export interface VenueDeps {
   venueCache?: VenueCache;
   /** Locks across replicas (the kit's): every write to one venue document holds `venue:<id>`. */
   locks: Locks;
+  /** Issue 11: the venue's main contact, kept by createVenue and updateVenue from the contact fields (main-contact.ts). */
+  mainContacts?: MainContacts;
 }
 
 /** The use cases of the venues service. The gRPC handlers have checked the caller's permission. */
-export function createVenueUseCases({ repository, events, audit, readModel, venueCache, locks }: VenueDeps) {
+export function createVenueUseCases({ repository, events, audit, readModel, venueCache, locks, mainContacts }: VenueDeps) {
   /**
    * Runs a write to venue `id` holding its lock (across every replica): FerretDB v1 rewrites the whole document
    * on each update, so an update racing a delete lost one of them (measured: 9 of 30 answered writes lost).
@@ -68,7 +71,10 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
     async createVenue(caller: Caller, input: unknown): Promise<VenueRecord> {
       const validated = validateVenueInput(input);
       if (!validated.ok) throw GrpcError.invalidArgument('Invalid venue', validated.fieldErrors);
-      const venue = await repository.create(validated.value, { createdBy: caller.userId });
+      // Issue 11: a contact name creates the venue's main contact (main-contact.ts).
+      const plan = mainContacts ? await mainContacts.prepare(null, validated.value) : null;
+      const venue = await repository.create(plan?.fields ?? validated.value, { createdBy: caller.userId });
+      await plan?.apply(caller, venue.id);
       remember(venue);
       await events.venueCreated(venue, eventContextOf(caller));
       await audit.record({ action: 'create', table: 'venues', recordId: venue.id, newValues: venue }, auditContextOf(caller));
@@ -91,7 +97,10 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       // The read model and the cache take the write while the lock is held: two writes to one venue apply in order.
       const result = isVenueId(id)
         ? await withVenueLock(id, async () => {
-            const written = await repository.update(id, validated.value);
+            // Issue 11: the main contact follows the contact fields (spec §5 name-change rule, main-contact.ts).
+            const plan = mainContacts ? await mainContacts.prepare(id, validated.value) : null;
+            const written = await repository.update(id, plan?.fields ?? validated.value);
+            if (written) await plan?.apply(caller, id);
             if (written) remember(written.after);
             return written;
           })
