@@ -5,6 +5,8 @@ import { lazy } from 'react';
 export const pages: RemotePageMap = {
   home: lazy(() => import('./home/home-page.tsx').then((m) => ({ default: m.HomePage }))),
   'venue-detail': lazy(() => import('./venue-detail/venue-detail-page.tsx').then((m) => ({ default: m.VenueDetailPage }))),
+  'add-venue': lazy(() => import('./venue-form/add-venue-page.tsx').then((m) => ({ default: m.AddVenuePage }))),
+  'edit-venue': lazy(() => import('./venue-form/edit-venue-page.tsx').then((m) => ({ default: m.EditVenuePage }))),
 };
 
 export default pages;

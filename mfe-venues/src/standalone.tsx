@@ -7,7 +7,9 @@ mountStandalone({
   pages,
   routes: [
     { path: '/', page: 'home' },
+    { path: '/add-venue', page: 'add-venue' },
     { path: '/venue/:venueId', page: 'venue-detail' },
+    { path: '/venue/:venueId/edit', page: 'edit-venue' },
   ],
   links: [{ to: '/', label: 'Home' }],
 });

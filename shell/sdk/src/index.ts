@@ -10,6 +10,7 @@ export type {
   PasswordCredentials,
   RequestOptions,
   SignUpResult,
+  VenueDuplicateCheck,
   VenueListParams,
 } from './api/api-client.ts';
 export {
@@ -38,6 +39,8 @@ export {
 export type { RefreshTiming } from './session/refresh-timing.ts';
 
 export { useDebouncedValue } from './hooks/use-debounced-value.ts';
+export { useUnsavedChangesGuard } from './hooks/use-unsaved-changes-guard.ts';
+export type { UnsavedChangesGuard } from './hooks/use-unsaved-changes-guard.ts';
 
 // Server state: TanStack Query (a federation singleton). Remotes read and write through these, with the
 // sdk's one QueryClient (mounted by the shell and by mountStandalone) and its query factories.
@@ -133,5 +136,6 @@ export type { Action, AuthConfig, AuthUser, Credentials, LogoutScope, Role, Sess
 export { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTES, remoteEntryPath, remoteNameOf } from '@venuebook/proto/domain';
 export type { RemoteContainer, RemoteName } from '@venuebook/proto/domain';
 export type { League, LeagueOption, ListVenuesQuery, ListVenuesResult, Venue, VenueInput, VenueSort, VenueSummary } from '@venuebook/proto/domain';
+export type { DuplicateCheckResult, SimilarVenue, VenueType } from '@venuebook/proto/domain';
 export { AUDIT_LOG_LIMITS, auditActionTone, auditRecordIdLabel, auditUserLabel } from '@venuebook/proto/domain';
 export type { AuditLogEntry, AuditLogPage } from '@venuebook/proto/domain';

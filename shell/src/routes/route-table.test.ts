@@ -55,7 +55,7 @@ describe('route table', () => {
   });
 
   it('registers only the routes built so far', () => {
-    expect(enabledRoutes().map((r) => r.path)).toEqual(['/auth', '/login', '/', '/venue/:venueId', '/audit-logs']);
+    expect(enabledRoutes().map((r) => r.path)).toEqual(['/auth', '/login', '/', '/add-venue', '/venue/:venueId', '/venue/:venueId/edit', '/audit-logs']);
     expect(requiredRemotes()).toEqual(['mfe_venues', 'mfe_admin']);
   });
 
@@ -67,7 +67,7 @@ describe('route table', () => {
   });
 
   it('treats unbuilt and unknown paths as 404', () => {
-    for (const path of ['/venue/abc/edit', '/admin/users', '/auth/x', '/nope', '/venue', '/venue/abc/department/IT', '/venue/a/b/c']) {
+    for (const path of ['/venue/abc/photos', '/admin/users', '/auth/x', '/nope', '/venue', '/venue/abc/department/IT', '/venue/a/b/c']) {
       expect(isNotFound(path), path).toBe(true);
     }
     expect(isNotFound('/')).toBe(false);

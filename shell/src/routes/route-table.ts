@@ -28,9 +28,9 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { path: '/login', access: 'public', owner: 'shell', page: 'login', enabled: true },
   { path: '/public/venue/:venueId/photos', access: 'public', owner: 'mfe_media', page: 'public-gallery', enabled: false },
   { path: '/', access: 'login', owner: 'mfe_venues', page: 'home', enabled: true },
-  { path: '/add-venue', access: 'login', owner: 'mfe_venues', page: 'add-venue', enabled: false },
+  { path: '/add-venue', access: 'login', owner: 'mfe_venues', page: 'add-venue', enabled: true },
   { path: '/venue/:venueId', access: 'login', owner: 'mfe_venues', page: 'venue-detail', enabled: true },
-  { path: '/venue/:venueId/edit', access: 'login', owner: 'mfe_venues', page: 'edit-venue', enabled: false },
+  { path: '/venue/:venueId/edit', access: 'login', owner: 'mfe_venues', page: 'edit-venue', enabled: true },
   // Linked from venue detail (spec §2 "Report (/venue/{id}/report, on small screens)").
   { path: '/venue/:venueId/report', access: 'login', owner: 'mfe_venues', page: 'venue-report', enabled: false },
   { path: '/venue/:venueId/photos', access: 'login', owner: 'mfe_media', page: 'photos', enabled: false },

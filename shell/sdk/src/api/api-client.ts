@@ -4,6 +4,8 @@ import {
   type AuditLogPage,
   type AuthConfig,
   type AuthUser,
+  type DuplicateCheckResult,
+  type League,
   type ListVenuesQuery,
   type ListVenuesResult,
   type LogoutScope,
@@ -49,6 +51,12 @@ export interface ApiClientOptions {
   /** Base URL of the versioned API; same origin by default. */
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
+}
+
+/** Body of `api.venues.checkDuplicates`: the name typed and the leagues chosen (none: the server's default leagues). */
+export interface VenueDuplicateCheck {
+  name: string;
+  leagues: readonly League[];
 }
 
 /** Parameters of `api.venues.list`; everything optional (server defaults apply). */
@@ -219,6 +227,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       },
       create(input: VenueInput, opts: RequestOptions = {}): Promise<Venue> {
         return request<Venue>('/venues', { method: 'POST', body: input, signal: opts.signal });
+      },
+      /** Replaces every editable field of the venue (the edit form sends the whole venue). */
+      update(id: string, input: VenueInput, opts: RequestOptions = {}): Promise<Venue> {
+        return request<Venue>(`/venues/${encodeURIComponent(id)}`, { method: 'PUT', body: input, signal: opts.signal });
+      },
+      /** Active venues sharing a league whose names equal or resemble `name` (the add-venue flow, spec §4). */
+      checkDuplicates(check: VenueDuplicateCheck, opts: RequestOptions = {}): Promise<DuplicateCheckResult> {
+        return request<DuplicateCheckResult>('/venues/duplicate-check', { method: 'POST', body: check, signal: opts.signal });
       },
     },
 
