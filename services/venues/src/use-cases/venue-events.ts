@@ -129,6 +129,25 @@ export function createVenueEventUseCases({ repository, venueRepository, venues, 
       return deleted;
     },
 
+    /**
+     * The venue's purge hook (VenuePurgeHook, registered in main.ts): every event of the venue is deleted for good, each
+     * with venue_event.deleted and its audit entry. The venue is deleted already, so no new event can join it meanwhile.
+     */
+    async purgeVenueEvents(venueId: string, caller: Caller): Promise<void> {
+      const ofVenue = readModel.query({ group: venueId, sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER }).items;
+      for (const { id } of ofVenue) {
+        const deleted = await withEventLock(id, async () => {
+          const current = await repository.getById(id);
+          const gone = current ? await repository.delete(id) : false;
+          readModel.remove(id);
+          return gone ? current : null;
+        });
+        if (!deleted) continue;
+        await events.deleted(deleted, eventContextOf(caller));
+        await audit.record({ action: 'delete', table: AUDIT_TABLE, recordId: id, oldValues: deleted }, auditContextOf(caller));
+      }
+    },
+
     /** The venue's events by event date descending (no date last), then newest created; NOT_FOUND for an unknown or deleted venue. */
     async listVenueEvents(venueId: string, request: RawVenueEventsRequest): Promise<ListVenueEventsResult> {
       const query = validated(listVenueEventsQuerySchema.safeParse({ page: unset(request.page), pageSize: unset(request.pageSize) }));
