@@ -63,6 +63,7 @@ export default fp(
           { name: 'users', description: 'User management (admins and owners)' },
           { name: 'venues', description: 'Venue records' },
           { name: 'events', description: 'Events (shows and productions) at venues' },
+          { name: 'contacts', description: "Venue contacts, the all-contacts list, deleted contacts and contact tags" },
           { name: 'audit', description: 'The audit log of every service (owners)' },
           { name: 'admin', description: 'Admin settings (admins and owners)' },
           { name: 'health', description: 'Liveness and readiness' },

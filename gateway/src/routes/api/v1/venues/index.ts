@@ -4,6 +4,7 @@ import { apiErrorResponses, idParamSchema, VENUE_MAX_BYTES, listVenuesQuerySchem
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 // Sibling route files of this folder (autoload loads only index.ts where there is one).
 import venueEventsRoutes from './events.ts';
+import venueContactsRoutes from './contacts.ts';
 import { listQueryToProto, venueFromProto, venueInputToProto, venueSummaryFromProto } from '@venuebook/proto/codecs/venues';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
@@ -119,6 +120,7 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   await fastify.register(venueEventsRoutes);
+  await fastify.register(venueContactsRoutes);
 };
 
 export default venuesRoutes;
