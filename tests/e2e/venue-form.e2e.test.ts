@@ -143,7 +143,7 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     } else {
       // Until the endpoint exists: the §8 toast, then the venue is created anyway.
       await page.getByText(/Proceeding with creation\./).first().waitFor();
-      await shot(page, 'duplicate-check-failed', width, { fullPage: false });
+      await shot(page, 'duplicate-check-unavailable', width, { fullPage: false });
     }
     // 'Continue to Data Entry' goes to the new venue's department page.
     await page.waitForURL((url) => /^\/venue\/[0-9a-f-]{36}\/department$/.test(url.pathname));
@@ -198,8 +198,46 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     expect(errors).toEqual([]);
   });
 
-  it("asks the browser's leave prompt when the tab closes with unsaved changes", async () => {
+  it('shows the §8 toasts when the network fails: the duplicate check (then creates), creating, updating', async () => {
+    // The browser loses the network for one call at a time (a real failure of the request, not a fake answer).
+    await page.route('**/api/v1/venues/duplicate-check', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${baseUrl()}/add-venue`);
+    await page.getByTestId('venue-name').fill(`${name} Offline Check`);
+    await page.getByTestId('venue-save-close').click();
+    const toast = page.locator('[data-scope="toast"][data-part="root"]');
+    const checkFailed = toast.filter({ hasText: 'Duplicate Check Failed' });
+    await checkFailed.waitFor();
+    expect(await checkFailed.textContent()).toContain('Proceeding with creation.');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('venue-card').filter({ hasText: `${name} Offline Check` }).waitFor();
+    await shot(page, 'duplicate-check-failed', width, { fullPage: false });
+
+    await page.route('**/api/v1/venues', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.goto(`${baseUrl()}/add-venue`);
+    await page.getByTestId('venue-name').fill(`${name} Offline Create`);
+    await page.getByTestId('venue-save-close').click();
+    const createFailed = toast.filter({ hasText: 'Failed to create venue. Please try again.' });
+    await createFailed.waitFor();
+    expect(await createFailed.textContent()).toContain('Error');
+    expect(path(page)).toBe('/add-venue');
+    await shot(page, 'create-failed', width, { fullPage: false });
+    await page.unrouteAll();
+
+    await page.route(`**/api/v1${venuePath.replace('/venue/', '/venues/')}`, (route) =>
+      route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await page.goto(`${baseUrl()}${venuePath}/edit`);
     await page.getByTestId('venue-delivery-notes').fill('Dock closes at 6 pm.');
+    await page.getByTestId('venue-save').click();
+    await toast.filter({ hasText: 'Failed to update venue' }).waitFor();
+    expect(path(page)).toBe(`${venuePath}/edit`);
+    await shot(page, 'update-failed', width, { fullPage: false });
+    await page.unrouteAll();
+  });
+
+  it("asks the browser's leave prompt when the tab closes with unsaved changes", async () => {
+    // Still on the edit form with the unsaved delivery notes of the test before.
+    expect(await page.getByTestId('venue-delivery-notes').inputValue()).toBe('Dock closes at 6 pm.');
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.type());
