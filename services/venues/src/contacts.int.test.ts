@@ -292,6 +292,7 @@ describe('contact details for viewers (spec §5)', () => {
     expect((await viewer.listContacts({ query: `${t} hidden` })).total).toBe(0);
     expect((await viewer.listContacts({ query: `${t} secu` })).total).toBe(1);
     expect((await viewer.listContacts({ query: `secret ${t}` })).total).toBe(2);
+    expect((await viewer.listContacts({ query: '!!' })).total).toBe(0);
     expect((await editor.listContacts({ query: `${t} quentin` })).total).toBe(1);
     // Every other role sees them.
     for (const client of [editor, surveyor, admin, clientOf(primary, USERS.owner)]) {

@@ -189,6 +189,8 @@ export function createContactUseCases(deps: ContactDeps) {
       const visible = seesContactDetails(caller);
       const venueActive = (entry: ContactEntry): boolean => venueReadModel.get(entry.venueId) !== undefined;
       const words = visible ? [] : foldedWords(query.q ?? '');
+      // Search text without a word matches nothing (as the read model's search answers it).
+      if (!visible && query.q && words.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
       const seenWordsMatch = (entry: ContactEntry): boolean => {
         const own = foldedWords(`${entry.tag} ${entry.venueName}`);
         return words.every((word) => own.some((candidate) => candidate.startsWith(word)));
