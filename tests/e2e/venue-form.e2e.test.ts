@@ -163,7 +163,13 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     expect(await save.isDisabled()).toBe(true);
     await shot(page, 'edit', width);
 
-    await page.getByTestId('venue-general-notes').fill('Load-in through the north dock.\n  Ask security for the gate code.');
+    // Tab in the notes indents by 2 spaces (spec §9).
+    const notes = page.getByTestId('venue-general-notes');
+    await notes.fill('Load-in through the north dock.\n');
+    await notes.press('End');
+    await notes.press('Tab');
+    await notes.pressSequentially('Ask security for the gate code.');
+    expect(await notes.inputValue()).toBe('Load-in through the north dock.\n  Ask security for the gate code.');
     expect(await save.isEnabled()).toBe(true);
 
     // In-app navigation with unsaved changes: the dialog; 'Stay on Page' keeps the edits.

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Checkbox, Field, Heading, Input, SimpleGrid, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { FormField, LEAGUES, VENUE_TYPES } from '@venuebook/sdk';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { venueInputSchema, type VenueInputParsed } from '@venuebook/proto/domain';
 import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -13,6 +13,22 @@ export type VenueForm = UseFormReturn<VenueFormValues, unknown, VenueInputParsed
  * form always holds every field, a narrower type than the schema's input (where all but the name are optional).
  */
 export const venueFormResolver = zodResolver(venueInputSchema) as unknown as Resolver<VenueFormValues, unknown, VenueInputParsed>;
+
+/** Spec §9: text areas are 6 rows high at 1024 px or wider, else 3 (as minimum heights, padding included). */
+const TEXTAREA_MIN_H = { base: '5rem', lg: '9rem' };
+
+/**
+ * Spec §9: the Tab key inserts 2 spaces in text areas — here in General Venue Notes, whose indented lines are
+ * bullets by indent (§9); the address and delivery fields keep Tab for moving through the form. Shift+Tab still
+ * moves the focus. The input event lets react-hook-form see the change.
+ */
+function insertSpacesOnTab(event: KeyboardEvent<HTMLTextAreaElement>) {
+  if (event.key !== 'Tab' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  const area = event.currentTarget;
+  area.setRangeText('  ', area.selectionStart, area.selectionEnd, 'end');
+  area.dispatchEvent(new Event('input', { bubbles: true }));
+}
 
 /** Spec §9: the venue types list scrolls at 24rem. */
 export const VENUE_TYPES_MAX_HEIGHT = '24rem';
@@ -28,7 +44,6 @@ export function VenueFormFields({ form, mode }: { form: VenueForm; mode: 'add' |
     formState: { errors },
   } = form;
   const phone = register('contactPhone');
-  const textareaRows = { base: '20', lg: '32' };
 
   return (
     <Stack gap={{ base: '4', md: '6' }}>
@@ -49,17 +64,17 @@ export function VenueFormFields({ form, mode }: { form: VenueForm; mode: 'add' |
           <Input {...register('country')} autoComplete="country-name" data-testid="venue-country" />
         </FormField>
         <FormField label="Address" error={errors.address}>
-          <Textarea {...register('address')} placeholder={'Street address\nCity, State ZIP'} minH={textareaRows} data-testid="venue-address" />
+          <Textarea {...register('address')} placeholder={'Street address\nCity, State ZIP'} minH={TEXTAREA_MIN_H} data-testid="venue-address" />
         </FormField>
         <FormField label="Display City As" error={errors.displayCityAs} helperText="Shown instead of the city from the address">
           <Input {...register('displayCityAs')} placeholder="e.g. Denver" data-testid="venue-display-city" />
         </FormField>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField label="Deliveries Address" error={errors.deliveryAddress}>
-            <Textarea {...register('deliveryAddress')} minH={textareaRows} data-testid="venue-delivery-address" />
+            <Textarea {...register('deliveryAddress')} minH={TEXTAREA_MIN_H} data-testid="venue-delivery-address" />
           </FormField>
           <FormField label="Delivery Notes" error={errors.deliveryNotes}>
-            <Textarea {...register('deliveryNotes')} minH={textareaRows} data-testid="venue-delivery-notes" />
+            <Textarea {...register('deliveryNotes')} minH={TEXTAREA_MIN_H} data-testid="venue-delivery-notes" />
           </FormField>
         </SimpleGrid>
         <FormField label="Website" error={errors.website} errorTestId="venue-website-error">
@@ -67,7 +82,7 @@ export function VenueFormFields({ form, mode }: { form: VenueForm; mode: 'add' |
         </FormField>
         {mode === 'edit' ? (
           <FormField label="General Venue Notes" error={errors.generalNotes} helperText="High level notes or thoughts about the venue">
-            <Textarea {...register('generalNotes')} minH={{ base: '24', lg: '40' }} data-testid="venue-general-notes" />
+            <Textarea {...register('generalNotes')} minH={TEXTAREA_MIN_H} onKeyDown={insertSpacesOnTab} data-testid="venue-general-notes" />
           </FormField>
         ) : null}
       </Section>
