@@ -1,9 +1,19 @@
 // Proto ↔ domain mapping of the venues contract, shared by the venues service (which answers in proto)
 // and the gateway (which answers in JSON), so that a field is added in one place.
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { Link, ListVenuesQuery, Venue, VenueInputParsed, VenueSummary } from '../domain/index.ts';
+import type { DeletedVenue, DuplicateCheckRequest, DuplicateCheckResult, Link, ListDeletedVenuesQuery, ListDeletedVenuesResult, Venue, VenueInputParsed, VenueSummary, ListVenuesQuery } from '../domain/index.ts';
 import { VenueSort } from '@venuebook/proto/venues/v1';
 import type {
+  CheckDuplicatesRequest as ProtoCheckDuplicatesRequest,
+  CheckDuplicatesRequestSchema,
+  CheckDuplicatesResponse as ProtoCheckDuplicatesResponse,
+  CheckDuplicatesResponseSchema,
+  DeletedVenue as ProtoDeletedVenue,
+  DeletedVenueSchema,
+  LinkSchema,
+  ListDeletedVenuesRequest as ProtoListDeletedVenuesRequest,
+  ListDeletedVenuesRequestSchema,
+  ListDeletedVenuesResponse as ProtoListDeletedVenuesResponse,
   Link as ProtoLink,
   ListVenuesRequestSchema,
   Venue as ProtoVenue,
@@ -93,4 +103,62 @@ export function sortFromProto(sort: VenueSort): VenueListSort | undefined | null
 /** Validated list query → proto ListVenuesRequest. */
 export function listQueryToProto(query: ListVenuesQuery): MessageInitShape<typeof ListVenuesRequestSchema> {
   return { query: query.q ?? '', leagues: [...query.leagues], sort: sortToProto(query.sort), page: query.page, pageSize: query.pageSize };
+}
+
+// ---- Duplicate check, links, deleted venues (issue 11) ----------------------------------------------------
+
+/** Validated duplicate-check request → proto (no excludeId → ''). */
+export function duplicateCheckToProto(request: DuplicateCheckRequest): MessageInitShape<typeof CheckDuplicatesRequestSchema> {
+  return { name: request.name, leagues: [...request.leagues], excludeId: request.excludeId ?? '' };
+}
+
+/** Proto duplicate-check request → a plain object for the shared zod schema ('' excludeId → none). */
+export function duplicateCheckFromProto(request: ProtoCheckDuplicatesRequest): Record<string, unknown> {
+  return { name: request.name, leagues: [...request.leagues], ...(request.excludeId ? { excludeId: request.excludeId } : {}) };
+}
+
+export function duplicateCheckResultToProto(result: DuplicateCheckResult): MessageInitShape<typeof CheckDuplicatesResponseSchema> {
+  return { duplicateFound: result.duplicateFound, exactMatch: result.exactMatch, similarVenues: result.similarVenues.map((venue) => ({ ...venue })) };
+}
+
+export function duplicateCheckResultFromProto(response: ProtoCheckDuplicatesResponse): DuplicateCheckResult {
+  return {
+    duplicateFound: response.duplicateFound,
+    exactMatch: response.exactMatch,
+    similarVenues: response.similarVenues.map(({ id, name, reason, similarity }) => ({ id, name, reason, similarity })),
+  };
+}
+
+/** Links (as entered or validated) → proto links; a missing text or URL is '' (the service drops such rows). */
+export function linksToProto(links: readonly Partial<Link>[]): MessageInitShape<typeof LinkSchema>[] {
+  return links.map((link) => ({ displayText: link.displayText ?? '', url: link.url ?? '' }));
+}
+
+/** Proto links → plain links. */
+export function linksFromProto(links: readonly ProtoLink[]): Link[] {
+  return links.map(plainLink);
+}
+
+export function deletedVenueToProto(venue: DeletedVenue): MessageInitShape<typeof DeletedVenueSchema> {
+  const { deletedAt, ...summary } = venue;
+  return { summary: venueSummaryToProto(summary), deletedAt };
+}
+
+export function deletedVenueFromProto(venue: ProtoDeletedVenue): DeletedVenue {
+  if (!venue.summary) throw new Error('DeletedVenue without its summary');
+  return { ...venueSummaryFromProto(venue.summary), deletedAt: venue.deletedAt };
+}
+
+/** Validated deleted-venues query → proto request. */
+export function listDeletedQueryToProto(query: ListDeletedVenuesQuery): MessageInitShape<typeof ListDeletedVenuesRequestSchema> {
+  return { query: query.q ?? '', page: query.page, pageSize: query.pageSize };
+}
+
+/** Proto deleted-venues request → a plain object for the shared zod schema (0 page / pageSize = defaults). */
+export function listDeletedQueryFromProto(request: ProtoListDeletedVenuesRequest): Record<string, unknown> {
+  return { q: request.query, page: request.page || undefined, pageSize: request.pageSize || undefined };
+}
+
+export function listDeletedResultFromProto(response: ProtoListDeletedVenuesResponse): ListDeletedVenuesResult {
+  return { items: response.venues.map(deletedVenueFromProto), total: response.total, page: response.page, pageSize: response.pageSize };
 }

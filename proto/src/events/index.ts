@@ -32,6 +32,8 @@ export const SUBJECTS = {
   venueRenamed: subject('venues', 'venue', 'renamed'),
   venueDeleted: subject('venues', 'venue', 'deleted'),
   venueRestored: subject('venues', 'venue', 'restored'),
+  /** A soft-deleted venue was deleted for good (its contacts and events with it). */
+  venuePurged: subject('venues', 'venue', 'purged'),
   /** The venue's activityAt (the 'Updated' sort) moved forward, e.g. after its card data changed: replicas re-read the venue. */
   venueActivityChanged: subject('venues', 'venue', 'activity_changed'),
   /** A venue's event (spec §3 'event', a show at the venue) was created, updated or deleted (hard delete). */
@@ -208,6 +210,9 @@ export type VenueDeleted = z.infer<typeof venueDeletedSchema>;
 export const venueRestoredSchema = z.object({ venueId: z.string(), name: z.string() });
 export type VenueRestored = z.infer<typeof venueRestoredSchema>;
 
+export const venuePurgedSchema = z.object({ venueId: z.string(), name: z.string() });
+export type VenuePurged = z.infer<typeof venuePurgedSchema>;
+
 /** Every contact event: which contact, of which venue (readers re-read the contact by id). */
 export const contactChangedSchema = z.object({ contactId: z.string(), venueId: z.string() });
 export type ContactChanged = z.infer<typeof contactChangedSchema>;
@@ -274,6 +279,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.venueRenamed]: venueRenamedSchema,
   [SUBJECTS.venueDeleted]: venueDeletedSchema,
   [SUBJECTS.venueRestored]: venueRestoredSchema,
+  [SUBJECTS.venuePurged]: venuePurgedSchema,
   [SUBJECTS.venueActivityChanged]: venueActivityChangedSchema,
   [SUBJECTS.venueEventCreated]: venueEventChangedSchema,
   [SUBJECTS.venueEventUpdated]: venueEventChangedSchema,

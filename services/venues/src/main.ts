@@ -23,6 +23,7 @@ import { ContactRepository } from './repositories/contact.repository.ts';
 import { createContactUseCases } from './use-cases/contacts.ts';
 import { createMainContacts } from './use-cases/main-contact.ts';
 import { createVenuesHandlers } from './grpc/venues.handlers.ts';
+import { createDeletedVenueReadModel } from './read-model/deleted-venue-read-model.ts';
 import { createVenueCache } from './read-model/venue-cache.ts';
 import type { VenueCache } from './read-model/venue-cache.ts';
 import { createVenueReadModel } from './read-model/venue-read-model.ts';
@@ -30,6 +31,7 @@ import type { VenueReadModel } from './read-model/venue-read-model.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { VenueRepository } from './repositories/venue.repository.ts';
 import { createVenueUseCases } from './use-cases/venues.ts';
+import type { VenuePurgeHook } from './use-cases/venues.ts';
 
 /**
  * The running service; `readModel` is its in-memory venue list (tests: refresh after a direct database write,
@@ -38,11 +40,14 @@ import { createVenueUseCases } from './use-cases/venues.ts';
 export interface VenuesServiceHandle extends RunningServiceHandle {
   readModel: VenueReadModel;
   venueCache: VenueCache;
+  /** Registers a purge hook on this instance (tests; the service's own hooks are registered below). */
+  onPurge(hook: VenuePurgeHook): () => void;
 }
 
 export async function start(config: VenuesConfig, options: { logger?: Logger } = {}): Promise<VenuesServiceHandle> {
   let readModel: VenueReadModel | undefined;
   let venueCache: VenueCache | undefined;
+  let onPurge: ((hook: VenuePurgeHook) => () => void) | undefined;
   const handle = await startDomainService({
     name: 'venues',
     config,
@@ -58,6 +63,10 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       readModel = venues;
       const repository = new VenueRepository(models.venues);
       venueCache = createVenueCache(repository, venues, config.VENUE_CACHE_MAX_MB);
+      // The deleted-venues page's list (the venues read model keeps active venues only).
+      const deletedVenues = createDeletedVenueReadModel(models.venues, { logger, nc });
+      defer(() => deletedVenues.stop());
+      await deletedVenues.start();
       // Contacts (issue 11): their read model takes venue names from `venues`, so it starts after it.
       const contactList = createContactReadModel(models.contacts, venues, { logger, nc });
       defer(() => contactList.stop());
@@ -70,7 +79,10 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
         audit,
       };
       const contactUseCases = createContactUseCases({ ...contactWrites, venues: repository, venueCache, locks: new Locks(models.locks) });
-      const venueUseCases = createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache, locks: new Locks(models.locks), mainContacts: createMainContacts(contactWrites) });
+      const venueUseCases = createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache, locks: new Locks(models.locks), deletedVenues, mainContacts: createMainContacts(contactWrites) });
+      // Purge hooks: a purged venue's contacts (and, below, its events) go with it.
+      venueUseCases.onPurge(contactUseCases.purgeVenueContacts);
+      onPurge = venueUseCases.onPurge;
       // Venue answers withhold the main contact's details from callers who may not see them (spec §5).
       const venueHandlers = hidingContactDetails(createVenuesHandlers(venueUseCases));
       const contactHandlers = createContactsHandlers(contactUseCases);
@@ -80,23 +92,23 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       defer(() => eventLists.detach());
       defer(() => eventLists.readModel.stop());
       await eventLists.readModel.start();
-      const venueEventHandlers = createVenueEventHandlers(
-        createVenueEventUseCases({
-          repository: new VenueEventRepository(models.venueEvents),
-          venueRepository: repository,
-          venues,
-          lists: eventLists,
-          events: createVenueEventEvents(js, logger, { origin: eventLists.readModel.origin }),
-          audit,
-          locks: new Locks(models.locks),
-        }),
-      );
+      const venueEventUseCases = createVenueEventUseCases({
+        repository: new VenueEventRepository(models.venueEvents),
+        venueRepository: repository,
+        venues,
+        lists: eventLists,
+        events: createVenueEventEvents(js, logger, { origin: eventLists.readModel.origin }),
+        audit,
+        locks: new Locks(models.locks),
+      });
+      venueUseCases.onPurge(venueEventUseCases.purgeVenueEvents);
+      const venueEventHandlers = createVenueEventHandlers(venueEventUseCases);
       // Issue 11 in progress: an RPC of the contract without its handler yet answers UNIMPLEMENTED.
       return partialHandlers(VenuesService, { ...venueHandlers, ...venueEventHandlers, ...contactHandlers });
     },
   });
-  if (!readModel || !venueCache) throw new Error('venues: the read model did not start');
-  return { ...handle, readModel, venueCache };
+  if (!readModel || !venueCache || !onPurge) throw new Error('venues: the read model did not start');
+  return { ...handle, readModel, venueCache, onPurge };
 }
 
 if (import.meta.main) await runServiceMain('venues', configSchema, start);

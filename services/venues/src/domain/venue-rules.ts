@@ -1,5 +1,5 @@
-import { listVenuesQuerySchema, storedVenueInputSchema, toFieldErrors } from '@venuebook/proto/domain';
-import type { FieldError } from '@venuebook/proto/domain';
+import { duplicateCheckRequestSchema, listDeletedVenuesQuerySchema, listVenuesQuerySchema, storedVenueInputSchema, toFieldErrors } from '@venuebook/proto/domain';
+import type { DuplicateCheckRequest, FieldError, ListDeletedVenuesQuery } from '@venuebook/proto/domain';
 import type { VenueFields, VenueListQuery, VenueListSort } from './venue.ts';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldError[] };
@@ -67,3 +67,15 @@ const EDITABLE: Record<keyof VenueFields, true> = {
   contactEmail: true,
 };
 export const VENUE_INPUT_FIELDS = Object.keys(EDITABLE) as (keyof VenueFields)[];
+
+/** A duplicate-check request: a venue name as for creating one (required, trimmed), known leagues, an optional venue to leave out. */
+export function validateDuplicateCheck(raw: unknown): Validated<DuplicateCheckRequest> {
+  const result = duplicateCheckRequestSchema.safeParse(raw);
+  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: toFieldErrors(result.error) };
+}
+
+/** A deleted-venues list request: search text, page ≥ 1 and 1 ≤ pageSize ≤ MAX_PAGE_SIZE (0 or absent = defaults). */
+export function validateDeletedListRequest(raw: unknown): Validated<ListDeletedVenuesQuery> {
+  const result = listDeletedVenuesQuerySchema.safeParse(raw);
+  return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: toFieldErrors(result.error) };
+}

@@ -16,6 +16,8 @@ export interface VenueEvents {
   venueDeleted(venue: VenueRecord, context?: EventContext): Promise<void>;
   /** venuebook.venues.venue.restored.v1 */
   venueRestored(venue: VenueRecord, context?: EventContext): Promise<void>;
+  /** venuebook.venues.venue.purged.v1 (permanent delete) */
+  venuePurged(venue: VenueRecord, context?: EventContext): Promise<void>;
   /** venuebook.venues.venue.activity_changed.v1 (activityAt moved forward, e.g. by its card data) */
   venueActivityChanged(venue: VenueRecord, context?: EventContext): Promise<void>;
 }
@@ -36,6 +38,9 @@ export function createVenueEvents(js: JetStreamClient, logger: Logger, options: 
     },
     async venueRestored(venue, context = {}) {
       await events.publish(SUBJECTS.venueRestored, { venueId: venue.id, name: venue.name }, context);
+    },
+    async venuePurged(venue, context = {}) {
+      await events.publish(SUBJECTS.venuePurged, { venueId: venue.id, name: venue.name }, context);
     },
     async venueActivityChanged(venue, context = {}) {
       await events.publish(SUBJECTS.venueActivityChanged, { venueId: venue.id, activityAt: venue.activityAt }, context);

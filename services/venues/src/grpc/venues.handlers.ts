@@ -1,4 +1,4 @@
-import { sortFromProto, venueInputFromProto, venueSummaryToProto, venueToProto } from '@venuebook/proto/codecs/venues';
+import { deletedVenueToProto, duplicateCheckFromProto, duplicateCheckResultToProto, linksFromProto, listDeletedQueryFromProto, sortFromProto, venueInputFromProto, venueSummaryToProto, venueToProto } from '@venuebook/proto/codecs/venues';
 import { GrpcError } from '@venuebook/proto/grpc';
 import type { ServiceHandlers } from '@venuebook/proto/grpc';
 import type { VenuesService } from '@venuebook/proto/venues/v1';
@@ -6,7 +6,7 @@ import { requirePermission } from '@venuebook/service-kit';
 import type { VenueUseCases } from '../use-cases/venues.ts';
 
 /** The venue RPCs of VenuesService (contacts have their own handlers, merged in main.ts). */
-type VenueRpc = 'createVenue' | 'getVenue' | 'updateVenue' | 'deleteVenue' | 'restoreVenue' | 'listVenues';
+type VenueRpc = 'createVenue' | 'getVenue' | 'updateVenue' | 'deleteVenue' | 'restoreVenue' | 'listVenues' | 'checkDuplicates' | 'updateVenueLinks' | 'listDeletedVenues' | 'purgeVenue';
 
 /** The gRPC face of the venues service: decode the request, check the permission, run the use case, encode the reply. */
 export function createVenuesHandlers(useCases: VenueUseCases): Pick<ServiceHandlers<typeof VenuesService>, VenueRpc> {
@@ -42,6 +42,28 @@ export function createVenuesHandlers(useCases: VenueUseCases): Pick<ServiceHandl
       if (sort === null) throw GrpcError.invalidArgument('Invalid request', [{ field: 'sort', message: `Unknown sort: ${request.sort}` }]);
       const result = useCases.listVenues({ query: request.query, leagues: request.leagues, sort, page: request.page, pageSize: request.pageSize });
       return { venues: result.items.map(venueSummaryToProto), total: result.total, page: result.page, pageSize: result.pageSize };
+    },
+
+    async checkDuplicates(request, call) {
+      requirePermission(call, 'venue.create');
+      return duplicateCheckResultToProto(useCases.checkDuplicates(duplicateCheckFromProto(request)));
+    },
+
+    async updateVenueLinks(request, call) {
+      const caller = requirePermission(call, 'venue.links.edit');
+      return { venue: venueToProto(await useCases.updateVenueLinks(caller, request.id, linksFromProto(request.links))) };
+    },
+
+    async listDeletedVenues(request, call) {
+      requirePermission(call, 'venue.view_deleted');
+      const result = useCases.listDeletedVenues(listDeletedQueryFromProto(request));
+      return { venues: result.items.map(deletedVenueToProto), total: result.total, page: result.page, pageSize: result.pageSize };
+    },
+
+    async purgeVenue(request, call) {
+      const caller = requirePermission(call, 'venue.purge');
+      await useCases.purgeVenue(caller, request.id);
+      return {};
     },
   };
 }

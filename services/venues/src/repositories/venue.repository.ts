@@ -122,6 +122,12 @@ export class VenueRepository {
     return doc ? toVenueRecord(doc) : null;
   }
 
+  /** Removes a venue document for good (permanent delete; the caller holds its lock). False when there was none. `{_id}` alone. */
+  async purge(id: string): Promise<boolean> {
+    const result = await this.#model.deleteOne({ _id: id }).exec();
+    return result.deletedCount > 0;
+  }
+
   /**
    * (Callers hold the venue's lock, as for every write here.) Moves activityAt forward to `at` (never backwards), e.g. when the venue's data cards change.
    * Returns false when the venue does not exist.

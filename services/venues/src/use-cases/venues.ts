@@ -1,12 +1,16 @@
+import type { DuplicateCheckResult, ListDeletedVenuesResult } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks } from '@venuebook/service-kit';
-import { isVenueId, validateListRequest, validateVenueInput, VENUE_INPUT_FIELDS } from '../domain/venue-rules.ts';
+import { isVenueId, validateDeletedListRequest, validateDuplicateCheck, validateListRequest, validateVenueInput, VENUE_INPUT_FIELDS } from '../domain/venue-rules.ts';
 import type { RawListRequest } from '../domain/venue-rules.ts';
 import type { VenueListResult, VenueRecord } from '../domain/venue.ts';
 import type { VenueEvents } from '../events/venue.events.ts';
 import type { VenueCache } from '../read-model/venue-cache.ts';
+import { deletedVenueEntry, listDeletedFromReadModel } from '../read-model/deleted-venue-read-model.ts';
+import type { DeletedVenueReadModel } from '../read-model/deleted-venue-read-model.ts';
+import { checkDuplicates } from '../read-model/duplicate-check.ts';
 import { listFromReadModel, venueListEntry } from '../read-model/venue-read-model.ts';
 import type { VenueReadModel } from '../read-model/venue-read-model.ts';
 import type { VenueRepository } from '../repositories/venue.repository.ts';
@@ -22,6 +26,19 @@ function requireVenueId(id: string): void {
 
 function eventContextOf(caller: Caller) {
   return { actor: { userId: caller.userId, email: caller.email }, requestId: caller.requestId };
+}
+
+/**
+ * Removes what belongs to a venue being purged (e.g. its contacts, its events), registered with `onPurge`.
+ * Runs before the venue document goes, while the venue's lock `venue:<id>` is held (a hook must not take that
+ * lock); a hook that throws stops the purge (the venue stays deleted, a retry runs every hook again, so hooks
+ * must be idempotent).
+ */
+export type VenuePurgeHook = (venueId: string, caller: Caller) => Promise<void>;
+
+/** The user-editable fields of a stored venue (what a partial edit, e.g. the links editor, keeps as they are). */
+function editableFieldsOf(venue: VenueRecord): Record<string, unknown> {
+  return Object.fromEntries(VENUE_INPUT_FIELDS.map((field) => [field, venue[field]]));
 }
 
 /** The user-editable fields whose value differs between two versions of a venue. */
@@ -44,12 +61,16 @@ export interface VenueDeps {
   venueCache?: VenueCache;
   /** Locks across replicas (the kit's): every write to one venue document holds `venue:<id>`. */
   locks: Locks;
+  /** The in-memory list of soft-deleted venues (the deleted-venues page); delete, restore and purge update it at once. */
+  deletedVenues: DeletedVenueReadModel;
   /** Issue 11: the venue's main contact, kept by createVenue and updateVenue from the contact fields (main-contact.ts). */
   mainContacts?: MainContacts;
 }
 
 /** The use cases of the venues service. The gRPC handlers have checked the caller's permission. */
-export function createVenueUseCases({ repository, events, audit, readModel, venueCache, locks, mainContacts }: VenueDeps) {
+export function createVenueUseCases({ repository, events, audit, readModel, venueCache, locks, deletedVenues, mainContacts }: VenueDeps) {
+  const purgeHooks: VenuePurgeHook[] = [];
+
   /**
    * Runs a write to venue `id` holding its lock (across every replica): FerretDB v1 rewrites the whole document
    * on each update, so an update racing a delete lost one of them (measured: 9 of 30 answered writes lost).
@@ -121,6 +142,7 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
         const current = await repository.getById(id);
         const written = current ? await repository.setDeleted(id, new Date()) : null;
         if (written) readModel.remove(id);
+        if (written) deletedVenues.upsert(deletedVenueEntry(written));
         return { existing: current, deleted: written };
       });
       if (!existing || !deleted) throw GrpcError.notFound(VENUE_NOT_FOUND);
@@ -137,6 +159,7 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
         const current = await repository.findAny(id);
         const written = current?.deletedAt ? await repository.setDeleted(id, null) : null;
         if (written) remember(written);
+        if (written) deletedVenues.remove(id);
         return { existing: current, restored: written };
       });
       if (!existing || !restored) throw GrpcError.notFound(DELETED_VENUE_NOT_FOUND);
@@ -169,6 +192,77 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       const query = validateListRequest(request);
       if (!query.ok) throw GrpcError.invalidArgument('Invalid request', query.fieldErrors);
       return listFromReadModel(readModel, query.value);
+    },
+
+    /**
+     * Spec §5 duplicate check, from the read model: active venues sharing a league with the name (OTE, OT7, OTX
+     * and OT Select when none is given), except `excludeId`, scored by domain/duplicate-names.ts.
+     */
+    checkDuplicates(raw: unknown): DuplicateCheckResult {
+      const request = validateDuplicateCheck(raw);
+      if (!request.ok) throw GrpcError.invalidArgument('Invalid request', request.fieldErrors);
+      return checkDuplicates(readModel, request.value);
+    },
+
+    /**
+     * Links editor (spec §5): replaces the links of an active venue with the venue rules (rows missing text or
+     * URL dropped, 'https://' added, 'Invalid URL: …'); venue.updated and the audit log, as an update.
+     */
+    async updateVenueLinks(caller: Caller, id: string, links: unknown): Promise<VenueRecord> {
+      requireVenueId(id);
+      const result = isVenueId(id)
+        ? await withVenueLock(id, async () => {
+            const current = await repository.getById(id);
+            if (!current) return null;
+            const validated = validateVenueInput({ ...editableFieldsOf(current), links });
+            if (!validated.ok) throw GrpcError.invalidArgument('Invalid links', validated.fieldErrors);
+            const written = await repository.update(id, validated.value);
+            if (written) remember(written.after);
+            return written;
+          })
+        : null;
+      if (!result) throw GrpcError.notFound(VENUE_NOT_FOUND);
+      const { before, after } = result;
+      await events.venueUpdated(before, after, changedFields(before, after), eventContextOf(caller));
+      await audit.record({ action: 'update', table: 'venues', recordId: id, oldValues: before, newValues: after }, auditContextOf(caller));
+      return after;
+    },
+
+    /** One page of soft-deleted venues, newest deleted first, from the deleted-venues read model. */
+    listDeletedVenues(raw: unknown): ListDeletedVenuesResult {
+      const query = validateDeletedListRequest(raw);
+      if (!query.ok) throw GrpcError.invalidArgument('Invalid request', query.fieldErrors);
+      return listDeletedFromReadModel(deletedVenues, query.value);
+    },
+
+    /**
+     * Permanent delete of a soft-deleted venue (NOT_FOUND for an active or unknown one): the purge hooks remove
+     * what belongs to it, then the document goes; venue.purged and the audit log ('permanent_delete').
+     */
+    async purgeVenue(caller: Caller, id: string): Promise<VenueRecord> {
+      requireVenueId(id);
+      if (!isVenueId(id)) throw GrpcError.notFound(DELETED_VENUE_NOT_FOUND);
+      const purged = await withVenueLock(id, async () => {
+        const current = await repository.findAny(id);
+        if (!current?.deletedAt) return null;
+        for (const hook of purgeHooks) await hook(id, caller);
+        await repository.purge(id);
+        deletedVenues.remove(id);
+        return current;
+      });
+      if (!purged) throw GrpcError.notFound(DELETED_VENUE_NOT_FOUND);
+      await events.venuePurged(purged, eventContextOf(caller));
+      await audit.record({ action: 'permanent_delete', table: 'venues', recordId: id, oldValues: purged, newValues: null }, auditContextOf(caller));
+      return purged;
+    },
+
+    /** Registers a purge hook (see VenuePurgeHook), e.g. in main.ts; returns a function that removes it. */
+    onPurge(hook: VenuePurgeHook): () => void {
+      purgeHooks.push(hook);
+      return () => {
+        const at = purgeHooks.indexOf(hook);
+        if (at >= 0) purgeHooks.splice(at, 1);
+      };
     },
   };
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorResponses, idParamSchema, VENUE_MAX_BYTES, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueSchema } from '@venuebook/proto/domain';
+import { apiErrorResponses, duplicateCheckRequestSchema, duplicateCheckResultSchema, idParamSchema, VENUE_MAX_BYTES, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueLinksInputSchema, venueSchema } from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 // Sibling route files of this folder (autoload loads only index.ts where there is one).
 import venueEventsRoutes from './events.ts';
 import venueContactsRoutes from './contacts.ts';
-import { listQueryToProto, venueFromProto, venueInputToProto, venueSummaryFromProto } from '@venuebook/proto/codecs/venues';
+import { duplicateCheckResultFromProto, duplicateCheckToProto, linksToProto, listQueryToProto, venueFromProto, venueInputToProto, venueSummaryFromProto } from '@venuebook/proto/codecs/venues';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
 
@@ -118,6 +118,46 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return venueFromProto(response.venue);
     },
   );
+
+  fastify.post(
+    '/duplicate-check',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'Check a venue name for duplicates',
+        description:
+          "Before creating (or renaming) a venue: active venues sharing a league (OTE, OT7, OTX and OT Select when none is given) whose normalised name (case, accents, punctuation, spaces and the word 'the' aside) equals the name (exactMatch, similarity 1) or resembles it (Levenshtein similarity ≥ 0.8, or one name inside the other covering at least half of it). Best first, at most 10. For users who may create venues.",
+        body: duplicateCheckRequestSchema,
+        response: { 200: duplicateCheckResultSchema, ...apiErrorResponses(400, 401, 403, 500, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const response = await fastify.venues.checkDuplicates(duplicateCheckToProto(request.body), grpcCallOptions(request, reply));
+      return duplicateCheckResultFromProto(response);
+    },
+  );
+
+  fastify.put(
+    '/:id/links',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: "Replace a venue's links",
+        description:
+          "The links editor's save: rows missing display text or URL are dropped, 'https://' is added to a URL without http(s), and each must then be an http(s) address (400 'Invalid URL: …'). Answers the venue.",
+        params: venueParamsSchema,
+        body: venueLinksInputSchema,
+        response: { 200: venueSchema, ...apiErrorResponses(400, 401, 403, 404, 409, 413, 500, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const response = await fastify.venues.updateVenueLinks({ id: request.params.id, links: linksToProto(request.body.links) }, grpcCallOptions(request, reply));
+      if (!response.venue) throw new Error('UpdateVenueLinks returned no venue');
+      return venueFromProto(response.venue);
+    },
+  );
+
+  await fastify.register(venueEventsRoutes);
 
   await fastify.register(venueEventsRoutes);
   await fastify.register(venueContactsRoutes);

@@ -1,0 +1,49 @@
+// The duplicate check over the read model (never the database): the active venues sharing a league, each
+// scored by the name rules of domain/duplicate-names.ts.
+import type { DuplicateCheckRequest, DuplicateCheckResult } from '@venuebook/proto/domain';
+import { DUPLICATE_CHECK_DEFAULT_LEAGUES, matchNames, MAX_SIMILAR_VENUES, normaliseVenueName } from '../domain/duplicate-names.ts';
+import type { NormalisedName } from '../domain/duplicate-names.ts';
+import type { VenueListEntry, VenueReadModel } from './venue-read-model.ts';
+
+/**
+ * Each entry's normalised name, made on its first check. The read model replaces an entry object on every
+ * change (upsert), so a renamed venue is normalised again and a removed one is let go with its entry.
+ */
+const normalised = new WeakMap<VenueListEntry, NormalisedName>();
+
+function nameOf(entry: VenueListEntry): NormalisedName {
+  let name = normalised.get(entry);
+  if (!name) {
+    name = normaliseVenueName(entry.summary.name);
+    normalised.set(entry, name);
+  }
+  return name;
+}
+
+/** Active venues with any of the leagues (the defaults when none), best match first, at most MAX_SIMILAR_VENUES. */
+export function checkDuplicates(readModel: VenueReadModel, request: DuplicateCheckRequest): DuplicateCheckResult {
+  const typed = normaliseVenueName(request.name);
+  const leagues = request.leagues.length > 0 ? request.leagues : DUPLICATE_CHECK_DEFAULT_LEAGUES;
+  const matches: { id: string; name: string; reason: string; similarity: number; exact: boolean }[] = [];
+  readModel.query({
+    tags: leagues,
+    sort: 'name',
+    offset: 0,
+    limit: 0,
+    // The walk over the league's venues scores each one; the page itself stays empty.
+    filter: (entry) => {
+      if (entry.id === request.excludeId) return false;
+      const match = matchNames(typed, request.name, nameOf(entry));
+      if (match) matches.push({ id: entry.id, name: entry.summary.name, ...match });
+      return false;
+    },
+  });
+  // The read model walks in name order, so equal scores stay A→Z (a stable sort).
+  matches.sort((a, b) => b.similarity - a.similarity);
+  const best = matches.slice(0, MAX_SIMILAR_VENUES);
+  return {
+    duplicateFound: best.length > 0,
+    exactMatch: best.some((match) => match.exact),
+    similarVenues: best.map(({ id, name, reason, similarity }) => ({ id, name, reason, similarity })),
+  };
+}
