@@ -236,6 +236,27 @@ describe('ListDeletedVenues and PurgeVenue', () => {
     expect(audit.at(-1)?.envelope.data).toMatchObject({ oldValues: { name: first.name }, newValues: null });
   });
 
+  it("soft delete with cleanup: the venue's contacts and events leave every list at once (the replica too) and come back on restore", async () => {
+    const token = `cleanup${randomUUID().slice(0, 6)}`;
+    const venue = await create(`${token} Hall`, { contactName: `${token} Main` });
+    await editor.addContact({ venueId: venue.id, contact: { name: `${token} Extra` } });
+    const { event } = await editor.createEvent({ venueId: venue.id, event: { name: `${token} Gala` } });
+    const listed = async (client: Client<typeof VenuesService>) => ({
+      contacts: (await client.listContacts({ query: token })).total,
+      events: (await client.listEvents({ query: token })).items.map((item) => item.event?.id),
+    });
+    const before = { contacts: 2, events: [event!.id] };
+    expect(await listed(admin)).toEqual(before);
+    await expect.poll(() => listed(replicaAdmin), { timeout: 5000, interval: 50 }).toEqual(before);
+
+    await editor.deleteVenue({ id: venue.id });
+    expect(await listed(admin)).toEqual({ contacts: 0, events: [] });
+    await expect.poll(() => listed(replicaAdmin), { timeout: 5000, interval: 50 }).toEqual({ contacts: 0, events: [] });
+    await admin.restoreVenue({ id: venue.id });
+    expect(await listed(admin)).toEqual(before);
+    await expect.poll(() => listed(replicaAdmin), { timeout: 5000, interval: 50 }).toEqual(before);
+  });
+
   it('refuses to purge an active or unknown venue, and keeps the active one', async () => {
     const active = await create('Still Active Hall');
     const refused = await rejection(admin.purgeVenue({ id: active.id }));

@@ -5,7 +5,7 @@ import type { VenuesService } from '@venuebook/proto/venues/v1';
 import { requirePermission } from '@venuebook/service-kit';
 import type { VenueUseCases } from '../use-cases/venues.ts';
 
-/** The venue RPCs of VenuesService (contacts have their own handlers, merged in main.ts). */
+/** The venue RPCs of VenuesService (contacts and events have their own handlers, merged in main.ts). */
 type VenueRpc = 'createVenue' | 'getVenue' | 'updateVenue' | 'deleteVenue' | 'restoreVenue' | 'listVenues' | 'checkDuplicates' | 'updateVenueLinks' | 'listDeletedVenues' | 'purgeVenue';
 
 /** The gRPC face of the venues service: decode the request, check the permission, run the use case, encode the reply. */

@@ -90,6 +90,13 @@ describe('/api/v1/deleted-venues', () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/deleted-venues', headers: editor })).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/api/v1/deleted-venues?pageSize=0', headers: admin })).statusCode).toBe(400);
 
+    // Restore takes it out of the list; deleting it again puts it back.
+    const restored = await app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/restore`, headers: admin });
+    expect(restored.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/deleted-venues?q=${token}`, headers: admin })).json()).toMatchObject({ total: 0 });
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/venues/${venue.id}`, headers: editor })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/deleted-venues?q=${token}`, headers: admin })).json()).toMatchObject({ total: 1 });
+
     // An active venue is not purged.
     const active = await createVenue({ name: `${token} Active` });
     const refused = await app.inject({ method: 'DELETE', url: `/api/v1/deleted-venues/${active.id}`, headers: admin });
