@@ -1,8 +1,8 @@
 // The venue events' read model (the kit's ReadModel): every event with its venue's current name, leagues and
-// city, searchable (event name, description, venue name) and pre-sorted (newest, oldest, a-z, z-a). The venue
-// fields come from the venues read model of the same process and follow it at once (onChange): a renamed venue's
-// events are found by the new name, a deleted venue's events leave the lists (they stay here, hidden, and come
-// back with the venue on restore).
+// city, searchable (event name, description, venue name), pre-sorted (newest, oldest, a-z, z-a) and grouped by
+// venue. The venue fields come from the venues read model of the same process and follow it at once (onChange): a
+// renamed venue's events are found by the new name, a deleted venue's events leave the lists (they stay here
+// without tags, so no list shows them, and come back with the venue on restore).
 import { LEAGUES, nameKey } from '@venuebook/proto/domain';
 import type { EventSort, League, ListEventsQuery, ListEventsResult, ListVenueEventsQuery, ListVenueEventsResult, VenueEvent } from '@venuebook/proto/domain';
 import { parseEnvelope, SUBJECTS, STREAMS } from '@venuebook/proto/events';
@@ -18,13 +18,23 @@ export interface VenueEventEntry {
   id: string;
   event: VenueEvent;
   nameKey: string;
-  /** The venue's name, leagues and city when last seen active ('' and [] until then). */
+  /** Whether the venue is active (in the venues read model): the lists show only these. */
+  venueActive: boolean;
+  /** The venue's name, leagues and city ('' and [] while the venue is not active). */
   venueName: string;
   venueLeagues: League[];
   venueCity: string;
 }
 
 const FIELDS = '_id venueId name eventDate description createdBy createdAt updatedAt';
+
+/**
+ * The tag every event of an active venue carries besides its venue's leagues; an event of a deleted venue carries
+ * none. A list asks for its leagues, or for this tag when it has none, so the bitmask walk leaves deleted venues'
+ * events out without a filter function.
+ */
+const ACTIVE_TAG = '*active';
+const TAG_VALUES = [...LEAGUES.map((league) => league.value), ACTIVE_TAG];
 
 const descending = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);
 const ascending = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -83,7 +93,7 @@ export interface VenueEventLists {
 export function createVenueEventLists(model: VenueEventModel, venues: VenueReadModel, options: { logger: Logger; nc?: NatsConnection }): VenueEventLists {
   function entryOf(event: VenueEvent): VenueEventEntry {
     const venue = venues.get(event.venueId)?.summary;
-    return { id: event.id, event, nameKey: nameKey(event.name), venueName: venue?.name ?? '', venueLeagues: venue ? [...venue.leagues] : [], venueCity: venue?.city ?? '' };
+    return { id: event.id, event, nameKey: nameKey(event.name), venueActive: !!venue, venueName: venue?.name ?? '', venueLeagues: venue ? [...venue.leagues] : [], venueCity: venue?.city ?? '' };
   }
 
   const readModel: VenueEventReadModel = new ReadModel<VenueEventSource, VenueEventEntry, EventSort>({
@@ -95,8 +105,8 @@ export function createVenueEventLists(model: VenueEventModel, venues: VenueReadM
     },
     toRecord: (doc) => entryOf(toVenueEventRecord(doc)),
     searchText: (entry) => `${entry.event.name}\n${entry.event.description}\n${entry.venueName}`,
-    tagValues: LEAGUES.map((league) => league.value),
-    tagsOf: (entry) => entry.venueLeagues,
+    tagValues: TAG_VALUES,
+    tagsOf: (entry) => (entry.venueActive ? [...entry.venueLeagues, ACTIVE_TAG] : []),
     groupOf: (entry) => entry.event.venueId,
     sorts: VENUE_EVENT_SORTS,
     ...(options.nc ? { events: { nc: options.nc, stream: STREAMS.venues.name, recordIdOf: eventIdOf } } : {}),
@@ -105,12 +115,12 @@ export function createVenueEventLists(model: VenueEventModel, venues: VenueReadM
   const all = (filter?: (entry: VenueEventEntry) => boolean): VenueEventEntry[] =>
     readModel.query({ sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER, ...(filter ? { filter } : {}) }).items;
 
-  /** Puts the venue's current name, leagues and city on its events (an active venue only: a deleted one's stay hidden as they were). */
+  /** Puts the venue's state and current name, leagues and city on its events (`undefined`: every venue, after a rebuild). */
   function follow(venueId: string | undefined): void {
-    const current = (id: string) => venues.get(id)?.summary;
     const stale = (entry: VenueEventEntry): boolean => {
-      const venue = current(entry.event.venueId);
-      return !!venue && (venue.name !== entry.venueName || venue.city !== entry.venueCity || venue.leagues.join() !== entry.venueLeagues.join());
+      const venue = venues.get(entry.event.venueId)?.summary;
+      if (!venue) return entry.venueActive;
+      return !entry.venueActive || venue.name !== entry.venueName || venue.city !== entry.venueCity || venue.leagues.join() !== entry.venueLeagues.join();
     };
     const entries =
       venueId === undefined ? all(stale) : readModel.query({ group: venueId, sort: 'newest', filter: stale, offset: 0, limit: Number.MAX_SAFE_INTEGER }).items;
@@ -132,14 +142,17 @@ export function createVenueEventLists(model: VenueEventModel, venues: VenueReadM
       const { from, to } = query;
       const page = readModel.query({
         text: query.q ?? '',
-        tags: query.leagues,
+        // Events of active venues only (ACTIVE_TAG), of the venues with any of these leagues when given.
+        tags: query.leagues.length > 0 ? query.leagues : [ACTIVE_TAG],
         sort: query.sort,
-        filter: (entry) => {
-          if (!venues.get(entry.event.venueId)) return false;
-          if (from === undefined && to === undefined) return true;
-          const date = entry.event.eventDate;
-          return date !== null && (from === undefined || date >= from) && (to === undefined || date <= to);
-        },
+        ...(from === undefined && to === undefined
+          ? {}
+          : {
+              filter: (entry: VenueEventEntry) => {
+                const date = entry.event.eventDate;
+                return date !== null && (from === undefined || date >= from) && (to === undefined || date <= to);
+              },
+            }),
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
       });
