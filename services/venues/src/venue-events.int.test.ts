@@ -168,6 +168,26 @@ describe('CreateEvent, UpdateEvent, DeleteEvent', () => {
   });
 });
 
+describe('PurgeVenue', () => {
+  it("deletes the venue's events for good, with venue_event.deleted and an audit entry each", async () => {
+    const since = new Date();
+    const venue = await createVenue(`Purge ${randomUUID().slice(0, 6)} Hall`);
+    const kept = await createVenue(`Kept ${randomUUID().slice(0, 6)} Hall`);
+    const first = await createEvent(venue.id, { name: 'One', eventDate: '2026-01-01' });
+    const second = await createEvent(venue.id, { name: 'Two' });
+    const other = await createEvent(kept.id, { name: 'Other' });
+    await editor.deleteVenue({ id: venue.id });
+    await admin.purgeVenue({ id: venue.id });
+    const deleted = (await eventsSince(nc, SUBJECTS.venueEventDeleted, since)).map(({ envelope }) => envelope.data.eventId);
+    expect(deleted.sort()).toEqual([first.id, second.id].sort());
+    const audit = (await eventsSince(nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.table === 'events' && envelope.data.action === 'delete');
+    expect(audit.map(({ envelope }) => envelope.data.recordId).sort()).toEqual([first.id, second.id].sort());
+    expect((await rejection(editor.updateEvent({ id: first.id, event: { name: 'Back?' } }))).code).toBe(GrpcStatus.NOT_FOUND);
+    expect(idsOf((await editor.listVenueEvents({ venueId: kept.id })).events)).toEqual([other.id]);
+    await expect.poll(async () => (await replicaViewer.listEvents({ query: venue.name })).total, { timeout: 5000, interval: 50 }).toBe(0);
+  });
+});
+
 describe('ListVenueEvents', () => {
   it("lists the venue's events by event date descending, undated last, then newest created, paged; NOT_FOUND for an unknown or deleted venue", async () => {
     const venue = await createVenue(`Order ${randomUUID().slice(0, 6)} Hall`);
