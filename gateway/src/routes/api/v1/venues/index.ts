@@ -158,8 +158,6 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   await fastify.register(venueEventsRoutes);
-
-  await fastify.register(venueEventsRoutes);
   await fastify.register(venueContactsRoutes);
 };
 
