@@ -150,6 +150,25 @@ describe('CreateEvent, UpdateEvent, DeleteEvent', () => {
     expect(audit[2]?.envelope.data).toMatchObject({ oldValues: { name: 'Evening' }, newValues: null });
   });
 
+  it('leaves no trace of an event deleted while it is updated (20 racing update/delete pairs, on two instances)', async () => {
+    const venue = await createVenue(`Race ${randomUUID().slice(0, 6)} Hall`);
+    const replicaEditor = clientOf(replica, EDITOR);
+    for (let round = 0; round < 20; round++) {
+      const event = await createEvent(venue.id, { name: `Race ${round}` });
+      const outcomes = await Promise.allSettled([
+        (round % 2 ? replicaEditor : editor).updateEvent({ id: event.id, event: { name: `Raced ${round}` } }),
+        (round % 2 ? editor : replicaEditor).deleteEvent({ id: event.id }),
+      ]);
+      const failures = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome.reason as { code: number }).code);
+      for (const code of failures) expect([GrpcStatus.NOT_FOUND, GrpcStatus.ABORTED]).toContain(code);
+      if (outcomes[1]!.status === 'rejected') await editor.deleteEvent({ id: event.id });
+    }
+    for (const client of [editor, replicaViewer]) {
+      await expect.poll(async () => (await client.listVenueEvents({ venueId: venue.id })).total, { timeout: 5000, interval: 50 }).toBe(0);
+      await expect.poll(async () => (await client.listEvents({ query: venue.name })).total, { timeout: 5000, interval: 50 }).toBe(0);
+    }
+  });
+
   it('lets every role list and only surveyors, editors, admins and owners write', async () => {
     const venue = await createVenue(`Roles ${randomUUID().slice(0, 6)} Hall`);
     const viewer = clientOf(primary, caller('viewer'));
