@@ -332,6 +332,12 @@ describe('role × endpoint matrix', () => {
     { name: 'PUT /venues/:id', action: 'venue.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}`, payload: { name: 'Matrix Edit' }, headers }) },
     { name: 'DELETE /venues/:id', action: 'venue.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/venues/${randomUUID()}`, headers }) },
     { name: 'POST /venues/:id/restore', action: 'venue.restore', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/restore`, headers }) },
+    // Events (gateway/src/events.int.test.ts has their own matrix with real events): unknown venues and events 404 once permitted.
+    { name: 'GET /venues/:id/events', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/events`, headers }) },
+    { name: 'POST /venues/:id/events', action: 'event.create', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/events`, payload: { name: 'Matrix show' }, headers }) },
+    { name: 'GET /events', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/events', headers }) },
+    { name: 'PUT /events/:id', action: 'event.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/events/${randomUUID()}`, payload: { name: 'Matrix show' }, headers }) },
+    { name: 'DELETE /events/:id', action: 'event.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/events/${randomUUID()}`, headers }) },
     { name: 'GET /auth/user', action: null, call: (headers) => app.inject({ method: 'GET', url: '/api/v1/auth/user', headers }) },
     { name: 'POST /auth/welcome', action: null, call: (headers) => app.inject({ method: 'POST', url: '/api/v1/auth/welcome', headers }) },
     { name: 'GET /users', action: 'user.list', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/users', headers }) },
@@ -346,6 +352,7 @@ describe('role × endpoint matrix', () => {
     return viewerUserId;
   }
   const NOT_FOUND_ONCE_PERMITTED = ['GET /venues/:id', 'PUT /venues/:id', 'DELETE /venues/:id', 'POST /venues/:id/restore', 'DELETE /users/:id'];
+  NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/events', 'POST /venues/:id/events', 'PUT /events/:id', 'DELETE /events/:id');
   const allowedStatus = (name: string): number[] => (name === 'POST /venues' ? [201] : NOT_FOUND_ONCE_PERMITTED.includes(name) ? [404] : name === 'POST /auth/welcome' ? [204] : [200]);
 
   it('enforces the permission table for every role, anonymous callers and other domains', async () => {
