@@ -48,7 +48,7 @@ describe('contacts codec', () => {
   });
 
   it('maps the form input (absent optional fields ↔ empty strings)', () => {
-    expect(contactInputToProto({ name: 'Sam' })).toEqual({ name: 'Sam', title: '', phone: '', email: '', tag: '' });
+    expect(contactInputToProto({ name: 'Sam', title: undefined, phone: undefined, email: undefined, tag: undefined })).toEqual({ name: 'Sam', title: '', phone: '', email: '', tag: '' });
     expect(contactInputFromProto(undefined)).toEqual({});
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CONTACT_NAME_CHANGE_THRESHOLDS } from './limits.ts';
+import { OPTIONAL_EMAIL_INPUT_PATTERN } from './input-patterns.ts';
+import { CONTACT_NAME_CHANGE_THRESHOLDS, PHONE_MAX_DIGITS } from './limits.ts';
+import { NOT_BLANK } from './venue.schema.ts';
 
 /** Lower-cased, non-letters removed, whitespace collapsed (spec §5, main-contact name change). */
 export function normalizeContactName(name: string | null | undefined): string {
@@ -60,26 +62,49 @@ export function sortContactsByLastWord<T extends { name?: string | null }>(conta
   );
 }
 
-/** Optional string: '' (after trimming) becomes undefined ("Empty optional fields are sent as undefined"). */
-const optional = (max: number) =>
+/**
+ * Optional single-line string: trimmed, '' then undefined ("Empty optional fields are sent as undefined"). The
+ * maximum applies to the string as sent (as the OpenAPI document states it).
+ */
+const optional = (max: number, description: string) =>
   z
     .string()
-    .trim()
     .max(max)
+    .trim()
+    .describe(description)
     .optional()
     .transform((v) => v || undefined);
 
-/** Venue contact form (spec §5). */
+/** The most characters of a contact's fields as sent. */
+export const CONTACT_FIELD_MAX = { name: 200, title: 200, phone: 50, email: 254, tag: 100 } as const;
+
+/**
+ * Venue contact form (spec §5). Written so that the OpenAPI document states what is accepted (a contract test
+ * sends what the document allows): a name with something but white space (trimmed), an e-mail matching zod's
+ * e-mail pattern or blank (input-patterns.ts), a phone of at most PHONE_MAX_DIGITS digits as the venue form's.
+ */
 export const contactInputSchema = z
   .object({
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-    title: optional(200),
-    phone: optional(50),
-    email: z
-      .union([z.literal(''), z.email('Invalid email')])
+    name: z.string({ error: 'Name is required' }).max(CONTACT_FIELD_MAX.name).regex(NOT_BLANK, 'Name is required').trim().describe('Name (required, not blank, trimmed)'),
+    title: optional(CONTACT_FIELD_MAX.title, 'Title'),
+    phone: z
+      .string()
+      .max(CONTACT_FIELD_MAX.phone)
+      .trim()
+      .refine((p) => p.replace(/\D/g, '').length <= PHONE_MAX_DIGITS, `Phone number can have at most ${PHONE_MAX_DIGITS} digits`)
+      // The digit limit, stated for the OpenAPI document.
+      .meta({ pattern: `^[^0-9]*(?:[0-9][^0-9]*){0,${PHONE_MAX_DIGITS}}$`, description: 'Phone' })
       .optional()
       .transform((v) => v || undefined),
-    tag: optional(100),
+    email: z
+      .string()
+      .max(CONTACT_FIELD_MAX.email)
+      .regex(OPTIONAL_EMAIL_INPUT_PATTERN, 'Invalid email')
+      .trim()
+      .describe('E-mail (optional: a valid address or empty)')
+      .optional()
+      .transform((v) => v || undefined),
+    tag: optional(CONTACT_FIELD_MAX.tag, 'Tag: one of GET /contact-tags, or a custom tag (admins and editors only; 403 for others)'),
   })
   .meta({ id: 'ContactFields', description: 'A venue contact as entered' });
 
