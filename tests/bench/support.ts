@@ -314,6 +314,52 @@ export class ApiClient {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Timing list shapes
+
+/** A request shape of a list benchmark: `read` makes one request, checks its answer and returns its latency. */
+export interface ReadShape {
+  label: string;
+  /** What the report shows beside the timings (e.g. the list's total). */
+  extra?: Record<string, string | number>;
+  read(): Promise<number>;
+}
+
+export interface ShapeTiming {
+  requests: number;
+  warmUp: number;
+  rounds: number;
+  connections: number;
+  targetP99Ms: number;
+}
+
+/**
+ * Times each shape: `warmUp` requests first (not counted), then `requests` requests over `connections`
+ * concurrent connections, in `rounds` rounds that take every shape in turn (a passing load falls on every
+ * shape alike). Records each shape's latencies and req/s and the figure `shapesOverTarget` (how many shapes
+ * missed p99 ≤ targetP99Ms, listed in its label).
+ */
+export async function timeShapes(bench: Bench, shapes: readonly ReadShape[], timing: ShapeTiming): Promise<void> {
+  for (const shape of shapes) await runConcurrently(timing.warmUp, timing.connections, async () => void (await shape.read()));
+  const times = new Map(shapes.map((shape) => [shape.label, [] as number[]]));
+  const elapsed = new Map(shapes.map((shape) => [shape.label, 0]));
+  for (let round = 0; round < timing.rounds; round++) {
+    const share = Math.floor(timing.requests / timing.rounds) + (round < timing.requests % timing.rounds ? 1 : 0);
+    for (const shape of shapes) {
+      const ms = await runConcurrently(share, timing.connections, async () => void times.get(shape.label)!.push(await shape.read()));
+      elapsed.set(shape.label, elapsed.get(shape.label)! + ms);
+    }
+  }
+  const missed: string[] = [];
+  for (const shape of shapes) {
+    const reqPerSecond = Math.round(timing.requests / (elapsed.get(shape.label)! / 1000));
+    const summary = bench.shape(`${shape.label} (${timing.connections} conn.)`, times.get(shape.label)!, { ...shape.extra, reqPerSecond });
+    if (summary.p99Ms > timing.targetP99Ms) missed.push(`${shape.label} (p99 ${summary.p99Ms} ms)`);
+  }
+  bench.detail('targetP99Ms', timing.targetP99Ms);
+  bench.figure('shapesOverTarget', missed.length, `p99 over ${timing.targetP99Ms} ms: ${missed.length === 0 ? 'none' : missed.join(', ')}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Running a benchmark
 
 export interface Bench {

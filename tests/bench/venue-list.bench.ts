@@ -12,7 +12,8 @@
 import { DEMO_VENUES } from '@venuebook/local';
 import { listVenuesResultSchema, nameKey } from '@venuebook/proto/domain';
 import type { ListVenuesResult, Venue } from '@venuebook/proto/domain';
-import { BenchError, expectEqual, runBench, runConcurrently, sized } from './support.ts';
+import { BenchError, expectEqual, runBench, runConcurrently, sized, timeShapes } from './support.ts';
+import type { ReadShape } from './support.ts';
 
 const COUNT = sized({ full: 10_000, smoke: 60 }, process.env.BENCH_VENUES);
 const REQUESTS = sized({ full: 500, smoke: 20 }, process.env.BENCH_REQUESTS);
@@ -89,7 +90,7 @@ await runBench({ name: 'venue-list', title: 'Home list through the gateway' }, a
 
   // Reading is what every role may do; the viewer reads.
   const viewer = await bench.signIn('viewer');
-  const runs: { label: string; total: number; read: (times?: number[]) => () => Promise<void> }[] = [];
+  const shapes: ReadShape[] = [];
   for (const [label, shape] of Object.entries(SHAPES)) {
     const page = Number(shape.query.page ?? 1);
     const matching = shape.matches(created);
@@ -101,33 +102,22 @@ await runBench({ name: 'venue-list', title: 'Home list through the gateway' }, a
     const parsed = listVenuesResultSchema.safeParse(first.body);
     if (!parsed.success) throw new BenchError(`${label}: the answer does not match the API schema: ${parsed.error.issues[0]?.message ?? ''}`);
     // Every answer checked (total, ids in order) without a schema parse each, which would load the client's CPU.
-    const read = (times?: number[]) => async () => {
-      const { body, ms } = await viewer.get<ListVenuesResult>(path);
-      expectEqual(body.total, matching.length, `${label}: total`);
-      const ids = body.items.map((venue) => venue.id);
-      const at = ids.findIndex((id, position) => id !== expectedIds[position]);
-      if (ids.length !== expectedIds.length || at >= 0) {
-        throw new BenchError(`${label}: expected ${expectedIds.length} venues, got ${ids.length}${at >= 0 ? `; first difference at position ${at + 1}` : ''}`);
-      }
-      times?.push(ms);
-    };
-    await runConcurrently(WARM_UP, CONNECTIONS, read());
-    runs.push({ label, total: matching.length, read });
+    shapes.push({
+      label,
+      extra: { total: matching.length },
+      async read() {
+        const { body, ms } = await viewer.get<ListVenuesResult>(path);
+        expectEqual(body.total, matching.length, `${label}: total`);
+        const ids = body.items.map((venue) => venue.id);
+        const at = ids.findIndex((id, position) => id !== expectedIds[position]);
+        if (ids.length !== expectedIds.length || at >= 0) {
+          throw new BenchError(`${label}: expected ${expectedIds.length} venues, got ${ids.length}${at >= 0 ? `; first difference at position ${at + 1}` : ''}`);
+        }
+        return ms;
+      },
+    });
   }
-  const times = new Map(runs.map((run) => [run.label, [] as number[]]));
-  const elapsed = new Map(runs.map((run) => [run.label, 0]));
-  for (let round = 0; round < ROUNDS; round++) {
-    const share = Math.floor(REQUESTS / ROUNDS) + (round < REQUESTS % ROUNDS ? 1 : 0);
-    for (const run of runs) elapsed.set(run.label, elapsed.get(run.label)! + (await runConcurrently(share, CONNECTIONS, run.read(times.get(run.label)))));
-  }
-  const missed: string[] = [];
-  for (const run of runs) {
-    const reqPerSecond = Math.round(REQUESTS / (elapsed.get(run.label)! / 1000));
-    const summary = bench.shape(`${run.label} (${CONNECTIONS} conn.)`, times.get(run.label)!, { total: run.total, reqPerSecond });
-    if (summary.p99Ms > TARGET_P99_MS) missed.push(`${run.label} (p99 ${summary.p99Ms} ms)`);
-  }
+  await timeShapes(bench, shapes, { requests: REQUESTS, warmUp: WARM_UP, rounds: ROUNDS, connections: CONNECTIONS, targetP99Ms: TARGET_P99_MS });
   bench.detail('before', BEFORE);
-  bench.detail('targetP99Ms', TARGET_P99_MS);
-  bench.figure('shapesOverTarget', missed.length, `p99 over ${TARGET_P99_MS} ms: ${missed.length === 0 ? 'none' : missed.join(', ')}`);
   bench.log(`before issue 10 (10,000 venues, lists from the database): p50 ${BEFORE.p50Ms.min / 1000}–${BEFORE.p50Ms.max / 1000} s a page; ${BEFORE.note}`);
 });
