@@ -3,7 +3,7 @@
 // search and the tag list are answered from it; the database is read by `_id` only.
 import { contactSortKey } from '@venuebook/proto/domain';
 import { SUBJECTS, STREAMS } from '@venuebook/proto/events';
-import { ReadModel } from '@venuebook/service-kit';
+import { foldText, ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import type { ContactRecord } from '../domain/contact.ts';
 import { toContactRecord } from '../repositories/contact.repository.ts';
@@ -14,6 +14,22 @@ import type { VenueReadModel } from './venue-read-model.ts';
 export interface ContactEntry extends ContactRecord {
   /** The venue's name ('' while the venue is deleted): searched and shown by the all-contacts list. */
   venueName: string;
+  /**
+   * The words a caller who may not see contact details may search by (tag and venue name), folded as the search
+   * folds them, each after a space: ' word1 word2'. A query word w matches when it contains ' ' + w.
+   */
+  publicWords: string;
+}
+
+/** Folded words of a text (the read model's folding). */
+export function foldedWords(text: string): string[] {
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The entry of a contact under its venue's name. */
+function entryOf(contact: ContactRecord, venueName: string): ContactEntry {
+  const words = foldedWords(`${contact.tag} ${venueName}`);
+  return { ...contact, venueName, publicWords: words.map((word) => ` ${word}`).join('') };
 }
 
 /**
@@ -68,7 +84,7 @@ export function createContactReadModel(model: ContactModel, venues: VenueReadMod
     },
     toRecord: (doc) => {
       const contact = toContactRecord(doc);
-      return { ...contact, venueName: venueNameOf(contact.venueId) };
+      return entryOf(contact, venueNameOf(contact.venueId));
     },
     searchText: contactSearchText,
     tagValues: CONTACT_STATES,
@@ -80,7 +96,7 @@ export function createContactReadModel(model: ContactModel, venues: VenueReadMod
   const renameContactsOf = (venueId: string): void => {
     const name = venueNameOf(venueId);
     const { items } = readModel.query({ group: venueId, sort: 'venue', offset: 0, limit: Number.MAX_SAFE_INTEGER });
-    for (const entry of items) if (entry.venueName !== name) readModel.upsert({ ...entry, venueName: name });
+    for (const entry of items) if (entry.venueName !== name) readModel.upsert(entryOf(entry, name));
   };
   venues.onChange((venueId) => {
     if (venueId !== undefined) return renameContactsOf(venueId);
@@ -92,5 +108,5 @@ export function createContactReadModel(model: ContactModel, venues: VenueReadMod
 
 /** The entry of a contact the service has just written. */
 export function contactEntry(contact: ContactRecord, venues: VenueReadModel): ContactEntry {
-  return { ...contact, venueName: venues.get(contact.venueId)?.summary.name ?? '' };
+  return entryOf(contact, venues.get(contact.venueId)?.summary.name ?? '');
 }

@@ -5,12 +5,12 @@ import { can, contactInputSchema, DEFAULT_CONTACT_TAGS, isRole, toFieldErrors } 
 import type { Contact, ContactListItem, DeletedContactGroup, ListContactsQuery } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
-import { foldText } from '@venuebook/service-kit';
 import type { Locks } from '@venuebook/service-kit';
 import { contactFieldsOf } from '../domain/contact.ts';
 import type { ContactFields, ContactRecord } from '../domain/contact.ts';
 import { contactForCaller, contactListItemForCaller, seesContactDetails } from '../domain/contact-visibility.ts';
 import { isVenueId } from '../domain/venue-rules.ts';
+import { foldedWords } from '../read-model/contact-read-model.ts';
 import type { ContactEntry } from '../read-model/contact-read-model.ts';
 import type { VenueCache } from '../read-model/venue-cache.ts';
 import type { ContactRepository } from '../repositories/contact.repository.ts';
@@ -44,11 +44,6 @@ function validateContactInput(raw: unknown): ContactFields {
 
 function requireId(id: string, what: string): void {
   if (!id) throw GrpcError.invalidArgument('Invalid request', [{ field: 'id', message: `${what} id is required` }]);
-}
-
-/** Folded words of a text (the read model's folding), for the viewers' search over the fields they see. */
-function foldedWords(text: string): string[] {
-  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 export function createContactUseCases(deps: ContactDeps) {
@@ -191,10 +186,8 @@ export function createContactUseCases(deps: ContactDeps) {
       const words = visible ? [] : foldedWords(query.q ?? '');
       // Search text without a word matches nothing (as the read model's search answers it).
       if (!visible && query.q && words.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
-      const seenWordsMatch = (entry: ContactEntry): boolean => {
-        const own = foldedWords(`${entry.tag} ${entry.venueName}`);
-        return words.every((word) => own.some((candidate) => candidate.startsWith(word)));
-      };
+      const prefixes = words.map((word) => ` ${word}`);
+      const seenWordsMatch = (entry: ContactEntry): boolean => prefixes.every((prefix) => entry.publicWords.includes(prefix));
       const page = readModel.query({
         ...(visible ? { text: query.q ?? '' } : {}),
         tags: ['active'],
