@@ -244,6 +244,27 @@ describe('contact RPCs', () => {
   });
 });
 
+describe('a purged venue', () => {
+  it('takes its contacts with it (each purged, with its event)', async () => {
+    const since = new Date(Date.now() - 1000);
+    const venue = await createVenue(editor, `${token()} Purged`, { contactName: 'Pia Purge' });
+    const extra = (await editor.addContact({ venueId: venue.id, contact: { name: 'Gone Too' } })).contact!;
+    await editor.deleteContact({ id: extra.id });
+    await editor.deleteVenue({ id: venue.id });
+    await admin.purgeVenue({ id: venue.id });
+    const connection = await connectMongo(infra.mongoUri, dbName);
+    try {
+      expect(await contactModel(connection).find({ venueId: venue.id }).lean().exec()).toEqual([]);
+    } finally {
+      await connection.close();
+    }
+    expect((await admin.listDeletedContacts({})).groups.some((group) => group.venueId === venue.id)).toBe(false);
+    const purged = (await eventsSince(nc, SUBJECTS.contactPurged, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
+    expect(purged).toHaveLength(2);
+    await expect.poll(async () => (await clientOf(replica, USERS.admin).listDeletedContacts({})).groups.some((group) => group.venueId === venue.id), { timeout: 5000, interval: 50 }).toBe(false);
+  });
+});
+
 describe('the all-contacts list', () => {
   it('lists active contacts of active venues with the venue name, by the last word of the name, searchable and paged', async () => {
     const t = token();
