@@ -18,6 +18,7 @@ import { createContactEvents } from './events/contact.events.ts';
 import { hidingContactDetails } from './grpc/contact-details.ts';
 import { createContactsHandlers } from './grpc/contacts.handlers.ts';
 import { createContactReadModel } from './read-model/contact-read-model.ts';
+import type { ContactReadModel } from './read-model/contact-read-model.ts';
 import { contactModel } from './repositories/contact.model.ts';
 import { ContactRepository } from './repositories/contact.repository.ts';
 import { createContactUseCases } from './use-cases/contacts.ts';
@@ -42,12 +43,15 @@ export interface VenuesServiceHandle extends RunningServiceHandle {
   venueCache: VenueCache;
   /** Registers a purge hook on this instance (tests; the service's own hooks are registered below). */
   onPurge(hook: VenuePurgeHook): () => void;
+  /** The in-memory contacts (tests: stop() it to hold this replica's view back, resume() after). */
+  contactReadModel: ContactReadModel;
 }
 
 export async function start(config: VenuesConfig, options: { logger?: Logger } = {}): Promise<VenuesServiceHandle> {
   let readModel: VenueReadModel | undefined;
   let venueCache: VenueCache | undefined;
   let onPurge: ((hook: VenuePurgeHook) => () => void) | undefined;
+  let contactReadModel: ContactReadModel | undefined;
   const handle = await startDomainService({
     name: 'venues',
     config,
@@ -71,6 +75,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       const contactList = createContactReadModel(models.contacts, venues, { logger, nc });
       defer(() => contactList.stop());
       await contactList.start();
+      contactReadModel = contactList;
       const contactWrites = {
         contacts: new ContactRepository(models.contacts, models.venues),
         readModel: contactList,
@@ -107,8 +112,8 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       return partialHandlers(VenuesService, { ...venueHandlers, ...venueEventHandlers, ...contactHandlers });
     },
   });
-  if (!readModel || !venueCache || !onPurge) throw new Error('venues: the read model did not start');
-  return { ...handle, readModel, venueCache, onPurge };
+  if (!readModel || !venueCache || !onPurge || !contactReadModel) throw new Error('venues: the read model did not start');
+  return { ...handle, readModel, venueCache, onPurge, contactReadModel };
 }
 
 if (import.meta.main) await runServiceMain('venues', configSchema, start);
