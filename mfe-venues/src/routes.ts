@@ -7,6 +7,10 @@ export const pages: RemotePageMap = {
   'venue-detail': lazy(() => import('./venue-detail/venue-detail-page.tsx').then((m) => ({ default: m.VenueDetailPage }))),
   'add-venue': lazy(() => import('./venue-form/add-venue-page.tsx').then((m) => ({ default: m.AddVenuePage }))),
   'edit-venue': lazy(() => import('./venue-form/edit-venue-page.tsx').then((m) => ({ default: m.EditVenuePage }))),
+  'venue-report': lazy(() => import('./venue-detail/venue-report-page.tsx').then((m) => ({ default: m.VenueReportPage }))),
+  'venue-events': lazy(() => import('./events/venue-events-page.tsx').then((m) => ({ default: m.VenueEventsPage }))),
+  'all-events': lazy(() => import('./events/all-events-page.tsx').then((m) => ({ default: m.AllEventsPage }))),
+  'deleted-venues': lazy(() => import('./deleted-venues/deleted-venues-page.tsx').then((m) => ({ default: m.DeletedVenuesPage }))),
 };
 
 export default pages;

@@ -106,7 +106,7 @@ function SortButtons({ value, onChange }: { value: VenueSort; onChange: (sort: V
   );
 }
 
-function LeagueFilter({ value, onToggle }: { value: readonly League[]; onToggle: (league: League) => void }) {
+export function LeagueFilter({ value, onToggle }: { value: readonly League[]; onToggle: (league: League) => void }) {
   return (
     <Wrap gap={{ base: '1.5', md: '2' }} role="group" aria-label="Filter by league">
       {LEAGUES.map((league) => {

@@ -10,7 +10,20 @@ export const SEARCH_DEBOUNCE_MS = 250;
  * Search input: typing is local and reported `SEARCH_DEBOUNCE_MS` after the last keystroke;
  * a changed `value` from outside (back button, Clear filters) replaces the text.
  */
-export function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
+export function SearchBox({
+  value,
+  onChange,
+  placeholder = SEARCH_PLACEHOLDER,
+  label = 'Search venues',
+  testId = 'venue-search',
+}: {
+  value: string;
+  onChange: (q: string) => void;
+  /** Other lists' search (the events list): their own placeholder, accessible name and test id. */
+  placeholder?: string;
+  label?: string;
+  testId?: string;
+}) {
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
   if (value !== seen) {
@@ -45,12 +58,12 @@ export function SearchBox({ value, onChange }: { value: string; onChange: (q: st
         size="lg"
         bg="bg"
         colorPalette="brand"
-        placeholder={SEARCH_PLACEHOLDER}
-        aria-label="Search venues"
+        placeholder={placeholder}
+        aria-label={label}
         maxLength={MAX_SEARCH_LENGTH}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
-        data-testid="venue-search"
+        data-testid={testId}
       />
     </InputGroup>
   );

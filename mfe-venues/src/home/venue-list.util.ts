@@ -1,7 +1,7 @@
 import type { VenueSummary } from '@venuebook/sdk';
 
 /** Appends `next` to `items`, skipping ids already shown (offset paging can repeat a row). */
-export function appendUnique(items: readonly VenueSummary[], next: readonly VenueSummary[]): VenueSummary[] {
+export function appendUnique<T extends { id: string } = VenueSummary>(items: readonly T[], next: readonly T[]): T[] {
   const seen = new Set(items.map((v) => v.id));
   return [...items, ...next.filter((v) => !seen.has(v.id))];
 }

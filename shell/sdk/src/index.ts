@@ -1,12 +1,14 @@
 // @venuebook/sdk: shared by the shell and every remote as a Module Federation singleton.
 // Browser only. Remotes reach the domain contracts through here (mfe -> sdk -> proto/domain).
 
-export { api, createApiClient, GOOGLE_SIGN_IN_PATH, venueListSearchParams } from './api/api-client.ts';
+export { api, createApiClient, eventListSearchParams, GOOGLE_SIGN_IN_PATH, venueListSearchParams } from './api/api-client.ts';
 export type {
   ApiClient,
   ApiClientOptions,
   AuditLogListParams,
   AuthBinding,
+  EventListParams,
+  PageParams,
   PasswordCredentials,
   RequestOptions,
   SignUpResult,
@@ -70,7 +72,9 @@ export type { QueryProviderProps } from './query/query-provider.tsx';
 export { authQueries, configRetryDelay, createAuthQueries, useAuthConfig } from './query/auth-queries.ts';
 export type { AuthConfigState } from './query/auth-queries.ts';
 export { createVenueQueries, nextVenueListPage, venueQueries } from './query/venue-queries.ts';
-export type { VenueListFilter } from './query/venue-queries.ts';
+export type { PagedItems, VenueListFilter } from './query/venue-queries.ts';
+export { createDeletedVenueQueries, createEventQueries, deletedVenueQueries, eventQueries } from './query/event-queries.ts';
+export type { EventListFilter } from './query/event-queries.ts';
 export { auditLogQueries, createAuditLogQueries, nextAuditLogPage } from './query/audit-log-queries.ts';
 
 export { system } from './theme/system.ts';
@@ -139,3 +143,5 @@ export type { League, LeagueOption, ListVenuesQuery, ListVenuesResult, Venue, Ve
 export type { DuplicateCheckResult, SimilarVenue, VenueType } from '@venuebook/proto/domain';
 export { AUDIT_LOG_LIMITS, auditActionTone, auditRecordIdLabel, auditUserLabel } from '@venuebook/proto/domain';
 export type { AuditLogEntry, AuditLogPage } from '@venuebook/proto/domain';
+export { DEFAULT_EVENT_SORT, EVENT_SORTS } from '@venuebook/proto/domain';
+export type { DeletedVenue, EventSort, ListDeletedVenuesResult, ListEventsResult, ListVenueEventsResult, VenueEvent, VenueEventInput, VenueEventListItem } from '@venuebook/proto/domain';

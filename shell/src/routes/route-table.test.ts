@@ -55,7 +55,18 @@ describe('route table', () => {
   });
 
   it('registers only the routes built so far', () => {
-    expect(enabledRoutes().map((r) => r.path)).toEqual(['/auth', '/login', '/', '/add-venue', '/venue/:venueId', '/venue/:venueId/edit', '/audit-logs']);
+    expect(enabledRoutes().map((r) => r.path)).toEqual([
+      '/auth',
+      '/login',
+      '/',
+      '/add-venue',
+      '/venue/:venueId',
+      '/venue/:venueId/edit',
+      '/venue/:venueId/events',
+      '/events',
+      '/deleted-venues',
+      '/audit-logs',
+    ]);
     expect(requiredRemotes()).toEqual(['mfe_venues', 'mfe_admin']);
   });
 
@@ -64,6 +75,9 @@ describe('route table', () => {
     expect(findRoute('/auth')).toMatchObject({ owner: 'shell', page: 'auth', access: 'public' });
     expect(findRoute('/login')).toMatchObject({ owner: 'shell', page: 'login', access: 'public' });
     expect(findRoute('/venue/0b6d4c1e-2f7a-4c5e-9d3a-1a2b3c4d5e6f')).toMatchObject({ owner: 'mfe_venues', page: 'venue-detail' });
+    expect(findRoute('/venue/0b6d4c1e-2f7a-4c5e-9d3a-1a2b3c4d5e6f/events')).toMatchObject({ owner: 'mfe_venues', page: 'venue-events' });
+    expect(findRoute('/events')).toMatchObject({ owner: 'mfe_venues', page: 'all-events', access: 'login' });
+    expect(findRoute('/deleted-venues')).toMatchObject({ owner: 'mfe_venues', page: 'deleted-venues', access: 'admin' });
   });
 
   it('treats unbuilt and unknown paths as 404', () => {

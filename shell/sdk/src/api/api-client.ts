@@ -5,13 +5,21 @@ import {
   type AuthConfig,
   type AuthUser,
   type DuplicateCheckResult,
+  type ListDeletedVenuesResult,
+  type EventSort,
+  type ListEventsResult,
+  type ListVenueEventsResult,
+  type VenueEvent,
+  type VenueEventInput,
   type League,
+  type Link,
   type ListVenuesQuery,
   type ListVenuesResult,
   type LogoutScope,
   type Session,
   type SignUpResult,
   type Venue,
+  type VenueContactsResult,
   type VenueInput,
 } from '@venuebook/proto/domain';
 import { apiErrorFromResponse, ApiRequestError, isAbortError, networkError } from './api-error.ts';
@@ -66,6 +74,50 @@ export type VenueListParams = Partial<ListVenuesQuery>;
 export interface AuditLogListParams {
   page?: number;
   pageSize?: number;
+}
+
+/** Parameters of `api.events.list` (GET /events); everything optional (server defaults apply). */
+export interface EventListParams {
+  q?: string;
+  sort?: EventSort;
+  /** An event matches when its venue has any of these. */
+  leagues?: readonly League[];
+  /** Inclusive date range, 'YYYY-MM-DD'. */
+  from?: string;
+  to?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Parameters of `api.events.listForVenue` and `api.deletedVenues.list`. */
+export interface PageParams {
+  page?: number;
+  pageSize?: number;
+}
+
+/** Query string of `GET /events`; blank and absent values are left out. */
+export function eventListSearchParams(query: EventListParams): URLSearchParams {
+  const params = new URLSearchParams();
+  const q = query.q?.trim();
+  if (q) params.set('q', q);
+  if (query.sort) params.set('sort', query.sort);
+  if (query.leagues && query.leagues.length > 0) params.set('leagues', query.leagues.join(','));
+  if (query.from) params.set('from', query.from);
+  if (query.to) params.set('to', query.to);
+  if (query.page !== undefined) params.set('page', String(query.page));
+  if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
+  return params;
+}
+
+/** `?q=&page=&pageSize=` (blank and absent values left out), with the leading '?' when not empty. */
+function pageQueryString(query: PageParams & { q?: string | undefined }): string {
+  const params = new URLSearchParams();
+  const q = query.q?.trim();
+  if (q) params.set('q', q);
+  if (query.page !== undefined) params.set('page', String(query.page));
+  if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
 }
 
 /** Query string of `GET /venues`; blank and absent values are left out. */
@@ -235,6 +287,56 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** Active venues sharing a league whose names equal or resemble `name` (the add-venue flow, spec §4). */
       checkDuplicates(check: VenueDuplicateCheck, opts: RequestOptions = {}): Promise<DuplicateCheckResult> {
         return request<DuplicateCheckResult>('/venues/duplicate-check', { method: 'POST', body: check, signal: opts.signal });
+      },
+      /** Brings a soft-deleted venue back (admins; 404 when no deleted venue has this id). */
+      restore(id: string, opts: RequestOptions = {}): Promise<Venue> {
+        return request<Venue>(`/venues/${encodeURIComponent(id)}/restore`, { method: 'POST', signal: opts.signal });
+      },
+      /** Soft delete (higher-privilege users, spec §6); an admin may restore it. */
+      delete(id: string, opts: RequestOptions = {}): Promise<void> {
+        return requestVoid(`/venues/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
+      },
+      /** The links editor's save (spec §5): the whole list; rows missing text or URL are dropped by the server. Answers the venue. */
+      updateLinks(id: string, links: readonly Partial<Link>[], opts: RequestOptions = {}): Promise<Venue> {
+        return request<Venue>(`/venues/${encodeURIComponent(id)}/links`, { method: 'PUT', body: { links }, signal: opts.signal });
+      },
+      /** A venue's active contacts: the current main contact first, then newest (the print report, the contacts dialog). */
+      contacts(id: string, opts: RequestOptions = {}): Promise<VenueContactsResult> {
+        return request<VenueContactsResult>(`/venues/${encodeURIComponent(id)}/contacts`, { signal: opts.signal });
+      },
+    },
+
+    /** Venue events (spec §2 'Events', §7 'Events'): one venue's, all of them, and their writes. */
+    events: {
+      /** One page of a venue's events, by event date descending (no date last). */
+      listForVenue(venueId: string, query: PageParams = {}, opts: RequestOptions = {}): Promise<ListVenueEventsResult> {
+        return request<ListVenueEventsResult>(`/venues/${encodeURIComponent(venueId)}/events${pageQueryString(query)}`, { signal: opts.signal });
+      },
+      /** The events of every active venue: search, sort, leagues, date range, page. */
+      list(query: EventListParams = {}, opts: RequestOptions = {}): Promise<ListEventsResult> {
+        const qs = eventListSearchParams(query).toString();
+        return request<ListEventsResult>(`/events${qs ? `?${qs}` : ''}`, { signal: opts.signal });
+      },
+      create(venueId: string, input: VenueEventInput, opts: RequestOptions = {}): Promise<VenueEvent> {
+        return request<VenueEvent>(`/venues/${encodeURIComponent(venueId)}/events`, { method: 'POST', body: input, signal: opts.signal });
+      },
+      /** Replaces every field of the event. */
+      update(id: string, input: VenueEventInput, opts: RequestOptions = {}): Promise<VenueEvent> {
+        return request<VenueEvent>(`/events/${encodeURIComponent(id)}`, { method: 'PUT', body: input, signal: opts.signal });
+      },
+      delete(id: string, opts: RequestOptions = {}): Promise<void> {
+        return requestVoid(`/events/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
+      },
+    },
+
+    /** `/deleted-venues` (admins): soft-deleted venues, newest deleted first, and their permanent delete. */
+    deletedVenues: {
+      list(query: PageParams & { q?: string } = {}, opts: RequestOptions = {}): Promise<ListDeletedVenuesResult> {
+        return request<ListDeletedVenuesResult>(`/deleted-venues${pageQueryString(query)}`, { signal: opts.signal });
+      },
+      /** Deletes a soft-deleted venue for good, with its contacts and events. */
+      purge(id: string, opts: RequestOptions = {}): Promise<void> {
+        return requestVoid(`/deleted-venues/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
       },
     },
 

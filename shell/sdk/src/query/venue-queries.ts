@@ -2,6 +2,12 @@ import type { ListVenuesResult } from '@venuebook/proto/domain';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, type ApiClient, type VenueListParams } from '../api/api-client.ts';
 
+/** A page of a list whose rows have ids (venues, events, deleted venues): what `nextVenueListPage` reads. */
+export interface PagedItems {
+  items: readonly { id: string }[];
+  total: number;
+}
+
 /** A venue list without its page: search, leagues, sort and page size. */
 export type VenueListFilter = Omit<VenueListParams, 'page'>;
 
@@ -9,7 +15,7 @@ export type VenueListFilter = Omit<VenueListParams, 'page'>;
  * The page after `lastPage` (pages count from 1), or undefined when the list is complete: the last page
  * came back empty, or the distinct venues loaded reach the total (offset paging may repeat a row).
  */
-export function nextVenueListPage(lastPage: ListVenuesResult, allPages: readonly ListVenuesResult[], lastPageParam: number): number | undefined {
+export function nextVenueListPage<P extends PagedItems = ListVenuesResult>(lastPage: P, allPages: readonly P[], lastPageParam: number): number | undefined {
   if (lastPage.items.length === 0) return undefined;
   const loaded = new Set(allPages.flatMap((page) => page.items.map((venue) => venue.id))).size;
   return loaded < lastPage.total ? lastPageParam + 1 : undefined;
