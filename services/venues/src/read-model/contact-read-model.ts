@@ -19,6 +19,8 @@ export interface ContactEntry extends ContactRecord {
    * folds them, each after a space: ' word1 word2'. A query word w matches when it contains ' ' + w.
    */
   publicWords: string;
+  /** Whether its venue is active (in the venue read model): the all-contacts list shows only those ('listed'). */
+  venueActive: boolean;
 }
 
 /** Folded words of a text (the read model's folding). */
@@ -27,9 +29,10 @@ export function foldedWords(text: string): string[] {
 }
 
 /** The entry of a contact under its venue's name. */
-function entryOf(contact: ContactRecord, venueName: string): ContactEntry {
+function entryOf(contact: ContactRecord, venue: { name: string } | undefined): ContactEntry {
+  const venueName = venue?.name ?? '';
   const words = foldedWords(`${contact.tag} ${venueName}`);
-  return { ...contact, venueName, publicWords: words.map((word) => ` ${word}`).join('') };
+  return { ...contact, venueName, publicWords: words.map((word) => ` ${word}`).join(''), venueActive: venue !== undefined };
 }
 
 /**
@@ -39,7 +42,7 @@ function entryOf(contact: ContactRecord, venueName: string): ContactEntry {
 export type ContactSort = 'name' | 'venue' | 'deleted';
 
 /** Active or soft-deleted, as a tag (a bitmask in the model). */
-export const CONTACT_STATES = ['active', 'deleted'] as const;
+export const CONTACT_STATES = ['active', 'deleted', 'listed'] as const;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
 const byId = (a: ContactEntry, b: ContactEntry): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -74,7 +77,7 @@ export type ContactReadModel = ReadModel<ContactDocument, ContactEntry, ContactS
  * venue's contacts whose name differs (in memory only), so the search by venue name stays right.
  */
 export function createContactReadModel(model: ContactModel, venues: VenueReadModel, options: { logger: Logger; nc?: NatsConnection }): ContactReadModel {
-  const venueNameOf = (venueId: string): string => venues.get(venueId)?.summary.name ?? '';
+  const venueOf = (venueId: string): { name: string } | undefined => venues.get(venueId)?.summary;
   const readModel = new ReadModel<ContactDocument, ContactEntry, ContactSort>({
     name: 'contacts',
     logger: options.logger,
@@ -84,19 +87,20 @@ export function createContactReadModel(model: ContactModel, venues: VenueReadMod
     },
     toRecord: (doc) => {
       const contact = toContactRecord(doc);
-      return entryOf(contact, venueNameOf(contact.venueId));
+      return entryOf(contact, venueOf(contact.venueId));
     },
     searchText: contactSearchText,
     tagValues: CONTACT_STATES,
-    tagsOf: (entry) => [entry.deletedAt ? 'deleted' : 'active'],
+    // 'listed': active and of an active venue (the all-contacts list walks the bitmask, no lookup per record).
+    tagsOf: (entry) => (entry.deletedAt ? ['deleted'] : entry.venueActive ? ['active', 'listed'] : ['active']),
     sorts: CONTACT_SORTS,
     groupOf: (entry) => entry.venueId,
     ...(options.nc ? { events: { nc: options.nc, stream: STREAMS.venues.name, recordIdOf: contactIdOf } } : {}),
   });
   const renameContactsOf = (venueId: string): void => {
-    const name = venueNameOf(venueId);
+    const venue = venueOf(venueId);
     const { items } = readModel.query({ group: venueId, sort: 'venue', offset: 0, limit: Number.MAX_SAFE_INTEGER });
-    for (const entry of items) if (entry.venueName !== name) readModel.upsert(entryOf(entry, name));
+    for (const entry of items) if (entry.venueName !== (venue?.name ?? '') || entry.venueActive !== (venue !== undefined)) readModel.upsert(entryOf(entry, venue));
   };
   venues.onChange((venueId) => {
     if (venueId !== undefined) return renameContactsOf(venueId);
@@ -108,5 +112,5 @@ export function createContactReadModel(model: ContactModel, venues: VenueReadMod
 
 /** The entry of a contact the service has just written. */
 export function contactEntry(contact: ContactRecord, venues: VenueReadModel): ContactEntry {
-  return entryOf(contact, venues.get(contact.venueId)?.summary.name ?? '');
+  return entryOf(contact, venues.get(contact.venueId)?.summary);
 }

@@ -182,7 +182,6 @@ export function createContactUseCases(deps: ContactDeps) {
      */
     listContacts(caller: Caller, query: ListContactsQuery): { items: ContactListItem[]; total: number; page: number; pageSize: number } {
       const visible = seesContactDetails(caller);
-      const venueActive = (entry: ContactEntry): boolean => venueReadModel.get(entry.venueId) !== undefined;
       const words = visible ? [] : foldedWords(query.q ?? '');
       // Search text without a word matches nothing (as the read model's search answers it).
       if (!visible && query.q && words.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
@@ -190,8 +189,8 @@ export function createContactUseCases(deps: ContactDeps) {
       const seenWordsMatch = (entry: ContactEntry): boolean => prefixes.every((prefix) => entry.publicWords.includes(prefix));
       const page = readModel.query({
         ...(visible ? { text: query.q ?? '' } : {}),
-        tags: ['active'],
-        filter: visible || words.length === 0 ? venueActive : (entry) => venueActive(entry) && seenWordsMatch(entry),
+        tags: ['listed'],
+        ...(visible || words.length === 0 ? {} : { filter: seenWordsMatch }),
         sort: 'name',
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
