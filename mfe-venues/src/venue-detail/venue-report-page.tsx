@@ -1,0 +1,42 @@
+import { Box, Button, Flex } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuArrowLeft, LuPrinter } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { useReportContacts, VenuePageFrame } from './venue-detail-page.tsx';
+import { PrintReport, VenueReport } from './venue-report.tsx';
+import type { Venue } from '@venuebook/sdk';
+
+/** The venue's report as a page (/venue/{venueId}/report; spec §2: the detail page's 'Report' on small screens). */
+export function VenueReportPage() {
+  return <VenuePageFrame>{(venue) => <ReportPage venue={venue} />}</VenuePageFrame>;
+}
+
+function ReportPage({ venue }: { venue: Venue }) {
+  const contacts = useReportContacts(venue.id);
+  const [generatedAt, setGeneratedAt] = useState(() => new Date());
+  const origin = window.location.origin;
+  return (
+    <Box maxW="4xl" mx="auto" w="full" data-testid="venue-report-page">
+      <Flex justify="space-between" align="center" gap="2" mb="4" wrap="wrap">
+        <Button asChild variant="ghost" size="sm" ms="-3">
+          <RouterLink to={`/venue/${encodeURIComponent(venue.id)}`} data-testid="report-back">
+            <LuArrowLeft /> Back to venue
+          </RouterLink>
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setGeneratedAt(new Date());
+            requestAnimationFrame(() => window.print());
+          }}
+          data-testid="report-print"
+        >
+          <LuPrinter /> Print / Save PDF
+        </Button>
+      </Flex>
+      <VenueReport venue={venue} contacts={contacts} generatedAt={generatedAt} origin={origin} />
+      <PrintReport venue={venue} contacts={contacts} generatedAt={generatedAt} origin={origin} />
+    </Box>
+  );
+}
