@@ -32,8 +32,6 @@ export const SUBJECTS = {
   venueRenamed: subject('venues', 'venue', 'renamed'),
   venueDeleted: subject('venues', 'venue', 'deleted'),
   venueRestored: subject('venues', 'venue', 'restored'),
-  /** A soft-deleted venue was deleted for good (its contacts and events with it). */
-  venuePurged: subject('venues', 'venue', 'purged'),
   /** The venue's activityAt (the 'Updated' sort) moved forward, e.g. after its card data changed: replicas re-read the venue. */
   venueActivityChanged: subject('venues', 'venue', 'activity_changed'),
   /** A venue's event (spec §3 'event', a show at the venue) was created, updated or deleted (hard delete). */
@@ -42,6 +40,8 @@ export const SUBJECTS = {
   venueEventDeleted: subject('venues', 'venue_event', 'deleted'),
   /** A venue's card data (venue_data) was written; published by the cards service. The venues service raises the venue's activityAt. */
   venueDataUpdated: subject('cards', 'venue_data', 'updated'),
+  /** A soft-deleted venue was deleted for good (its contacts and events with it). */
+  venuePurged: subject('venues', 'venue', 'purged'),
   /** A venue contact was added (also a venue's new main contact), changed, soft-deleted, restored or permanently deleted. */
   contactCreated: subject('venues', 'contact', 'created'),
   contactUpdated: subject('venues', 'contact', 'updated'),
@@ -213,8 +213,12 @@ export type VenueRestored = z.infer<typeof venueRestoredSchema>;
 export const venuePurgedSchema = z.object({ venueId: z.string(), name: z.string() });
 export type VenuePurged = z.infer<typeof venuePurgedSchema>;
 
-/** Every contact event: which contact, of which venue (readers re-read the contact by id). */
-export const contactChangedSchema = z.object({ contactId: z.string(), venueId: z.string() });
+/**
+ * Every contact event: which contact, of which venue (readers re-read the contact by id). `mainContact`: the
+ * contact is its venue's current main contact, whose fields the venue keeps a copy of (venue readers re-read
+ * the venue then, and only then).
+ */
+export const contactChangedSchema = z.object({ contactId: z.string(), venueId: z.string(), mainContact: z.boolean().optional() });
 export type ContactChanged = z.infer<typeof contactChangedSchema>;
 
 export const venueActivityChangedSchema = z.object({ venueId: z.string(), activityAt: z.iso.datetime({ offset: true }) });
@@ -279,12 +283,12 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.venueRenamed]: venueRenamedSchema,
   [SUBJECTS.venueDeleted]: venueDeletedSchema,
   [SUBJECTS.venueRestored]: venueRestoredSchema,
-  [SUBJECTS.venuePurged]: venuePurgedSchema,
   [SUBJECTS.venueActivityChanged]: venueActivityChangedSchema,
   [SUBJECTS.venueEventCreated]: venueEventChangedSchema,
   [SUBJECTS.venueEventUpdated]: venueEventChangedSchema,
   [SUBJECTS.venueEventDeleted]: venueEventChangedSchema,
   [SUBJECTS.venueDataUpdated]: venueDataUpdatedSchema,
+  [SUBJECTS.venuePurged]: venuePurgedSchema,
   [SUBJECTS.contactCreated]: contactChangedSchema,
   [SUBJECTS.contactUpdated]: contactChangedSchema,
   [SUBJECTS.contactDeleted]: contactChangedSchema,

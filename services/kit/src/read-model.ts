@@ -152,6 +152,8 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
   readonly origin = randomUUID();
   /** Own events skipped / events read again (tests and logs). */
   ownEventsSkipped = 0;
+  /** Records re-read by `_id` because an event named them (tests and logs). */
+  eventRereads = 0;
   /** Rebuilds done after the first load (tests and logs). */
   rebuilds = 0;
 
@@ -482,6 +484,7 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
       this.#foreign.set(id, sequence);
     }
     if (id) {
+      this.eventRereads += 1;
       try {
         await this.refresh(id);
       } catch (error) {

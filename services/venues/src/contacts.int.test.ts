@@ -215,6 +215,18 @@ describe('contact RPCs', () => {
     await expect.poll(async () => (await replicaEditor.getVenue({ id: venue.id })).venue?.contactPhone, { timeout: 5000, interval: 50 }).toBe('555 1111');
   });
 
+  it("re-reads the venue on another replica for its main contact's changes only (other contacts leave it as it is)", async () => {
+    const venue = await createVenue(editor, `${token()} Quiet`, { contactName: 'Quiet Main' });
+    await expect.poll(() => replica.readModel.get(venue.id), { timeout: 5000, interval: 50 }).toBeDefined();
+    const before = replica.readModel.eventRereads;
+    for (let n = 0; n < 5; n++) await editor.addContact({ venueId: venue.id, contact: { name: `Extra Person${n}` } });
+    const [main] = await contactsOf(editor, venue.id);
+    await editor.updateContact({ id: main!.id, contact: { name: 'Quiet Main', phone: '555 2222' } });
+    // Events apply in stream order: once the main contact's change shows on the replica, the five before it were applied too.
+    await expect.poll(async () => (await replicaEditor.getVenue({ id: venue.id })).venue?.contactPhone, { timeout: 5000, interval: 50 }).toBe('555 2222');
+    expect(replica.readModel.eventRereads - before).toBe(1);
+  });
+
   it('lets only admins and editors type a custom tag; a tag in use is then offered to everyone', async () => {
     const venue = await createVenue(editor, `${token()} Tags`);
     const custom = `Rigging ${token()}`;

@@ -17,9 +17,10 @@ const SUBJECT_OF = {
 } as const;
 
 /**
- * The contact events (venuebook.venues.contact.<change>.v1, payload { contactId, venueId }). Replicas re-read the
- * contact by id (their contact read model) and, from the venueId, the venue (their venue read model and point-read
- * cache: a main contact's change also changes the venue's copy). None throws: a failed publish is logged.
+ * The contact events (venuebook.venues.contact.<change>.v1, payload { contactId, venueId, mainContact }). Replicas
+ * re-read the contact by id (their contact read model) and, when `mainContact`, the venue (their venue read model
+ * and point-read cache: a main contact's change also changes the venue's copy). None throws: a failed publish is
+ * logged.
  */
 export interface ContactEvents {
   contactChanged(change: ContactChange, contact: ContactRecord, context?: EventContext): Promise<void>;
@@ -30,7 +31,7 @@ export function createContactEvents(js: JetStreamClient, logger: Logger, options
   const events = createEventPublisher(js, logger, options);
   return {
     async contactChanged(change, contact, context = {}) {
-      await events.publish(SUBJECT_OF[change], { contactId: contact.id, venueId: contact.venueId }, context);
+      await events.publish(SUBJECT_OF[change], { contactId: contact.id, venueId: contact.venueId, mainContact: contact.isCurrentMainContact }, context);
     },
   };
 }

@@ -51,20 +51,21 @@ const SORTS: Record<VenueListSort, (a: VenueListEntry, b: VenueListEntry) => num
 };
 
 /** Subjects of the venues stream that change a venue's list card, and the venue they name. */
+const VENUE_SUBJECT_PREFIX = SUBJECTS.venueCreated.slice(0, SUBJECTS.venueCreated.indexOf('.created.') + 1);
+const CONTACT_SUBJECTS: ReadonlySet<string> = new Set([SUBJECTS.contactCreated, SUBJECTS.contactUpdated, SUBJECTS.contactDeleted, SUBJECTS.contactRestored, SUBJECTS.contactPurged]);
+
+/**
+ * The venue an event of the venues stream changed: every venue.* subject, and a contact event of a venue's
+ * current main contact (the venue keeps a copy of its fields). Other contacts' and venue events' (shows')
+ * events leave the venue as it is: no re-read by `_id` for them.
+ */
 function venueIdOf(subject: string, payload: unknown): string | null {
-  switch (subject) {
-    case SUBJECTS.venueCreated:
-      return parseEnvelope(SUBJECTS.venueCreated, payload).data.venueId;
-    // A venue's events (shows) do not change its list card (the venue events read model follows them).
-    case SUBJECTS.venueEventCreated:
-    case SUBJECTS.venueEventUpdated:
-    case SUBJECTS.venueEventDeleted:
-      return null;
-    default: {
-      const data = (payload as { data?: { venueId?: unknown } } | null)?.data;
-      return typeof data?.venueId === 'string' ? data.venueId : null;
-    }
-  }
+  if (subject === SUBJECTS.venueCreated) return parseEnvelope(SUBJECTS.venueCreated, payload).data.venueId;
+  const data = (payload as { data?: { venueId?: unknown; mainContact?: unknown } } | null)?.data;
+  const venueId = typeof data?.venueId === 'string' ? data.venueId : null;
+  if (subject.startsWith(VENUE_SUBJECT_PREFIX)) return venueId;
+  if (CONTACT_SUBJECTS.has(subject) && data?.mainContact === true) return venueId;
+  return null;
 }
 
 export type VenueReadModel = ReadModel<EntrySource, VenueListEntry, VenueListSort>;
