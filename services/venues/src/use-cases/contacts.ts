@@ -65,6 +65,7 @@ export function createContactUseCases(deps: ContactDeps) {
   /** A tag not offered yet (a typed custom tag) needs 'contact.custom_tag' (spec §6: admin and editor). */
   function checkTag(caller: Caller, tag: string, previous = ''): void {
     if (!tag || tag === previous) return;
+    if (DEFAULT_CONTACT_TAGS.some((known) => known.toLowerCase() === tag.toLowerCase())) return;
     if (tags().some((known) => known.toLowerCase() === tag.toLowerCase())) return;
     if (!can(isRole(caller.role) ? caller.role : undefined, 'contact.custom_tag')) throw new GrpcError(GrpcStatus.PERMISSION_DENIED, CUSTOM_TAG_REFUSED);
   }
@@ -98,7 +99,8 @@ export function createContactUseCases(deps: ContactDeps) {
       const fields = validateContactInput(input);
       checkTag(caller, fields.tag);
       const created = await withVenueLock(venueId, async () => {
-        if (!isVenueId(venueId) || !(await venues.getById(venueId))) throw GrpcError.notFound(VENUE_NOT_FOUND);
+        // The read model first (no database read per contact added; 20–40 ms each at 10,000 venues on FerretDB v1).
+        if (!(await activeVenue(venueId))) throw GrpcError.notFound(VENUE_NOT_FOUND);
         const contact = await contacts.create(venueId, fields, { createdBy: caller.userId, isCurrentMainContact: false });
         await written(caller, 'created', null, contact);
         return contact;
