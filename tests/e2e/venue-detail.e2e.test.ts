@@ -290,6 +290,13 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
     await page.getByTestId('venue-print-root').getByTestId('report-contact').first().waitFor({ state: 'attached' });
     expect(await page.getByTestId('venue-detail').isVisible()).toBe(false);
     expect(await page.getByTestId('venue-print-root').getByTestId('report-contact').count()).toBe(3);
+    // Paper is light whatever the app's theme: with the system theme dark, the printed text stays dark on white.
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    const colours = await page
+      .getByTestId('venue-print-root')
+      .evaluate((root) => [getComputedStyle(root).backgroundColor, getComputedStyle(root.querySelector('h1')!).color]);
+    expect(colours[0]).toBe('rgb(255, 255, 255)');
+    expect(colours[1]).not.toMatch(/rgb\((2[0-9]{2}), (2[0-9]{2}), (2[0-9]{2})\)/);
     await shot(page, 'detail-print', width);
     await page.pdf({ path: shotPath('detail-print', width, 'pdf'), format: 'Letter', printBackground: true });
     await page.emulateMedia({ media: 'screen' });
