@@ -239,7 +239,8 @@ export function PrintReport(props: VenueReportProps) {
     <>
       <Global styles={PRINT_CSS} />
       <Portal>
-        <Box data-print-root="" data-testid="venue-print-root" className="light" colorScheme="light" bg="white" color="fg" p="0">
+        {/* colorPalette again inside the light scope: the html element's palette variables resolve to dark ones. */}
+        <Box data-print-root="" data-testid="venue-print-root" className="light" colorScheme="light" colorPalette="gray" bg="white" color="fg" p="0">
           <VenueReport {...props} />
         </Box>
       </Portal>
