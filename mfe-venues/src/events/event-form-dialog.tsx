@@ -44,13 +44,12 @@ export function EventFormDialog({ event, saving, onSave, onClose }: EventFormDia
         if (!details.open && !saving) onClose();
       }}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
       initialFocusEl={() => document.querySelector<HTMLElement>('[data-testid="event-name"]')}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="event-form-dialog" mx={{ base: '0', sm: '4' }}>
+          <Dialog.Content data-testid="event-form-dialog" mx="4">
             <form noValidate onSubmit={(e) => void form.handleSubmit(onSave)(e)}>
               <Dialog.Header>
                 <Dialog.Title>{event ? 'Edit Event' : 'New Event'}</Dialog.Title>

@@ -1,0 +1,361 @@
+// Venue events, all events and Deleted Venues (spec §2 'Events', 'Deleted Venues', §5 'Event name', §8, §9) at a
+// phone and a desktop width: an editor creates, edits and deletes events on a venue; finds them on /events by
+// search, sort, league and dates; a viewer sees no write buttons; an admin restores a deleted venue, deletes it
+// again and purges it; a non-admin is sent home from /deleted-venues. Each width has its own two venues (made
+// through the API and purged at the end, so the shared stack keeps only the demo venues).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { REPO_ROOT } from '@venuebook/local';
+import type { Role } from '@venuebook/proto/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, baseUrl, launchBrowser, pageErrors, signIn } from './browser.ts';
+
+const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
+
+const VIEWPORTS = [
+  { label: 'Phone', width: 390, height: 844 },
+  { label: 'Desktop', width: 1440, height: 900 },
+] as const;
+
+let browser: Browser | undefined;
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shot(page: Page, name: string, width: number, { fullPage = true } = {}): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `events-${name}-${width}.png`), fullPage, animations: 'disabled' });
+}
+
+const path = (page: Page): string => new URL(page.url()).pathname;
+
+// ---- The API, as a role (password sign-in, no browser) ------------------------------------------
+
+const tokens = new Map<Role, string>();
+async function token(role: Role): Promise<string> {
+  const known = tokens.get(role);
+  if (known) return known;
+  const response = await fetch(`${baseUrl()}/api/v1/auth/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account(role)),
+  });
+  expect(response.status).toBe(200);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  tokens.set(role, accessToken);
+  return accessToken;
+}
+
+async function call(role: Role, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${baseUrl()}/api/v1${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${await token(role)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
+async function createVenue(name: string, leagues: string[], address: string): Promise<string> {
+  const { status, json } = await call('admin', 'POST', '/venues', { name, leagues, address });
+  expect(status).toBe(201);
+  return (json as { id: string }).id;
+}
+
+/** Soft delete, then purge (also removes the venue's events); a venue already gone is fine. */
+async function purgeVenue(id: string): Promise<void> {
+  await call('admin', 'DELETE', `/venues/${id}`);
+  await call('admin', 'DELETE', `/deleted-venues/${id}`);
+}
+
+const toast = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
+const eventNames = (page: Page): Promise<string[]> => page.getByTestId('event-name-text').allTextContents();
+const rowNames = (page: Page): Promise<string[]> => page.getByTestId('event-row-name').allTextContents();
+
+describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$height)', ({ label, width, height }) => {
+  // Words unlike the demo venues and the other width's, so that a search finds just this width's rows.
+  const word = `${label}zx`;
+  const hallName = `Marigold ${label} Hall`;
+  const arenaName = `Juniper ${label} Arena`;
+  let hallId = '';
+  let arenaId = '';
+  let context: BrowserContext;
+  let page: Page;
+  let errors: Error[];
+
+  beforeAll(async () => {
+    hallId = await createVenue(hallName, ['OTX'], '1 Bloom Road\nBoise, ID 83702');
+    arenaId = await createVenue(arenaName, ['OTE'], '9 Pine Street\nTulsa, OK 74103');
+    // One event on the arena through the API (the league filter tells the two venues apart).
+    const { status } = await call('editor', 'POST', `/venues/${arenaId}/events`, { name: `${word} Juniper Kickoff`, eventDate: '2026-02-01', description: '' });
+    expect(status).toBe(201);
+    context = await browser!.newContext({ viewport: { width, height } });
+    page = await context.newPage();
+    errors = pageErrors(page);
+    await signIn(page, account('editor'));
+  });
+  afterAll(async () => {
+    await context?.close();
+    await purgeVenue(hallId);
+    await purgeVenue(arenaId);
+  });
+
+  it('creates, edits and deletes events on the venue events page', async () => {
+    await page.goto(`${baseUrl()}/venue/${hallId}/events`);
+    const empty = page.getByTestId('events-empty');
+    await empty.waitFor();
+    expect(await empty.textContent()).toContain('No Events Yet');
+    expect(await page.getByTestId('events-venue-name').textContent()).toContain(hallName);
+    expect(await page.getByTestId('new-event').count()).toBe(0);
+    await shot(page, 'venue-empty', width);
+
+    // 'Create First Event': the name is required (submit disabled while blank after trimming).
+    await page.getByRole('button', { name: 'Create First Event' }).click();
+    const dialog = page.getByTestId('event-form-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').first().textContent()).toBe('New Event');
+    const save = dialog.getByTestId('event-save');
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByTestId('event-name').fill('   ');
+    expect(await save.isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('event-date').getAttribute('type')).toBe('date');
+    await dialog.getByTestId('event-name').fill(`  ${word} Gala Night  `);
+    expect(await save.isEnabled()).toBe(true);
+    await dialog.getByTestId('event-date').fill('2026-05-14');
+    await dialog.getByTestId('event-description').fill('Black tie.\nDoors at 7 pm.');
+    await shot(page, 'new-event-dialog', width, { fullPage: false });
+    await save.click();
+    await toast(page).filter({ hasText: 'Event created' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => eventNames(page)).toEqual([`${word} Gala Night`]);
+    expect(await page.getByTestId('event-date-text').first().textContent()).toBe('May 14, 2026');
+
+    // 'New Event' once there is one: an event without a date, and one in the past.
+    for (const [name, date] of [
+      [`${word} Aardvark Expo`, ''],
+      [`${word} Zephyr Finals`, '2025-01-10'],
+    ] as const) {
+      await page.getByTestId('new-event').click();
+      await dialog.waitFor();
+      expect(await dialog.getByTestId('event-name').inputValue()).toBe('');
+      await dialog.getByTestId('event-name').fill(name);
+      if (date) await dialog.getByTestId('event-date').fill(date);
+      await save.click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    // By date, newest first, no date last.
+    await expect.poll(() => eventNames(page)).toEqual([`${word} Gala Night`, `${word} Zephyr Finals`, `${word} Aardvark Expo`]);
+    expect(await page.getByTestId('event-date-text').allTextContents()).toEqual(['May 14, 2026', 'Jan 10, 2025', 'No date']);
+
+    // Edit: the form starts from the event.
+    const zephyr = page.getByTestId('event-item').filter({ hasText: 'Zephyr Finals' });
+    await zephyr.getByTestId('edit-event').click();
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').first().textContent()).toBe('Edit Event');
+    expect(await dialog.getByTestId('event-name').inputValue()).toBe(`${word} Zephyr Finals`);
+    expect(await dialog.getByTestId('event-date').inputValue()).toBe('2025-01-10');
+    await dialog.getByTestId('event-name').fill(`${word} Zephyr Finals Day 2`);
+    await dialog.getByTestId('event-date').fill('2025-01-11');
+    await dialog.getByTestId('event-save').click();
+    await toast(page).filter({ hasText: 'Event updated' }).waitFor();
+    await expect.poll(() => eventNames(page)).toContain(`${word} Zephyr Finals Day 2`);
+    expect(await page.getByTestId('event-date-text').nth(1).textContent()).toBe('Jan 11, 2025');
+
+    // The per-event documents (a later issue): the expander shows the spec's empty text.
+    const gala = page.getByTestId('event-item').filter({ hasText: 'Gala Night' });
+    expect(await gala.getByTestId('event-description-text').textContent()).toBe('Black tie.\nDoors at 7 pm.');
+    await gala.getByTestId('event-documents-toggle').click();
+    await gala.getByTestId('event-documents').waitFor();
+    expect(await gala.getByTestId('event-documents').textContent()).toBe('No documents uploaded yet.');
+    await shot(page, 'venue-list', width);
+
+    // Delete asks first: Cancel keeps the event, Delete removes it.
+    const aardvark = page.getByTestId('event-item').filter({ hasText: 'Aardvark Expo' });
+    await aardvark.getByTestId('delete-event').click();
+    const confirm = page.getByTestId('delete-event-dialog');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(`${word} Aardvark Expo`);
+    await shot(page, 'delete-dialog', width, { fullPage: false });
+    await confirm.getByTestId('confirm-cancel').click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await aardvark.count()).toBe(1);
+    await aardvark.getByTestId('delete-event').click();
+    await confirm.getByTestId('confirm-ok').click();
+    await toast(page).filter({ hasText: 'Event deleted' }).waitFor();
+    await expect.poll(() => eventNames(page)).toEqual([`${word} Gala Night`, `${word} Zephyr Finals Day 2`]);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the §8 failure toast when a write fails', async () => {
+    await page.route('**/api/v1/events/*', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.getByTestId('event-item').first().getByTestId('edit-event').click();
+    const dialog = page.getByTestId('event-form-dialog');
+    await dialog.getByTestId('event-description').fill('Changed offline');
+    await dialog.getByTestId('event-save').click();
+    await toast(page).filter({ hasText: /^.*Failed to update event: .+/ }).waitFor();
+    // The form stays open with the edits.
+    expect(await dialog.getByTestId('event-description').inputValue()).toBe('Changed offline');
+    await shot(page, 'update-failed', width, { fullPage: false });
+    await page.unrouteAll();
+    await dialog.getByTestId('event-cancel').click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('finds the events on /events by search, sort, league and dates', async () => {
+    await page.goto(`${baseUrl()}/events`);
+    await page.getByRole('heading', { name: 'All Events' }).waitFor();
+    await page.getByTestId('event-rows').or(page.getByTestId('event-list-empty')).waitFor();
+    await shot(page, 'all', width);
+
+    await page.getByTestId('event-search').fill(word);
+    await expect.poll(() => page.url()).toContain(`q=${word}`);
+    // Newest (default): by date descending.
+    const byDate = [`${word} Gala Night`, `${word} Juniper Kickoff`, `${word} Zephyr Finals Day 2`];
+    await expect.poll(() => rowNames(page)).toEqual(byDate);
+    expect(await page.getByTestId('event-total').textContent()).toBe('3 events');
+    const kickoff = page.getByTestId('event-row').filter({ hasText: 'Juniper Kickoff' });
+    expect(await kickoff.getByTestId('event-row-venue').textContent()).toBe(arenaName);
+    expect(await kickoff.getByTestId('event-row-city').textContent()).toContain('Tulsa, OK');
+    expect(await kickoff.getByTestId('event-row-date').textContent()).toBe('Feb 1, 2026');
+    expect(await kickoff.getAttribute('href')).toBe(`/venue/${arenaId}`);
+    await shot(page, 'all-search', width);
+
+    for (const [sort, names] of [
+      ['oldest', [...byDate].reverse()],
+      ['a-z', [`${word} Gala Night`, `${word} Juniper Kickoff`, `${word} Zephyr Finals Day 2`]],
+      ['z-a', [`${word} Zephyr Finals Day 2`, `${word} Juniper Kickoff`, `${word} Gala Night`]],
+      ['newest', byDate],
+    ] as const) {
+      await page.getByTestId(`event-sort-${sort}`).click();
+      await expect.poll(() => rowNames(page), { message: sort }).toEqual(names);
+      expect(await page.getByTestId(`event-sort-${sort}`).getAttribute('aria-pressed')).toBe('true');
+    }
+
+    // Leagues: the arena is OTE, the hall OTX.
+    const leagues = page.getByRole('group', { name: 'Filter by league' });
+    await leagues.getByRole('button', { name: 'OTE', exact: true }).click();
+    await expect.poll(() => rowNames(page)).toEqual([`${word} Juniper Kickoff`]);
+    await leagues.getByRole('button', { name: 'OTX', exact: true }).click();
+    await expect.poll(() => rowNames(page)).toEqual(byDate);
+    await leagues.getByRole('button', { name: 'OTE', exact: true }).click();
+    await expect.poll(() => rowNames(page)).toEqual([`${word} Gala Night`, `${word} Zephyr Finals Day 2`]);
+    await leagues.getByRole('button', { name: 'OTX', exact: true }).click();
+    await expect.poll(() => rowNames(page)).toEqual(byDate);
+
+    // Dates (inclusive).
+    await page.getByTestId('event-from').fill('2026-01-01');
+    await expect.poll(() => rowNames(page)).toEqual([`${word} Gala Night`, `${word} Juniper Kickoff`]);
+    await page.getByTestId('event-to').fill('2026-02-01');
+    await expect.poll(() => rowNames(page)).toEqual([`${word} Juniper Kickoff`]);
+    await expect.poll(() => page.url()).toContain('from=2026-01-01&to=2026-02-01');
+    await shot(page, 'all-filtered', width);
+
+    // Nothing matches: the spec's empty text.
+    await page.getByTestId('event-search').fill(`${word} nosuchthing`);
+    await page.getByTestId('event-list-empty').waitFor();
+    expect(await page.getByTestId('event-list-empty').textContent()).toContain('No events found');
+    await shot(page, 'all-empty', width);
+
+    // Clear filters, search again, and a row opens its venue.
+    await page.getByTestId('clear-event-filters').click();
+    await expect.poll(() => path(page) + new URL(page.url()).search).toBe('/events');
+    await page.getByTestId('event-search').fill(`${word} kickoff`);
+    await expect.poll(() => rowNames(page)).toEqual([`${word} Juniper Kickoff`]);
+    await page.getByTestId('event-row').first().click();
+    await page.waitForURL((url) => url.pathname === `/venue/${arenaId}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a non-admin home from /deleted-venues', async () => {
+    await page.goto(`${baseUrl()}/deleted-venues`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('venue-grid').waitFor();
+    expect(await page.getByTestId('deleted-venues-page').count()).toBe(0);
+    // Replace navigation: going back does not return to /deleted-venues.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname !== '/');
+    expect(path(page)).toBe(`/venue/${arenaId}`);
+  });
+
+  it('shows a viewer the events without write buttons', async () => {
+    const viewerContext = await browser!.newContext({ viewport: { width, height } });
+    const viewer = await viewerContext.newPage();
+    // The viewer's one-time welcome dialog is closed here without being recorded on the shared account (other
+    // files expect it), by answering its call in the browser.
+    await viewer.route('**/api/v1/auth/welcome', (route) => route.fulfill({ status: 204 }));
+    try {
+      await signIn(viewer, account('viewer'));
+      await viewer.goto(`${baseUrl()}/venue/${hallId}/events`);
+      await viewer.getByTestId('event-list').waitFor();
+      const welcome = viewer.getByTestId('welcome-dialog');
+      await welcome.waitFor({ timeout: 3000 }).catch(() => undefined);
+      if (await welcome.isVisible()) {
+        await viewer.getByTestId('welcome-got-it').click();
+        await welcome.waitFor({ state: 'hidden' });
+      }
+      await expect.poll(() => viewer.getByTestId('event-item').count()).toBe(2);
+      for (const id of ['new-event', 'create-first-event', 'edit-event', 'delete-event']) expect(await viewer.getByTestId(id).count(), id).toBe(0);
+      await shot(viewer, 'viewer', width);
+    } finally {
+      await viewerContext.close();
+    }
+  });
+
+  it('lets an admin restore a deleted venue, then delete it permanently', async () => {
+    const adminContext = await browser!.newContext({ viewport: { width, height } });
+    const admin = await adminContext.newPage();
+    const adminErrors = pageErrors(admin);
+    try {
+      await signIn(admin, account('admin'));
+      expect((await call('admin', 'DELETE', `/venues/${arenaId}`)).status).toBe(204);
+      await admin.goto(`${baseUrl()}/deleted-venues`);
+      await admin.getByRole('heading', { name: 'Deleted Venues' }).waitFor();
+      await admin.getByTestId('deleted-venue-list').waitFor();
+      // Newest deleted first: the arena just deleted, with the day it was deleted.
+      expect(await admin.getByTestId('deleted-venue-name').first().textContent()).toBe(arenaName);
+      const item = admin.getByTestId('deleted-venue-item').filter({ hasText: arenaName });
+      expect(await item.getByTestId('deleted-venue-date').textContent()).toMatch(/^Deleted [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      await shot(admin, 'deleted-venues', width);
+
+      await item.getByTestId('restore-venue').click();
+      await toast(admin).filter({ hasText: `"${arenaName}" restored successfully` }).waitFor();
+      await expect.poll(() => item.count()).toBe(0);
+      expect((await call('admin', 'GET', `/venues/${arenaId}`)).status).toBe(200);
+      // Its event is back on /events.
+      const events = await call('editor', 'GET', `/events?q=${encodeURIComponent(`${word} kickoff`)}`);
+      expect((events.json as { total: number }).total).toBe(1);
+
+      // Deleted again, then for good (after the confirmation).
+      expect((await call('admin', 'DELETE', `/venues/${arenaId}`)).status).toBe(204);
+      await admin.reload();
+      await item.waitFor();
+      await item.getByTestId('purge-venue').click();
+      const confirm = admin.getByTestId('purge-venue-dialog');
+      await confirm.waitFor();
+      expect(await confirm.textContent()).toContain(arenaName);
+      await shot(admin, 'purge-dialog', width, { fullPage: false });
+      await confirm.getByTestId('confirm-cancel').click();
+      await confirm.waitFor({ state: 'hidden' });
+      expect(await item.count()).toBe(1);
+      await item.getByTestId('purge-venue').click();
+      await confirm.getByTestId('confirm-ok').click();
+      await toast(admin).filter({ hasText: `"${arenaName}" permanently deleted` }).waitFor();
+      await expect.poll(() => item.count()).toBe(0);
+      expect((await call('admin', 'GET', `/venues/${arenaId}`)).status).toBe(404);
+      // Purged with its events.
+      const after = await call('editor', 'GET', `/events?q=${encodeURIComponent(`${word} kickoff`)}`);
+      expect((after.json as { total: number }).total).toBe(0);
+      if ((await admin.getByTestId('deleted-venue-item').count()) === 0) {
+        expect(await admin.getByTestId('deleted-venues-empty').textContent()).toContain('No deleted venues');
+        await shot(admin, 'deleted-venues-empty', width);
+      }
+      expect(adminErrors).toEqual([]);
+    } finally {
+      await adminContext.close();
+    }
+  });
+});
