@@ -76,6 +76,8 @@ export type { PagedItems, VenueListFilter } from './query/venue-queries.ts';
 export { createDeletedVenueQueries, createEventQueries, deletedVenueQueries, eventQueries } from './query/event-queries.ts';
 export type { EventListFilter } from './query/event-queries.ts';
 export { auditLogQueries, createAuditLogQueries, nextAuditLogPage } from './query/audit-log-queries.ts';
+export { contactQueries, contactTagsOrDefault, createContactQueries } from './query/contact-queries.ts';
+export type { ContactListFilter } from './query/contact-queries.ts';
 
 export { system } from './theme/system.ts';
 export { AppProvider, isThemeSetting, THEME_SETTINGS, THEME_STORAGE_KEY, useThemeSetting } from './theme/app-provider.tsx';
@@ -145,3 +147,4 @@ export { AUDIT_LOG_LIMITS, auditActionTone, auditRecordIdLabel, auditUserLabel }
 export type { AuditLogEntry, AuditLogPage } from '@venuebook/proto/domain';
 export { DEFAULT_EVENT_SORT, EVENT_SORTS } from '@venuebook/proto/domain';
 export type { DeletedVenue, EventSort, ListDeletedVenuesResult, ListEventsResult, ListVenueEventsResult, VenueEvent, VenueEventInput, VenueEventListItem } from '@venuebook/proto/domain';
+export type { Contact, ContactInput, ContactListItem, DeletedContactGroup, DeletedContactsResult, ListContactsResult } from '@venuebook/proto/domain';

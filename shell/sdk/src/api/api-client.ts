@@ -21,6 +21,11 @@ import {
   type Venue,
   type VenueContactsResult,
   type VenueInput,
+  type Contact,
+  type ContactInput,
+  type ContactTagsResult,
+  type DeletedContactsResult,
+  type ListContactsResult,
 } from '@venuebook/proto/domain';
 import { apiErrorFromResponse, ApiRequestError, isAbortError, networkError } from './api-error.ts';
 
@@ -337,6 +342,44 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** Deletes a soft-deleted venue for good, with its contacts and events. */
       purge(id: string, opts: RequestOptions = {}): Promise<void> {
         return requestVoid(`/deleted-venues/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
+      },
+    },
+
+    /** Contacts (spec §2 'Venue Contacts dialog', 'Contacts'; §7 'Contacts'): one venue's are `venues.contacts`. */
+    contacts: {
+      /** Active contacts of active venues with their venue names, by the last word of the name; `q` searches. */
+      list(query: PageParams & { q?: string } = {}, opts: RequestOptions = {}): Promise<ListContactsResult> {
+        return request<ListContactsResult>(`/contacts${pageQueryString(query)}`, { signal: opts.signal });
+      },
+      /** Adds a contact to a venue (never its main contact). Empty optional fields are left out (spec §5). */
+      create(venueId: string, input: ContactInput, opts: RequestOptions = {}): Promise<Contact> {
+        return request<Contact>(`/venues/${encodeURIComponent(venueId)}/contacts`, { method: 'POST', body: input, signal: opts.signal });
+      },
+      /** Replaces the contact's fields. */
+      update(id: string, input: ContactInput, opts: RequestOptions = {}): Promise<Contact> {
+        return request<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: 'PUT', body: input, signal: opts.signal });
+      },
+      /** Soft delete; 400 for the current main contact of an active venue (spec §5). */
+      delete(id: string, opts: RequestOptions = {}): Promise<void> {
+        return requestVoid(`/contacts/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
+      },
+      /** Brings a soft-deleted contact back (admins). */
+      restore(id: string, opts: RequestOptions = {}): Promise<Contact> {
+        return request<Contact>(`/contacts/${encodeURIComponent(id)}/restore`, { method: 'POST', signal: opts.signal });
+      },
+      /** Tags to choose from: the 11 defaults, then other tags in use. */
+      tags(opts: RequestOptions = {}): Promise<ContactTagsResult> {
+        return request<ContactTagsResult>('/contact-tags', { signal: opts.signal });
+      },
+    },
+
+    /** `/deleted-contacts` (admins): soft-deleted contacts grouped by venue, and their permanent delete. */
+    deletedContacts: {
+      list(opts: RequestOptions = {}): Promise<DeletedContactsResult> {
+        return request<DeletedContactsResult>('/deleted-contacts', { signal: opts.signal });
+      },
+      purge(id: string, opts: RequestOptions = {}): Promise<void> {
+        return requestVoid(`/deleted-contacts/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
       },
     },
 

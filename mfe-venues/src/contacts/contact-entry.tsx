@@ -1,0 +1,69 @@
+import { Badge, Link, Stack, Text, Wrap } from '@chakra-ui/react';
+import { CONTACT_BADGES, formatStoredPhone, type Contact } from '@venuebook/proto/domain';
+import { LuMail, LuPhone } from 'react-icons/lu';
+import { CONTACT_TEXT, splitLastWord } from './contact-values.ts';
+
+/** A contact's name with its last word in bold (spec §2), or the hidden-details text. */
+export function ContactName({ contact }: { contact: Pick<Contact, 'name' | 'detailsHidden'> }) {
+  if (contact.detailsHidden || contact.name === null) {
+    return (
+      <Text as="span" color="fg.muted" fontStyle="italic" data-testid="contact-name">
+        {CONTACT_TEXT.hiddenName}
+      </Text>
+    );
+  }
+  const { rest, last } = splitLastWord(contact.name);
+  return (
+    <Text as="span" wordBreak="break-word" data-testid="contact-name">
+      {rest}
+      <Text as="strong" fontWeight="bold">
+        {last}
+      </Text>
+    </Text>
+  );
+}
+
+/** The tag and the main / former badges of a contact. */
+export function ContactBadges({ contact, showMain = false }: { contact: Pick<Contact, 'tag' | 'isCurrentMainContact'>; showMain?: boolean }) {
+  return (
+    <>
+      {showMain && contact.isCurrentMainContact ? (
+        <Badge colorPalette="green" variant="solid" size="sm" data-testid="contact-main-badge">
+          {CONTACT_BADGES.main}
+        </Badge>
+      ) : null}
+      {contact.tag ? (
+        <Badge colorPalette="blue" variant="subtle" size="sm" data-testid="contact-tag">
+          {contact.tag}
+        </Badge>
+      ) : null}
+    </>
+  );
+}
+
+/** Title, phone and the e-mail as a mailto link (spec §2); nothing for users who may not see the details. */
+export function ContactDetails({ contact }: { contact: Pick<Contact, 'title' | 'phone' | 'email' | 'detailsHidden'> }) {
+  if (contact.detailsHidden) return null;
+  const phone = formatStoredPhone(contact.phone);
+  return (
+    <Stack gap="0.5" fontSize="sm" minW="0">
+      {contact.title ? (
+        <Text color="fg.muted" wordBreak="break-word" data-testid="contact-title">
+          {contact.title}
+        </Text>
+      ) : null}
+      <Wrap gap="3" align="center">
+        {phone ? (
+          <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`} display="inline-flex" gap="1" alignItems="center" data-testid="contact-phone">
+            <LuPhone aria-hidden /> {phone}
+          </Link>
+        ) : null}
+        {contact.email ? (
+          <Link href={`mailto:${contact.email}`} display="inline-flex" gap="1" alignItems="center" colorPalette="brand" wordBreak="break-all" data-testid="contact-email">
+            <LuMail aria-hidden /> {contact.email}
+          </Link>
+        ) : null}
+      </Wrap>
+    </Stack>
+  );
+}
