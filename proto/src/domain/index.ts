@@ -26,6 +26,7 @@ export * from './api-errors.schema.ts';
 export * from './format.ts';
 export * from './contact-rules.ts';
 export * from './contact.schema.ts';
+export * from './csv-transfer.schema.ts';
 export * from './auth.ts';
 export * from './auth.schema.ts';
 export * from './remotes.ts';

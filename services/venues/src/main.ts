@@ -32,6 +32,10 @@ import type { VenueReadModel } from './read-model/venue-read-model.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { VenueRepository } from './repositories/venue.repository.ts';
 import { createVenueUseCases } from './use-cases/venues.ts';
+import { createImportHandlers } from './grpc/imports.handlers.ts';
+import { importKeyModel } from './repositories/import-key.model.ts';
+import { ImportKeyRepository } from './repositories/import-key.repository.ts';
+import { createImportUseCases } from './use-cases/imports.ts';
 import type { VenuePurgeHook } from './use-cases/venues.ts';
 
 /**
@@ -56,7 +60,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
     name: 'venues',
     config,
     logger: options.logger,
-    models: (connection) => ({ venues: venueModel(connection), venueEvents: venueEventModel(connection), contacts: contactModel(connection), locks: connection.model<LockDocument>('VenueLock', lockSchema('venue_locks')) }),
+    models: (connection) => ({ venues: venueModel(connection), venueEvents: venueEventModel(connection), contacts: contactModel(connection), importKeys: importKeyModel(connection), locks: connection.model<LockDocument>('VenueLock', lockSchema('venue_locks')) }),
     // cards: the venue_data.updated events the 'Updated' sort follows (startVenueDataConsumer).
     streams: [STREAMS.venues, STREAMS.cards],
     service: VenuesService,
@@ -108,8 +112,14 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       });
       venueUseCases.onPurge(venueEventUseCases.purgeVenueEvents);
       const venueEventHandlers = createVenueEventHandlers(venueEventUseCases);
+      // CSV import and export (issue 11): through the venue and contact use cases; the export's venues hide contact details too.
+      const importHandlers = hidingContactDetails(
+        createImportHandlers(
+          createImportUseCases({ venueUseCases, contactUseCases, venues, contacts: contactList, venueRepository: repository, venueCache, importKeys: new ImportKeyRepository(models.importKeys) }),
+        ),
+      );
       // Issue 11 in progress: an RPC of the contract without its handler yet answers UNIMPLEMENTED.
-      return partialHandlers(VenuesService, { ...venueHandlers, ...venueEventHandlers, ...contactHandlers });
+      return partialHandlers(VenuesService, { ...venueHandlers, ...venueEventHandlers, ...contactHandlers, ...importHandlers });
     },
   });
   if (!readModel || !venueCache || !onPurge || !contactReadModel) throw new Error('venues: the read model did not start');

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactFromProto, contactInputToProto, contactListItemFromProto } from '@venuebook/proto/codecs/contacts';
 import { apiErrorResponses, contactInputSchema, contactSchema, idParamSchema, listContactsQuerySchema, listContactsResultSchema } from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
+// A sibling route file (autoload loads only index.ts where there is one).
+import contactExportRoutes from './export.ts';
 
 const contactParamsSchema = z.object({ id: idParamSchema('Contact id (UUID)') });
 
@@ -82,6 +84,8 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return contactFromProto(response.contact);
     },
   );
+
+  await fastify.register(contactExportRoutes);
 };
 
 export default contactsRoutes;

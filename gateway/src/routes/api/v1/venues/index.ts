@@ -5,6 +5,7 @@ import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 // Sibling route files of this folder (autoload loads only index.ts where there is one).
 import venueEventsRoutes from './events.ts';
 import venueContactsRoutes from './contacts.ts';
+import venueExportRoutes from './export.ts';
 import { duplicateCheckResultFromProto, duplicateCheckToProto, linksToProto, listQueryToProto, venueFromProto, venueInputToProto, venueSummaryFromProto } from '@venuebook/proto/codecs/venues';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
@@ -159,6 +160,7 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   await fastify.register(venueEventsRoutes);
   await fastify.register(venueContactsRoutes);
+  await fastify.register(venueExportRoutes);
 };
 
 export default venuesRoutes;

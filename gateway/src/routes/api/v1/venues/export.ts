@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { can, isRole, listVenuesQuerySchema, VENUE_CSV_COLUMNS } from '@venuebook/proto/domain';
+import { sortToProto, venueFromProto } from '@venuebook/proto/codecs/venues';
+import { apiErrorResponses } from '@venuebook/proto/domain';
+import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
+import { sendCsvExport } from '../../../../lib/csv-export.ts';
+
+/** GET /api/v1/venues/export.csv: the home list (search, leagues, sort) as CSV, every venue whole (issue 11). */
+const venueExportRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '/export.csv',
+    {
+      schema: {
+        tags: ['venues'],
+        summary: 'Export venues as CSV',
+        description:
+          "The venues of the home list with the same q, leagues and sort (page and pageSize are ignored: every matching venue), one row each with every field of the venue form, Created At, Updated At and Venue Id; a header row first. Lists are separated by '; ', links are 'Text | URL' lines. A cell starting with = + - @ is written after an apostrophe so that spreadsheets show it as text (the import takes it off). The main-contact columns are left out for users who may not see contact details.",
+        querystring: listVenuesQuerySchema,
+        response: { 200: z.string().describe('text/csv'), ...apiErrorResponses(400, 401, 403, 500, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { q, leagues, sort } = request.query;
+      const role = request.auth?.role;
+      return sendCsvExport(reply, {
+        what: 'venues',
+        columns: VENUE_CSV_COLUMNS,
+        detailsHidden: !can(isRole(role) ? role : undefined, 'contact.view_details'),
+        read: async (offset) => {
+          const response = await fastify.venues.exportVenues({ query: q ?? '', leagues: [...leagues], sort: sortToProto(sort), offset, limit: 0 }, grpcCallOptions(request, reply));
+          return { items: response.venues.map(venueFromProto), next: response.nextOffset < response.total && response.nextOffset > offset ? response.nextOffset : null };
+        },
+      });
+    },
+  );
+};
+
+export default venueExportRoutes;
