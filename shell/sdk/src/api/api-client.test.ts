@@ -1,7 +1,7 @@
 // Pure parts of the api client. Its calls against the real gateway are tested in
 // tests/integration/sdk-api-client.int.test.ts (the running product, no stand-ins).
 import { describe, expect, it } from 'vitest';
-import { createApiClient, venueListSearchParams } from './api-client.ts';
+import { createApiClient, eventListSearchParams, venueListSearchParams } from './api-client.ts';
 
 describe('venueListSearchParams', () => {
   it('serialises only what is set', () => {
@@ -10,6 +10,16 @@ describe('venueListSearchParams', () => {
       venueListSearchParams({ q: '  red  ', leagues: ['OTE', 'OT Select'], sort: 'name', page: 2, pageSize: 50 }).toString(),
     ).toBe('q=red&leagues=OTE%2COT+Select&sort=name&page=2&pageSize=50');
     expect(venueListSearchParams({ q: '   ', leagues: [] }).toString()).toBe('');
+  });
+});
+
+describe('eventListSearchParams', () => {
+  it('serialises only what is set', () => {
+    expect(eventListSearchParams({}).toString()).toBe('');
+    expect(
+      eventListSearchParams({ q: ' gala ', sort: 'z-a', leagues: ['OTX', 'OT Select'], from: '2026-01-01', to: '2026-12-31', page: 3, pageSize: 20 }).toString(),
+    ).toBe('q=gala&sort=z-a&leagues=OTX%2COT+Select&from=2026-01-01&to=2026-12-31&page=3&pageSize=20');
+    expect(eventListSearchParams({ q: '  ', leagues: [], from: '', to: '' }).toString()).toBe('');
   });
 });
 
