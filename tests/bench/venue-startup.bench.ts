@@ -12,6 +12,9 @@
 //   - a rebuild: the service's NATS connection is cut (it talks to NATS through a TCP relay here), the read
 //     model rebuilds on the reconnect as it does in production, and its load time and the peak RSS while
 //     old and new state are both held are reported.
+// Then the same at issue 11's company scale (BENCH_STARTUP_DOMAIN, full: 10,000 venues; smoke: 500), with the venues'
+// contacts and events seeded too: start-up with every read model loaded (each one's load time is logged), RSS,
+// heap and the rebuilds' peak.
 // Every start is checked: ListVenues answers total = N, and the first page of each sort is in order.
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -34,6 +37,16 @@ const SIZES = (process.env.BENCH_STARTUP_SIZES ?? (SMOKE ? '0,500,2000' : '0,100
   return size;
 });
 if (!SIZES.includes(0)) SIZES.unshift(0);
+/**
+ * Issue 11's company scale: venues with their contacts (a main contact for 6 in 10, and 5 more each: ~56,000 at
+ * 10,000 venues) and events (2 each: 20,000), every read model of the venues service loading them.
+ * BENCH_STARTUP_DOMAIN=10000,20000 (venue counts; '' for none).
+ */
+const DOMAIN_SIZES = (process.env.BENCH_STARTUP_DOMAIN ?? (SMOKE ? '500' : '10000'))
+  .split(',')
+  .filter((value) => value.trim() !== '')
+  .map(Number);
+const DOMAIN: Domain = { extraContactsPerVenue: 5, eventsPerVenue: 2 };
 const SEED_SCRIPT = join(REPO_ROOT, 'services/venues/src/testing/seed-venues.ts');
 const SERVICE_MAIN = join(REPO_ROOT, 'services/venues/src/main.ts');
 /** How long a start may take before the bench gives up (100,000 venues on a busy 2-core machine take about a minute). */
@@ -41,8 +54,20 @@ const START_TIMEOUT_MS = 600_000;
 const MB = 1024 * 1024;
 const run = promisify(execFile);
 
+/** The rest of the venues domain seeded with the venues (issue 11's company scale), or none. */
+interface Domain {
+  /** Contacts per venue besides its main contact (6 in 10 seeded venues have one). */
+  extraContactsPerVenue: number;
+  eventsPerVenue: number;
+}
+
 interface Measured {
   size: number;
+  domain: Domain | null;
+  contacts: number;
+  events: number;
+  /** Each read model's load at start-up: time and records kept. */
+  loads: Record<string, { ms: number; kept: number }>;
   seedSeconds: number;
   /** spawn → the service's 'gRPC server listening' log line. */
   startupMs: number;
@@ -113,11 +138,18 @@ async function spawnVenues(logDir: string, env: Record<string, string>): Promise
 }
 
 /** JSON log lines of the service (pino), in order. */
-function logLines(file: string): { msg?: string; time?: number; ms?: number; reason?: string }[] {
+function logLines(file: string): { msg?: string; time?: number; ms?: number; reason?: string; readModel?: string; kept?: number }[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { msg?: string; time?: number; ms?: number });
+    .map((line) => JSON.parse(line) as { msg?: string; time?: number; ms?: number; readModel?: string; kept?: number });
+}
+
+/** Each read model's last 'read model loaded' line: its load time and how many records it kept. */
+function loadsOf(file: string): Record<string, { ms: number; kept: number }> {
+  const loads: Record<string, { ms: number; kept: number }> = {};
+  for (const line of logLines(file)) if (line.msg === 'read model loaded' && line.readModel) loads[line.readModel] = { ms: line.ms ?? Number.NaN, kept: line.kept ?? 0 };
+  return loads;
 }
 
 function procStatus(pid: number): { rssMB: number; peakRssMB: number } {
@@ -232,20 +264,23 @@ async function checkList(service: Spawned, userContextKey: string, size: number)
   }
 }
 
-async function measure(bench: Bench, size: number): Promise<Measured> {
+async function measure(bench: Bench, size: number, domain: Domain | null = null): Promise<Measured> {
   const { stack } = bench;
-  const database = `bench_startup_${size}_${process.pid}`;
+  const database = `bench_startup_${size}${domain ? '_domain' : ''}_${process.pid}`;
   const mongoEnv = { MONGODB_URI: stack.infra.env.MONGODB_URI ?? '', MONGODB_DB: database };
   let seedSeconds = 0;
+  let seeded = { contacts: 0, events: 0 };
   if (size > 0) {
     const started = performance.now();
-    const { stdout } = await run(process.execPath, [SEED_SCRIPT, String(size)], { cwd: REPO_ROOT, env: { ...process.env, ...mongoEnv }, maxBuffer: 1024 * 1024 });
+    const args = [SEED_SCRIPT, String(size), '1', String(domain?.extraContactsPerVenue ?? 0), String(domain?.eventsPerVenue ?? 0)];
+    const { stdout } = await run(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, ...mongoEnv }, maxBuffer: 1024 * 1024 });
     seedSeconds = (performance.now() - started) / 1000;
-    bench.log(`seeded ${size} venues in ${seedSeconds.toFixed(1)} s (${stdout.trim()})`);
+    seeded = JSON.parse(stdout.trim()) as { contacts: number; events: number };
+    bench.log(`seeded ${size} venues, ${seeded.contacts} contacts, ${seeded.events} events in ${seedSeconds.toFixed(1)} s`);
   }
 
   const relay = await natsRelay(stack.infra.natsUrl);
-  const logDir = join(stack.logDir, `startup-${size}`);
+  const logDir = join(stack.logDir, `startup-${size}${domain ? '-domain' : ''}`);
   const logFile = join(logDir, 'venues.log');
   const spawnedAt = Date.now();
   const started = performance.now();
@@ -262,8 +297,10 @@ async function measure(bench: Bench, size: number): Promise<Measured> {
     const pid = service.child.pid!;
     const lines = logLines(logFile);
     const listening = lines.find((line) => line.msg === 'gRPC server listening');
-    const loaded = lines.find((line) => line.msg === 'read model loaded');
-    if (!listening?.time || loaded?.ms === undefined) throw new BenchError(`no 'gRPC server listening' / 'read model loaded' line in ${logFile}`);
+    const loads = loadsOf(logFile);
+    const loaded = loads.venues;
+    if (!listening?.time || loaded === undefined) throw new BenchError(`no 'gRPC server listening' / venues 'read model loaded' line in ${logFile}`);
+    const models = Object.keys(loads).length;
     const { peakRssMB } = procStatus(pid);
     const { heapMB, rssMB } = await heapAfterGc(logFile, pid);
     await checkList(service, stack.secrets.USER_CONTEXT_KEY, size);
@@ -271,14 +308,18 @@ async function measure(bench: Bench, size: number): Promise<Measured> {
     // A rebuild as production triggers it: the NATS connection drops, the client reconnects, the read model reloads.
     const before = logLines(logFile).filter((line) => line.msg === 'read model rebuilt').length;
     relay.cut();
-    await waitUntil(`the rebuild of ${size} venues`, () => logLines(logFile).filter((line) => line.msg === 'read model rebuilt').length > before);
-    const afterLines = logLines(logFile);
-    const rebuildMs = afterLines.filter((line) => line.msg === 'read model loaded').at(-1)?.ms ?? Number.NaN;
+    // Every read model that follows the stream rebuilds; wait for all of them (the peak is when they overlap).
+    await waitUntil(`the rebuild of ${size} venues`, () => logLines(logFile).filter((line) => line.msg === 'read model rebuilt').length >= before + models);
+    const rebuildMs = loadsOf(logFile).venues?.ms ?? Number.NaN;
     const rebuildPeakRssMB = procStatus(pid).peakRssMB;
     const after = await heapAfterGc(logFile, pid);
     await checkList(service, stack.secrets.USER_CONTEXT_KEY, size);
     return {
       size,
+      domain,
+      contacts: seeded.contacts,
+      events: seeded.events,
+      loads,
       seedSeconds,
       startupMs: listening.time - spawnedAt,
       servingMs,
@@ -304,9 +345,11 @@ await runBench({ name: 'venue-startup', title: 'Venues service start-up and memo
   bench.parameter('sizes', SIZES.join(','));
   bench.log('before this issue: no read model; the venues service loaded nothing at start (every list scanned the collection per request), so start-up did not depend on the collection size');
   const results: Measured[] = [];
-  for (const size of SIZES) {
-    const result = await measure(bench, size);
+  for (const [size, domain] of [...SIZES.map((size) => [size, null] as const), ...DOMAIN_SIZES.map((size) => [size, DOMAIN] as const)]) {
+    const result = await measure(bench, size, domain);
     results.push(result);
+    const loads = Object.entries(result.loads).map(([name, load]) => `${name} ${load.kept} in ${load.ms} ms`).join(', ');
+    if (result.domain) bench.log(`${String(size).padStart(7)} venues, ${result.contacts} contacts, ${result.events} events: read models ${loads}`);
     bench.log(
       `${String(size).padStart(7)} venues: start-up ${fixed(result.startupMs)} ms (SERVING seen after ${fixed(result.servingMs)} ms), load ${result.loadMs} ms, ` +
         `RSS ${fixed(result.rssMB)} MB (peak ${fixed(result.peakRssMB)}), heap ${fixed(result.heapMB, 1)} MB; ` +
@@ -320,6 +363,15 @@ await runBench({ name: 'venue-startup', title: 'Venues service start-up and memo
   bench.figure('emptyHeapMB', empty.heapMB, `empty collection: heap ${fixed(empty.heapMB, 1)} MB after GC`);
   for (const result of results.filter((candidate) => candidate.size > 0)) {
     const per10k = (value: number, base: number): number => ((value - base) / result.size) * 10_000;
+    if (result.domain) {
+      const key = `domain_${result.size}`;
+      const label = `${result.size.toLocaleString('en')} venues + ${result.contacts.toLocaleString('en')} contacts + ${result.events.toLocaleString('en')} events:`;
+      bench.figure(`startupMs_${key}`, result.startupMs, `${label} start-up ${fixed(result.startupMs)} ms (every read model loaded)`);
+      bench.figure(`rssMB_${key}`, result.rssMB, `${label} RSS ${fixed(result.rssMB)} MB after load and GC (peak ${fixed(result.peakRssMB)} MB)`);
+      bench.figure(`heapMB_${key}`, result.heapMB, `${label} heap ${fixed(result.heapMB, 1)} MB after GC`);
+      bench.figure(`rebuildPeakRssMB_${key}`, result.rebuildPeakRssMB, `${label} peak RSS while the rebuilds hold both states ${fixed(result.rebuildPeakRssMB)} MB`);
+      continue;
+    }
     const key = String(result.size);
     const label = `${result.size.toLocaleString('en')} venues:`;
     const startupTarget = result.size === 10_000 ? ' (target ≤ 10,000 ms)' : '';

@@ -2,18 +2,24 @@
 // venues database through the service's own mongoose model, shaped exactly as VenueRepository.create writes
 // them (every schema default, nameKey, createdBy, createdAt = updatedAt, activityAt, deletedAt null), with
 // realistic, varied fields made from the demo venues (names, addresses, leagues, venue types, contacts,
-// notes, links). Deterministic: the same count and seed give the same venues.
+// notes, links). Deterministic: the same count and seed give the same venues. With contacts or events per
+// venue, also each venue's main contact (from its contact fields, the venue pointing at it) plus more contacts,
+// and its events, as the contact and event repositories write them.
 //
 // Run as its own process (tests never import a service's code):
-//   MONGODB_URI=… MONGODB_DB=… node services/venues/src/testing/seed-venues.ts <count> [seed]
-// It prints one JSON line: {"count":…,"ms":…}.
+//   MONGODB_URI=… MONGODB_DB=… node services/venues/src/testing/seed-venues.ts <count> [seed] [extra contacts per venue] [events per venue]
+// It prints one JSON line: {"count":…,"contacts":…,"events":…,"ms":…}.
 import { randomUUID } from 'node:crypto';
 import { DEMO_VENUES } from '@venuebook/local';
-import { LEAGUE_VALUES, nameKey } from '@venuebook/proto/domain';
+import { DEFAULT_CONTACT_TAGS, LEAGUE_VALUES, nameKey } from '@venuebook/proto/domain';
 import { seededRandom } from '@venuebook/proto/testing';
 import { connectMongo, ensureIndexes } from '@venuebook/service-kit';
+import { contactModel } from '../repositories/contact.model.ts';
+import type { ContactDocument, ContactModel } from '../repositories/contact.model.ts';
 import type { VenueDocument, VenueModel } from '../repositories/venue.model.ts';
 import { venueModel } from '../repositories/venue.model.ts';
+import { venueEventModel } from '../repositories/venue-event.model.ts';
+import type { VenueEventDocument, VenueEventModel } from '../repositories/venue-event.model.ts';
 
 const PREFIXES = ['', '', '', 'North', 'South', 'East', 'West', 'Grand', 'Old', 'New', 'Royal', 'Little', 'Upper', 'Lower', 'Central', 'Saint'];
 const SUFFIXES = ['', '', '', 'Annex', 'Hall B', 'Stage 2', 'Stage 3', 'Pavilion', 'Ballroom', 'Club Level', 'Plaza', 'Studios', 'Theatre', 'Amphitheatre', 'Lounge'];
@@ -70,7 +76,7 @@ export function seedVenue(index: number, next: () => number, now: number): Seede
     contactEmail: contact ? `${first}.${last}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, '') : '',
     createdBy: `seed-${index % 7}@example.com`,
     googleDriveFolderId: '',
-    // Seeded venues have no contacts document (their contact fields are legacy, as in the original data).
+    // Set by seedContacts when contacts are seeded; '' otherwise (legacy contact fields, as in the original data).
     mainContactId: '',
     activityAt,
     createdAt,
@@ -79,35 +85,115 @@ export function seedVenue(index: number, next: () => number, now: number): Seede
   };
 }
 
-/** Writes `count` venues in batches of `batchSize` (insertMany through the model: validation and defaults as on create). */
-export async function seedVenues(model: VenueModel, count: number, options: { seed?: number; batchSize?: number } = {}): Promise<void> {
+type SeededContact = Omit<ContactDocument, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+type SeededEvent = Omit<VenueEventDocument, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+/**
+ * The contacts of a seeded venue, as ContactRepository writes them: its main contact from the venue's contact
+ * fields (the venue then points at it, as a venue created through the API does) and `extra` more.
+ */
+function seedContacts(venue: Seeded, extra: number, next: () => number): SeededContact[] {
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+  const contact = (fields: Pick<SeededContact, 'name' | 'title' | 'phone' | 'email' | 'tag' | 'isCurrentMainContact'>): SeededContact => ({
+    _id: randomUUID(),
+    venueId: venue._id,
+    createdBy: venue.createdBy,
+    deletedAt: null,
+    createdAt: venue.createdAt,
+    updatedAt: venue.createdAt,
+    ...fields,
+  });
+  const contacts: SeededContact[] = [];
+  if (venue.contactName) {
+    const main = contact({ name: venue.contactName, title: venue.contactTitle, phone: venue.contactPhone, email: venue.contactEmail, tag: '', isCurrentMainContact: true });
+    venue.mainContactId = main._id;
+    contacts.push(main);
+  }
+  for (let n = 0; n < extra; n++) {
+    const [first, last] = [pick(FIRST), pick(LAST)];
+    contacts.push(
+      contact({ name: `${first} ${last}`, title: pick(TITLES), phone: `(${200 + Math.floor(next() * 700)}) 555-${String(Math.floor(next() * 10000)).padStart(4, '0')}`, email: `${first}.${last}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''), tag: pick(DEFAULT_CONTACT_TAGS), isCurrentMainContact: false }),
+    );
+  }
+  return contacts;
+}
+
+const SHOWS = ['Championship Night', 'Spring Tour', 'Fight Night', 'Gala', 'Finals', 'Summer Series', 'Broadcast Rehearsal', 'Season Opener'];
+
+/** `count` events of a seeded venue: dates over the three years around now (one in ten without a date). */
+function seedEvents(venue: Seeded, count: number, next: () => number, now: number): SeededEvent[] {
+  return Array.from({ length: count }, () => {
+    const at = new Date(now + Math.floor((next() - 0.5) * 3 * 365 * 24 * 3600 * 1000));
+    return {
+      _id: randomUUID(),
+      venueId: venue._id,
+      name: `${SHOWS[Math.floor(next() * SHOWS.length)]!} ${at.getUTCFullYear()}`,
+      eventDate: next() < 0.1 ? null : at.toISOString().slice(0, 10),
+      description: next() < 0.5 ? 'Load-in 8am; broadcast compound on the east side' : '',
+      createdBy: venue.createdBy,
+      createdAt: venue.createdAt,
+      updatedAt: venue.createdAt,
+    };
+  });
+}
+
+export interface SeedOptions {
+  seed?: number;
+  batchSize?: number;
+  /** Contacts per venue besides its main contact (written when `contacts` is given). */
+  extraContactsPerVenue?: number;
+  contacts?: ContactModel;
+  /** Events per venue (written when `events` is given). */
+  eventsPerVenue?: number;
+  events?: VenueEventModel;
+}
+
+/**
+ * Writes `count` venues in batches of `batchSize` (insertMany through the model: validation and defaults as on
+ * create), and with `contacts` / `events` their main contact, more contacts and events the same way.
+ */
+export async function seedVenues(model: VenueModel, count: number, options: SeedOptions = {}): Promise<{ contacts: number; events: number }> {
   // Deterministic (mulberry32): runs with the same seed write the same venues.
   const next = seededRandom(options.seed ?? 1);
   const batchSize = options.batchSize ?? 1000;
   const now = Date.now();
+  const written = { contacts: 0, events: 0 };
   for (let start = 0; start < count; start += batchSize) {
     const batch = Array.from({ length: Math.min(batchSize, count - start) }, (_, offset) => seedVenue(start + offset, next, now));
+    const contacts = options.contacts ? batch.flatMap((venue) => seedContacts(venue, options.extraContactsPerVenue ?? 0, next)) : [];
+    const events = options.events ? batch.flatMap((venue) => seedEvents(venue, options.eventsPerVenue ?? 0, next, now)) : [];
     // The stored dates are the generated ones (timestamps off), as if written over the last three years.
     await model.insertMany(batch, { ordered: true, timestamps: false });
+    if (options.contacts && contacts.length > 0) await options.contacts.insertMany(contacts, { ordered: true, timestamps: false });
+    if (options.events && events.length > 0) await options.events.insertMany(events, { ordered: true, timestamps: false });
+    written.contacts += contacts.length;
+    written.events += events.length;
   }
+  return written;
 }
 
 if (import.meta.main) {
   const count = Number(process.argv[2]);
   const seed = Number(process.argv[3] ?? 1);
+  const extraContactsPerVenue = Number(process.argv[4] ?? 0);
+  const eventsPerVenue = Number(process.argv[5] ?? 0);
   const uri = process.env.MONGODB_URI;
   const db = process.env.MONGODB_DB;
   if (!Number.isInteger(count) || count < 0 || !uri || !db) {
-    console.error('usage: MONGODB_URI=… MONGODB_DB=… node services/venues/src/testing/seed-venues.ts <count> [seed]');
+    console.error('usage: MONGODB_URI=… MONGODB_DB=… node services/venues/src/testing/seed-venues.ts <count> [seed] [extra contacts per venue] [events per venue]');
     process.exit(2);
   }
   const connection = await connectMongo(uri, db, { appName: 'venues-seed' });
   try {
     const model = venueModel(connection);
-    await ensureIndexes([model]);
+    const contacts = contactModel(connection);
+    const events = venueEventModel(connection);
+    await ensureIndexes([model, contacts, events]);
     const started = performance.now();
-    await seedVenues(model, count, { seed });
-    console.log(JSON.stringify({ count, ms: Math.round(performance.now() - started) }));
+    // Contacts and events only when asked for (a venue-only run stores legacy contact fields, as issue 10 measured).
+    const domain = extraContactsPerVenue > 0 || eventsPerVenue > 0 ? { contacts, events } : {};
+    const written = await seedVenues(model, count, { seed, extraContactsPerVenue, eventsPerVenue, ...domain });
+    console.log(JSON.stringify({ count, ...written, ms: Math.round(performance.now() - started) }));
   } finally {
     await connection.close();
   }
