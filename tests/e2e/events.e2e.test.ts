@@ -312,7 +312,10 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     try {
       await signIn(admin, account('admin'));
       expect((await call('admin', 'DELETE', `/venues/${arenaId}`)).status).toBe(204);
-      await admin.goto(`${baseUrl()}/deleted-venues`);
+      // Reached from the side menu's admin items (spec §2 'Header').
+      await admin.getByTestId('user-menu-button').click();
+      await admin.getByTestId('user-menu').getByRole('link', { name: 'Deleted Venues' }).click();
+      await admin.waitForURL((url) => url.pathname === '/deleted-venues');
       await admin.getByRole('heading', { name: 'Deleted Venues' }).waitFor();
       await admin.getByTestId('deleted-venue-list').waitFor();
       // Newest deleted first: the arena just deleted, with the day it was deleted.
