@@ -21,6 +21,7 @@ import {
   toggleLeague,
   type HomeQuery,
 } from './home-query.ts';
+import { CsvTransferButtons } from './csv-transfer-buttons.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useVenueList } from './use-venue-list.ts';
 import { VenueCard } from './venue-card.tsx';
@@ -60,13 +61,17 @@ export function HomePage({ canEdit: canEditOverride }: HomePageProps) {
             {list.loading || list.error ? '' : `${list.total} ${list.total === 1 ? 'venue' : 'venues'}`}
           </Text>
         </Box>
-        {canEdit ? (
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/add-venue" data-testid="create-venue">
-              <LuPlus /> Create New Venue
-            </RouterLink>
-          </Button>
-        ) : null}
+        <Flex gap="2" wrap="wrap" align="center">
+          {/* CSV export for everyone, import for users who may create venues or contacts (issue 11). */}
+          <CsvTransferButtons query={query} />
+          {canEdit ? (
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/add-venue" data-testid="create-venue">
+                <LuPlus /> Create New Venue
+              </RouterLink>
+            </Button>
+          ) : null}
+        </Flex>
       </Flex>
 
       <Stack gap="3">

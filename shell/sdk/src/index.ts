@@ -7,6 +7,7 @@ export type {
   ApiClientOptions,
   AuditLogListParams,
   AuthBinding,
+  CsvImportOptions,
   EventListParams,
   PageParams,
   PasswordCredentials,
@@ -148,3 +149,4 @@ export type { AuditLogEntry, AuditLogPage } from '@venuebook/proto/domain';
 export { DEFAULT_EVENT_SORT, EVENT_SORTS } from '@venuebook/proto/domain';
 export type { DeletedVenue, EventSort, ListDeletedVenuesResult, ListEventsResult, ListVenueEventsResult, VenueEvent, VenueEventInput, VenueEventListItem } from '@venuebook/proto/domain';
 export type { Contact, ContactInput, ContactListItem, DeletedContactGroup, DeletedContactsResult, ListContactsResult } from '@venuebook/proto/domain';
+export type { CsvImportKind, ImportMatch, ImportResult, ImportRowResult } from '@venuebook/proto/domain';

@@ -26,6 +26,8 @@ import {
   type ContactTagsResult,
   type DeletedContactsResult,
   type ListContactsResult,
+  type CsvImportKind,
+  type ImportResult,
 } from '@venuebook/proto/domain';
 import { apiErrorFromResponse, ApiRequestError, isAbortError, networkError } from './api-error.ts';
 
@@ -58,6 +60,14 @@ export interface AuthBinding {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+}
+
+/** A CSV import request: preview (nothing written) or commit of a chunk whose first data row is `firstRow` of the file. */
+export interface CsvImportOptions {
+  mode: 'preview' | 'commit';
+  /** Rows confirmed despite similar names ('Create Anyway'). */
+  confirm?: readonly number[];
+  firstRow?: number;
 }
 
 export interface ApiClientOptions {
@@ -145,6 +155,10 @@ interface CallInit {
   auth?: 'bearer' | 'public';
   /** A bearer call with this token instead of the bound session's (no refresh on 401). */
   accessToken?: string | undefined;
+  /** A CSV body (text/csv) instead of JSON (the CSV import). */
+  csv?: string;
+  /** 'csv': the 2xx answer is CSV text (the exports); errors are still JSON. */
+  answer?: 'json' | 'csv';
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -154,15 +168,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   /** One HTTP exchange; the body is read completely (so the connection is free for a retry). */
   async function exchange(path: string, init: CallInit, token: string | null): Promise<{ response: Response; body: unknown }> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: init.answer === 'csv' ? 'text/csv, application/json' : 'application/json' };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (init.csv !== undefined) headers['Content-Type'] = 'text/csv';
     if (token) headers.Authorization = `Bearer ${token}`;
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}${path}`, {
         method: init.method ?? 'GET',
         headers,
-        body: init.body === undefined ? null : JSON.stringify(init.body),
+        body: init.csv ?? (init.body === undefined ? null : JSON.stringify(init.body)),
         signal: init.signal ?? null,
         // Sends the httpOnly refresh cookie to /auth/token; the access token never leaves memory.
         credentials: 'same-origin',
@@ -171,6 +186,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (isAbortError(error)) throw error;
       throw networkError(error);
     }
+    if (init.answer === 'csv' && response.ok) return { response, body: await readText(response, init.signal) };
     return { response, body: await readJson(response, init.signal) };
   }
 
@@ -205,6 +221,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
       throw new ApiRequestError({ status: response.status, code: 'invalid_response', message: 'The server sent an unexpected response.' });
     }
     return body as T;
+  }
+
+  /** A call whose 2xx answer is CSV text (the exports). */
+  async function requestCsv(path: string, init: CallInit = {}): Promise<string> {
+    const { body } = await send(path, { ...init, answer: 'csv' });
+    return typeof body === 'string' ? body : '';
+  }
+
+  /** A CSV import (preview or commit of one chunk). */
+  function importCsv(kind: CsvImportKind, csv: string, options: CsvImportOptions, opts: RequestOptions): Promise<ImportResult> {
+    const params = new URLSearchParams({ mode: options.mode });
+    if (options.confirm && options.confirm.length > 0) params.set('confirm', options.confirm.join(','));
+    if (options.firstRow !== undefined && options.firstRow > 1) params.set('firstRow', String(options.firstRow));
+    return request<ImportResult>(`/imports/${kind}?${params.toString()}`, { method: 'POST', csv, signal: opts.signal });
   }
 
   async function requestVoid(path: string, init: CallInit = {}): Promise<void> {
@@ -274,7 +304,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
       },
     },
 
+    /** `/imports`: CSV import of venues or contacts, preview then commit (in chunks of at most CSV_IMPORT_MAX_COMMIT_ROWS rows). */
+    imports: {
+      run(kind: CsvImportKind, csv: string, options: CsvImportOptions, opts: RequestOptions = {}): Promise<ImportResult> {
+        return importCsv(kind, csv, options, opts);
+      },
+    },
+
     venues: {
+      /** The home list (search, leagues, sort; every matching venue) as CSV text. */
+      exportCsv(query: Omit<VenueListParams, 'page' | 'pageSize'> = {}, opts: RequestOptions = {}): Promise<string> {
+        const qs = venueListSearchParams(query).toString();
+        return requestCsv(`/venues/export.csv${qs ? `?${qs}` : ''}`, { signal: opts.signal });
+      },
       list(query: VenueListParams = {}, opts: RequestOptions = {}): Promise<ListVenuesResult> {
         const qs = venueListSearchParams(query).toString();
         return request<ListVenuesResult>(`/venues${qs ? `?${qs}` : ''}`, { signal: opts.signal });
@@ -347,6 +389,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     /** Contacts (spec §2 'Venue Contacts dialog', 'Contacts'; §7 'Contacts'): one venue's are `venues.contacts`. */
     contacts: {
+      /** The all-contacts list (search) as CSV text. */
+      exportCsv(query: { q?: string } = {}, opts: RequestOptions = {}): Promise<string> {
+        return requestCsv(`/contacts/export.csv${pageQueryString(query)}`, { signal: opts.signal });
+      },
       /** Active contacts of active venues with their venue names, by the last word of the name; `q` searches. */
       list(query: PageParams & { q?: string } = {}, opts: RequestOptions = {}): Promise<ListContactsResult> {
         return request<ListContactsResult>(`/contacts${pageQueryString(query)}`, { signal: opts.signal });
@@ -401,15 +447,18 @@ export const GOOGLE_SIGN_IN_PATH = '/api/v1/auth/google/start';
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-async function readJson(response: Response, signal: AbortSignal | undefined): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  let text: string;
+async function readText(response: Response, signal: AbortSignal | undefined): Promise<string> {
   try {
-    text = await response.text();
+    return await response.text();
   } catch (error) {
     if (isAbortError(error) || signal?.aborted) throw error;
     throw networkError(error);
   }
+}
+
+async function readJson(response: Response, signal: AbortSignal | undefined): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await readText(response, signal);
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
