@@ -33,6 +33,18 @@ async function shot(page: Page, name: string, width: number, { fullPage = true }
 
 const path = (page: Page): string => new URL(page.url()).pathname;
 
+/** The page again in the dark colour mode (the theme menu's stored setting), then back to the default. */
+async function darkShot(page: Page, name: string, width: number, ready: string): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('venuebook-theme', 'dark'));
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+  await page.getByTestId(ready).waitFor();
+  await shot(page, `${name}-dark`, width);
+  await page.evaluate(() => localStorage.removeItem('venuebook-theme'));
+  await page.reload();
+  await page.getByTestId(ready).waitFor();
+}
+
 // ---- The API, as a role (password sign-in, no browser) ------------------------------------------
 
 const tokens = new Map<Role, string>();
@@ -172,6 +184,7 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     await gala.getByTestId('event-documents').waitFor();
     expect(await gala.getByTestId('event-documents').textContent()).toBe('No documents uploaded yet.');
     await shot(page, 'venue-list', width);
+    await darkShot(page, 'venue-list', width, 'event-list');
 
     // Delete asks first: Cancel keeps the event, Delete removes it.
     const aardvark = page.getByTestId('event-item').filter({ hasText: 'Aardvark Expo' });
@@ -223,6 +236,7 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     expect(await kickoff.getByTestId('event-row-date').textContent()).toBe('Feb 1, 2026');
     expect(await kickoff.getAttribute('href')).toBe(`/venue/${arenaId}`);
     await shot(page, 'all-search', width);
+    await darkShot(page, 'all-search', width, 'event-rows');
 
     for (const [sort, names] of [
       ['oldest', [...byDate].reverse()],
