@@ -11,6 +11,8 @@ export const pages: RemotePageMap = {
   'venue-events': lazy(() => import('./events/venue-events-page.tsx').then((m) => ({ default: m.VenueEventsPage }))),
   'all-events': lazy(() => import('./events/all-events-page.tsx').then((m) => ({ default: m.AllEventsPage }))),
   'deleted-venues': lazy(() => import('./deleted-venues/deleted-venues-page.tsx').then((m) => ({ default: m.DeletedVenuesPage }))),
+  'all-contacts': lazy(() => import('./contacts/all-contacts-page.tsx').then((m) => ({ default: m.AllContactsPage }))),
+  'deleted-contacts': lazy(() => import('./contacts/deleted-contacts-page.tsx').then((m) => ({ default: m.DeletedContactsPage }))),
 };
 
 export default pages;

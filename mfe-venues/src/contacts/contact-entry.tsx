@@ -52,7 +52,7 @@ export function ContactDetails({ contact }: { contact: Pick<Contact, 'title' | '
           {contact.title}
         </Text>
       ) : null}
-      <Wrap gap="3" align="center">
+      <Wrap columnGap="3" rowGap="0.5" align="center">
         {phone ? (
           <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`} display="inline-flex" gap="1" alignItems="center" data-testid="contact-phone">
             <LuPhone aria-hidden /> {phone}

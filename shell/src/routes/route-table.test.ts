@@ -62,8 +62,11 @@ describe('route table', () => {
       '/add-venue',
       '/venue/:venueId',
       '/venue/:venueId/edit',
+      '/venue/:venueId/report',
       '/venue/:venueId/events',
+      '/contacts',
       '/events',
+      '/deleted-contacts',
       '/deleted-venues',
       '/audit-logs',
     ]);
@@ -78,6 +81,8 @@ describe('route table', () => {
     expect(findRoute('/venue/0b6d4c1e-2f7a-4c5e-9d3a-1a2b3c4d5e6f/events')).toMatchObject({ owner: 'mfe_venues', page: 'venue-events' });
     expect(findRoute('/events')).toMatchObject({ owner: 'mfe_venues', page: 'all-events', access: 'login' });
     expect(findRoute('/deleted-venues')).toMatchObject({ owner: 'mfe_venues', page: 'deleted-venues', access: 'admin' });
+    expect(findRoute('/contacts')).toMatchObject({ owner: 'mfe_venues', page: 'all-contacts', access: 'login' });
+    expect(findRoute('/deleted-contacts')).toMatchObject({ owner: 'mfe_venues', page: 'deleted-contacts', access: 'admin' });
   });
 
   it('treats unbuilt and unknown paths as 404', () => {
