@@ -179,6 +179,8 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
       '0:round',
     ]);
     expect(await page.getByTestId('main-contact').textContent()).toContain('pat@example.com');
+    // The Venue Contacts dialog's button beside the main contact ('Contacts' on small screens).
+    expect((await page.getByTestId('section-contact').getByTestId('venue-contacts-button').innerText()).trim()).toBe(small ? 'Contacts' : 'Venue Contacts');
     expect(await page.getByTestId('links-empty').textContent()).toBe('No links added yet');
     expect(await page.getByTestId('venue-data-empty').textContent()).toBe('No venue data entered yet');
     await shot(page, 'editor', width);

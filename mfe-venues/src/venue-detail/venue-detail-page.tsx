@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Center, Flex, Heading, Link, SimpleGrid, Spinner, Stack, Text, VStack, Wrap } from '@chakra-ui/react';
 import {
   api,
+  contactQueries,
   EmptyState,
   errorMessage,
   isApiRequestError,
@@ -32,7 +33,7 @@ import {
 } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { formatDate, hasMainContact, mainContactHidden, mapsUrl, telHref } from './venue-detail-values.ts';
-import { venueContactsQuery } from './venue-detail-queries.ts';
+import { VenueContactsButton } from '../contacts/venue-contacts-dialog.tsx';
 import { VenueLinks } from './venue-links.tsx';
 import { VenueNotes } from './venue-notes.tsx';
 import { PrintReport, type ReportContacts } from './venue-report.tsx';
@@ -84,7 +85,7 @@ export function VenuePageFrame({ children }: { children: (venue: Venue) => React
 
 /** A venue's contacts for the report, as the report shows their state. */
 export function useReportContacts(venueId: string): ReportContacts {
-  const contacts = useQuery(venueContactsQuery(venueId));
+  const contacts = useQuery(contactQueries.forVenue(venueId));
   if (contacts.isPending) return { state: 'loading' };
   if (contacts.isError) return { state: 'error', message: errorMessage(contacts.error) };
   return { state: 'ready', items: contacts.data.items };
@@ -267,11 +268,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
           <Section
             title="Main Contact"
             testId="section-contact"
-            action={
-              // TODO(H-F): mount <VenueContactsButton venue={venue} /> from '../contacts/venue-contacts-dialog.tsx'
-              // here once it exists ('Venue Contacts', 'Contacts' on small screens; spec §2 'Venue Contacts dialog').
-              <Box data-testid="venue-contacts-slot" />
-            }
+            action={<VenueContactsButton venue={venue} />}
           >
             <MainContact venue={venue} />
           </Section>

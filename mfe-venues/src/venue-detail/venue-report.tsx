@@ -48,11 +48,11 @@ export function VenueReport({ venue, contacts, generatedAt, origin }: VenueRepor
       <ReportSection title="Venue Information">
         <SimpleGrid templateColumns={TWO_COLUMNS} _print={PRINT_TWO_COLUMNS} columnGap="6" rowGap="3">
           <ReportField label="Address">
-            {venue.address.trim() ? <Text whiteSpace="pre-line">{venue.address.trim()}</Text> : <Text color="fg.subtle">—</Text>}
+            {venue.address.trim() ? <Text whiteSpace="pre-line">{venue.address.trim()}</Text> : <None />}
             {!isDefaultCountry(venue.country) && venue.country.trim() ? <Text>{venue.country}</Text> : null}
           </ReportField>
           <ReportField label="Deliveries Address">
-            {venue.deliveryAddress.trim() ? <Text whiteSpace="pre-line">{venue.deliveryAddress.trim()}</Text> : <Text color="fg.subtle">—</Text>}
+            {venue.deliveryAddress.trim() ? <Text whiteSpace="pre-line">{venue.deliveryAddress.trim()}</Text> : <None />}
           </ReportField>
           {venue.deliveryNotes.trim() ? (
             <ReportField label="Delivery Notes">
@@ -60,10 +60,10 @@ export function VenueReport({ venue, contacts, generatedAt, origin }: VenueRepor
             </ReportField>
           ) : null}
           <ReportField label="Website">
-            {venue.website.trim() ? <Text wordBreak="break-all">{safeHttpHref(venue.website) ?? venue.website}</Text> : <Text color="fg.subtle">—</Text>}
+            {venue.website.trim() ? <Text wordBreak="break-all">{safeHttpHref(venue.website) ?? venue.website}</Text> : <None />}
           </ReportField>
           <ReportField label="Venue Types">
-            <Text>{venue.venueTypes.length > 0 ? venue.venueTypes.join(', ') : '—'}</Text>
+            {venue.venueTypes.length > 0 ? <Text>{venue.venueTypes.join(', ')}</Text> : <None />}
           </ReportField>
           <ReportField label="Applicable Leagues">
             {venue.leagues.length > 0 ? (
@@ -73,7 +73,7 @@ export function VenueReport({ venue, contacts, generatedAt, origin }: VenueRepor
                 ))}
               </Wrap>
             ) : (
-              <Text>—</Text>
+              <None />
             )}
           </ReportField>
           <ReportField label="Created">
@@ -159,6 +159,11 @@ function ReportContactsList({ contacts }: { contacts: ReportContacts }) {
       ))}
     </SimpleGrid>
   );
+}
+
+/** An empty field of the report. */
+function None() {
+  return <Text color="fg.subtle">—</Text>;
 }
 
 function ContactLine({ label, value }: { label: string; value: string | null }) {
