@@ -219,7 +219,13 @@ function ContactDetailDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="contact-detail-dialog" mx={{ base: '0', sm: '4' }}>
+          <Dialog.Content
+            data-testid="contact-detail-dialog"
+            mx={{ base: '0', sm: '4' }}
+            // The 'full' size's full height and square corners stop at sm, where the dialog is 'md'.
+            minH={{ base: '100dvh', sm: 'auto' }}
+            rounded={{ base: '0', sm: 'l3' }}
+          >
             {contact ? (
               <>
                 <Dialog.Header pe="12">

@@ -43,8 +43,8 @@ export function ContactBadges({ contact, showMain = false }: { contact: Pick<Con
 
 /** Title, phone and the e-mail as a mailto link (spec §2); nothing for users who may not see the details. */
 export function ContactDetails({ contact }: { contact: Pick<Contact, 'title' | 'phone' | 'email' | 'detailsHidden'> }) {
-  if (contact.detailsHidden) return null;
   const phone = formatStoredPhone(contact.phone);
+  if (contact.detailsHidden || (!contact.title && !phone && !contact.email)) return null;
   return (
     <Stack gap="0.5" fontSize="sm" minW="0">
       {contact.title ? (

@@ -94,6 +94,7 @@ export function ContactForm({ editing, tags, mayCustomTag, saving, onSave, onCan
                 <Input {...tag} autoComplete="off" placeholder="Custom tag" autoFocus data-testid="contact-custom-tag-input" />
                 <Button
                   variant="outline"
+                  aria-label="Cancel custom tag"
                   onClick={() => {
                     setCustomTag(false);
                     setValue('tag', '');

@@ -118,7 +118,13 @@ function VenueContactsDialog({ venue, onClose }: { venue: VenueContactsButtonPro
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
-            <Dialog.Content data-testid="venue-contacts-dialog" mx={{ base: '0', md: '4' }}>
+            <Dialog.Content
+              data-testid="venue-contacts-dialog"
+              mx={{ base: '0', md: '4' }}
+              // The 'full' size's full height and square corners stop at md, where the dialog is 'lg'.
+              minH={{ base: '100dvh', md: 'auto' }}
+              rounded={{ base: '0', md: 'l3' }}
+            >
               <Dialog.Header pe="12">
                 <Dialog.Title wordBreak="break-word">Venue Contacts - {venue.name}</Dialog.Title>
               </Dialog.Header>

@@ -1,0 +1,343 @@
+// Venue contacts (spec §2 'Venue Contacts dialog', 'Contacts', §4 'Contacts dialog form', §5 'Venue contact form',
+// §6, §8 'Contacts', §9) at a phone and a desktop width: an editor adds, edits (with a custom tag) and deletes
+// contacts in the venue's dialog; finds them on /contacts, where the main contact cannot be deleted; a viewer sees no
+// contact details and no write buttons; an admin restores and purges on /deleted-contacts and others are sent home.
+// Each width has its own venue (made through the API with a main contact, purged at the end).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { REPO_ROOT } from '@venuebook/local';
+import type { Role } from '@venuebook/proto/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, baseUrl, launchBrowser, pageErrors, signIn } from './browser.ts';
+
+const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
+
+const VIEWPORTS = [
+  { label: 'Phone', width: 390, height: 844 },
+  { label: 'Desktop', width: 1440, height: 900 },
+] as const;
+
+const MAIN_REFUSED = 'Cannot delete main contact. Please change the main contact for this venue first, then try deleting again.';
+
+let browser: Browser | undefined;
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shot(page: Page, name: string, width: number, { fullPage = true } = {}): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `contacts-${name}-${width}.png`), fullPage, animations: 'disabled' });
+}
+
+const path = (page: Page): string => new URL(page.url()).pathname;
+
+// ---- The API, as a role (password sign-in, no browser) ------------------------------------------
+
+const tokens = new Map<Role, string>();
+async function token(role: Role): Promise<string> {
+  const known = tokens.get(role);
+  if (known) return known;
+  const response = await fetch(`${baseUrl()}/api/v1/auth/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account(role)),
+  });
+  expect(response.status).toBe(200);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  tokens.set(role, accessToken);
+  return accessToken;
+}
+
+async function call(role: Role, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${baseUrl()}/api/v1${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${await token(role)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
+const toast = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
+const entryNames = (page: Page): Promise<string[]> => page.getByTestId('contact-item').getByTestId('contact-name').allTextContents();
+
+async function newPage(role: Role, width: number, height: number): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
+  const context = await browser!.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await signIn(page, account(role));
+  // The first-use welcome dialog (a viewer's first sign-in) may appear on any page: dismiss it first.
+  const welcome = page.getByTestId('welcome-dialog');
+  if (await welcome.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
+    await page.getByTestId('welcome-got-it').click();
+    await welcome.waitFor({ state: 'hidden' });
+  }
+  return { context, page, errors };
+}
+
+describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ label, width, height }) => {
+  // Words unlike the demo data and the other width's, so that a search finds just this width's contacts.
+  const word = `${label}qv`;
+  const venueName = `Larkspur ${label} Theatre`;
+  const mainName = `Morgan ${word}main`;
+  const alice = `Alice ${word}zulu`;
+  const bob = `Bob ${word}alpha`;
+  let venueId = '';
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    const { status, json } = await call('admin', 'POST', '/venues', {
+      name: venueName,
+      leagues: ['OTE'],
+      address: '5 Lark Lane\nDenver, CO 80202',
+      contactName: mainName,
+      contactTitle: 'General Manager',
+      contactPhone: '3035550100',
+      contactEmail: 'morgan@example.com',
+    });
+    expect(status).toBe(201);
+    venueId = (json as { id: string }).id;
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await call('admin', 'DELETE', `/venues/${venueId}`);
+    await call('admin', 'DELETE', `/deleted-venues/${venueId}`);
+  });
+
+  it('adds, edits (custom tag) and deletes contacts in the Venue Contacts dialog as an editor', async () => {
+    const { context, page, errors } = await newPage('editor', width, height);
+    contexts.push(context);
+    await page.goto(`${baseUrl()}/venue/${venueId}`);
+    const open = page.getByTestId('venue-contacts-button');
+    await open.waitFor();
+    // 'Venue Contacts', 'Contacts' on small screens.
+    expect((await open.innerText()).trim()).toBe(width < 768 ? 'Contacts' : 'Venue Contacts');
+    await open.click();
+    const dialog = page.getByTestId('venue-contacts-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').first().textContent()).toBe(`Venue Contacts - ${venueName}`);
+    expect(await dialog.getByRole('heading', { name: 'Additional Contacts' }).count()).toBe(1);
+    // The main contact is not listed.
+    await dialog.getByTestId('contacts-empty').waitFor();
+    expect(await dialog.getByTestId('contacts-empty').textContent()).toBe('No additional contacts found. Add one above.');
+    await shot(page, 'dialog-empty', width, { fullPage: false });
+
+    // Validated on submit, re-validated on change (§5).
+    const submit = dialog.getByTestId('contact-submit');
+    expect(await submit.textContent()).toBe('Add Contact');
+    await submit.click();
+    expect(await dialog.getByTestId('contact-name-error').textContent()).toBe('Name is required');
+    await dialog.getByTestId('contact-name-input').fill(alice);
+    await dialog.getByTestId('contact-name-error').waitFor({ state: 'detached' });
+    await dialog.getByTestId('contact-email-input').fill('not-an-email');
+    await submit.click();
+    expect(await dialog.getByTestId('contact-email-error').textContent()).toBe('Invalid email');
+    await dialog.getByTestId('contact-email-input').fill('alice@example.com');
+    await dialog.getByTestId('contact-email-error').waitFor({ state: 'detached' });
+    // The phone is formatted as typed.
+    await dialog.getByTestId('contact-phone-input').pressSequentially('3035550111');
+    expect(await dialog.getByTestId('contact-phone-input').inputValue()).toBe('(303) 555-0111');
+    await dialog.getByTestId('contact-title-input').fill('Stage Manager');
+    // The 11 default tags (or the server's list), then '+ Add custom tag' for editors.
+    const select = dialog.getByTestId('contact-tag-select');
+    const options = await select.locator('option').allTextContents();
+    expect(options.slice(0, 12)).toEqual(['No tag', 'Administration', 'Audio', 'Facilities', 'Field', 'Legal', 'Lighting', 'Management', 'Sales', 'Security', 'Tech', 'Other']);
+    expect(options.at(-1)).toBe('+ Add custom tag');
+    await select.selectOption('Audio');
+    await shot(page, 'dialog-form', width, { fullPage: false });
+    await submit.click();
+    await toast(page).filter({ hasText: 'Contact added successfully' }).waitFor();
+    await expect.poll(() => entryNames(page)).toEqual([alice]);
+    // The form is empty again.
+    expect(await dialog.getByTestId('contact-name-input').inputValue()).toBe('');
+
+    // A second one, with only a name: sorted by the last word ('…alpha' before '…zulu').
+    await dialog.getByTestId('contact-name-input').fill(bob);
+    await submit.click();
+    await toast(page).filter({ hasText: 'Contact added successfully' }).waitFor();
+    await expect.poll(() => entryNames(page)).toEqual([bob, alice]);
+    const aliceEntry = dialog.getByTestId('contact-item').filter({ hasText: alice });
+    expect(await aliceEntry.locator('strong').textContent()).toBe(`${word}zulu`);
+    expect(await aliceEntry.getByTestId('contact-tag').textContent()).toBe('Audio');
+    expect(await aliceEntry.getByTestId('contact-title').textContent()).toBe('Stage Manager');
+    expect(await aliceEntry.getByTestId('contact-phone').textContent()).toContain('(303) 555-0111');
+    expect(await aliceEntry.getByTestId('contact-email').getAttribute('href')).toBe('mailto:alice@example.com');
+
+    // Edit: the form fills; '+ Add custom tag' switches to a text input, Cancel returns to the list.
+    await aliceEntry.getByTestId('contact-edit').click();
+    expect(await submit.textContent()).toBe('Update Contact');
+    expect(await dialog.getByTestId('contact-name-input').inputValue()).toBe(alice);
+    expect(await select.inputValue()).toBe('Audio');
+    await select.selectOption('__custom__');
+    const custom = dialog.getByTestId('contact-custom-tag-input');
+    await custom.waitFor();
+    await dialog.getByTestId('contact-custom-tag-cancel').click();
+    await select.waitFor();
+    await select.selectOption('__custom__');
+    await custom.fill(`Rigging ${label}`);
+    await shot(page, 'dialog-edit-custom-tag', width, { fullPage: false });
+    await submit.click();
+    await toast(page).filter({ hasText: 'Contact updated successfully' }).waitFor();
+    await expect.poll(() => aliceEntry.getByTestId('contact-tag').textContent()).toBe(`Rigging ${label}`);
+    expect(await submit.textContent()).toBe('Add Contact');
+    expect(await dialog.getByTestId('contact-cancel-edit').count()).toBe(0);
+
+    // Edit mode, then closing the dialog: it opens again in add mode with an empty form.
+    await aliceEntry.getByTestId('contact-edit').click();
+    await dialog.getByTestId('contact-name-input').fill('Changed Name');
+    await dialog.getByTestId('venue-contacts-close').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await open.click();
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('contact-name-input').inputValue()).toBe('');
+    expect(await dialog.getByTestId('contact-submit').textContent()).toBe('Add Contact');
+    await expect.poll(() => entryNames(page)).toEqual([bob, alice]);
+    await shot(page, 'dialog-list', width, { fullPage: false });
+
+    // Delete asks first; Cancel keeps it, Delete removes it.
+    const bobEntry = dialog.getByTestId('contact-item').filter({ hasText: bob });
+    await bobEntry.getByTestId('contact-delete').click();
+    const confirm = page.getByTestId('delete-contact-dialog');
+    await confirm.waitFor();
+    expect(await confirm.getByRole('heading').textContent()).toBe('Delete Contact');
+    expect(await confirm.textContent()).toContain(`Are you sure you want to delete "${bob}"? This action cannot be undone.`);
+    await shot(page, 'dialog-delete-confirm', width, { fullPage: false });
+    await confirm.getByTestId('confirm-cancel').click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await bobEntry.count()).toBe(1);
+    await bobEntry.getByTestId('contact-delete').click();
+    await confirm.getByTestId('confirm-ok').click();
+    await toast(page).filter({ hasText: 'Contact deleted successfully' }).waitFor();
+    await expect.poll(() => entryNames(page)).toEqual([alice]);
+    expect(errors).toEqual([]);
+  });
+
+  it('searches /contacts, where the main contact cannot be deleted and another one can', async () => {
+    const { context, page, errors } = await newPage('editor', width, height);
+    contexts.push(context);
+    await page.goto(`${baseUrl()}/contacts`);
+    await page.getByRole('heading', { name: 'Contacts', exact: true }).waitFor();
+    await page.getByTestId('contact-search').fill(word);
+    const names = () => page.getByTestId('contact-row').getByTestId('contact-name').allTextContents();
+    // Sorted by the last word: '…main' before '…zulu'.
+    await expect.poll(names).toEqual([mainName, alice]);
+    const main = page.getByTestId('contact-row').filter({ hasText: mainName });
+    expect(await main.getByTestId('contact-main-badge').textContent()).toBe('main contact');
+    expect(await main.getByTestId('contact-venue').textContent()).toBe(venueName);
+    expect(await main.getByTestId('contact-venue').getAttribute('href')).toBe(`/venue/${venueId}`);
+    await shot(page, 'all-search', width);
+
+    // The main contact's detail dialog states the §5 rule; its delete is disabled.
+    await main.getByTestId('contact-open').click();
+    const detail = page.getByTestId('contact-detail-dialog');
+    await detail.waitFor();
+    expect(await detail.getByTestId('main-contact-refused').textContent()).toBe(MAIN_REFUSED);
+    expect(await detail.getByTestId('contact-detail-delete').isDisabled()).toBe(true);
+    expect(await detail.getByTestId('contact-email').getAttribute('href')).toBe('mailto:morgan@example.com');
+    await shot(page, 'all-main-detail', width, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    // The server refuses it too.
+    const { items } = (await call('editor', 'GET', `/venues/${venueId}/contacts`)).json as { items: { id: string; isCurrentMainContact: boolean }[] };
+    const refused = await call('editor', 'DELETE', `/contacts/${items.find((c) => c.isCurrentMainContact)!.id}`);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.json)).toContain(MAIN_REFUSED);
+
+    // Another contact: detail dialog → Delete → confirmation → the §8 toast.
+    await page.getByTestId('contact-row').filter({ hasText: alice }).getByTestId('contact-open').click();
+    await detail.waitFor();
+    await detail.getByTestId('contact-detail-delete').click();
+    const confirm = page.getByTestId('delete-contact-dialog');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(`Are you sure you want to delete "${alice}"?`);
+    await confirm.getByTestId('confirm-ok').click();
+    await toast(page).filter({ hasText: `Contact "${alice}" deleted successfully` }).waitFor();
+    await expect.poll(names).toEqual([mainName]);
+
+    // No match: the empty state.
+    await page.getByTestId('contact-search').fill(`${word}nothing`);
+    await page.getByTestId('contact-list-empty').waitFor();
+    expect(await page.getByTestId('contact-list-empty').textContent()).toContain('No contacts found');
+    await shot(page, 'all-empty', width);
+
+    // The venue link goes to the venue.
+    await page.getByTestId('contact-search').fill(word);
+    await expect.poll(names).toEqual([mainName]);
+    await page.getByTestId('contact-venue').first().click();
+    await page.waitForURL((url) => url.pathname === `/venue/${venueId}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a viewer no contact details and no write buttons', async () => {
+    const cara = `Cara ${word}mid`;
+    const added = await call('editor', 'POST', `/venues/${venueId}/contacts`, { name: cara, email: 'cara@example.com', tag: 'Sales' });
+    expect(added.status).toBe(201);
+    const { context, page, errors } = await newPage('viewer', width, height);
+    contexts.push(context);
+    await page.goto(`${baseUrl()}/venue/${venueId}`);
+    await page.getByTestId('venue-contacts-button').click();
+    const dialog = page.getByTestId('venue-contacts-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('contact-item').first().waitFor();
+    expect(await dialog.getByTestId('contact-form').count()).toBe(0);
+    expect(await dialog.getByTestId('contact-edit').count()).toBe(0);
+    expect(await dialog.getByTestId('contact-delete').count()).toBe(0);
+    expect(await entryNames(page)).toEqual(['Contact details hidden']);
+    expect(await dialog.getByTestId('contact-email').count()).toBe(0);
+    expect(await dialog.getByTestId('contacts-read-only').textContent()).toContain('hidden for your role');
+    expect(await dialog.textContent()).not.toContain(cara);
+    expect(await dialog.getByTestId('contact-tag').textContent()).toBe('Sales');
+    await shot(page, 'viewer-dialog', width, { fullPage: false });
+    await page.keyboard.press('Escape');
+
+    // /contacts: a viewer's search matches venue names; rows carry no details and no delete.
+    await page.goto(`${baseUrl()}/contacts`);
+    await page.getByTestId('contact-search').fill(`Larkspur ${label}`);
+    await expect.poll(() => page.getByTestId('contact-row').count()).toBeGreaterThan(0);
+    expect(new Set(await page.getByTestId('contact-row').getByTestId('contact-name').allTextContents())).toEqual(new Set(['Contact details hidden']));
+    expect(await page.getByTestId('contact-row-delete').count()).toBe(0);
+    expect(await page.getByTestId('contact-email').count()).toBe(0);
+    await shot(page, 'viewer-all', width);
+
+    // Not an admin: /deleted-contacts sends the viewer home (replace).
+    await page.goto(`${baseUrl()}/deleted-contacts`);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(errors).toEqual([]);
+  });
+
+  it('lets an admin restore and permanently delete on /deleted-contacts', async () => {
+    const { context, page, errors } = await newPage('admin', width, height);
+    contexts.push(context);
+    // From the admin menu's link target.
+    await page.goto(`${baseUrl()}/deleted-contacts`);
+    await page.getByRole('heading', { name: 'Deleted Contacts' }).waitFor();
+    expect(path(page)).toBe('/deleted-contacts');
+    const group = page.getByTestId('deleted-contact-group').filter({ hasText: venueName });
+    await group.waitFor();
+    const names = () => group.getByTestId('contact-name').allTextContents();
+    await expect.poll(async () => new Set(await names())).toEqual(new Set([alice, bob]));
+    await shot(page, 'deleted', width);
+
+    // Restore Bob: back on the venue.
+    await group.getByTestId('deleted-contact-item').filter({ hasText: bob }).getByTestId('restore-contact').click();
+    await toast(page).filter({ hasText: `Contact "${bob}" restored successfully` }).waitFor();
+    await expect.poll(names).toEqual([alice]);
+    const restored = (await call('admin', 'GET', `/venues/${venueId}/contacts`)).json as { items: { name: string }[] };
+    expect(restored.items.map((c) => c.name)).toContain(bob);
+
+    // Delete Alice for good, after a confirmation.
+    await group.getByTestId('deleted-contact-item').filter({ hasText: alice }).getByTestId('purge-contact').click();
+    const confirm = page.getByTestId('purge-contact-dialog');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(alice);
+    await shot(page, 'purge-confirm', width, { fullPage: false });
+    await confirm.getByTestId('confirm-ok').click();
+    await toast(page).filter({ hasText: `Contact "${alice}" permanently deleted` }).waitFor();
+    await group.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+});
