@@ -178,7 +178,7 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
                         <Table.Body>
                           {preview.rows.map((row) => {
                             const status = rowStatus(row);
-                            const details = rowDetails(row);
+                            const details = rowDetails(kind, row);
                             return (
                               <Table.Row key={row.row} data-testid="import-row" data-status={status}>
                                 <Table.Cell verticalAlign="top">{row.row}</Table.Cell>

@@ -48,15 +48,19 @@ describe('CSV import dialog rules', () => {
     expect(rowStatus(row(1, { action: 'skipped', reason: 'exact_duplicate' }))).toBe('duplicate');
     expect(rowStatus(row(1, { action: 'skip', reason: 'error' }))).toBe('error');
     const details = rowDetails(
+      'venues',
       row(1, {
-        errors: [{ field: 'name', message: 'Venue name is required' }],
+        errors: [
+          { field: 'name', message: 'Venue name is required' },
+          { field: 'leagues.1', message: 'Invalid option' },
+        ],
         matches: [
           { id: 'x', name: 'Staples Center', reason: 'Very similar name', similarity: 0.857, row: 0 },
           { id: '', name: 'Staples Centre', reason: 'Row 2: Exact name match', similarity: 1, row: 2 },
         ],
       }),
     );
-    expect(details).toEqual(['name: Venue name is required', 'Similar to Staples Center (existing, 86%)', 'Same as Staples Centre (row 2, 100%)']);
+    expect(details).toEqual(['Venue Name: Venue name is required', 'Leagues: Invalid option', 'Similar to Staples Center (existing, 86%)', 'Same as Staples Centre (row 2, 100%)']);
     expect(rowTitle('venues', row(7))).toBe('Venue 7, "quoted"');
     expect(rowTitle('contacts', row(1, { values: { Venue: 'Arena', Name: 'Ann Lee' }, venueName: 'The Arena' }))).toBe('Ann Lee — The Arena');
   });

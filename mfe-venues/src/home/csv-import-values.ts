@@ -1,10 +1,11 @@
 // The CSV import dialog's rules (issue 11), free of React: what each preview row shows, which rows a commit
 // sends, and how a file is cut into commit chunks (csv-stringify, the csv project's writer the gateway uses too).
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { CONTACT_CSV_COLUMNS, VENUE_CSV_COLUMNS } from '@venuebook/proto/domain';
 import type { CsvImportKind, ImportResult, ImportRowResult } from '@venuebook/sdk';
 
 /** Rows per commit request (the gateway takes at most 500): the progress bar moves once per chunk. */
-export const IMPORT_CHUNK_ROWS = 200;
+export const IMPORT_CHUNK_ROWS = 100;
 /** From this many rows the dialog shows a progress bar while it imports. */
 export const IMPORT_PROGRESS_FROM_ROWS = 300;
 /** The gateway's limit on a CSV body (413 beyond it). */
@@ -50,9 +51,19 @@ export function percent(similarity: number): string {
   return `${Math.round(similarity * 100)}%`;
 }
 
-/** The lines under a row: its errors ('field: message'), its matches ('Similar to X (87%)'), why it is skipped. */
-export function rowDetails(row: ImportRowResult): string[] {
-  const lines = row.errors.map((error) => (error.field ? `${error.field}: ${error.message}` : error.message));
+const COLUMN_OF_FIELD: Record<CsvImportKind, ReadonlyMap<string, string>> = {
+  venues: new Map(VENUE_CSV_COLUMNS.flatMap((column) => (column.field ? [[column.field, column.header] as const] : []))),
+  contacts: new Map(CONTACT_CSV_COLUMNS.flatMap((column) => (column.field ? [[column.field, column.header] as const] : []))),
+};
+
+/** The column an error names ('contactEmail' → 'Main Contact Email', 'leagues.1' → 'Leagues'). */
+export function columnOf(kind: CsvImportKind, field: string): string {
+  return COLUMN_OF_FIELD[kind].get(field.split('.')[0] ?? '') ?? field;
+}
+
+/** The lines under a row: its errors ('Column: message'), its matches ('Similar to X (existing, 87%)'), why it is skipped. */
+export function rowDetails(kind: CsvImportKind, row: ImportRowResult): string[] {
+  const lines = row.errors.map((error) => (error.field ? `${columnOf(kind, error.field)}: ${error.message}` : error.message));
   for (const match of row.matches) {
     const where = match.row > 0 ? `row ${match.row}` : 'existing';
     lines.push(`${match.similarity >= 1 ? 'Same as' : 'Similar to'} ${match.name} (${where}, ${percent(match.similarity)})`);

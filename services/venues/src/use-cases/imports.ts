@@ -33,6 +33,8 @@ export const EXPORT_MAX_BYTES = 2 * 1024 * 1024;
 const EXPORT_READ_CONCURRENCY = 16;
 /** Import-key reads of a preview under way at once. */
 const KEY_READ_CONCURRENCY = 16;
+/** Venue rows written at once on commit (each its own venue: no lock between them). Contacts go one by one (one venue's lock). */
+const VENUE_WRITE_CONCURRENCY = 4;
 
 export interface VenueImportRow {
   row: number;
@@ -124,29 +126,21 @@ export function createImportUseCases(deps: ImportDeps) {
     });
   }
 
-  /** Commit: claims each row's key, then writes it; a failed write gives the key back. In row order. */
-  async function commitRows<V>(caller: Caller, kind: string, planned: Planned<V>[], write: (value: V) => Promise<string>): Promise<ImportRowOutcome[]> {
-    const results: ImportRowOutcome[] = [];
-    for (const plan of planned) {
-      if (!plan.write) {
-        results.push({ ...plan.outcome, action: 'skipped' });
-        continue;
-      }
+  /** Commit: claims each row's key, then writes it; a failed write gives the key back. Answers in row order. */
+  async function commitRows<V>(caller: Caller, kind: string, planned: Planned<V>[], concurrency: number, write: (value: V) => Promise<string>): Promise<ImportRowOutcome[]> {
+    return mapLimited(planned, concurrency, async (plan): Promise<ImportRowOutcome> => {
+      if (!plan.write) return { ...plan.outcome, action: 'skipped' };
       const { key, value } = plan.write;
-      if (!(await importKeys.claim(key, kind, caller.userId))) {
-        results.push({ ...plan.outcome, action: 'skipped', reason: 'already_imported' });
-        continue;
-      }
+      if (!(await importKeys.claim(key, kind, caller.userId))) return { ...plan.outcome, action: 'skipped', reason: 'already_imported' };
       try {
         const recordId = await write(value);
         await importKeys.done(key, recordId);
-        results.push({ ...plan.outcome, action: 'created', recordId });
+        return { ...plan.outcome, action: 'created', recordId };
       } catch (error) {
         await importKeys.release(key);
-        results.push({ ...plan.outcome, action: 'skipped', reason: 'error', errors: errorsOf(error) });
+        return { ...plan.outcome, action: 'skipped', reason: 'error', errors: errorsOf(error) };
       }
-    }
-    return results;
+    });
   }
 
   /** Preview 'confirm' rows become writable when confirmed; in a commit the others are 'not_confirmed'. */
@@ -252,7 +246,7 @@ export function createImportUseCases(deps: ImportDeps) {
       await markImported(planned);
       applyConfirmations(planned, new Set(request.confirmedRows), request.commit);
       if (!request.commit) return planned.map((plan) => plan.outcome);
-      return commitRows(caller, 'venue', planned, async (venue) => (await venueUseCases.createVenue(caller, venue)).id);
+      return commitRows(caller, 'venue', planned, VENUE_WRITE_CONCURRENCY, async (venue) => (await venueUseCases.createVenue(caller, venue)).id);
     },
 
     /** Preview or commit of contact rows (the caller holds 'contact.create'). */
@@ -261,7 +255,7 @@ export function createImportUseCases(deps: ImportDeps) {
       const planned = planContacts(request.rows, request.earlierRows ?? []);
       await markImported(planned);
       if (!request.commit) return planned.map((plan) => plan.outcome);
-      return commitRows(caller, 'contact', planned, async ({ venueId, input }) => (await contactUseCases.addContact(caller, venueId, input)).id);
+      return commitRows(caller, 'contact', planned, 1, async ({ venueId, input }) => (await contactUseCases.addContact(caller, venueId, input)).id);
     },
 
     /**
