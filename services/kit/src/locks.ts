@@ -1,7 +1,8 @@
 // Mutual exclusion across every replica of a service, on FerretDB v1 where updates are not atomic (each
 // update reads the document and writes the whole of it back, so two concurrent updates of different fields
 // can lose one): a lock is a document inserted under a unique `_id` (exactly one insert wins: E11000 for the
-// others) and deleted when the work is done; `at` lets a lock left by a crashed process be broken.
+// others) and deleted when the work is done; `at` lets a lock left by a crashed process be broken, and is
+// renewed while the work runs (a purge of a venue with thousands of contacts outlasts STALE_LOCK_MS).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Schema } from 'mongoose';
@@ -31,10 +32,13 @@ export const STALE_LOCK_MS = 15_000;
 export class Locks {
   readonly #locks: Model<LockDocument>;
   readonly #waitMs: number;
+  readonly #staleMs: number;
 
-  constructor(locks: Model<LockDocument>, options: { waitMs?: number } = {}) {
+  /** `waitMs`: how long to wait for a held lock; `staleMs` (tests): the age past which a lock may be broken. */
+  constructor(locks: Model<LockDocument>, options: { waitMs?: number; staleMs?: number } = {}) {
     this.#locks = locks;
     this.#waitMs = options.waitMs ?? 5000;
+    this.#staleMs = options.staleMs ?? STALE_LOCK_MS;
   }
 
   /** Runs `work` holding lock `name`; null when the lock could not be had within the wait (the caller says try again). */
@@ -49,13 +53,22 @@ export class Locks {
         if ((error as { code?: number }).code !== 11000) throw error;
       }
       const current = await this.#locks.findById(name).lean<LockDocument>().exec();
-      if (current && Date.now() - current.at.getTime() > STALE_LOCK_MS) await this.#locks.deleteOne({ _id: name, holder: current.holder }).exec();
+      if (current && Date.now() - current.at.getTime() > this.#staleMs) await this.#locks.deleteOne({ _id: name, holder: current.holder }).exec();
       if (Date.now() >= deadline) return null;
       await sleep(Math.min(200, 10 * 2 ** Math.min(attempt, 4)) * (0.5 + Math.random()));
     }
+    // Renewed three times per stale age while the work runs, so only a dead holder's lock ever looks stale.
+    const renewal = setInterval(() => {
+      this.#locks
+        .updateOne({ _id: name, holder }, { $set: { at: new Date() } })
+        .exec()
+        .catch(() => undefined);
+    }, this.#staleMs / 3);
+    renewal.unref();
     try {
       return { value: await work() };
     } finally {
+      clearInterval(renewal);
       await this.#locks.deleteOne({ _id: name, holder }).exec();
     }
   }
