@@ -11,6 +11,7 @@ import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
 import { connectMongo, connectNats, createLogger, publishEvent } from '@venuebook/service-kit';
 import type { NatsConnection } from '@venuebook/service-kit';
 import type { Connection } from 'mongoose';
+import { MAX_CLOCK_SKEW_MS } from './events/venue-data-consumer.ts';
 import { start } from './main.ts';
 import type { VenuesServiceHandle } from './main.ts';
 import { venueModel } from './repositories/venue.model.ts';
@@ -103,6 +104,16 @@ describe("venue_data.updated → the venue's activityAt", () => {
     ]);
     const stored = await venueModel(connection).findById(first.id).lean().exec();
     expect(stored?.activityAt.toISOString()).toBe(later.toISOString());
+  });
+
+  it('takes a time far in the future as now plus the allowed clock skew (a forged event cannot pin a venue to the top)', async () => {
+    const venue = await createVenue(`far${randomUUID().slice(0, 6)} Future`);
+    const before = Date.now();
+    await venueDataUpdated(venue.id, new Date('9999-12-31T00:00:00.000Z'));
+    await expect.poll(async () => (await editor.getVenue({ id: venue.id })).venue?.activityAt, { timeout: 10_000, interval: 50 }).not.toBe(venue.activityAt);
+    const activityAt = Date.parse((await editor.getVenue({ id: venue.id })).venue!.activityAt);
+    expect(activityAt).toBeGreaterThanOrEqual(before + MAX_CLOCK_SKEW_MS);
+    expect(activityAt).toBeLessThanOrEqual(Date.now() + MAX_CLOCK_SKEW_MS);
   });
 
   it("keeps the time of a deleted venue's card data for its restore", async () => {

@@ -99,8 +99,9 @@ export function createContactUseCases(deps: ContactDeps) {
       const fields = validateContactInput(input);
       checkTag(caller, fields.tag);
       const created = await withVenueLock(venueId, async () => {
-        // The read model first (no database read per contact added; 20–40 ms each at 10,000 venues on FerretDB v1).
-        if (!(await activeVenue(venueId))) throw GrpcError.notFound(VENUE_NOT_FOUND);
+        // From the database under the venue's lock: a replica's read model may not have seen a delete or purge yet,
+        // and a contact added to a purged venue would be listed nowhere and never purged (security review).
+        if (!isVenueId(venueId) || !(await venues.getById(venueId))) throw GrpcError.notFound(VENUE_NOT_FOUND);
         const contact = await contacts.create(venueId, fields, { createdBy: caller.userId, isCurrentMainContact: false });
         await written(caller, 'created', null, contact);
         return contact;
@@ -133,7 +134,8 @@ export function createContactUseCases(deps: ContactDeps) {
       const deleted = await withVenueLock(venueId, async () => {
         const before = await contacts.findAny(id);
         if (!before || before.deletedAt) throw GrpcError.notFound(CONTACT_NOT_FOUND);
-        if (before.isCurrentMainContact && (await venues.getById(venueId))) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, MAIN_CONTACT_DELETE_REFUSED);
+        // Also while the venue is soft-deleted: its restore would bring back a venue without a main contact (review).
+        if (before.isCurrentMainContact && (await venues.findAny(venueId))) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, MAIN_CONTACT_DELETE_REFUSED);
         const after = await contacts.set(id, { deletedAt: new Date() });
         if (!after) throw GrpcError.notFound(CONTACT_NOT_FOUND);
         await written(caller, 'deleted', before, after);

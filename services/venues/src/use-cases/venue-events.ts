@@ -14,6 +14,7 @@ import type { VenueReadModel } from '../read-model/venue-read-model.ts';
 import type { VenueEventRepository } from '../repositories/event.repository.ts';
 import type { VenueRepository } from '../repositories/venue.repository.ts';
 import { VENUE_NOT_FOUND } from './venues.ts';
+import { venueLock } from './venue-lock.ts';
 
 export const EVENT_NOT_FOUND = 'Event not found';
 export const EVENT_BUSY = 'Someone else is changing this event right now. Please try again.';
@@ -65,6 +66,7 @@ function eventContextOf(caller: Caller) {
 
 export function createVenueEventUseCases({ repository, venueRepository, venues, lists, events, audit, locks }: VenueEventDeps) {
   const readModel = lists.readModel;
+  const withVenueLock = venueLock(locks);
 
   /** Whether the venue is active: the read model, else its document (`{_id}`) for one this replica has not heard of yet. */
   async function venueIsActive(venueId: string): Promise<boolean> {
@@ -94,9 +96,14 @@ export function createVenueEventUseCases({ repository, venueRepository, venues, 
   return {
     async createEvent(caller: Caller, venueId: string, input: unknown): Promise<VenueEvent> {
       const fields = requireInput(input);
-      if (!(await venueIsActive(venueId))) throw GrpcError.notFound(VENUE_NOT_FOUND);
-      const event = await repository.create(venueId, fields, { createdBy: caller.userId });
-      readModel.upsert(lists.entryOf(event));
+      // Under the venue's lock, the venue read from the database: a purge (which holds the lock) either ran before and
+      // the venue is gone, or runs after and takes this event with it; a replica's read model may lag behind a purge.
+      const event = await withVenueLock(venueId, async () => {
+        if (!isVenueId(venueId) || !(await venueRepository.getById(venueId))) throw GrpcError.notFound(VENUE_NOT_FOUND);
+        const created = await repository.create(venueId, fields, { createdBy: caller.userId });
+        readModel.upsert(lists.entryOf(created));
+        return created;
+      });
       await events.created(event, eventContextOf(caller));
       await audit.record({ action: 'create', table: AUDIT_TABLE, recordId: event.id, newValues: event }, auditContextOf(caller));
       return event;
