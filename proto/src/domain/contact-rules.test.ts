@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactInputSchema, editDistance, isMainContactNameChanged, sortContactsByLastWord } from './index.ts';
+import { contactInputSchema, editDistance, isMainContactNameChanged, sortContactsByLastWord, venueEventInputSchema, venueInputSchema } from './index.ts';
 
 describe('main-contact name change (spec §5)', () => {
   it('computes edit distance', () => {
@@ -50,5 +50,15 @@ describe('contacts', () => {
     // Parsing a parsed contact again gives the same contact (the service validates what the gateway parsed).
     const parsed = contactInputSchema.parse({ name: ' Ann ', title: ' GM ', tag: 'Audio' });
     expect(contactInputSchema.parse(parsed)).toEqual(parsed);
+  });
+});
+
+describe('name length messages', () => {
+  it('says a name is too long rather than missing (contact, venue and event names)', () => {
+    const long = 'x'.repeat(201);
+    expect(contactInputSchema.safeParse({ name: long }).error?.issues.map((issue) => issue.message)).toEqual(['Name must be at most 200 characters']);
+    expect(contactInputSchema.safeParse({ name: ' ' }).error?.issues.map((issue) => issue.message)).toEqual(['Name is required']);
+    expect(venueInputSchema.safeParse({ name: long }).error?.issues.map((issue) => issue.message)).toContain('Venue name must be at most 200 characters');
+    expect(venueEventInputSchema.safeParse({ name: long }).error?.issues.map((issue) => issue.message)).toContain('Event name must be at most 200 characters');
   });
 });

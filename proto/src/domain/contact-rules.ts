@@ -85,7 +85,10 @@ export const CONTACT_FIELD_MAX = { name: 200, title: 200, phone: 50, email: 254,
  */
 export const contactInputSchema = z
   .object({
-    name: z.string({ error: 'Name is required' }).max(CONTACT_FIELD_MAX.name).regex(NOT_BLANK, 'Name is required').trim().describe('Name (required, not blank, trimmed)'),
+    name: z
+      .string({ error: 'Name is required' })
+      .max(CONTACT_FIELD_MAX.name, `Name must be at most ${CONTACT_FIELD_MAX.name} characters`)
+      .regex(NOT_BLANK, 'Name is required').trim().describe('Name (required, not blank, trimmed)'),
     title: optional(CONTACT_FIELD_MAX.title, 'Title'),
     phone: z
       .string()

@@ -39,7 +39,7 @@ export const venueEventInputSchema = z
   .object({
     name: z
       .string({ error: EVENT_NAME_REQUIRED })
-      .max(EVENT_FIELD_MAX.name)
+      .max(EVENT_FIELD_MAX.name, `Event name must be at most ${EVENT_FIELD_MAX.name} characters`)
       .regex(NOT_BLANK, EVENT_NAME_REQUIRED)
       .trim()
       .describe('Event name (required, not blank, trimmed)'),

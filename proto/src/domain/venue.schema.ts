@@ -144,7 +144,7 @@ function venueInput(form: UrlForm) {
     .object({
       name: z
         .string({ error: 'Venue name is required' })
-        .max(VENUE_FIELD_MAX.name)
+        .max(VENUE_FIELD_MAX.name, `Venue name must be at most ${VENUE_FIELD_MAX.name} characters`)
         .regex(NOT_BLANK, 'Venue name is required')
         .trim()
         .describe('Venue name (required, not blank, trimmed)'),
