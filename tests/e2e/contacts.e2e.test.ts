@@ -216,6 +216,32 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     expect(errors).toEqual([]);
   });
 
+  it('falls back to the 11 default tags when the tag list fails, and shows the §8 failure toast', async () => {
+    const { context, page, errors } = await newPage('editor', width, height);
+    contexts.push(context);
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    await page.route('**/api/v1/contact-tags', (route) => route.abort('internetdisconnected'));
+    await page.route('**/api/v1/venues/*/contacts', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.goto(`${baseUrl()}/venue/${venueId}`);
+    await page.getByTestId('venue-contacts-button').click();
+    const dialog = page.getByTestId('venue-contacts-dialog');
+    await dialog.waitFor();
+    const select = dialog.getByTestId('contact-tag-select');
+    await expect
+      .poll(() => select.locator('option').allTextContents())
+      .toEqual(['No tag', 'Administration', 'Audio', 'Facilities', 'Field', 'Legal', 'Lighting', 'Management', 'Sales', 'Security', 'Tech', 'Other', '+ Add custom tag']);
+    expect(logged.some((text) => text.includes('Failed to load contact tags'))).toBe(true);
+    await dialog.getByTestId('contact-name-input').fill(`Offline ${word}`);
+    await dialog.getByTestId('contact-submit').click();
+    await toast(page).filter({ hasText: 'Failed to add contact' }).waitFor();
+    // The typed contact stays in the form.
+    expect(await dialog.getByTestId('contact-name-input').inputValue()).toBe(`Offline ${word}`);
+    expect(errors).toEqual([]);
+  });
+
   it('searches /contacts, where the main contact cannot be deleted and another one can', async () => {
     const { context, page, errors } = await newPage('editor', width, height);
     contexts.push(context);
@@ -297,7 +323,9 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     // /contacts: a viewer's search matches venue names; rows carry no details and no delete.
     await page.goto(`${baseUrl()}/contacts`);
     await page.getByTestId('contact-search').fill(`Larkspur ${label}`);
-    await expect.poll(() => page.getByTestId('contact-row').count()).toBeGreaterThan(0);
+    const venues = () => page.getByTestId('contact-row').getByTestId('contact-venue').allTextContents();
+    await expect.poll(async () => new Set(await venues())).toEqual(new Set([venueName]));
+    expect(await page.getByTestId('contact-row').count()).toBe(2);
     expect(new Set(await page.getByTestId('contact-row').getByTestId('contact-name').allTextContents())).toEqual(new Set(['Contact details hidden']));
     expect(await page.getByTestId('contact-row-delete').count()).toBe(0);
     expect(await page.getByTestId('contact-email').count()).toBe(0);
