@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE, type RouteDefinition } from '../routes/route-table.ts';
-import { ADMIN_NAV_ITEMS, visibleNavItems } from './nav-items.ts';
+import { ADMIN_NAV_ITEMS, BROWSE_NAV_ITEMS, visibleNavItems } from './nav-items.ts';
 
 const allEnabled: RouteDefinition[] = ROUTE_TABLE.map((r) => ({ ...r, enabled: true }));
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
@@ -31,6 +31,14 @@ describe('side menu items', () => {
     const table = ROUTE_TABLE.map((r) => (r.path === '/admin/users' ? { ...r, enabled: true } : r));
     expect(labels(visibleNavItems('admin', ADMIN_NAV_ITEMS, table))).toEqual(['Deleted Contacts', 'Deleted Venues', 'User Management']);
     expect(visibleNavItems('editor', ADMIN_NAV_ITEMS, table)).toEqual([]);
+  });
+
+  it('shows every role the lists of the whole book (All Contacts, All Events) once their pages are built', () => {
+    for (const role of ['owner', 'admin', 'editor', 'surveyor', 'viewer', undefined] as const) {
+      expect(labels(visibleNavItems(role, BROWSE_NAV_ITEMS, allEnabled)), String(role)).toEqual(['All Contacts', 'All Events']);
+    }
+    const withoutContacts = allEnabled.map((r) => (r.path === '/contacts' ? { ...r, enabled: false } : r));
+    expect(labels(visibleNavItems('viewer', BROWSE_NAV_ITEMS, withoutContacts))).toEqual(['All Events']);
   });
 
   it('shows admins everything but Audit Logs, the owner everything, other roles nothing', () => {

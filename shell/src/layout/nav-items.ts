@@ -10,6 +10,15 @@ export interface NavItem {
   ownerOnly?: boolean;
 }
 
+/**
+ * The lists of the whole book, for every role. The spec's header has no entry for /contacts and /events (only the
+ * route table names them); without one they could only be reached by typing the address.
+ */
+export const BROWSE_NAV_ITEMS: readonly NavItem[] = [
+  { label: 'All Contacts', path: '/contacts', action: 'venue.view' },
+  { label: 'All Events', path: '/events', action: 'venue.view' },
+];
+
 /** The admin or owner items of the side menu, in the order of spec §2. */
 export const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { label: 'Master Data Cards', path: '/admin/master-data-cards', action: 'card.template.manage' },

@@ -4,7 +4,8 @@ import { ROLE_LABELS, SignOutButton, type AuthUser } from '@venuebook/sdk';
 import type { ReactElement } from 'react';
 import { LuLogOut } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { visibleNavItems } from './nav-items.ts';
+import { BROWSE_NAV_ITEMS, visibleNavItems } from './nav-items.ts';
+import type { NavItem } from './nav-items.ts';
 
 export interface UserDrawerProps {
   user: AuthUser;
@@ -18,6 +19,8 @@ export interface UserDrawerProps {
 /** The side menu itself (Chakra's Drawer, loaded on first use by `UserMenu`). */
 export function UserDrawer({ user, initials, open, onOpenChange, trigger }: UserDrawerProps) {
   const items = visibleNavItems(user.role);
+  const browse = visibleNavItems(user.role, BROWSE_NAV_ITEMS);
+  const close = () => onOpenChange(false);
   return (
     <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="end" size="xs">
       <Drawer.Trigger asChild>{trigger}</Drawer.Trigger>
@@ -43,20 +46,10 @@ export function UserDrawer({ user, initials, open, onOpenChange, trigger }: User
               </Stack>
             </Drawer.Header>
             <Drawer.Body>
-              {items.length > 0 ? (
-                <Stack gap="1" as="nav" aria-label="Administration">
-                  <Text fontSize="xs" fontWeight="medium" color="fg.muted" textTransform="uppercase" letterSpacing="wide" mb="1">
-                    Administration
-                  </Text>
-                  {items.map((item) => (
-                    <Button key={item.path} asChild variant="ghost" justifyContent="flex-start" size="sm">
-                      <RouterLink to={item.path} onClick={() => onOpenChange(false)} data-testid={`nav-${item.path.replace(/^\//, '').replace(/\//g, '-')}`}>
-                        {item.label}
-                      </RouterLink>
-                    </Button>
-                  ))}
-                </Stack>
-              ) : null}
+              <Stack gap="5">
+                <NavGroup title="Browse" items={browse} onNavigate={close} />
+                <NavGroup title="Administration" items={items} onNavigate={close} />
+              </Stack>
             </Drawer.Body>
             <Separator />
             <Drawer.Footer justifyContent="stretch">
@@ -71,5 +64,24 @@ export function UserDrawer({ user, initials, open, onOpenChange, trigger }: User
         </Drawer.Positioner>
       </Portal>
     </Drawer.Root>
+  );
+}
+
+/** One titled group of side-menu links (nothing when the role sees none of them). */
+function NavGroup({ title, items, onNavigate }: { title: string; items: readonly NavItem[]; onNavigate: () => void }) {
+  if (items.length === 0) return null;
+  return (
+    <Stack gap="1" as="nav" aria-label={title}>
+      <Text fontSize="xs" fontWeight="medium" color="fg.muted" textTransform="uppercase" letterSpacing="wide" mb="1">
+        {title}
+      </Text>
+      {items.map((item) => (
+        <Button key={item.path} asChild variant="ghost" justifyContent="flex-start" size="sm">
+          <RouterLink to={item.path} onClick={onNavigate} data-testid={`nav-${item.path.replace(/^\//, '').replace(/\//g, '-')}`}>
+            {item.label}
+          </RouterLink>
+        </Button>
+      ))}
+    </Stack>
   );
 }
