@@ -2,40 +2,22 @@
 // the main contact kept from the venue's contact fields (spec §4, §5 name-change rule), the contact RPCs, the
 // lists from the read model, details withheld from viewers, the events and the audit log, and the
 // one-main-contact invariant under concurrent venue updates across instances.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { eventsSince, rejection, testInfra } from '@venuebook/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eventsSince, rejection } from '@venuebook/service-kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTACT_TAGS } from '@venuebook/proto/domain';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import type { Contact } from '@venuebook/proto/venues/v1/contacts';
 import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
-import { connectMongo, connectNats, createLogger } from '@venuebook/service-kit';
-import type { NatsConnection } from '@venuebook/service-kit';
-import { start } from './main.ts';
-import type { VenuesServiceHandle } from './main.ts';
 import { contactModel } from './repositories/contact.model.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { MAIN_CONTACT_DELETE_REFUSED } from './use-cases/contacts.ts';
-import { venuesClient, venuesTestConfig } from './testing/venues-under-test.ts';
+import { venuesUnderTest } from './testing/venues-harness.ts';
 
-const infra = testInfra();
-const userContextKey = randomBytes(32).toString('base64url');
-const dbName = `venuebook_test_contacts_${randomUUID().slice(0, 8)}`;
-const caller = (role: string) => ({ userId: randomUUID(), email: `${role}@example.com`, role, requestId: `contacts-${role}` });
-const USERS = { editor: caller('editor'), admin: caller('admin'), surveyor: caller('surveyor'), viewer: caller('viewer'), owner: caller('owner') };
-
-let primary: VenuesServiceHandle;
-let replica: VenuesServiceHandle;
-let nc: NatsConnection;
-const clients: Client<typeof VenuesService>[] = [];
-
-function clientOf(service: VenuesServiceHandle, user: ReturnType<typeof caller>): Client<typeof VenuesService> {
-  const client = venuesClient(service, user, userContextKey);
-  clients.push(client);
-  return client;
-}
+const harness = venuesUnderTest('contacts');
+const USERS = { editor: harness.user('editor'), admin: harness.user('admin'), surveyor: harness.user('surveyor'), viewer: harness.user('viewer'), owner: harness.user('owner') };
 
 let editor: Client<typeof VenuesService>;
 let admin: Client<typeof VenuesService>;
@@ -43,26 +25,12 @@ let surveyor: Client<typeof VenuesService>;
 let viewer: Client<typeof VenuesService>;
 let replicaEditor: Client<typeof VenuesService>;
 
-beforeAll(async () => {
-  const config = venuesTestConfig(infra, { db: dbName, userContextKey });
-  primary = await start(config, { logger: createLogger('venues-contacts', { level: 'warn' }) });
-  replica = await start(config, { logger: createLogger('venues-contacts-replica', { level: 'warn' }) });
-  editor = clientOf(primary, USERS.editor);
-  admin = clientOf(primary, USERS.admin);
-  surveyor = clientOf(primary, USERS.surveyor);
-  viewer = clientOf(primary, USERS.viewer);
-  replicaEditor = clientOf(replica, USERS.editor);
-  nc = await connectNats(infra.natsUrl);
-});
-
-afterAll(async () => {
-  for (const client of clients) client.close();
-  await replica?.stop();
-  await primary?.stop();
-  await nc?.drain();
-  const connection = await connectMongo(infra.mongoUri, dbName);
-  await connection.dropDatabase();
-  await connection.close();
+beforeAll(() => {
+  editor = harness.client(harness.primary, USERS.editor);
+  admin = harness.client(harness.primary, USERS.admin);
+  surveyor = harness.client(harness.primary, USERS.surveyor);
+  viewer = harness.client(harness.primary, USERS.viewer);
+  replicaEditor = harness.client(harness.replica, USERS.editor);
 });
 
 const token = () => `c${randomUUID().slice(0, 7)}`;
@@ -81,14 +49,9 @@ const brief = (contact: Contact) => ({ name: contact.name, main: contact.isCurre
 
 /** The venue's stored contacts that are flagged current main and active, straight from the database. */
 async function storedMainContacts(venueId: string): Promise<{ ids: string[]; pointer: string }> {
-  const connection = await connectMongo(infra.mongoUri, dbName);
-  try {
-    const all = await contactModel(connection).find({ venueId }).lean().exec();
-    const venue = await venueModel(connection).findById(venueId).lean().exec();
-    return { ids: all.filter((contact) => contact.isCurrentMainContact && !contact.deletedAt).map((contact) => contact._id), pointer: venue?.mainContactId ?? '' };
-  } finally {
-    await connection.close();
-  }
+  const all = await contactModel(harness.connection).find({ venueId }).lean().exec();
+  const venue = await venueModel(harness.connection).findById(venueId).lean().exec();
+  return { ids: all.filter((contact) => contact.isCurrentMainContact && !contact.deletedAt).map((contact) => contact._id), pointer: venue?.mainContactId ?? '' };
 }
 
 describe('the main contact (spec §4, §5)', () => {
@@ -139,12 +102,12 @@ describe('the main contact (spec §4, §5)', () => {
     const venue = await createVenue(editor, `${token()} Stale`, { contactName: 'Start Person' });
     await expect.poll(async () => (await contactsOf(replicaEditor, venue.id)).length, { timeout: 5000, interval: 50 }).toBe(1);
     // The replica stops following the events: it does not see the primary's next main contact.
-    await replica.contactReadModel.stop();
+    await harness.replica.contactReadModel.stop();
     try {
       await editor.updateVenue({ id: venue.id, venue: { name: venue.name, contactName: 'Alice Andrews' } });
       await replicaEditor.updateVenue({ id: venue.id, venue: { name: venue.name, contactName: 'Bob Brown' } });
     } finally {
-      await replica.contactReadModel.resume();
+      await harness.replica.contactReadModel.resume();
     }
     const stored = await storedMainContacts(venue.id);
     expect(stored.ids).toHaveLength(1);
@@ -217,14 +180,14 @@ describe('contact RPCs', () => {
 
   it("re-reads the venue on another replica for its main contact's changes only (other contacts leave it as it is)", async () => {
     const venue = await createVenue(editor, `${token()} Quiet`, { contactName: 'Quiet Main' });
-    await expect.poll(() => replica.readModel.get(venue.id), { timeout: 5000, interval: 50 }).toBeDefined();
-    const before = replica.readModel.eventRereads;
+    await expect.poll(() => harness.replica.readModel.get(venue.id), { timeout: 5000, interval: 50 }).toBeDefined();
+    const before = harness.replica.readModel.eventRereads;
     for (let n = 0; n < 5; n++) await editor.addContact({ venueId: venue.id, contact: { name: `Extra Person${n}` } });
     const [main] = await contactsOf(editor, venue.id);
     await editor.updateContact({ id: main!.id, contact: { name: 'Quiet Main', phone: '555 2222' } });
     // Events apply in stream order: once the main contact's change shows on the replica, the five before it were applied too.
     await expect.poll(async () => (await replicaEditor.getVenue({ id: venue.id })).venue?.contactPhone, { timeout: 5000, interval: 50 }).toBe('555 2222');
-    expect(replica.readModel.eventRereads - before).toBe(1);
+    expect(harness.replica.readModel.eventRereads - before).toBe(1);
   });
 
   it('lets only admins and editors type a custom tag; a tag in use is then offered to everyone', async () => {
@@ -276,9 +239,9 @@ describe('contact RPCs', () => {
     expect((await rejection(editor.deleteContact({ id: main!.id }))).message).toBe(MAIN_CONTACT_DELETE_REFUSED);
 
     const subjects = [SUBJECTS.contactCreated, SUBJECTS.contactDeleted, SUBJECTS.contactRestored, SUBJECTS.contactPurged] as const;
-    const seen = await Promise.all(subjects.map(async (subject) => (await eventsSince(nc, subject, since)).filter(({ envelope }) => envelope.data.venueId === venue.id).length));
+    const seen = await Promise.all(subjects.map(async (subject) => (await eventsSince(harness.nc, subject, since)).filter(({ envelope }) => envelope.data.venueId === venue.id).length));
     expect(seen).toEqual([2, 2, 1, 1]);
-    const audit = (await eventsSince(nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.table === 'contacts' && envelope.data.recordId === extra.id);
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.table === 'contacts' && envelope.data.recordId === extra.id);
     expect(audit.map(({ envelope }) => envelope.data.action)).toEqual(['create', 'delete', 'restore', 'delete', 'purge']);
     expect(audit[0]?.envelope.actor).toEqual({ userId: USERS.editor.userId, email: USERS.editor.email });
     expect(audit[4]?.envelope.data).toMatchObject({ oldValues: expect.objectContaining({ name: 'Otto Other' }), newValues: null });
@@ -293,16 +256,11 @@ describe('a purged venue', () => {
     await editor.deleteContact({ id: extra.id });
     await editor.deleteVenue({ id: venue.id });
     await admin.purgeVenue({ id: venue.id });
-    const connection = await connectMongo(infra.mongoUri, dbName);
-    try {
-      expect(await contactModel(connection).find({ venueId: venue.id }).lean().exec()).toEqual([]);
-    } finally {
-      await connection.close();
-    }
+    expect(await contactModel(harness.connection).find({ venueId: venue.id }).lean().exec()).toEqual([]);
     expect((await admin.listDeletedContacts({})).groups.some((group) => group.venueId === venue.id)).toBe(false);
-    const purged = (await eventsSince(nc, SUBJECTS.contactPurged, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
+    const purged = (await eventsSince(harness.nc, SUBJECTS.contactPurged, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
     expect(purged).toHaveLength(2);
-    await expect.poll(async () => (await clientOf(replica, USERS.admin).listDeletedContacts({})).groups.some((group) => group.venueId === venue.id), { timeout: 5000, interval: 50 }).toBe(false);
+    await expect.poll(async () => (await harness.client(harness.replica, USERS.admin).listDeletedContacts({})).groups.some((group) => group.venueId === venue.id), { timeout: 5000, interval: 50 }).toBe(false);
   });
 });
 
@@ -357,7 +315,7 @@ describe('contact details for viewers (spec §5)', () => {
     expect((await viewer.listContacts({ query: '!!' })).total).toBe(0);
     expect((await editor.listContacts({ query: `${t} quentin` })).total).toBe(1);
     // Every other role sees them.
-    for (const client of [editor, surveyor, admin, clientOf(primary, USERS.owner)]) {
+    for (const client of [editor, surveyor, admin, harness.client(harness.primary, USERS.owner)]) {
       expect((await client.getVenue({ id: venue.id })).venue).toMatchObject({ contactName: 'Hidden Person', contactDetailsHidden: false });
     }
   });

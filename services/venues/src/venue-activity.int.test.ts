@@ -1,53 +1,28 @@
 // The 'Updated' sort follows the venue's card data (spec §5): the cards service's venue_data.updated events, published
 // here with the NATS client as the cards service will, raise the venue's activityAt through a durable consumer (on
 // real servers), move it in the home list (also on a replica), and an older or repeated event changes nothing.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { eventsSince, testInfra } from '@venuebook/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eventsSince } from '@venuebook/service-kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEnvelope, SUBJECTS } from '@venuebook/proto/events';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort } from '@venuebook/proto/venues/v1';
 import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
-import { connectMongo, connectNats, createLogger, publishEvent } from '@venuebook/service-kit';
-import type { NatsConnection } from '@venuebook/service-kit';
-import type { Connection } from 'mongoose';
+import { publishEvent } from '@venuebook/service-kit';
 import { MAX_CLOCK_SKEW_MS } from './events/venue-data-consumer.ts';
-import { start } from './main.ts';
-import type { VenuesServiceHandle } from './main.ts';
 import { venueModel } from './repositories/venue.model.ts';
-import { venuesClient, venuesTestConfig } from './testing/venues-under-test.ts';
+import { venuesUnderTest } from './testing/venues-harness.ts';
 
-const infra = testInfra();
-const userContextKey = randomBytes(32).toString('base64url');
-const dbName = `venuebook_test_activity_${randomUUID().slice(0, 8)}`;
+// A consumer name of this test's own: the durable consumer's position is per name on the shared NATS.
+const harness = venuesUnderTest('activity', { config: { VENUE_DATA_CONSUMER_NAME: `venues-venue-data-${randomUUID().slice(0, 8)}` } });
 const EDITOR = { userId: randomUUID(), email: 'editor@example.com', role: 'editor', requestId: 'activity-editor' };
 
-let primary: VenuesServiceHandle;
-let replica: VenuesServiceHandle;
-let nc: NatsConnection;
-let connection: Connection;
 let editor: Client<typeof VenuesService>;
 let replicaEditor: Client<typeof VenuesService>;
 
-beforeAll(async () => {
-  const config = venuesTestConfig(infra, { db: dbName, userContextKey });
-  // A consumer name of this test's own: the durable consumer's position is per name on the shared NATS.
-  const consumerName = `venues-venue-data-${randomUUID().slice(0, 8)}`;
-  primary = await start({ ...config, VENUE_DATA_CONSUMER_NAME: consumerName }, { logger: createLogger('venue-activity', { level: 'warn' }) });
-  replica = await start({ ...config, VENUE_DATA_CONSUMER_NAME: consumerName }, { logger: createLogger('venue-activity-replica', { level: 'warn' }) });
-  editor = venuesClient(primary, EDITOR, userContextKey);
-  replicaEditor = venuesClient(replica, EDITOR, userContextKey);
-  nc = await connectNats(infra.natsUrl);
-  connection = await connectMongo(infra.mongoUri, dbName);
-});
-
-afterAll(async () => {
-  editor?.close();
-  replicaEditor?.close();
-  await replica?.stop();
-  await primary?.stop();
-  await nc?.drain();
-  await connection?.close();
+beforeAll(() => {
+  editor = harness.client(harness.primary, EDITOR);
+  replicaEditor = harness.client(harness.replica, EDITOR);
 });
 
 async function createVenue(name: string): Promise<Venue> {
@@ -59,7 +34,7 @@ async function createVenue(name: string): Promise<Venue> {
 /** What the cards service publishes when a venue's card data is written. */
 async function venueDataUpdated(venueId: string, updatedAt: Date, id?: string): Promise<void> {
   const envelope = createEnvelope(SUBJECTS.venueDataUpdated, { venueId, updatedAt: updatedAt.toISOString() }, id ? { id } : {});
-  await publishEvent(nc.jetstream(), SUBJECTS.venueDataUpdated, envelope);
+  await publishEvent(harness.nc.jetstream(), SUBJECTS.venueDataUpdated, envelope);
 }
 
 const updatedOrder = async (client: Client<typeof VenuesService>, token: string) =>
@@ -97,12 +72,12 @@ describe("venue_data.updated → the venue's activityAt", () => {
     expect((await editor.getVenue({ id: first.id })).venue?.activityAt).toBe(later.toISOString());
 
     // One venue.activity_changed per raise (the first venue once, the marker once).
-    const changed = (await eventsSince(nc, SUBJECTS.venueActivityChanged, since)).map(({ envelope }) => envelope.data);
+    const changed = (await eventsSince(harness.nc, SUBJECTS.venueActivityChanged, since)).map(({ envelope }) => envelope.data);
     expect(changed).toEqual([
       { venueId: first.id, activityAt: later.toISOString() },
       { venueId: marker.id, activityAt: markerTime.toISOString() },
     ]);
-    const stored = await venueModel(connection).findById(first.id).lean().exec();
+    const stored = await venueModel(harness.connection).findById(first.id).lean().exec();
     expect(stored?.activityAt.toISOString()).toBe(later.toISOString());
   });
 
@@ -120,11 +95,11 @@ describe("venue_data.updated → the venue's activityAt", () => {
     const token = `del${randomUUID().slice(0, 6)}`;
     const venue = await createVenue(`${token} Gone`);
     const other = await createVenue(`${token} Stays`);
-    const admin = venuesClient(primary, { ...EDITOR, role: 'admin' }, userContextKey);
+    const admin = harness.client(harness.primary, { ...EDITOR, role: 'admin' });
     await editor.deleteVenue({ id: venue.id });
     const later = new Date(Date.now() + 120_000);
     await venueDataUpdated(venue.id, later);
-    await expect.poll(async () => (await venueModel(connection).findById(venue.id).lean().exec())?.activityAt.toISOString(), { timeout: 10_000, interval: 50 }).toBe(later.toISOString());
+    await expect.poll(async () => (await venueModel(harness.connection).findById(venue.id).lean().exec())?.activityAt.toISOString(), { timeout: 10_000, interval: 50 }).toBe(later.toISOString());
     expect(await updatedOrder(editor, token)).toEqual([other.id]);
     await admin.restoreVenue({ id: venue.id });
     expect(await updatedOrder(editor, token)).toEqual([venue.id, other.id]);

@@ -1,9 +1,9 @@
 // Venue events (shows at a venue) on real servers (FerretDB, NATS): create, update, delete with their rules,
 // events and audit entries; the venue's list and the all-events list (search, leagues, dates, sorts, paging)
 // against an expectation computed here; venue renames, deletes and restores seen at once; a replica follows.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { eventsSince, rejection, testInfra } from '@venuebook/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eventsSince, rejection } from '@venuebook/service-kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nameKey } from '@venuebook/proto/domain';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
@@ -12,51 +12,22 @@ import { VenueEventSort } from '@venuebook/proto/venues/v1/events';
 import type { VenueEvent } from '@venuebook/proto/venues/v1/events';
 import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
 import { seededRandom } from '@venuebook/proto/testing';
-import { connectNats, createLogger } from '@venuebook/service-kit';
-import type { NatsConnection } from '@venuebook/service-kit';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { ListEventsRequestSchema } from '@venuebook/proto/venues/v1/events';
-import { start } from './main.ts';
-import type { VenuesServiceHandle } from './main.ts';
-import { venuesClient, venuesTestConfig } from './testing/venues-under-test.ts';
+import { venuesUnderTest } from './testing/venues-harness.ts';
 
-const infra = testInfra();
-const userContextKey = randomBytes(32).toString('base64url');
-const dbName = `venuebook_test_events_${randomUUID().slice(0, 8)}`;
-const caller = (role: string) => ({ userId: randomUUID(), email: `${role}@example.com`, role, requestId: `events-${role}` });
-const EDITOR = caller('editor');
-const ADMIN = caller('admin');
-
-let primary: VenuesServiceHandle;
-let replica: VenuesServiceHandle;
-let nc: NatsConnection;
-const clients: Client<typeof VenuesService>[] = [];
-
-function clientOf(service: VenuesServiceHandle, user: ReturnType<typeof caller>): Client<typeof VenuesService> {
-  const client = venuesClient(service, user, userContextKey);
-  clients.push(client);
-  return client;
-}
+const harness = venuesUnderTest('events');
+const EDITOR = harness.user('editor');
+const ADMIN = harness.user('admin');
 
 let editor: Client<typeof VenuesService>;
 let admin: Client<typeof VenuesService>;
 let replicaViewer: Client<typeof VenuesService>;
 
-beforeAll(async () => {
-  const config = venuesTestConfig(infra, { db: dbName, userContextKey });
-  primary = await start(config, { logger: createLogger('venue-events', { level: 'warn' }) });
-  replica = await start(config, { logger: createLogger('venue-events-replica', { level: 'warn' }) });
-  editor = clientOf(primary, EDITOR);
-  admin = clientOf(primary, ADMIN);
-  replicaViewer = clientOf(replica, caller('viewer'));
-  nc = await connectNats(infra.natsUrl);
-});
-
-afterAll(async () => {
-  for (const client of clients) client.close();
-  await replica?.stop();
-  await primary?.stop();
-  await nc?.drain();
+beforeAll(() => {
+  editor = harness.client(harness.primary, EDITOR);
+  admin = harness.client(harness.primary, ADMIN);
+  replicaViewer = harness.client(harness.replica, 'viewer');
 });
 
 async function createVenue(name: string, fields: Record<string, unknown> = {}): Promise<Venue> {
@@ -85,13 +56,13 @@ describe('CreateEvent, UpdateEvent, DeleteEvent', () => {
     const undated = await createEvent(venue.id, { name: 'TBD show' });
     expect(undated).toMatchObject({ eventDate: '', description: '' });
 
-    const published = await eventsSince(nc, SUBJECTS.venueEventCreated, since);
+    const published = await eventsSince(harness.nc, SUBJECTS.venueEventCreated, since);
     expect(published.map(({ envelope }) => envelope.data)).toEqual([
       { eventId: event.id, venueId: venue.id, name: 'Opening Night' },
       { eventId: undated.id, venueId: venue.id, name: 'TBD show' },
     ]);
     expect(published[0]?.envelope.actor).toEqual({ userId: EDITOR.userId, email: EDITOR.email });
-    const audit = (await eventsSince(nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === event.id);
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === event.id);
     expect(audit.map(({ envelope }) => envelope.data)).toEqual([
       expect.objectContaining({ service: 'venues', action: 'create', table: 'events', oldValues: null, newValues: expect.objectContaining({ name: 'Opening Night', eventDate: '2026-03-01' }) }),
     ]);
@@ -138,9 +109,9 @@ describe('CreateEvent, UpdateEvent, DeleteEvent', () => {
       expect(error.message).toContain('Event not found');
     }
 
-    expect((await eventsSince(nc, SUBJECTS.venueEventUpdated, since)).map(({ envelope }) => envelope.data)).toEqual([{ eventId: event.id, venueId: venue.id, name: 'Evening' }]);
-    expect((await eventsSince(nc, SUBJECTS.venueEventDeleted, since)).map(({ envelope }) => envelope.data)).toEqual([{ eventId: event.id, venueId: venue.id, name: 'Evening' }]);
-    const audit = (await eventsSince(nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === event.id);
+    expect((await eventsSince(harness.nc, SUBJECTS.venueEventUpdated, since)).map(({ envelope }) => envelope.data)).toEqual([{ eventId: event.id, venueId: venue.id, name: 'Evening' }]);
+    expect((await eventsSince(harness.nc, SUBJECTS.venueEventDeleted, since)).map(({ envelope }) => envelope.data)).toEqual([{ eventId: event.id, venueId: venue.id, name: 'Evening' }]);
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === event.id);
     expect(audit.map(({ envelope }) => [envelope.data.action, envelope.data.table])).toEqual([
       ['create', 'events'],
       ['update', 'events'],
@@ -152,7 +123,7 @@ describe('CreateEvent, UpdateEvent, DeleteEvent', () => {
 
   it('leaves no trace of an event deleted while it is updated (20 racing update/delete pairs, on two instances)', async () => {
     const venue = await createVenue(`Race ${randomUUID().slice(0, 6)} Hall`);
-    const replicaEditor = clientOf(replica, EDITOR);
+    const replicaEditor = harness.client(harness.replica, EDITOR);
     for (let round = 0; round < 20; round++) {
       const event = await createEvent(venue.id, { name: `Race ${round}` });
       const outcomes = await Promise.allSettled([
@@ -171,7 +142,7 @@ describe('CreateEvent, UpdateEvent, DeleteEvent', () => {
 
   it('lets every role list and only surveyors, editors, admins and owners write', async () => {
     const venue = await createVenue(`Roles ${randomUUID().slice(0, 6)} Hall`);
-    const viewer = clientOf(primary, caller('viewer'));
+    const viewer = harness.client(harness.primary, harness.user('viewer'));
     const own = await createEvent(venue.id, { name: 'Owned' });
     expect((await rejection(viewer.createEvent({ venueId: venue.id, event: { name: 'Nope' } }))).code).toBe(GrpcStatus.PERMISSION_DENIED);
     expect((await rejection(viewer.updateEvent({ id: own.id, event: { name: 'Nope' } }))).code).toBe(GrpcStatus.PERMISSION_DENIED);
@@ -179,7 +150,7 @@ describe('CreateEvent, UpdateEvent, DeleteEvent', () => {
     expect(idsOf((await viewer.listVenueEvents({ venueId: venue.id })).events)).toEqual([own.id]);
     expect((await viewer.listEvents({ query: venue.name })).total).toBe(1);
     for (const role of ['surveyor', 'editor', 'admin', 'owner']) {
-      const client = clientOf(primary, caller(role));
+      const client = harness.client(harness.primary, harness.user(role));
       const event = await createEvent(venue.id, { name: `By ${role}` }, client);
       await client.updateEvent({ id: event.id, event: { name: `By ${role} 2` } });
       await client.deleteEvent({ id: event.id });
@@ -197,9 +168,9 @@ describe('PurgeVenue', () => {
     const other = await createEvent(kept.id, { name: 'Other' });
     await editor.deleteVenue({ id: venue.id });
     await admin.purgeVenue({ id: venue.id });
-    const deleted = (await eventsSince(nc, SUBJECTS.venueEventDeleted, since)).map(({ envelope }) => envelope.data.eventId);
+    const deleted = (await eventsSince(harness.nc, SUBJECTS.venueEventDeleted, since)).map(({ envelope }) => envelope.data.eventId);
     expect(deleted.sort()).toEqual([first.id, second.id].sort());
-    const audit = (await eventsSince(nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.table === 'events' && envelope.data.action === 'delete');
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.table === 'events' && envelope.data.action === 'delete');
     expect(audit.map(({ envelope }) => envelope.data.recordId).sort()).toEqual([first.id, second.id].sort());
     expect((await rejection(editor.updateEvent({ id: first.id, event: { name: 'Back?' } }))).code).toBe(GrpcStatus.NOT_FOUND);
     expect(idsOf((await editor.listVenueEvents({ venueId: kept.id })).events)).toEqual([other.id]);

@@ -1,59 +1,30 @@
 // The duplicate check, the links editor, the deleted-venues list and the permanent delete (issue 11), on real
 // servers (FerretDB, NATS), with a second instance on the same database and NATS as a replica.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { eventsSince, rejection, testInfra } from '@venuebook/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eventsSince, rejection } from '@venuebook/service-kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
-import { connectMongo, connectNats, createLogger } from '@venuebook/service-kit';
-import type { NatsConnection } from '@venuebook/service-kit';
-import { start } from './main.ts';
-import type { VenuesServiceHandle } from './main.ts';
 import { venueModel } from './repositories/venue.model.ts';
-import { venuesClient, venuesTestConfig } from './testing/venues-under-test.ts';
+import { venuesUnderTest } from './testing/venues-harness.ts';
 
-const infra = testInfra();
-const userContextKey = randomBytes(32).toString('base64url');
-const dbName = `venuebook_test_housekeeping_${randomUUID().slice(0, 8)}`;
-const caller = (role: string) => ({ userId: randomUUID(), email: `${role}@example.com`, role, requestId: `housekeeping-${role}` });
-const EDITOR = caller('editor');
-const ADMIN = caller('admin');
+const harness = venuesUnderTest('housekeeping');
+const EDITOR = harness.user('editor');
+const ADMIN = harness.user('admin');
 const ROLES = ['owner', 'admin', 'editor', 'surveyor', 'viewer'];
-
-let primary: VenuesServiceHandle;
-let replica: VenuesServiceHandle;
-let nc: NatsConnection;
-const clients: Client<typeof VenuesService>[] = [];
-
-function clientOf(service: VenuesServiceHandle, user: ReturnType<typeof caller>): Client<typeof VenuesService> {
-  const client = venuesClient(service, user, userContextKey);
-  clients.push(client);
-  return client;
-}
 
 let editor: Client<typeof VenuesService>;
 let admin: Client<typeof VenuesService>;
 let replicaEditor: Client<typeof VenuesService>;
 let replicaAdmin: Client<typeof VenuesService>;
 
-beforeAll(async () => {
-  const config = venuesTestConfig(infra, { db: dbName, userContextKey });
-  primary = await start(config, { logger: createLogger('venues-housekeeping', { level: 'warn' }) });
-  replica = await start(config, { logger: createLogger('venues-housekeeping-replica', { level: 'warn' }) });
-  editor = clientOf(primary, EDITOR);
-  admin = clientOf(primary, ADMIN);
-  replicaEditor = clientOf(replica, EDITOR);
-  replicaAdmin = clientOf(replica, ADMIN);
-  nc = await connectNats(infra.natsUrl);
-});
-
-afterAll(async () => {
-  for (const client of clients) client.close();
-  await replica?.stop();
-  await primary?.stop();
-  await nc?.drain();
+beforeAll(() => {
+  editor = harness.client(harness.primary, EDITOR);
+  admin = harness.client(harness.primary, ADMIN);
+  replicaEditor = harness.client(harness.replica, EDITOR);
+  replicaAdmin = harness.client(harness.replica, ADMIN);
 });
 
 async function create(name: string, fields: Record<string, unknown> = {}): Promise<Venue> {
@@ -131,7 +102,7 @@ describe('CheckDuplicates', () => {
     const league = await rejection(editor.checkDuplicates({ name: 'Hall', leagues: ['NBA'] }));
     expect(league.fieldErrors.map((error) => error.field)).toEqual(['leagues.0']);
     const outcomes: string[] = [];
-    for (const role of ROLES) outcomes.push(`${role} ${await status(clientOf(primary, caller(role)).checkDuplicates({ name: 'Any' }))}`);
+    for (const role of ROLES) outcomes.push(`${role} ${await status(harness.client(harness.primary, harness.user(role)).checkDuplicates({ name: 'Any' }))}`);
     expect(outcomes).toEqual(['owner OK', 'admin OK', 'editor OK', 'surveyor OK', 'viewer PERMISSION_DENIED']);
   });
 });
@@ -161,9 +132,9 @@ describe('UpdateVenueLinks', () => {
     const { venue: cleared } = await editor.updateVenueLinks({ id: venue.id, links: [] });
     expect(cleared?.links).toEqual([]);
 
-    const updates = (await eventsSince(nc, SUBJECTS.venueUpdated, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
+    const updates = (await eventsSince(harness.nc, SUBJECTS.venueUpdated, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
     expect(updates.map(({ envelope }) => envelope.data.changedFields)).toEqual([['links'], ['links']]);
-    const audit = (await eventsSince(nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === venue.id && envelope.data.action === 'update');
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === venue.id && envelope.data.action === 'update');
     expect(audit).toHaveLength(2);
     expect(audit[0]?.envelope.data.oldValues).toMatchObject({ links: [{ displayText: 'Old', url: 'https://old.example' }] });
   });
@@ -187,7 +158,7 @@ describe('UpdateVenueLinks', () => {
   it('is for edit rights (owner, admin, editor, surveyor)', async () => {
     const venue = await create('Links Perm Hall');
     const outcomes: string[] = [];
-    for (const role of ROLES) outcomes.push(`${role} ${await status(clientOf(primary, caller(role)).updateVenueLinks({ id: venue.id, links: [{ displayText: role, url: `${role}.example` }] }))}`);
+    for (const role of ROLES) outcomes.push(`${role} ${await status(harness.client(harness.primary, harness.user(role)).updateVenueLinks({ id: venue.id, links: [{ displayText: role, url: `${role}.example` }] }))}`);
     expect(outcomes).toEqual(['owner OK', 'admin OK', 'editor OK', 'surveyor OK', 'viewer PERMISSION_DENIED']);
   });
 });
@@ -224,14 +195,12 @@ describe('ListDeletedVenues and PurgeVenue', () => {
     expect((await rejection(admin.restoreVenue({ id: first.id }))).code).toBe(GrpcStatus.NOT_FOUND);
     const again = await rejection(admin.purgeVenue({ id: first.id }));
     expect({ code: again.code, message: again.message }).toEqual({ code: GrpcStatus.NOT_FOUND, message: 'Deleted venue not found' });
-    const connection = await connectMongo(infra.mongoUri, dbName);
-    expect(await venueModel(connection).findById(first.id).lean().exec()).toBeNull();
-    await connection.close();
+    expect(await venueModel(harness.connection).findById(first.id).lean().exec()).toBeNull();
 
-    const purged = (await eventsSince(nc, SUBJECTS.venuePurged, since)).filter(({ envelope }) => envelope.data.venueId === first.id);
+    const purged = (await eventsSince(harness.nc, SUBJECTS.venuePurged, since)).filter(({ envelope }) => envelope.data.venueId === first.id);
     expect(purged.map(({ envelope }) => envelope.data)).toEqual([{ venueId: first.id, name: first.name }]);
     expect(purged[0]?.envelope.actor).toEqual({ userId: ADMIN.userId, email: ADMIN.email });
-    const audit = (await eventsSince(nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === first.id);
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === first.id);
     expect(audit.map(({ envelope }) => envelope.data.action)).toEqual(['create', 'delete', 'restore', 'delete', 'permanent_delete']);
     expect(audit.at(-1)?.envelope.data).toMatchObject({ oldValues: { name: first.name }, newValues: null });
   });
@@ -273,7 +242,7 @@ describe('ListDeletedVenues and PurgeVenue', () => {
     await editor.deleteVenue({ id: venue.id });
     const seen: string[] = [];
     let fail = true;
-    const off = primary.onPurge(async (venueId, who) => {
+    const off = harness.primary.onPurge(async (venueId, who) => {
       seen.push(`${venueId} ${who.role}`);
       if (fail) throw new Error('contacts store down');
     });
@@ -301,10 +270,8 @@ describe('ListDeletedVenues and PurgeVenue', () => {
     await editor.deleteVenue({ id: venue.id });
     await admin.purgeVenue({ id: venue.id });
 
-    const connection = await connectMongo(infra.mongoUri, dbName);
-    const left = await connection.collection('contacts').findOne({ venueId: venue.id });
-    const eventLeft = await connection.collection('venue_events').findOne({ _id: event!.id as never });
-    await connection.close();
+    const left = await harness.connection.collection('contacts').findOne({ venueId: venue.id });
+    const eventLeft = await harness.connection.collection('venue_events').findOne({ _id: event!.id as never });
     expect(left).toBeNull();
     expect(eventLeft).toBeNull();
     expect((await admin.listEvents({ query: 'Purged Gala' })).items.map((item) => item.event?.id)).not.toContain(event!.id);
@@ -315,7 +282,7 @@ describe('ListDeletedVenues and PurgeVenue', () => {
   it('is for admins (owner, admin): the list and the permanent delete', async () => {
     const outcomes: string[] = [];
     for (const role of ROLES) {
-      const client = clientOf(primary, caller(role));
+      const client = harness.client(harness.primary, harness.user(role));
       const venue = await create(`Purge Perm ${role}`);
       await editor.deleteVenue({ id: venue.id });
       outcomes.push(`${role} list ${await status(client.listDeletedVenues({}))}`);

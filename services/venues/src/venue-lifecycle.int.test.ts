@@ -1,58 +1,29 @@
 // Update, soft delete and restore of a venue, on real servers (FerretDB, NATS): what each does to the venue,
 // to every list (of this instance and of a second instance on the same database and NATS, as a replica),
 // the events and the audit log, and who may do it.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { eventsSince, rejection, testInfra } from '@venuebook/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eventsSince, rejection } from '@venuebook/service-kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort } from '@venuebook/proto/venues/v1';
 import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
-import { connectMongo, connectNats, createLogger } from '@venuebook/service-kit';
-import type { NatsConnection } from '@venuebook/service-kit';
-import { start } from './main.ts';
-import type { VenuesServiceHandle } from './main.ts';
 import { venueModel } from './repositories/venue.model.ts';
-import { venuesClient, venuesTestConfig } from './testing/venues-under-test.ts';
+import { venuesUnderTest } from './testing/venues-harness.ts';
 
-const infra = testInfra();
-const userContextKey = randomBytes(32).toString('base64url');
-const dbName = `venuebook_test_lifecycle_${randomUUID().slice(0, 8)}`;
-const caller = (role: string) => ({ userId: randomUUID(), email: `${role}@example.com`, role, requestId: `lifecycle-${role}` });
-const EDITOR = caller('editor');
-const ADMIN = caller('admin');
-
-let primary: VenuesServiceHandle;
-let replica: VenuesServiceHandle;
-let nc: NatsConnection;
-const clients: Client<typeof VenuesService>[] = [];
-
-function clientOf(service: VenuesServiceHandle, user: ReturnType<typeof caller>): Client<typeof VenuesService> {
-  const client = venuesClient(service, user, userContextKey);
-  clients.push(client);
-  return client;
-}
+const harness = venuesUnderTest('lifecycle');
+const EDITOR = harness.user('editor');
+const ADMIN = harness.user('admin');
 
 let editor: Client<typeof VenuesService>;
 let admin: Client<typeof VenuesService>;
 let replicaEditor: Client<typeof VenuesService>;
 
-beforeAll(async () => {
-  const config = venuesTestConfig(infra, { db: dbName, userContextKey });
-  primary = await start(config, { logger: createLogger('venues-lifecycle', { level: 'warn' }) });
-  replica = await start(config, { logger: createLogger('venues-lifecycle-replica', { level: 'warn' }) });
-  editor = clientOf(primary, EDITOR);
-  admin = clientOf(primary, ADMIN);
-  replicaEditor = clientOf(replica, EDITOR);
-  nc = await connectNats(infra.natsUrl);
-});
-
-afterAll(async () => {
-  for (const client of clients) client.close();
-  await replica?.stop();
-  await primary?.stop();
-  await nc?.drain();
+beforeAll(() => {
+  editor = harness.client(harness.primary, EDITOR);
+  admin = harness.client(harness.primary, ADMIN);
+  replicaEditor = harness.client(harness.replica, EDITOR);
 });
 
 async function create(client: Client<typeof VenuesService>, name: string, fields: Record<string, unknown> = {}): Promise<Venue> {
@@ -99,13 +70,13 @@ describe('UpdateVenue', () => {
     await editor.updateVenue({ id: venue.id, venue: { name: `${venue.name} Renamed`, address: '1 Main St' } });
     await editor.updateVenue({ id: venue.id, venue: { name: `${venue.name} Renamed`, address: '2 Main St' } });
 
-    const updated = (await eventsSince(nc, SUBJECTS.venueUpdated, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
+    const updated = (await eventsSince(harness.nc, SUBJECTS.venueUpdated, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
     expect(updated.map(({ envelope }) => envelope.data.changedFields)).toEqual([['name', 'address'], ['address']]);
     expect(updated[0]?.envelope.actor).toEqual({ userId: EDITOR.userId, email: EDITOR.email });
-    const renamed = (await eventsSince(nc, SUBJECTS.venueRenamed, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
+    const renamed = (await eventsSince(harness.nc, SUBJECTS.venueRenamed, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
     expect(renamed.map(({ envelope }) => envelope.data)).toEqual([{ venueId: venue.id, name: `${venue.name} Renamed`, previousName: venue.name }]);
 
-    const audit = (await eventsSince(nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === venue.id && envelope.data.action === 'update');
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === venue.id && envelope.data.action === 'update');
     expect(audit).toHaveLength(2);
     expect(audit[0]?.envelope.data.oldValues).toMatchObject({ name: venue.name, address: '' });
     expect(audit[0]?.envelope.data.newValues).toMatchObject({ name: `${venue.name} Renamed`, address: '1 Main St' });
@@ -158,13 +129,13 @@ describe('DeleteVenue and RestoreVenue', () => {
     const venue = await create(editor, `Events ${randomUUID().slice(0, 6)}`);
     await editor.deleteVenue({ id: venue.id });
     await admin.restoreVenue({ id: venue.id });
-    const deleted = (await eventsSince(nc, SUBJECTS.venueDeleted, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
+    const deleted = (await eventsSince(harness.nc, SUBJECTS.venueDeleted, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
     expect(deleted.map(({ envelope }) => envelope.data)).toEqual([{ venueId: venue.id, name: venue.name }]);
     expect(deleted[0]?.envelope.actor).toEqual({ userId: EDITOR.userId, email: EDITOR.email });
-    const restored = (await eventsSince(nc, SUBJECTS.venueRestored, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
+    const restored = (await eventsSince(harness.nc, SUBJECTS.venueRestored, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
     expect(restored.map(({ envelope }) => envelope.data)).toEqual([{ venueId: venue.id, name: venue.name }]);
     expect(restored[0]?.envelope.actor).toEqual({ userId: ADMIN.userId, email: ADMIN.email });
-    const audit = (await eventsSince(nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === venue.id);
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === venue.id);
     expect(audit.map(({ envelope }) => envelope.data.action)).toEqual(['create', 'delete', 'restore']);
     expect(audit[1]?.envelope.data.oldValues).toMatchObject({ deletedAt: null });
     expect(audit[1]?.envelope.data.newValues?.deletedAt).toEqual(expect.any(String));
@@ -174,7 +145,7 @@ describe('DeleteVenue and RestoreVenue', () => {
 describe('concurrent writes to one venue (FerretDB v1 rewrites the whole document on every update)', () => {
   it('never loses an answered update or delete when both race on two instances', async () => {
     const venues = await Promise.all(Array.from({ length: 30 }, (_, index) => create(editor, `Race ${index} ${randomUUID().slice(0, 6)}`)));
-    const replicaAdmin = clientOf(replica, ADMIN);
+    const replicaAdmin = harness.client(harness.replica, ADMIN);
     const outcomes = await Promise.all(
       venues.map(async (venue, index) => {
         const [updated, deleted] = await Promise.allSettled([
@@ -184,15 +155,13 @@ describe('concurrent writes to one venue (FerretDB v1 rewrites the whole documen
         return { venue, updated: updated.status === 'fulfilled', deleted: deleted.status === 'fulfilled' };
       }),
     );
-    const connection = await connectMongo(infra.mongoUri, dbName);
-    const model = venueModel(connection);
+    const model = venueModel(harness.connection);
     const lost: string[] = [];
     for (const { venue, updated, deleted } of outcomes) {
       const stored = await model.findById(venue.id).lean().exec();
       if (deleted && !stored?.deletedAt) lost.push(`${venue.name}: delete answered OK, venue not deleted`);
       if (updated && stored?.name !== `${venue.name} edited`) lost.push(`${venue.name}: update answered OK, name is '${stored?.name}'`);
     }
-    await connection.close();
     expect(lost).toEqual([]);
     expect(outcomes.every(({ deleted }) => deleted)).toBe(true);
   });
@@ -202,7 +171,7 @@ describe('who may update, delete and restore (the permission table, on the servi
   it('lets edit rights update, higher privilege delete and admins restore; nobody else', async () => {
     const outcomes: string[] = [];
     for (const role of ['owner', 'admin', 'editor', 'surveyor', 'viewer']) {
-      const client = clientOf(primary, caller(role));
+      const client = harness.client(harness.primary, harness.user(role));
       const venue = await create(editor, `Perm ${role} ${randomUUID().slice(0, 6)}`);
       const status = async (call: Promise<unknown>) => call.then(
         () => 'OK',

@@ -2,55 +2,23 @@
 // through a replica whose read model has not seen the venue's delete and purge yet must be refused (it would be
 // listed nowhere and never purged: the check reads the venue from the database under its lock), and the main
 // contact of a soft-deleted venue cannot be deleted (its restore would bring back a venue without one).
-import { randomBytes, randomUUID } from 'node:crypto';
-import { testInfra } from '@venuebook/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@venuebook/proto/grpc';
 import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
-import { connectMongo, connectNats, createLogger } from '@venuebook/service-kit';
-import type { NatsConnection } from '@venuebook/service-kit';
-import { start } from './main.ts';
-import type { VenuesServiceHandle } from './main.ts';
 import { contactModel } from './repositories/contact.model.ts';
 import { venueEventModel } from './repositories/venue-event.model.ts';
-import { venuesClient, venuesTestConfig } from './testing/venues-under-test.ts';
+import { venuesUnderTest } from './testing/venues-harness.ts';
 
-const infra = testInfra();
-const userContextKey = randomBytes(32).toString('base64url');
-const dbName = `venuebook_test_purge_races_${randomUUID().slice(0, 8)}`;
-const caller = (role: string) => ({ userId: randomUUID(), email: `${role}@example.com`, role, requestId: `purge-races-${role}` });
-
-let primary: VenuesServiceHandle;
-let replica: VenuesServiceHandle;
-let nc: NatsConnection;
-const clients: Client<typeof VenuesService>[] = [];
-const clientOf = (service: VenuesServiceHandle, role: string) => {
-  const client = venuesClient(service, caller(role), userContextKey);
-  clients.push(client);
-  return client;
-};
+const harness = venuesUnderTest('purge-races');
 let editor: Client<typeof VenuesService>;
 let admin: Client<typeof VenuesService>;
 let replicaEditor: Client<typeof VenuesService>;
 
-beforeAll(async () => {
-  const config = venuesTestConfig(infra, { db: dbName, userContextKey });
-  primary = await start(config, { logger: createLogger('purge-races-primary', { level: 'warn' }) });
-  replica = await start(config, { logger: createLogger('purge-races-replica', { level: 'warn' }) });
-  editor = clientOf(primary, 'editor');
-  admin = clientOf(primary, 'admin');
-  replicaEditor = clientOf(replica, 'editor');
-  nc = await connectNats(infra.natsUrl);
-});
-
-afterAll(async () => {
-  for (const client of clients) client.close();
-  await replica?.stop();
-  await primary?.stop();
-  await nc?.drain();
-  const connection = await connectMongo(infra.mongoUri, dbName);
-  await connection.dropDatabase();
-  await connection.close();
+beforeAll(() => {
+  editor = harness.client(harness.primary, 'editor');
+  admin = harness.client(harness.primary, 'admin');
+  replicaEditor = harness.client(harness.replica, 'editor');
 });
 
 async function createVenue(name: string): Promise<Venue> {
@@ -62,8 +30,8 @@ async function createVenue(name: string): Promise<Venue> {
 /** A venue known to the replica's read model, then deleted and purged on the primary while the replica lags. */
 async function purgedWhileReplicaLags(): Promise<Venue> {
   const venue = await createVenue(`Orphan ${randomUUID().slice(0, 6)}`);
-  await expect.poll(() => replica.readModel.get(venue.id), { timeout: 5000, interval: 50 }).toBeDefined();
-  await replica.readModel.stop(); // the replica has not seen the delete yet (event lag, a slow consumer, a restart)
+  await expect.poll(() => harness.replica.readModel.get(venue.id), { timeout: 5000, interval: 50 }).toBeDefined();
+  await harness.replica.readModel.stop(); // the replica has not seen the delete yet (event lag, a slow consumer, a restart)
   await admin.deleteVenue({ id: venue.id });
   await admin.purgeVenue({ id: venue.id });
   return venue;
@@ -77,12 +45,10 @@ describe('writes racing a purge on a lagging replica', () => {
         () => 'created',
         () => 'refused',
       );
-      const connection = await connectMongo(infra.mongoUri, dbName);
-      const orphans = await contactModel(connection).find({ venueId: venue.id }).lean().exec();
-      await connection.close();
+      const orphans = await contactModel(harness.connection).find({ venueId: venue.id }).lean().exec();
       expect({ outcome, orphans: orphans.length }).toEqual({ outcome: 'refused', orphans: 0 });
     } finally {
-      await replica.readModel.resume();
+      await harness.replica.readModel.resume();
     }
   });
 
@@ -93,12 +59,10 @@ describe('writes racing a purge on a lagging replica', () => {
         () => 'created',
         () => 'refused',
       );
-      const connection = await connectMongo(infra.mongoUri, dbName);
-      const orphans = await venueEventModel(connection).find({ venueId: venue.id }).lean().exec();
-      await connection.close();
+      const orphans = await venueEventModel(harness.connection).find({ venueId: venue.id }).lean().exec();
       expect({ outcome, orphans: orphans.length }).toEqual({ outcome: 'refused', orphans: 0 });
     } finally {
-      await replica.readModel.resume();
+      await harness.replica.readModel.resume();
     }
   });
 });

@@ -1,47 +1,27 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
-import { eventsSince, rejection, testInfra } from '@venuebook/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsSince, rejection } from '@venuebook/service-kit/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { createClient, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
-import { connectMongo, connectNats, createLogger, signUserContext, userContextSigner } from '@venuebook/service-kit';
-import type { NatsConnection } from '@venuebook/service-kit';
-import type { VenuesConfig } from './config.ts';
+import { createLogger, signUserContext, userContextSigner } from '@venuebook/service-kit';
 import { start } from './main.ts';
-import type { VenuesServiceHandle } from './main.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { VenueRepository } from './repositories/venue.repository.ts';
-import { venuesClient, venuesTestConfig } from './testing/venues-under-test.ts';
+import { venuesUnderTest } from './testing/venues-harness.ts';
+import { venuesClient } from './testing/venues-under-test.ts';
 
-const infra = testInfra();
-const dbName = `venuebook_test_venues_${randomUUID().slice(0, 8)}`;
-const userContextKey = randomBytes(32).toString('base64url');
+const harness = venuesUnderTest('venues', { replica: false });
 const EDITOR = { userId: randomUUID(), email: 'editor@example.com', role: 'editor', requestId: 'venues-int' };
 
-let service: VenuesServiceHandle;
-let config: VenuesConfig;
 let client: Client<typeof VenuesService>;
-let connection: Awaited<ReturnType<typeof connectMongo>>;
 let repository: VenueRepository;
-let nc: NatsConnection;
 
-beforeAll(async () => {
-  config = venuesTestConfig(infra, { db: dbName, userContextKey });
-  service = await start(config, { logger: createLogger('venues-test', { level: 'warn' }) });
-  client = venuesClient(service, EDITOR, userContextKey);
-  connection = await connectMongo(infra.mongoUri, dbName);
-  repository = new VenueRepository(venueModel(connection));
-  nc = await connectNats(infra.natsUrl);
-});
-
-afterAll(async () => {
-  client?.close();
-  await service?.stop();
-  await connection?.dropDatabase().catch(() => undefined);
-  await connection?.close();
-  await nc?.drain();
+beforeAll(() => {
+  client = harness.client(harness.primary, EDITOR);
+  repository = new VenueRepository(venueModel(harness.connection));
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -86,15 +66,15 @@ describe('CreateVenue / GetVenue', () => {
 
   it('does not return a soft-deleted venue', async () => {
     const venue = await create('Deleted Hall');
-    await venueModel(connection).updateOne({ _id: venue.id }, { $set: { deletedAt: new Date() } });
-    await service.readModel.refresh(venue.id); // a write behind the service's back: re-read it by id (drops the cached copy too)
+    await venueModel(harness.connection).updateOne({ _id: venue.id }, { $set: { deletedAt: new Date() } });
+    await harness.primary.readModel.refresh(venue.id); // a write behind the service's back: re-read it by id (drops the cached copy too)
     const error = await rejection(client.getVenue({ id: venue.id }));
     expect(error.code).toBe(GrpcStatus.NOT_FOUND);
   });
 
   it('reads one venue by _id alone (FerretDB v1 pushes only that down; any other filter scans the collection)', async () => {
     const venue = await create('Point Read Hall');
-    service.venueCache.invalidate(venue.id); // the instance that created it keeps it cached: read it from the database
+    harness.primary.venueCache.invalidate(venue.id); // the instance that created it keeps it cached: read it from the database
     const filters: unknown[] = [];
     mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
       if (collection === 'venues' && method === 'findOne') filters.push(filter);
@@ -130,7 +110,7 @@ describe('CreateVenue / GetVenue', () => {
     const startedAt = new Date(Date.now() - 1000);
     const venue = await create('Event Center', { leagues: ['OTX'] });
 
-    const found = (await eventsSince(nc, SUBJECTS.venueCreated, startedAt)).filter(({ envelope }) => envelope.data.venueId === venue.id);
+    const found = (await eventsSince(harness.nc, SUBJECTS.venueCreated, startedAt)).filter(({ envelope }) => envelope.data.venueId === venue.id);
     expect(found).toHaveLength(1);
     expect(found[0]?.envelope.data).toEqual({ venueId: venue.id, name: 'Event Center', leagues: ['OTX'] });
     expect(found[0]?.msgId).toBe(found[0]?.envelope.id);
@@ -187,7 +167,7 @@ describe('ListVenues', () => {
     const third = await create(`a ${token}`);
     // Data-card activity on the oldest venue moves it to the top of 'Updated'.
     expect(await repository.recordActivity(first.id, new Date(Date.now() + 1000))).toBe(true);
-    await service.readModel.refresh(first.id); // a write behind the service's back: re-read it by id
+    await harness.primary.readModel.refresh(first.id); // a write behind the service's back: re-read it by id
 
     const ids = async (sort: VenueSort) => (await client.listVenues({ query: token, sort })).venues.map((venue) => venue.id);
     expect(await ids(VenueSort.NEWEST)).toEqual([third.id, second.id, first.id]);
@@ -221,8 +201,8 @@ describe('ListVenues', () => {
     const token = `dl${randomUUID().slice(0, 6)}`;
     const kept = await create(`${token} kept`);
     const gone = await create(`${token} gone`);
-    await venueModel(connection).updateOne({ _id: gone.id }, { $set: { deletedAt: new Date() } });
-    await service.readModel.refresh(gone.id); // a write behind the service's back: re-read it by id
+    await venueModel(harness.connection).updateOne({ _id: gone.id }, { $set: { deletedAt: new Date() } });
+    await harness.primary.readModel.refresh(gone.id); // a write behind the service's back: re-read it by id
     const result = await client.listVenues({ query: token });
     expect(result.venues.map((venue) => venue.id)).toEqual([kept.id]);
     expect(result.total).toBe(1);
@@ -240,8 +220,8 @@ describe('ListVenues from the read model', () => {
   });
 
   it('a second instance (a replica on the same database and NATS) lists a venue created through the first', async () => {
-    const replica = await start(config, { logger: createLogger('venues-replica', { level: 'warn' }) });
-    const replicaClient = venuesClient(replica, EDITOR, userContextKey);
+    const replica = await start(harness.config, { logger: createLogger('venues-replica', { level: 'warn' }) });
+    const replicaClient = venuesClient(replica, EDITOR, harness.userContextKey);
     try {
       const token = `rp${randomUUID().slice(0, 6)}`;
       const created = await create(`${token} Replica Arena`, { leagues: ['Studio'] });
@@ -259,19 +239,19 @@ describe('ListVenues from the read model', () => {
 describe('indexes', () => {
   it('declares no index beyond _id: every query is by _id, lists come from the read model', async () => {
     // A secondary index would only cost writes (FerretDB v1 uses none; the read model answers lists and counts).
-    const keys = (await venueModel(connection).collection.indexes()).map((index) => JSON.stringify(index.key));
+    const keys = (await venueModel(harness.connection).collection.indexes()).map((index) => JSON.stringify(index.key));
     expect(keys).toEqual([JSON.stringify({ _id: 1 })]);
   });
 });
 
 describe('authorisation on the service itself (without the gateway)', () => {
-  const address = () => `127.0.0.1:${service.port}`;
+  const address = () => `127.0.0.1:${harness.primary.port}`;
 
   it('refuses every call that carries no valid signed user context', async () => {
     const unsigned = createClient(VenuesService, address(), { deadlineMs: 5000 });
     const forged = createClient(VenuesService, address(), {
       deadlineMs: 5000,
-      metadata: (method) => ({ ...signUserContext({ ...EDITOR, role: 'viewer' }, userContextKey, method), 'x-vb-user-role': 'owner' }),
+      metadata: (method) => ({ ...signUserContext({ ...EDITOR, role: 'viewer' }, harness.userContextKey, method), 'x-vb-user-role': 'owner' }),
     });
     const otherKey = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: userContextSigner(EDITOR, randomBytes(32).toString('hex')) });
     try {
@@ -280,7 +260,7 @@ describe('authorisation on the service itself (without the gateway)', () => {
         expect((await rejection(candidate.listVenues({}))).code).toBe(GrpcStatus.UNAUTHENTICATED);
         expect((await rejection(candidate.getVenue({ id: randomUUID() }))).code).toBe(GrpcStatus.UNAUTHENTICATED);
       }
-      expect(await venueModel(connection).countDocuments({ name: 'Sneaky Hall' })).toBe(0);
+      expect(await venueModel(harness.connection).countDocuments({ name: 'Sneaky Hall' })).toBe(0);
     } finally {
       for (const candidate of [unsigned, forged, otherKey]) candidate.close();
     }
@@ -288,7 +268,7 @@ describe('authorisation on the service itself (without the gateway)', () => {
 
   it('checks the permission table: viewers and anonymous callers cannot create, every role can read', async () => {
     for (const role of ['owner', 'admin', 'editor', 'surveyor', 'viewer'] as const) {
-      const asRole = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: userContextSigner({ ...EDITOR, role }, userContextKey) });
+      const asRole = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: userContextSigner({ ...EDITOR, role }, harness.userContextKey) });
       try {
         const name = `Perm ${role} ${randomUUID().slice(0, 6)}`;
         const attempt = asRole.createVenue({ venue: { name } });
@@ -299,7 +279,7 @@ describe('authorisation on the service itself (without the gateway)', () => {
         asRole.close();
       }
     }
-    const anonymous = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'r' }, userContextKey) });
+    const anonymous = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'r' }, harness.userContextKey) });
     try {
       expect((await rejection(anonymous.createVenue({ venue: { name: 'Anon Hall' } }))).code).toBe(GrpcStatus.UNAUTHENTICATED);
       expect((await rejection(anonymous.listVenues({}))).code).toBe(GrpcStatus.UNAUTHENTICATED);
@@ -317,7 +297,7 @@ describe('venues audit log', () => {
     const { venue } = await client.createVenue({ venue: { name: 'Audit Arena', leagues: ['OTE'], generalNotes: 'x'.repeat(5000) } });
     if (!venue) throw new Error('no venue');
 
-    const found = (await eventsSince(nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === venue.id);
+    const found = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === venue.id);
     expect(found).toHaveLength(1);
     const [{ envelope, msgId }] = found as [(typeof found)[number]];
     expect(msgId).toBe(envelope.id);
