@@ -1,7 +1,7 @@
 import { Badge, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { CONTACT_BADGES, formatStoredPhone, type Contact } from '@venuebook/proto/domain';
 import { LuMail, LuPhone } from 'react-icons/lu';
-import { CONTACT_TEXT, splitLastWord } from './contact-values.ts';
+import { CONTACT_TEXT, isFormerMainContact, splitLastWord } from './contact-values.ts';
 
 /** A contact's name with its last word in bold (spec §2), or the hidden-details text. */
 export function ContactName({ contact }: { contact: Pick<Contact, 'name' | 'detailsHidden'> }) {
@@ -23,13 +23,18 @@ export function ContactName({ contact }: { contact: Pick<Contact, 'name' | 'deta
   );
 }
 
-/** The tag and the main / former badges of a contact. */
-export function ContactBadges({ contact, showMain = false }: { contact: Pick<Contact, 'tag' | 'isCurrentMainContact'>; showMain?: boolean }) {
+/** The tag and the main / former badges of a contact (the former one wherever the contact is listed, spec §3). */
+export function ContactBadges({ contact, showMain = false }: { contact: Pick<Contact, 'tag' | 'isCurrentMainContact' | 'formerMainContact'>; showMain?: boolean }) {
   return (
     <>
       {showMain && contact.isCurrentMainContact ? (
         <Badge colorPalette="green" variant="solid" size="sm" data-testid="contact-main-badge">
           {CONTACT_BADGES.main}
+        </Badge>
+      ) : null}
+      {isFormerMainContact(contact) ? (
+        <Badge colorPalette="gray" variant="outline" size="sm" data-testid="contact-former-badge">
+          {CONTACT_BADGES.former}
         </Badge>
       ) : null}
       {contact.tag ? (

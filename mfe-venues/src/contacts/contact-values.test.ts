@@ -6,6 +6,7 @@ import {
   contactDisplayName,
   contactToFormValues,
   isCustomTagChoice,
+  isFormerMainContact,
   splitLastWord,
   tagOptions,
 } from './contact-values.ts';
@@ -19,6 +20,13 @@ describe('contact values', () => {
       { id: 'd', name: 'Cher', isCurrentMainContact: false },
     ];
     expect(additionalContacts(contacts).map((c) => c.id)).toEqual(['c', 'd', 'b']);
+  });
+
+  it("badges a former main contact 'former contact' (spec §3), never the current main or an added contact", () => {
+    expect(isFormerMainContact({ isCurrentMainContact: false, formerMainContact: true })).toBe(true);
+    expect(isFormerMainContact({ isCurrentMainContact: false, formerMainContact: false })).toBe(false);
+    expect(isFormerMainContact({ isCurrentMainContact: true, formerMainContact: true })).toBe(false);
+    expect(CONTACT_TEXT.mainContactRefused).toBe('Cannot delete main contact. Please change the main contact for this venue first, then try deleting again.');
   });
 
   it('splits the last word for bold display', () => {

@@ -1,6 +1,6 @@
 // The contacts screens' values and pure rules (spec §2 'Venue Contacts dialog', 'Contacts', §4 'Contacts dialog
 // form', §5 'Venue contact form', §8 'Contacts', §9). No React here, so every rule has a unit test.
-import { CUSTOM_TAG_VALUE, sortContactsByLastWord, type Contact } from '@venuebook/proto/domain';
+import { CUSTOM_TAG_VALUE, MAIN_CONTACT_DELETE_REFUSED, sortContactsByLastWord, type Contact } from '@venuebook/proto/domain';
 
 /** What the add/edit form holds: every field as typed ('' when empty; the schema sends '' as undefined). */
 export interface ContactFormValues {
@@ -23,6 +23,11 @@ export function contactToFormValues(contact: Pick<Contact, 'name' | 'title' | 'p
 /** The dialog's list (spec §4): only contacts that are not the current main contact, by the last word of the name. */
 export function additionalContacts<T extends Pick<Contact, 'isCurrentMainContact' | 'name'>>(contacts: readonly T[]): T[] {
   return sortContactsByLastWord(contacts.filter((contact) => !contact.isCurrentMainContact));
+}
+
+/** Whether a contact shows the 'former contact' badge (spec §3): a main contact a venue edit replaced (spec §4). */
+export function isFormerMainContact(contact: Pick<Contact, 'isCurrentMainContact' | 'formerMainContact'>): boolean {
+  return contact.formerMainContact && !contact.isCurrentMainContact;
 }
 
 /** A name split for display with its last word in bold (spec §2): `{ rest: 'Mary Ann ', last: 'Smith' }`. */
@@ -67,7 +72,7 @@ export const CONTACT_TEXT = {
   noDeleted: 'No deleted contacts',
   confirmDelete: (name: string) => `Are you sure you want to delete "${name}"? This action cannot be undone.`,
   /** Spec §5: the server refuses deleting the current main contact of an active venue with this text. */
-  mainContactRefused: 'Cannot delete main contact. Please change the main contact for this venue first, then try deleting again.',
+  mainContactRefused: MAIN_CONTACT_DELETE_REFUSED,
   /** A contact whose details this user may not see (null name). */
   hiddenName: 'Contact details hidden',
 } as const;

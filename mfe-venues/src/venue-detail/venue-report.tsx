@@ -1,8 +1,9 @@
 import { Badge, Box, Flex, Heading, Link, Portal, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Global } from '@emotion/react';
-import type { Contact } from '@venuebook/proto/domain';
+import { CONTACT_BADGES, type Contact } from '@venuebook/proto/domain';
 import { isDefaultCountry, LeagueBadge, safeHttpHref, type Venue } from '@venuebook/sdk';
 import { useEffect, type ReactNode } from 'react';
+import { isFormerMainContact } from '../contacts/contact-values.ts';
 import { VenueNotes } from './venue-notes.tsx';
 import { formatDate, hasMainContact, mainContactHidden, publicPhotosUrl } from './venue-detail-values.ts';
 
@@ -140,6 +141,11 @@ function ReportContactsList({ contacts }: { contacts: ReportContacts }) {
             {contact.isCurrentMainContact ? (
               <Badge colorPalette="green" variant="outline" data-testid="report-main-badge">
                 Main
+              </Badge>
+            ) : null}
+            {isFormerMainContact(contact) ? (
+              <Badge colorPalette="gray" variant="outline" data-testid="report-former-badge">
+                {CONTACT_BADGES.former}
               </Badge>
             ) : null}
             {contact.tag ? (

@@ -16,6 +16,7 @@ const contact: Contact = {
   email: 'jane@example.com',
   tag: 'Audio',
   isCurrentMainContact: true,
+  formerMainContact: false,
   createdBy: 'user-1',
   createdAt: '2026-01-02T03:04:05.000Z',
   updatedAt: '2026-01-02T03:04:05.000Z',
@@ -30,6 +31,17 @@ describe('contacts codec', () => {
     expect(contactFromProto(proto)).toEqual(contact);
     const deleted = { ...contact, deletedAt: '2026-02-02T00:00:00.000Z' };
     expect(contactFromProto(create(ContactSchema, contactToProto(deleted)))).toEqual(deleted);
+  });
+
+  it('carries formerMainContact (a former main contact keeps its badge across the wire)', () => {
+    const former: Contact = { ...contact, isCurrentMainContact: false, formerMainContact: true };
+    const proto = create(ContactSchema, contactToProto(former));
+    expect([proto.isCurrentMainContact, proto.formerMainContact]).toEqual([false, true]);
+    expect(contactFromProto(proto)).toEqual(former);
+    expect(contactFromProto(create(ContactSchema, contactToProto(contact))).formerMainContact).toBe(false);
+    // Also when the details are withheld: the flag is not a contact detail.
+    const hidden: Contact = { ...former, name: null, title: null, phone: null, email: null, detailsHidden: true };
+    expect(contactFromProto(create(ContactSchema, contactToProto(hidden))).formerMainContact).toBe(true);
   });
 
   it('carries withheld details as empty strings with detailsHidden, and gives them back as null', () => {

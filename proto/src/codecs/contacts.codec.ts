@@ -34,6 +34,7 @@ export function contactFromProto(contact: ProtoContact): Contact {
     email: hidden ? null : contact.email,
     tag: contact.tag,
     isCurrentMainContact: contact.isCurrentMainContact,
+    formerMainContact: contact.formerMainContact,
     createdBy: contact.createdBy,
     createdAt: contact.createdAt,
     updatedAt: contact.updatedAt,

@@ -19,6 +19,9 @@ const contactShape = {
   email: detail("E-mail ('' when none)"),
   tag: z.string().describe("Tag ('' when none)"),
   isCurrentMainContact: z.boolean().describe("The venue's current main contact (exactly one per venue); false for additional and former main contacts"),
+  formerMainContact: z
+    .boolean()
+    .describe("A former main contact: unflagged when a venue edit changed the main contact's name substantially (spec §4), shown with the 'former contact' badge; false for the current main contact and additional contacts"),
   createdBy: z.string().describe("Id of the user who created the contact ('' for contacts made by an import)"),
   createdAt: isoTimestamp('Creation time (ISO 8601)'),
   updatedAt: isoTimestamp('Last update (ISO 8601)'),

@@ -23,6 +23,9 @@ export const CONTACT_BADGES = {
 
 export type ContactBadge = (typeof CONTACT_BADGES)[keyof typeof CONTACT_BADGES];
 
+/** Spec §5, word for word: the answer to deleting the current main contact of an active venue. */
+export const MAIN_CONTACT_DELETE_REFUSED = 'Cannot delete main contact. Please change the main contact for this venue first, then try deleting again.';
+
 /** Internal select value that switches the tag input to a typed custom tag (spec §4). */
 export const CUSTOM_TAG_VALUE = '__custom__';
 export const CUSTOM_TAG_OPTION_LABEL = '+ Add custom tag';

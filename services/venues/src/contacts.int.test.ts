@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTACT_TAGS } from '@venuebook/proto/domain';
+import { DEFAULT_CONTACT_TAGS, MAIN_CONTACT_DELETE_REFUSED } from '@venuebook/proto/domain';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
@@ -13,7 +13,6 @@ import type { Contact } from '@venuebook/proto/venues/v1/contacts';
 import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
 import { contactModel } from './repositories/contact.model.ts';
 import { venueModel } from './repositories/venue.model.ts';
-import { MAIN_CONTACT_DELETE_REFUSED } from './use-cases/contacts.ts';
 import { venuesUnderTest } from './testing/venues-harness.ts';
 
 const harness = venuesUnderTest('contacts');
@@ -74,6 +73,7 @@ describe('the main contact (spec §4, §5)', () => {
     await editor.updateVenue({ id: venue.id, venue: { name: venue.name, contactName: 'John Smith', contactTitle: 'Director' } });
     let contacts = await contactsOf(editor, venue.id);
     expect(contacts.map((contact) => ({ id: contact.id, name: contact.name, title: contact.title, main: contact.isCurrentMainContact }))).toEqual([{ id: first!.id, name: 'John Smith', title: 'Director', main: true }]);
+    expect(contacts[0]!.formerMainContact).toBe(false);
 
     // A new person: the old one is kept as a former contact, a new current one is created; main first, then newest.
     const extra = (await editor.addContact({ venueId: venue.id, contact: { name: 'Al Extra' } })).contact!;
@@ -85,6 +85,14 @@ describe('the main contact (spec §4, §5)', () => {
       { name: 'John Smith', main: false },
     ]);
     expect(contacts[1]!.id).toBe(extra.id);
+    // Only the unflagged one is a former main contact (the 'former contact' badge); the added contact is not.
+    expect(contacts.map((contact) => ({ name: contact.name, former: contact.formerMainContact }))).toEqual([
+      { name: 'Maria Garcia', former: false },
+      { name: 'Al Extra', former: false },
+      { name: 'John Smith', former: true },
+    ]);
+    const stored = await contactModel(harness.connection).findById(first!.id).lean().exec();
+    expect(stored).toMatchObject({ isCurrentMainContact: false, formerMainContact: true });
     expect((await editor.getVenue({ id: venue.id })).venue).toMatchObject({ contactName: 'Maria Garcia', contactEmail: 'maria@example.com', contactTitle: '' });
     expect((await storedMainContacts(venue.id)).ids).toEqual([contacts[0]!.id]);
 
@@ -96,6 +104,7 @@ describe('the main contact (spec §4, §5)', () => {
 
     // The replica's lists follow through the events.
     await expect.poll(async () => (await contactsOf(replicaEditor, venue.id)).map(brief), { timeout: 5000, interval: 50 }).toEqual(contacts.map(brief));
+    expect((await contactsOf(replicaEditor, venue.id)).map((contact) => contact.formerMainContact)).toEqual([false, false, true]);
   });
 
   it("keeps one current main contact when a replica's contact list is behind (the main contact is read from the database under the lock)", async () => {

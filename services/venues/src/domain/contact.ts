@@ -10,6 +10,8 @@ export interface ContactRecord {
   email: string;
   tag: string;
   isCurrentMainContact: boolean;
+  /** Unflagged by the main-contact rule (spec §4: kept as a former contact, the 'former contact' badge). */
+  formerMainContact: boolean;
   createdBy: string;
   createdAt: string;
   updatedAt: string;

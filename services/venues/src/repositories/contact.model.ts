@@ -15,6 +15,8 @@ export const contactSchema = new Schema(
     email: text,
     tag: text,
     isCurrentMainContact: { type: Boolean, default: false },
+    /** Set when the main-contact rule unflagged it (spec §4: kept as a former contact); false otherwise. */
+    formerMainContact: { type: Boolean, default: false },
     createdBy: text,
     /** null while active; set on soft delete. */
     deletedAt: { type: Date, default: null },

@@ -18,6 +18,8 @@ export function toContactRecord(doc: ContactDocument): ContactRecord {
     email: doc.email,
     tag: doc.tag,
     isCurrentMainContact: doc.isCurrentMainContact,
+    // Documents written before the field existed have none: not a former main contact.
+    formerMainContact: doc.formerMainContact ?? false,
     createdBy: doc.createdBy,
     createdAt: iso(doc.createdAt),
     updatedAt: iso(doc.updatedAt),
@@ -61,7 +63,7 @@ export class ContactRepository {
   }
 
   /** Sets fields (and updatedAt); the contact as stored afterwards, null when it does not exist. */
-  async set(id: string, fields: Partial<ContactFields> & { isCurrentMainContact?: boolean; deletedAt?: Date | null }, now = new Date()): Promise<ContactRecord | null> {
+  async set(id: string, fields: Partial<ContactFields> & { isCurrentMainContact?: boolean; formerMainContact?: boolean; deletedAt?: Date | null }, now = new Date()): Promise<ContactRecord | null> {
     const doc = await this.#model.findOneAndUpdate({ _id: id }, { $set: { ...fields, updatedAt: now } }, { returnDocument: 'after', timestamps: false }).lean<ContactDocument>().exec();
     return doc ? toContactRecord(doc) : null;
   }

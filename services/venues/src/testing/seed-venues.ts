@@ -99,6 +99,7 @@ function seedContacts(venue: Seeded, extra: number, next: () => number): SeededC
     venueId: venue._id,
     createdBy: venue.createdBy,
     deletedAt: null,
+    formerMainContact: false,
     createdAt: venue.createdAt,
     updatedAt: venue.createdAt,
     ...fields,

@@ -1,7 +1,7 @@
 // The contact use cases (spec §4, §5, §7 Contacts): add, update, soft delete, restore, permanent delete, the
 // lists (by venue, all, deleted by venue) and the tag list. Every write holds the venue's lock (`venue:<id>`):
 // the one-main-contact invariant spans the venue's contacts and its document (main-contact.ts).
-import { can, contactInputSchema, DEFAULT_CONTACT_TAGS, isRole, toFieldErrors } from '@venuebook/proto/domain';
+import { can, contactInputSchema, DEFAULT_CONTACT_TAGS, isRole, MAIN_CONTACT_DELETE_REFUSED, toFieldErrors } from '@venuebook/proto/domain';
 import type { Contact, ContactListItem, DeletedContactGroup, ListContactsQuery } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
@@ -22,8 +22,6 @@ import { VENUE_NOT_FOUND } from './venues.ts';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 export const DELETED_CONTACT_NOT_FOUND = 'Deleted contact not found';
-/** Spec §5, word for word. */
-export const MAIN_CONTACT_DELETE_REFUSED = 'Cannot delete main contact. Please change the main contact for this venue first, then try deleting again.';
 export const CUSTOM_TAG_REFUSED = 'Only admins and editors can add a custom tag';
 
 const ALL = Number.MAX_SAFE_INTEGER;
@@ -152,7 +150,7 @@ export function createContactUseCases(deps: ContactDeps) {
         const before = await contacts.findAny(id);
         if (!before?.deletedAt) throw GrpcError.notFound(DELETED_CONTACT_NOT_FOUND);
         const stillMain = before.isCurrentMainContact && (await contacts.mainContactIdOf(venueId)) === id;
-        const after = await contacts.set(id, { deletedAt: null, ...(before.isCurrentMainContact && !stillMain ? { isCurrentMainContact: false } : {}) });
+        const after = await contacts.set(id, { deletedAt: null, ...(before.isCurrentMainContact && !stillMain ? { isCurrentMainContact: false, formerMainContact: true } : {}) });
         if (!after) throw GrpcError.notFound(DELETED_CONTACT_NOT_FOUND);
         await written(caller, 'restored', before, after);
         return after;

@@ -2,7 +2,7 @@
 // of the current main contact's name, title, phone and e-mail (GetVenue and lists read it) and, in
 // mainContactId, which contact that is. Creating a venue with a contact name creates its main contact; updating
 // a venue updates the current main contact, or, when the name changed substantially (isMainContactNameChanged),
-// unflags it (kept as a former contact) and creates a new current one. Callers hold the venue's lock.
+// unflags it (kept as a former contact: formerMainContact true, the 'former contact' badge) and creates a new current one. Callers hold the venue's lock.
 import { randomUUID } from 'node:crypto';
 import { isMainContactNameChanged } from '@venuebook/proto/domain';
 import type { Caller } from '@venuebook/proto/grpc';
@@ -76,7 +76,7 @@ export function createMainContacts(deps: ContactWriteDeps) {
   }
 
   async function unflag(caller: Caller, contact: ContactRecord): Promise<void> {
-    const after = await contacts.set(contact.id, { isCurrentMainContact: false });
+    const after = await contacts.set(contact.id, { isCurrentMainContact: false, formerMainContact: true });
     if (after) await written(caller, 'updated', contact, after);
   }
 
