@@ -89,16 +89,18 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
   let venueId = '';
   const contexts: BrowserContext[] = [];
 
+  const venueInput = {
+    name: venueName,
+    leagues: ['OTE'],
+    address: '5 Lark Lane\nDenver, CO 80202',
+    contactName: mainName,
+    contactTitle: 'General Manager',
+    contactPhone: '3035550100',
+    contactEmail: 'morgan@example.com',
+  };
+
   beforeAll(async () => {
-    const { status, json } = await call('admin', 'POST', '/venues', {
-      name: venueName,
-      leagues: ['OTE'],
-      address: '5 Lark Lane\nDenver, CO 80202',
-      contactName: mainName,
-      contactTitle: 'General Manager',
-      contactPhone: '3035550100',
-      contactEmail: 'morgan@example.com',
-    });
+    const { status, json } = await call('admin', 'POST', '/venues', venueInput);
     expect(status).toBe(201);
     venueId = (json as { id: string }).id;
   });
@@ -366,6 +368,52 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     await confirm.getByTestId('confirm-ok').click();
     await toast(page).filter({ hasText: `Contact "${alice}" permanently deleted` }).waitFor();
     await group.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the 'former contact' badge on a main contact a venue edit replaced (spec §3, §4), in the dialog, /contacts and the report", async () => {
+    // A new person as the main contact: the old one is unflagged and kept as a former contact.
+    const successor = `Quinn ${word}next`;
+    const edited = await call('editor', 'PUT', `/venues/${venueId}`, { ...venueInput, contactName: successor, contactEmail: 'quinn@example.com' });
+    expect(edited.status).toBe(200);
+    const { items } = (await call('editor', 'GET', `/venues/${venueId}/contacts`)).json as { items: { name: string; isCurrentMainContact: boolean; formerMainContact: boolean }[] };
+    expect(items.find((c) => c.name === mainName)).toMatchObject({ isCurrentMainContact: false, formerMainContact: true });
+    expect(items.filter((c) => c.formerMainContact).map((c) => c.name)).toEqual([mainName]);
+
+    const { context, page, errors } = await newPage('editor', width, height);
+    contexts.push(context);
+    await page.goto(`${baseUrl()}/venue/${venueId}`);
+    await page.getByTestId('venue-contacts-button').click();
+    const dialog = page.getByTestId('venue-contacts-dialog');
+    await dialog.waitFor();
+    // The dialog lists the former main contact (no longer the main one) with its badge; added contacts have none.
+    await expect.poll(() => entryNames(page)).toContain(mainName);
+    expect(await entryNames(page)).not.toContain(successor);
+    const former = dialog.getByTestId('contact-item').filter({ hasText: mainName });
+    expect(await former.getByTestId('contact-former-badge').textContent()).toBe('former contact');
+    expect(await dialog.getByTestId('contact-former-badge').count()).toBe(1);
+    await former.scrollIntoViewIfNeeded();
+    await shot(page, 'dialog-former', width, { fullPage: false });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // /contacts: the former one has the badge, the new main contact 'main contact'.
+    await page.goto(`${baseUrl()}/contacts`);
+    await page.getByTestId('contact-search').fill(word);
+    const rows = page.getByTestId('contact-row');
+    await rows.filter({ hasText: successor }).getByTestId('contact-main-badge').waitFor();
+    expect(await rows.filter({ hasText: mainName }).getByTestId('contact-former-badge').textContent()).toBe('former contact');
+    expect(await rows.filter({ hasText: successor }).getByTestId('contact-former-badge').count()).toBe(0);
+
+    // The report's contact list.
+    await page.goto(`${baseUrl()}/venue/${venueId}/report`);
+    const report = page.getByTestId('venue-report-page').getByTestId('venue-report');
+    await report.getByTestId('report-contact').first().waitFor();
+    const reportContacts = report.getByTestId('report-contact');
+    expect(await reportContacts.nth(0).textContent()).toContain(successor);
+    expect(await reportContacts.nth(0).getByTestId('report-main-badge').count()).toBe(1);
+    expect(await reportContacts.filter({ hasText: mainName }).getByTestId('report-former-badge').textContent()).toBe('former contact');
+    expect(await report.getByTestId('report-former-badge').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 });
