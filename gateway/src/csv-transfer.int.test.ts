@@ -3,45 +3,31 @@
 // duplicates in the file and against existing venues) writes nothing, commit creates exactly the valid rows, a
 // re-run (and an export re-imported) creates nothing, and the role matrix.
 import { randomUUID } from 'node:crypto';
-import { testInfra } from '@venuebook/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { can, ROLES } from '@venuebook/proto/domain';
 import type { ImportResult, Role } from '@venuebook/proto/domain';
-import type { GatewayApp } from './app.ts';
 import { parseCsv } from './lib/csv.ts';
-import { startGatewayUnderTest } from './testing/gateway-under-test.ts';
-import type { GatewayUnderTest } from './testing/gateway-under-test.ts';
+import { gatewayFixture } from './testing/gateway-fixture.ts';
 
-let under: GatewayUnderTest;
-let app: GatewayApp;
-const headers = {} as Record<Role, { authorization: string }>;
-
-beforeAll(async () => {
-  under = await startGatewayUnderTest(testInfra());
-  app = under.app;
-  for (const role of ROLES) headers[role] = await under.as(role);
-});
-
-afterAll(async () => {
-  await under?.stop();
-});
+const gateway = gatewayFixture(ROLES);
+const { headers } = gateway;
 
 const token = () => `c${randomUUID().slice(0, 7)}`;
 
 async function createVenue(payload: Record<string, unknown>): Promise<{ id: string; name: string }> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/venues', payload, headers: headers.editor });
+  const response = await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', payload, headers: headers.editor });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
 async function exportCsv(url: string, role: Role = 'editor') {
-  const response = await app.inject({ method: 'GET', url, headers: headers[role] });
+  const response = await gateway.app.inject({ method: 'GET', url, headers: headers[role] });
   expect(response.statusCode, response.body).toBe(200);
   return { response, ...parseCsv(response.body) };
 }
 
 async function importCsv(kind: 'venues' | 'contacts', csv: string, query = '', role: Role = 'editor') {
-  return app.inject({ method: 'POST', url: `/api/v1/imports/${kind}${query}`, payload: csv, headers: { ...headers[role], 'content-type': 'text/csv' } });
+  return gateway.app.inject({ method: 'POST', url: `/api/v1/imports/${kind}${query}`, payload: csv, headers: { ...headers[role], 'content-type': 'text/csv' } });
 }
 
 async function imported(kind: 'venues' | 'contacts', csv: string, query = ''): Promise<ImportResult> {
@@ -51,7 +37,7 @@ async function imported(kind: 'venues' | 'contacts', csv: string, query = ''): P
 }
 
 async function listNames(q: string): Promise<string[]> {
-  const response = await app.inject({ method: 'GET', url: `/api/v1/venues?q=${q}&sort=name&pageSize=200`, headers: headers.editor });
+  const response = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues?q=${q}&sort=name&pageSize=200`, headers: headers.editor });
   return response.json<{ items: { name: string }[] }>().items.map((venue) => venue.name);
 }
 
@@ -96,7 +82,7 @@ describe('CSV export', () => {
     const t = token();
     const venue = await createVenue({ name: `${t} Contact Hall`, contactName: 'Zed Adams' });
     for (const name of ['Amy Young', 'Bob Brown']) {
-      const added = await app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/contacts`, payload: { name, phone: '+44 20 7946 0958', tag: 'Audio' }, headers: headers.editor });
+      const added = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/contacts`, payload: { name, phone: '+44 20 7946 0958', tag: 'Audio' }, headers: headers.editor });
       expect(added.statusCode, added.body).toBe(201);
     }
     const { headers: header, records } = await exportCsv(`/api/v1/contacts/export.csv?q=${t}`);
@@ -146,7 +132,7 @@ describe('CSV import', () => {
     expect(commit.summary).toMatchObject({ created: 3, skipped: 5 });
     expect(byRow(commit, 1).recordId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await listNames(t)).toEqual([`${t} Existing Arena`, `${t} Existng Arena`, `${t} Fresh Hall`, `${t} Quoted, Place`]);
-    const fresh = await app.inject({ method: 'GET', url: `/api/v1/venues/${byRow(commit, 1).recordId}`, headers: headers.editor });
+    const fresh = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${byRow(commit, 1).recordId}`, headers: headers.editor });
     expect(fresh.json()).toMatchObject({ website: 'https://fresh.example.com', leagues: ['OTE'], country: 'United States' });
 
     // A re-run creates nothing: every row is already imported (or a duplicate, or an error).
@@ -169,11 +155,11 @@ describe('CSV import', () => {
   it('an exported file imported again adds nothing (venues and contacts)', async () => {
     const t = token();
     const venue = await createVenue({ name: `${t} Round Trip`, contactName: 'Pat Round', contactPhone: '+1 (555) 000-1111', leagues: ['OTE'], generalNotes: '-dash note' });
-    await app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/contacts`, payload: { name: 'Lee Other', tag: 'Audio' }, headers: headers.editor });
-    const venues = await app.inject({ method: 'GET', url: `/api/v1/venues/export.csv?q=${t}`, headers: headers.editor });
+    await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/contacts`, payload: { name: 'Lee Other', tag: 'Audio' }, headers: headers.editor });
+    const venues = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/export.csv?q=${t}`, headers: headers.editor });
     const venuePreview = await imported('venues', venues.body);
     expect(venuePreview.rows).toEqual([expect.objectContaining({ action: 'skip', reason: 'exact_duplicate', values: expect.objectContaining({ 'General Venue Notes': '-dash note', 'Main Contact Phone': '+1 (555) 000-1111' }) })]);
-    const contacts = await app.inject({ method: 'GET', url: `/api/v1/contacts/export.csv?q=${t}`, headers: headers.editor });
+    const contacts = await gateway.app.inject({ method: 'GET', url: `/api/v1/contacts/export.csv?q=${t}`, headers: headers.editor });
     const contactCommit = await imported('contacts', contacts.body, '?mode=commit');
     expect(contactCommit.summary).toMatchObject({ created: 0, skipped: 2 });
     expect(contactCommit.rows.map((row) => row.reason)).toEqual(['exact_duplicate', 'exact_duplicate']);
@@ -204,7 +190,7 @@ describe('CSV import', () => {
     expect(preview.rows[0]).toMatchObject({ venueId: venue.id, venueName: venue.name });
     expect(preview.rows[1]!.errors).toEqual([{ field: 'venue', message: `Venue not found: ${t} Nowhere` }]);
     expect(preview.rows[3]!.errors).toEqual(expect.arrayContaining([{ field: 'name', message: 'Name is required' }, { field: 'email', message: 'Invalid email' }]));
-    const contactsOf = async () => (await app.inject({ method: 'GET', url: `/api/v1/venues/${venue.id}/contacts`, headers: headers.editor })).json<{ items: { name: string; isCurrentMainContact: boolean }[] }>().items;
+    const contactsOf = async () => (await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${venue.id}/contacts`, headers: headers.editor })).json<{ items: { name: string; isCurrentMainContact: boolean }[] }>().items;
     expect(await contactsOf()).toHaveLength(1);
     const commit = await imported('contacts', csv, '?mode=commit');
     expect(commit.summary).toMatchObject({ created: 2, skipped: 4 });
@@ -232,16 +218,16 @@ describe('CSV import', () => {
   it('role matrix: everyone exports, only roles with create rights import', async () => {
     const t = token();
     for (const role of ROLES) {
-      const venues = await app.inject({ method: 'GET', url: `/api/v1/venues/export.csv?q=${t}`, headers: headers[role] });
+      const venues = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/export.csv?q=${t}`, headers: headers[role] });
       expect(venues.statusCode, role).toBe(200);
-      const contacts = await app.inject({ method: 'GET', url: `/api/v1/contacts/export.csv?q=${t}`, headers: headers[role] });
+      const contacts = await gateway.app.inject({ method: 'GET', url: `/api/v1/contacts/export.csv?q=${t}`, headers: headers[role] });
       expect(contacts.statusCode, role).toBe(200);
       const venueImport = await importCsv('venues', `Venue Name\n${t} ${role}\n`, '', role);
       expect(venueImport.statusCode, role).toBe(can(role, 'venue.create') ? 200 : 403);
       const contactImport = await importCsv('contacts', `Venue,Name\n${t} x,Someone\n`, '', role);
       expect(contactImport.statusCode, role).toBe(can(role, 'contact.create') ? 200 : 403);
     }
-    expect((await app.inject({ method: 'GET', url: '/api/v1/venues/export.csv' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/api/v1/imports/venues', payload: 'Venue Name\nx\n', headers: { 'content-type': 'text/csv' } })).statusCode).toBe(401);
+    expect((await gateway.app.inject({ method: 'GET', url: '/api/v1/venues/export.csv' })).statusCode).toBe(401);
+    expect((await gateway.app.inject({ method: 'POST', url: '/api/v1/imports/venues', payload: 'Venue Name\nx\n', headers: { 'content-type': 'text/csv' } })).statusCode).toBe(401);
   });
 });

@@ -1,29 +1,13 @@
-import { testInfra } from '@venuebook/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_PAGE, MAX_PATH_PARAM_LENGTH } from '@venuebook/proto/domain';
-import type { GatewayApp } from './app.ts';
 import { ROUTER_MAX_PARAM_LENGTH } from './plugins/app/error-handler.ts';
-import { startGatewayUnderTest } from './testing/gateway-under-test.ts';
-import type { GatewayUnderTest } from './testing/gateway-under-test.ts';
+import { gatewayFixture } from './testing/gateway-fixture.ts';
 
 // What the HTTP API answers outside its happy paths, on the real services: numbers from a URL are bounded
 // (400, never a 500), a path parameter too long and a method a path does not have are answered in the
 // API's error format ({ error: { code, message } }), the latter as 405 with an Allow header.
-let under: GatewayUnderTest;
-let app: GatewayApp;
-let editor: { authorization: string };
-let admin: { authorization: string };
-
-beforeAll(async () => {
-  under = await startGatewayUnderTest(testInfra());
-  app = under.app;
-  editor = await under.as('editor');
-  admin = await under.as('admin');
-});
-
-afterAll(async () => {
-  await under?.stop();
-});
+const gateway = gatewayFixture(['editor', 'admin']);
+const { editor, admin } = gateway.headers;
 
 interface ErrorBody {
   error: { code: string; message: string; details?: { field: string; message: string }[] };
@@ -32,16 +16,16 @@ interface ErrorBody {
 describe('numeric query values', () => {
   it('refuses a page beyond MAX_PAGE with 400 on page (a page past int32 was a 500)', async () => {
     for (const page of ['536642190075237', String(MAX_PAGE + 1), '1e300']) {
-      const response = await app.inject({ method: 'GET', url: `/api/v1/venues?page=${page}`, headers: editor });
+      const response = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues?page=${page}`, headers: editor });
       expect(response.statusCode, `${page}: ${response.body}`).toBe(400);
       expect(response.json<ErrorBody>().error).toMatchObject({ code: 'invalid_argument', details: expect.arrayContaining([expect.objectContaining({ field: 'page' })]) });
     }
-    const users = await app.inject({ method: 'GET', url: '/api/v1/users?page=536642190075237', headers: admin });
+    const users = await gateway.app.inject({ method: 'GET', url: '/api/v1/users?page=536642190075237', headers: admin });
     expect(users.statusCode, users.body).toBe(400);
   });
 
   it('still answers the last allowed page', async () => {
-    const response = await app.inject({ method: 'GET', url: `/api/v1/venues?page=${MAX_PAGE}&pageSize=200`, headers: editor });
+    const response = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues?page=${MAX_PAGE}&pageSize=200`, headers: editor });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ items: [], page: MAX_PAGE, pageSize: 200 });
   });
@@ -54,7 +38,7 @@ describe('path parameters', () => {
       ['PUT', `/api/v1/users/${'0'.repeat(MAX_PATH_PARAM_LENGTH + 1)}/role`],
       ['DELETE', `/api/v1/users/${'0'.repeat(MAX_PATH_PARAM_LENGTH + 1)}`],
     ] as const) {
-      const response = await app.inject({ method, url, headers: admin, ...(method === 'PUT' ? { payload: { role: 'viewer' } } : {}) });
+      const response = await gateway.app.inject({ method, url, headers: admin, ...(method === 'PUT' ? { payload: { role: 'viewer' } } : {}) });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       const body = response.json<ErrorBody>();
@@ -64,19 +48,19 @@ describe('path parameters', () => {
   });
 
   it("answers a path parameter beyond the router's limit with 400 in the API format", async () => {
-    const response = await app.inject({ method: 'PUT', url: `/api/v1/users/${'0'.repeat(ROUTER_MAX_PARAM_LENGTH + 1)}/role`, headers: admin, payload: { role: 'viewer' } });
+    const response = await gateway.app.inject({ method: 'PUT', url: `/api/v1/users/${'0'.repeat(ROUTER_MAX_PARAM_LENGTH + 1)}/role`, headers: admin, payload: { role: 'viewer' } });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json<ErrorBody>().error).toMatchObject({ code: 'invalid_argument' });
   });
 
   it('answers a bad percent-encoding in the API format', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/venues/%E0%A4%A', headers: editor });
+    const response = await gateway.app.inject({ method: 'GET', url: '/api/v1/venues/%E0%A4%A', headers: editor });
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>().error.code).toBe('invalid_argument');
   });
 
   it('routes an id of exactly MAX_PATH_PARAM_LENGTH characters to the route (404 from the service)', async () => {
-    const response = await app.inject({ method: 'GET', url: `/api/v1/venues/${'x'.repeat(MAX_PATH_PARAM_LENGTH)}`, headers: editor });
+    const response = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${'x'.repeat(MAX_PATH_PARAM_LENGTH)}`, headers: editor });
     expect(response.statusCode, response.body).toBe(404);
     expect(response.json<ErrorBody>().error.code).toBe('not_found');
   });
@@ -97,7 +81,7 @@ describe('methods a path does not have', () => {
     ];
     for (const [method, url, allow] of cases) {
       // QUERY carries a body; without a Content-Type Fastify refused it with 400 before any route was chosen.
-      const response = await app.inject({ method: method as 'GET', url, headers: editor });
+      const response = await gateway.app.inject({ method: method as 'GET', url, headers: editor });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(405);
       expect(response.headers.allow, `${method} ${url}`).toBe(allow);
       expect(response.json<ErrorBody>().error.code).toBe('method_not_allowed');
@@ -105,9 +89,9 @@ describe('methods a path does not have', () => {
   });
 
   it('still answers 404 for a path no route has, and serves the methods a path has', async () => {
-    const missing = await app.inject({ method: 'TRACE', url: '/api/v1/nothing' });
+    const missing = await gateway.app.inject({ method: 'TRACE', url: '/api/v1/nothing' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json<ErrorBody>().error.code).toBe('not_found');
-    expect((await app.inject({ method: 'HEAD', url: '/healthz' })).statusCode).toBe(200);
+    expect((await gateway.app.inject({ method: 'HEAD', url: '/healthz' })).statusCode).toBe(200);
   });
 });

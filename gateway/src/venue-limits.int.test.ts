@@ -1,29 +1,15 @@
-import { testInfra } from '@venuebook/service-kit/testing';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '@venuebook/proto/grpc';
 import { VENUE_FIELD_MAX, VENUE_MAX_BYTES, venueByteSize } from '@venuebook/proto/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayApp } from './app.ts';
-import { startGatewayUnderTest } from './testing/gateway-under-test.ts';
-import type { GatewayUnderTest } from './testing/gateway-under-test.ts';
+import { describe, expect, it } from 'vitest';
+import { gatewayFixture } from './testing/gateway-fixture.ts';
 
 // Venue size and URL rules through the gateway, on the real services (issue 9, items 3 and 4): lists carry
 // summaries, so that venues as large as allowed cannot push a page past the gRPC message limit; a venue over
 // the size limit, and a website that is not http(s), are refused with 400.
-let under: GatewayUnderTest;
-let app: GatewayApp;
-let editor: { authorization: string };
+const gateway = gatewayFixture(['editor']);
+const { editor } = gateway.headers;
 
-beforeAll(async () => {
-  under = await startGatewayUnderTest(testInfra());
-  app = under.app;
-  editor = await under.as('editor');
-});
-
-afterAll(async () => {
-  await under?.stop();
-});
-
-const post = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/v1/venues', payload, headers: editor });
+const post = (payload: Record<string, unknown>) => gateway.app.inject({ method: 'POST', url: '/api/v1/venues', payload, headers: editor });
 
 /** A venue just under the size limit: notes of 3-byte characters, within the notes' own maximum. */
 function largeVenue(index: number): Record<string, unknown> {
@@ -45,7 +31,7 @@ describe('venue size', () => {
     const wholeBytes = created.reduce((sum, venue) => sum + venueByteSize(venue), 0);
     expect(wholeBytes).toBeGreaterThan(DEFAULT_MAX_MESSAGE_BYTES);
 
-    const list = await app.inject({ method: 'GET', url: `/api/v1/venues?pageSize=${count}`, headers: editor });
+    const list = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues?pageSize=${count}`, headers: editor });
     expect(list.statusCode, list.body.slice(0, 500)).toBe(200);
     const page = list.json<{ items: { id: string; name: string; city: string; website: string }[]; total: number }>();
     expect(page.total).toBe(count);
@@ -55,7 +41,7 @@ describe('venue size', () => {
     expect(list.body.length).toBeLessThan(20_000);
 
     // The whole venue is still there, one at a time.
-    const one = await app.inject({ method: 'GET', url: `/api/v1/venues/${created[0]!.id}`, headers: editor });
+    const one = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${created[0]!.id}`, headers: editor });
     expect(one.statusCode).toBe(200);
     expect(one.json<{ generalNotes: string }>().generalNotes).toBe(created[0]!.generalNotes);
   });
