@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './limits.ts';
-import { pageQuerySchema, pageSizeQuerySchema } from './paging.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts';
+import { pageQuerySchema, pageResultSchema, pageSizeQuerySchema, searchQuerySchema } from './paging.ts';
 
 // The contacts HTTP contract (issue 11): what the gateway answers and takes; the form's input schema is
 // contactInputSchema (contact-rules.ts).
@@ -46,26 +46,14 @@ export type VenueContactsResult = z.infer<typeof venueContactsResultSchema>;
 
 export const listContactsQuerySchema = z
   .object({
-    q: z
-      .string()
-      .trim()
-      .max(MAX_SEARCH_LENGTH)
-      .optional()
-      .transform((q) => q || undefined)
-      .describe('Search text: every word must start a word of the name, title, e-mail, phone, tag or venue name (accents and case ignored); only tag and venue name for users who may not see contact details'),
+    q: searchQuerySchema('Search text: every word must start a word of the name, title, e-mail, phone, tag or venue name (accents and case ignored); only tag and venue name for users who may not see contact details'),
     page: pageQuerySchema,
     pageSize: pageSizeQuerySchema({ max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE, what: 'Contacts' }),
   })
   .describe('Contact list query string');
 export type ListContactsQuery = z.output<typeof listContactsQuerySchema>;
 
-export const listContactsResultSchema = z
-  .object({
-    items: z.array(contactListItemSchema),
-    total: z.number().int().min(0).describe('Number of matching contacts'),
-    page: z.number().int().min(1),
-    pageSize: z.number().int().min(1),
-  })
+export const listContactsResultSchema = pageResultSchema(contactListItemSchema, 'Number of matching contacts')
   .meta({ id: 'ListContactsResult', description: 'One page of active contacts of active venues, sorted by the last word of the name, then the full name' });
 export type ListContactsResult = z.infer<typeof listContactsResultSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts';
-import { pageQuerySchema, pageSizeQuerySchema } from './paging.ts';
+import { pageQuerySchema, pageResultSchema, pageSizeQuerySchema } from './paging.ts';
 import { listVenuesQuerySchema, venueSummarySchema } from './venue.schema.ts';
 
 // The deleted-venues list (spec §2 'Deleted Venues', §7: newest deleted first).
@@ -21,13 +21,7 @@ export const listDeletedVenuesQuerySchema = z
 
 export type ListDeletedVenuesQuery = z.output<typeof listDeletedVenuesQuerySchema>;
 
-export const listDeletedVenuesResultSchema = z
-  .object({
-    items: z.array(deletedVenueSchema),
-    total: z.number().int().min(0).describe('Number of matching deleted venues'),
-    page: z.number().int().min(1),
-    pageSize: z.number().int().min(1),
-  })
+export const listDeletedVenuesResultSchema = pageResultSchema(deletedVenueSchema, 'Number of matching deleted venues')
   .meta({ id: 'ListDeletedVenuesResult', description: 'One page of deleted venues, newest deleted first' });
 
 export type ListDeletedVenuesResult = z.infer<typeof listDeletedVenuesResultSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE, MAX_PATH_PARAM_LENGTH } from './limits.ts';
+import { MAX_PAGE, MAX_PATH_PARAM_LENGTH, MAX_SEARCH_LENGTH } from './limits.ts';
 
 /**
  * The numeric query values of the paged lists of the HTTP API, bounded in one place (limits.ts) so that no
@@ -17,6 +17,27 @@ export function pageSizeQuerySchema(options: { max: number; fallback: number; wh
     .max(options.max)
     .default(options.fallback)
     .describe(`${options.what} per page (default ${options.fallback}, max ${options.max})`);
+}
+
+/** The search text of a list (`q`): trimmed, at most MAX_SEARCH_LENGTH characters, absent when empty. */
+export function searchQuerySchema(description: string) {
+  return z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH)
+    .optional()
+    .transform((q) => q || undefined)
+    .describe(description);
+}
+
+/** One page of a list: its `items`, the number of all matches (`total`, described by `totalDescription`), the page and its size. */
+export function pageResultSchema<Item extends z.ZodType>(item: Item, totalDescription: string) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0).describe(totalDescription),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  });
 }
 
 /** A path parameter holding an id: 1 … MAX_PATH_PARAM_LENGTH characters (longer ones never reach a route). */

@@ -10,9 +10,8 @@ import {
   EVENT_FIELD_MAX,
   EVENT_SORTS,
   MAX_EVENTS_PAGE_SIZE,
-  MAX_SEARCH_LENGTH,
 } from './limits.ts';
-import { pageQuerySchema, pageSizeQuerySchema } from './paging.ts';
+import { pageQuerySchema, pageResultSchema, pageSizeQuerySchema, searchQuerySchema } from './paging.ts';
 import { leaguesQuerySchema, NOT_BLANK } from './venue.schema.ts';
 
 export const EVENT_NAME_REQUIRED = 'Event name is required';
@@ -109,13 +108,7 @@ const dateQuery = (description: string) =>
 /** GET /events: search, league filter, inclusive date range, sort and page. */
 export const listEventsQuerySchema = z
   .object({
-    q: z
-      .string()
-      .trim()
-      .max(MAX_SEARCH_LENGTH)
-      .optional()
-      .transform((q) => q || undefined)
-      .describe('Search text; every word must start a word of the event name, description or venue name (any order, case and accents ignored)'),
+    q: searchQuerySchema('Search text; every word must start a word of the event name, description or venue name (any order, case and accents ignored)'),
     leagues: leaguesQuerySchema.describe("Comma-separated leagues, e.g. 'OTE,OT Select'; an event matches when its venue has any of them"),
     from: dateQuery("Earliest event date 'YYYY-MM-DD' (inclusive); events without a date are left out"),
     to: dateQuery("Latest event date 'YYYY-MM-DD' (inclusive); events without a date are left out"),
@@ -128,24 +121,12 @@ export const listEventsQuerySchema = z
 export type ListEventsQuery = z.output<typeof listEventsQuerySchema>;
 export type ListEventsQueryInput = z.input<typeof listEventsQuerySchema>;
 
-export const listVenueEventsResultSchema = z
-  .object({
-    items: z.array(venueEventSchema),
-    total: z.number().int().min(0).describe("Number of the venue's events"),
-    page: z.number().int().min(1),
-    pageSize: z.number().int().min(1),
-  })
+export const listVenueEventsResultSchema = pageResultSchema(venueEventSchema, "Number of the venue's events")
   .meta({ id: 'ListVenueEventsResult', description: "One page of a venue's events" });
 
 export type ListVenueEventsResult = z.infer<typeof listVenueEventsResultSchema>;
 
-export const listEventsResultSchema = z
-  .object({
-    items: z.array(venueEventListItemSchema),
-    total: z.number().int().min(0).describe('Number of matching events'),
-    page: z.number().int().min(1),
-    pageSize: z.number().int().min(1),
-  })
+export const listEventsResultSchema = pageResultSchema(venueEventListItemSchema, 'Number of matching events')
   .meta({ id: 'ListEventsResult', description: 'One page of the events of every active venue' });
 
 export type ListEventsResult = z.infer<typeof listEventsResultSchema>;

@@ -8,14 +8,13 @@ import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_VENUE_SORT,
   MAX_PAGE_SIZE,
-  MAX_SEARCH_LENGTH,
   PHONE_MAX_DIGITS,
   VENUE_FIELD_MAX,
   VENUE_MAX_BYTES,
   VENUE_SORTS,
   VENUE_STORED_URL_MAX,
 } from './limits.ts';
-import { pageQuerySchema, pageSizeQuerySchema } from './paging.ts';
+import { pageQuerySchema, pageResultSchema, pageSizeQuerySchema, searchQuerySchema } from './paging.ts';
 import { isHttpUrl, normalizeLinkUrl, normalizeWebsite, utf8ByteLength, venueCityDisplay, WEBSITE_INPUT_PATTERN } from './venue-display.ts';
 
 // ---- Helpers --------------------------------------------------------------------
@@ -304,13 +303,7 @@ export const leaguesQuerySchema = z
 
 export const listVenuesQuerySchema = z
   .object({
-    q: z
-      .string()
-      .trim()
-      .max(MAX_SEARCH_LENGTH)
-      .optional()
-      .transform((q) => q || undefined)
-      .describe('Search text; matches name, address, country and display city, case-insensitively'),
+    q: searchQuerySchema('Search text; matches name, address, country and display city, case-insensitively'),
     leagues: leaguesQuerySchema,
     sort: venueSortSchema.default(DEFAULT_VENUE_SORT),
     page: pageQuerySchema,
@@ -324,13 +317,7 @@ export type ListVenuesQuery = z.output<typeof listVenuesQuerySchema>;
 /** Query as sent by a client. */
 export type ListVenuesQueryInput = z.input<typeof listVenuesQuerySchema>;
 
-export const listVenuesResultSchema = z
-  .object({
-    items: z.array(venueSummarySchema),
-    total: z.number().int().min(0).describe('Number of matching venues'),
-    page: z.number().int().min(1),
-    pageSize: z.number().int().min(1),
-  })
+export const listVenuesResultSchema = pageResultSchema(venueSummarySchema, 'Number of matching venues')
   .meta({ id: 'ListVenuesResult', description: 'One page of venue summaries' });
 
 export type ListVenuesResult = z.infer<typeof listVenuesResultSchema>;
