@@ -1,13 +1,14 @@
 // The deleted-venues list (spec §2 'Deleted Venues', §7 newest deleted first), in memory: the venues read
 // model keeps only active venues, this one only soft-deleted ones (the kit's ReadModel, the same collection).
-import { LEAGUES } from '@venuebook/proto/domain';
 import type { DeletedVenue, ListDeletedVenuesQuery, ListDeletedVenuesResult } from '@venuebook/proto/domain';
-import { SUBJECTS, STREAMS } from '@venuebook/proto/events';
-import { ReadModel } from '@venuebook/service-kit';
-import type { Logger, NatsConnection } from '@venuebook/service-kit';
+import { SUBJECTS } from '@venuebook/proto/events';
+import type { Logger, NatsConnection, ReadModel } from '@venuebook/service-kit';
 import type { VenueRecord } from '../domain/venue.ts';
-import { SEARCH_FIELDS, SUMMARY_FIELDS, toVenueSummary } from '../repositories/venue.repository.ts';
-import type { VenueDocument, VenueModel } from '../repositories/venue.model.ts';
+import { toVenueSummary } from '../repositories/venue.repository.ts';
+import type { VenueModel } from '../repositories/venue.model.ts';
+import { readPage } from './paging.ts';
+import { createVenueCollectionReadModel, venueSearchText } from './venue-collection.ts';
+import type { VenueSource } from './venue-collection.ts';
 
 /** What the list keeps of a deleted venue: its list card with the deletion time, and the searched text. */
 export interface DeletedVenueEntry {
@@ -16,16 +17,14 @@ export interface DeletedVenueEntry {
   searchText: string;
 }
 
-type EntrySource = Pick<VenueDocument, '_id' | 'deletedAt' | (typeof SUMMARY_FIELDS)[number]>;
-
-const FIELDS = ['_id', 'deletedAt', ...SUMMARY_FIELDS].join(' ');
+type EntrySource = VenueSource;
 
 function entryOf(doc: EntrySource): DeletedVenueEntry | null {
   if (!doc.deletedAt) return null;
   return {
     id: doc._id,
     venue: { ...toVenueSummary(doc), deletedAt: new Date(doc.deletedAt).toISOString() },
-    searchText: SEARCH_FIELDS.map((field) => doc[field] ?? '').join('\n'),
+    searchText: venueSearchText(doc),
   };
 }
 
@@ -58,24 +57,18 @@ export type DeletedVenueReadModel = ReadModel<EntrySource, DeletedVenueEntry, De
  * event, admin actions only); this instance's own are applied at once by the use cases.
  */
 export function createDeletedVenueReadModel(model: VenueModel, options: { logger: Logger; nc?: NatsConnection }): DeletedVenueReadModel {
-  return new ReadModel<EntrySource, DeletedVenueEntry, DeletedVenueSort>({
+  return createVenueCollectionReadModel(model, {
     name: 'deleted-venues',
-    logger: options.logger,
-    source: {
-      scan: () => model.find({}).select(FIELDS).lean<EntrySource[]>().cursor({ batchSize: 1000 }),
-      byId: (id) => model.findById(id).select(FIELDS).lean<EntrySource>().exec(),
-    },
+    ...options,
+    extraFields: [],
     toRecord: entryOf,
-    searchText: (entry) => entry.searchText,
-    tagValues: LEAGUES.map((league) => league.value),
-    tagsOf: (entry) => entry.venue.leagues,
+    leaguesOf: (entry) => entry.venue.leagues,
     sorts: SORTS,
-    ...(options.nc ? { events: { nc: options.nc, stream: STREAMS.venues.name, recordIdOf: venueIdOf } } : {}),
+    recordIdOf: venueIdOf,
   });
 }
 
 /** One page of deleted venues, newest deleted first. */
 export function listDeletedFromReadModel(readModel: DeletedVenueReadModel, query: ListDeletedVenuesQuery): ListDeletedVenuesResult {
-  const page = readModel.query({ text: query.q ?? '', sort: 'deleted', offset: (query.page - 1) * query.pageSize, limit: query.pageSize });
-  return { items: page.items.map((entry) => entry.venue), total: page.total, page: query.page, pageSize: query.pageSize };
+  return readPage(readModel, { text: query.q ?? '', sort: 'deleted' }, query, (entry) => entry.venue);
 }

@@ -12,6 +12,7 @@ import { toVenueEventRecord } from '../repositories/event.repository.ts';
 import type { VenueEventSource } from '../repositories/event.repository.ts';
 import type { VenueEventModel } from '../repositories/venue-event.model.ts';
 import type { VenueReadModel } from './venue-read-model.ts';
+import { readPage } from './paging.ts';
 
 /** What the read model keeps of an event: the whole event (a few KB at most) and its venue as the venues read model has it now. */
 export interface VenueEventEntry {
@@ -134,34 +135,30 @@ export function createVenueEventLists(model: VenueEventModel, venues: VenueReadM
     detach,
 
     listOfVenue(venueId, query) {
-      const page = readModel.query({ group: venueId, sort: 'newest', offset: (query.page - 1) * query.pageSize, limit: query.pageSize });
-      return { items: page.items.map((entry) => entry.event), total: page.total, page: query.page, pageSize: query.pageSize };
+      return readPage(readModel, { group: venueId, sort: 'newest' }, query, (entry) => entry.event);
     },
 
     list(query) {
       const { from, to } = query;
-      const page = readModel.query({
-        text: query.q ?? '',
-        // Events of active venues only (ACTIVE_TAG), of the venues with any of these leagues when given.
-        tags: query.leagues.length > 0 ? query.leagues : [ACTIVE_TAG],
-        sort: query.sort,
-        ...(from === undefined && to === undefined
-          ? {}
-          : {
-              filter: (entry: VenueEventEntry) => {
-                const date = entry.event.eventDate;
-                return date !== null && (from === undefined || date >= from) && (to === undefined || date <= to);
-              },
-            }),
-        offset: (query.page - 1) * query.pageSize,
-        limit: query.pageSize,
-      });
-      return {
-        items: page.items.map((entry) => ({ ...entry.event, venueName: entry.venueName, venueLeagues: [...entry.venueLeagues], venueCity: entry.venueCity })),
-        total: page.total,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
+      return readPage(
+        readModel,
+        {
+          text: query.q ?? '',
+          // Events of active venues only (ACTIVE_TAG), of the venues with any of these leagues when given.
+          tags: query.leagues.length > 0 ? query.leagues : [ACTIVE_TAG],
+          sort: query.sort,
+          ...(from === undefined && to === undefined
+            ? {}
+            : {
+                filter: (entry: VenueEventEntry) => {
+                  const date = entry.event.eventDate;
+                  return date !== null && (from === undefined || date >= from) && (to === undefined || date <= to);
+                },
+              }),
+        },
+        query,
+        (entry) => ({ ...entry.event, venueName: entry.venueName, venueLeagues: [...entry.venueLeagues], venueCity: entry.venueCity }),
+      );
     },
   };
 }

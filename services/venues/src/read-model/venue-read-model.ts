@@ -1,12 +1,14 @@
 // The venues service's read model: the list card of every active venue plus its sort keys and search text,
 // in memory (the kit's ReadModel). ListVenues is answered from it; the database stays the source of truth.
-import { LEAGUES, nameKey } from '@venuebook/proto/domain';
-import { parseEnvelope, SUBJECTS, STREAMS } from '@venuebook/proto/events';
-import { ReadModel } from '@venuebook/service-kit';
-import type { Logger, NatsConnection } from '@venuebook/service-kit';
+import { nameKey } from '@venuebook/proto/domain';
+import { parseEnvelope, SUBJECTS } from '@venuebook/proto/events';
+import type { Logger, NatsConnection, ReadModel } from '@venuebook/service-kit';
 import type { VenueListQuery, VenueListResult, VenueListSort, VenueRecord, VenueSummaryRecord } from '../domain/venue.ts';
-import { SEARCH_FIELDS, SUMMARY_FIELDS, toVenueSummary } from '../repositories/venue.repository.ts';
-import type { VenueDocument, VenueModel } from '../repositories/venue.model.ts';
+import { toVenueSummary } from '../repositories/venue.repository.ts';
+import type { VenueModel } from '../repositories/venue.model.ts';
+import { readPage } from './paging.ts';
+import { createVenueCollectionReadModel, venueSearchText } from './venue-collection.ts';
+import type { VenueSource } from './venue-collection.ts';
 
 /** What the read model keeps of a venue: its list card, the A→Z key and the searched text (never notes). */
 export interface VenueListEntry {
@@ -16,9 +18,7 @@ export interface VenueListEntry {
   searchText: string;
 }
 
-type EntrySource = Pick<VenueDocument, '_id' | 'nameKey' | 'deletedAt' | (typeof SUMMARY_FIELDS)[number]>;
-
-const FIELDS = ['_id', 'nameKey', 'deletedAt', ...SUMMARY_FIELDS].join(' ');
+type EntrySource = VenueSource<'nameKey'>;
 
 function entryOf(doc: EntrySource): VenueListEntry | null {
   if (doc.deletedAt) return null;
@@ -26,7 +26,7 @@ function entryOf(doc: EntrySource): VenueListEntry | null {
     id: doc._id,
     summary: toVenueSummary(doc),
     nameKey: doc.nameKey || nameKey(doc.name),
-    searchText: SEARCH_FIELDS.map((field) => doc[field] ?? '').join('\n'),
+    searchText: venueSearchText(doc),
   };
 }
 
@@ -36,7 +36,7 @@ export function venueListEntry(venue: VenueRecord): VenueListEntry {
     id: venue.id,
     summary: toVenueSummary({ ...venue, _id: venue.id, createdAt: new Date(venue.createdAt), updatedAt: new Date(venue.updatedAt), activityAt: new Date(venue.activityAt) }),
     nameKey: nameKey(venue.name),
-    searchText: SEARCH_FIELDS.map((field) => venue[field]).join('\n'),
+    searchText: venueSearchText(venue),
   };
 }
 
@@ -71,31 +71,18 @@ function venueIdOf(subject: string, payload: unknown): string | null {
 export type VenueReadModel = ReadModel<EntrySource, VenueListEntry, VenueListSort>;
 
 export function createVenueReadModel(model: VenueModel, options: { logger: Logger; nc?: NatsConnection }): VenueReadModel {
-  return new ReadModel<EntrySource, VenueListEntry, VenueListSort>({
+  return createVenueCollectionReadModel(model, {
     name: 'venues',
-    logger: options.logger,
-    source: {
-      // One scan, streamed in batches (pages by {_id: {$gt}} would each scan the whole collection on FerretDB v1).
-      scan: () => model.find({}).select(FIELDS).lean<EntrySource[]>().cursor({ batchSize: 1000 }),
-      byId: (id) => model.findById(id).select(FIELDS).lean<EntrySource>().exec(),
-    },
+    ...options,
+    extraFields: ['nameKey'],
     toRecord: entryOf,
-    searchText: (entry) => entry.searchText,
-    tagValues: LEAGUES.map((league) => league.value),
-    tagsOf: (entry) => entry.summary.leagues,
+    leaguesOf: (entry) => entry.summary.leagues,
     sorts: SORTS,
-    ...(options.nc ? { events: { nc: options.nc, stream: STREAMS.venues.name, recordIdOf: venueIdOf } } : {}),
+    recordIdOf: venueIdOf,
   });
 }
 
 /** One list page from the read model (the same answer the Mongo query gave). */
 export function listFromReadModel(readModel: VenueReadModel, query: VenueListQuery): VenueListResult {
-  const page = readModel.query({
-    text: query.q ?? '',
-    tags: query.leagues,
-    sort: query.sort,
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
-  return { items: page.items.map((entry) => entry.summary), total: page.total, page: query.page, pageSize: query.pageSize };
+  return readPage(readModel, { text: query.q ?? '', tags: query.leagues, sort: query.sort }, query, (entry) => entry.summary);
 }

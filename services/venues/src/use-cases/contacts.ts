@@ -13,6 +13,7 @@ import { isVenueId } from '../domain/venue-rules.ts';
 import { foldedWords } from '../read-model/contact-read-model.ts';
 import type { ContactEntry } from '../read-model/contact-read-model.ts';
 import type { VenueCache } from '../read-model/venue-cache.ts';
+import { readPage } from '../read-model/paging.ts';
 import type { ContactRepository } from '../repositories/contact.repository.ts';
 import type { VenueRepository } from '../repositories/venue.repository.ts';
 import { contactWritten } from './main-contact.ts';
@@ -189,15 +190,12 @@ export function createContactUseCases(deps: ContactDeps) {
       if (!visible && query.q && words.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
       const prefixes = words.map((word) => ` ${word}`);
       const seenWordsMatch = (entry: ContactEntry): boolean => prefixes.every((prefix) => entry.publicWords.includes(prefix));
-      const page = readModel.query({
-        ...(visible ? { text: query.q ?? '' } : {}),
-        tags: ['listed'],
-        ...(visible || words.length === 0 ? {} : { filter: seenWordsMatch }),
-        sort: 'name',
-        offset: (query.page - 1) * query.pageSize,
-        limit: query.pageSize,
-      });
-      return { items: page.items.map((entry) => contactListItemForCaller(entry, visible)), total: page.total, page: query.page, pageSize: query.pageSize };
+      return readPage(
+        readModel,
+        { ...(visible ? { text: query.q ?? '' } : {}), tags: ['listed'], ...(visible || words.length === 0 ? {} : { filter: seenWordsMatch }), sort: 'name' },
+        query,
+        (entry) => contactListItemForCaller(entry, visible),
+      );
     },
 
     /** Soft-deleted contacts grouped by venue: newest deleted first within a group, groups by their newest deletion. */
