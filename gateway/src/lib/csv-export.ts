@@ -1,7 +1,7 @@
 // CSV export answers (issue 11): the header row and the first slice are read before the answer starts (so a
 // refusal is still a JSON error with its status), then the rest is streamed slice by slice with backpressure.
 import type { FastifyReply } from 'fastify';
-import { csvColumnsFor } from '@venuebook/proto/domain';
+import { can, csvColumnsFor, isRole } from '@venuebook/proto/domain';
 import type { CsvColumn } from '@venuebook/proto/domain';
 import { csvWriter } from './csv.ts';
 
@@ -17,14 +17,14 @@ function fileName(what: string): string {
 }
 
 /**
- * Streams `read(offset)` slices as CSV. `detailsHidden` drops the contact-detail columns (their cells are withheld
- * by the service anyway).
+ * Streams `read(offset)` slices as CSV. The contact-detail columns are left out for a `role` that may not see
+ * contact details (their cells are withheld by the service anyway).
  */
 export async function sendCsvExport<T>(
   reply: FastifyReply,
-  options: { what: string; columns: readonly CsvColumn<T>[]; detailsHidden: boolean; read: (offset: number) => Promise<ExportSlice<T>> },
+  options: { what: string; columns: readonly CsvColumn<T>[]; role: string | undefined; read: (offset: number) => Promise<ExportSlice<T>> },
 ): Promise<FastifyReply> {
-  const columns = csvColumnsFor(options.columns, options.detailsHidden);
+  const columns = csvColumnsFor(options.columns, !can(isRole(options.role) ? options.role : undefined, 'contact.view_details'));
   const first = await options.read(0);
   const writer = csvWriter(columns.map((column) => column.header));
   reply

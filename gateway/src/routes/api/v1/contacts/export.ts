@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactListItemFromProto } from '@venuebook/proto/codecs/contacts';
-import { apiErrorResponses, can, CONTACT_CSV_COLUMNS, isRole, listContactsQuerySchema, MAX_PAGE_SIZE } from '@venuebook/proto/domain';
+import { apiErrorResponses, CONTACT_CSV_COLUMNS, listContactsQuerySchema, MAX_PAGE_SIZE } from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { sendCsvExport } from '../../../../lib/csv-export.ts';
 
@@ -23,11 +23,10 @@ const contactExportRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const role = request.auth?.role;
       return sendCsvExport(reply, {
         what: 'contacts',
         columns: CONTACT_CSV_COLUMNS,
-        detailsHidden: !can(isRole(role) ? role : undefined, 'contact.view_details'),
+        role: request.auth?.role,
         read: async (offset) => {
           const page = offset / MAX_PAGE_SIZE + 1;
           const response = await fastify.venues.listContacts({ query: request.query.q ?? '', page, pageSize: MAX_PAGE_SIZE }, grpcCallOptions(request, reply));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can, isRole, listVenuesQuerySchema, VENUE_CSV_COLUMNS } from '@venuebook/proto/domain';
+import { listVenuesQuerySchema, VENUE_CSV_COLUMNS } from '@venuebook/proto/domain';
 import { sortToProto, venueFromProto } from '@venuebook/proto/codecs/venues';
 import { apiErrorResponses } from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
@@ -22,11 +22,10 @@ const venueExportRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const { q, leagues, sort } = request.query;
-      const role = request.auth?.role;
       return sendCsvExport(reply, {
         what: 'venues',
         columns: VENUE_CSV_COLUMNS,
-        detailsHidden: !can(isRole(role) ? role : undefined, 'contact.view_details'),
+        role: request.auth?.role,
         read: async (offset) => {
           const response = await fastify.venues.exportVenues({ query: q ?? '', leagues: [...leagues], sort: sortToProto(sort), offset, limit: 0 }, grpcCallOptions(request, reply));
           return { items: response.venues.map(venueFromProto), next: response.nextOffset < response.total && response.nextOffset > offset ? response.nextOffset : null };
