@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts';
-import { pageQuerySchema, pageResultSchema, pageSizeQuerySchema, searchQuerySchema } from './paging.ts';
+import { pageResultSchema, pagingQueryShape, searchQuerySchema } from './paging.ts';
 
 // The contacts HTTP contract (issue 11): what the gateway answers and takes; the form's input schema is
 // contactInputSchema (contact-rules.ts).
@@ -47,8 +47,7 @@ export type VenueContactsResult = z.infer<typeof venueContactsResultSchema>;
 export const listContactsQuerySchema = z
   .object({
     q: searchQuerySchema('Search text: every word must start a word of the name, title, e-mail, phone, tag or venue name (accents and case ignored); only tag and venue name for users who may not see contact details'),
-    page: pageQuerySchema,
-    pageSize: pageSizeQuerySchema({ max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE, what: 'Contacts' }),
+    ...pagingQueryShape({ max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE, what: 'Contacts' }),
   })
   .describe('Contact list query string');
 export type ListContactsQuery = z.output<typeof listContactsQuerySchema>;

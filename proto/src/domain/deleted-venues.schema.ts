@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts';
-import { pageQuerySchema, pageResultSchema, pageSizeQuerySchema } from './paging.ts';
+import { pageResultSchema, pagingQueryShape } from './paging.ts';
 import { listVenuesQuerySchema, venueSummarySchema } from './venue.schema.ts';
 
 // The deleted-venues list (spec §2 'Deleted Venues', §7: newest deleted first).
@@ -14,8 +14,7 @@ export type DeletedVenue = z.infer<typeof deletedVenueSchema>;
 export const listDeletedVenuesQuerySchema = z
   .object({
     q: listVenuesQuerySchema.shape.q,
-    page: pageQuerySchema,
-    pageSize: pageSizeQuerySchema({ max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE, what: 'Deleted venues' }),
+    ...pagingQueryShape({ max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE, what: 'Deleted venues' }),
   })
   .describe('Deleted-venue list query string');
 

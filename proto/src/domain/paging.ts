@@ -19,6 +19,11 @@ export function pageSizeQuerySchema(options: { max: number; fallback: number; wh
     .describe(`${options.what} per page (default ${options.fallback}, max ${options.max})`);
 }
 
+/** The paging query values of a list, `page` and `pageSize` (pageSizeQuerySchema's options). */
+export function pagingQueryShape(options: { max: number; fallback: number; what: string }) {
+  return { page: pageQuerySchema, pageSize: pageSizeQuerySchema(options) };
+}
+
 /** The search text of a list (`q`): trimmed, at most MAX_SEARCH_LENGTH characters, absent when empty. */
 export function searchQuerySchema(description: string) {
   return z

@@ -11,7 +11,7 @@ import {
   EVENT_SORTS,
   MAX_EVENTS_PAGE_SIZE,
 } from './limits.ts';
-import { pageQuerySchema, pageResultSchema, pageSizeQuerySchema, searchQuerySchema } from './paging.ts';
+import { pageResultSchema, pagingQueryShape, searchQuerySchema } from './paging.ts';
 import { leaguesQuerySchema, NOT_BLANK } from './venue.schema.ts';
 
 export const EVENT_NAME_REQUIRED = 'Event name is required';
@@ -90,8 +90,7 @@ export const venueEventSortSchema = z
 /** GET /venues/{id}/events: one page of the venue's events, by event date descending (no date last), then newest created. */
 export const listVenueEventsQuerySchema = z
   .object({
-    page: pageQuerySchema,
-    pageSize: pageSizeQuerySchema({ max: MAX_EVENTS_PAGE_SIZE, fallback: DEFAULT_VENUE_EVENTS_PAGE_SIZE, what: 'Events' }),
+    ...pagingQueryShape({ max: MAX_EVENTS_PAGE_SIZE, fallback: DEFAULT_VENUE_EVENTS_PAGE_SIZE, what: 'Events' }),
   })
   .describe('Venue events query string');
 
@@ -113,8 +112,7 @@ export const listEventsQuerySchema = z
     from: dateQuery("Earliest event date 'YYYY-MM-DD' (inclusive); events without a date are left out"),
     to: dateQuery("Latest event date 'YYYY-MM-DD' (inclusive); events without a date are left out"),
     sort: venueEventSortSchema.default(DEFAULT_EVENT_SORT),
-    page: pageQuerySchema,
-    pageSize: pageSizeQuerySchema({ max: MAX_EVENTS_PAGE_SIZE, fallback: DEFAULT_EVENTS_PAGE_SIZE, what: 'Events' }),
+    ...pagingQueryShape({ max: MAX_EVENTS_PAGE_SIZE, fallback: DEFAULT_EVENTS_PAGE_SIZE, what: 'Events' }),
   })
   .describe('All-events query string');
 

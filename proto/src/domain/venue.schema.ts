@@ -14,7 +14,7 @@ import {
   VENUE_SORTS,
   VENUE_STORED_URL_MAX,
 } from './limits.ts';
-import { pageQuerySchema, pageResultSchema, pageSizeQuerySchema, searchQuerySchema } from './paging.ts';
+import { pageResultSchema, pagingQueryShape, searchQuerySchema } from './paging.ts';
 import { isHttpUrl, normalizeLinkUrl, normalizeWebsite, utf8ByteLength, venueCityDisplay, WEBSITE_INPUT_PATTERN } from './venue-display.ts';
 
 // ---- Helpers --------------------------------------------------------------------
@@ -306,8 +306,7 @@ export const listVenuesQuerySchema = z
     q: searchQuerySchema('Search text; matches name, address, country and display city, case-insensitively'),
     leagues: leaguesQuerySchema,
     sort: venueSortSchema.default(DEFAULT_VENUE_SORT),
-    page: pageQuerySchema,
-    pageSize: pageSizeQuerySchema({ max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE, what: 'Venues' }),
+    ...pagingQueryShape({ max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE, what: 'Venues' }),
   })
   // No component id: OpenAPI documents a query string as individual parameters, never as a $ref.
   .describe('Venue list query string');
