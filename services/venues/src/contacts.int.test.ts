@@ -4,7 +4,7 @@
 // one-main-contact invariant under concurrent venue updates across instances.
 import { randomUUID } from 'node:crypto';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTACT_TAGS, MAIN_CONTACT_DELETE_REFUSED } from '@venuebook/proto/domain';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
@@ -18,19 +18,11 @@ import { venuesUnderTest } from './testing/venues-harness.ts';
 const harness = venuesUnderTest('contacts');
 const USERS = { editor: harness.user('editor'), admin: harness.user('admin'), surveyor: harness.user('surveyor'), viewer: harness.user('viewer'), owner: harness.user('owner') };
 
-let editor: Client<typeof VenuesService>;
-let admin: Client<typeof VenuesService>;
-let surveyor: Client<typeof VenuesService>;
-let viewer: Client<typeof VenuesService>;
-let replicaEditor: Client<typeof VenuesService>;
-
-beforeAll(() => {
-  editor = harness.client(harness.primary, USERS.editor);
-  admin = harness.client(harness.primary, USERS.admin);
-  surveyor = harness.client(harness.primary, USERS.surveyor);
-  viewer = harness.client(harness.primary, USERS.viewer);
-  replicaEditor = harness.client(harness.replica, USERS.editor);
-});
+const editor = harness.clientOf('primary', USERS.editor);
+const admin = harness.clientOf('primary', USERS.admin);
+const surveyor = harness.clientOf('primary', USERS.surveyor);
+const viewer = harness.clientOf('primary', USERS.viewer);
+const replicaEditor = harness.clientOf('replica', USERS.editor);
 
 const token = () => `c${randomUUID().slice(0, 7)}`;
 

@@ -3,7 +3,7 @@
 // real servers), move it in the home list (also on a replica), and an older or repeated event changes nothing.
 import { randomUUID } from 'node:crypto';
 import { eventsSince } from '@venuebook/service-kit/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEnvelope, SUBJECTS } from '@venuebook/proto/events';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort } from '@venuebook/proto/venues/v1';
@@ -17,13 +17,8 @@ import { venuesUnderTest } from './testing/venues-harness.ts';
 const harness = venuesUnderTest('activity', { config: { VENUE_DATA_CONSUMER_NAME: `venues-venue-data-${randomUUID().slice(0, 8)}` } });
 const EDITOR = { userId: randomUUID(), email: 'editor@example.com', role: 'editor', requestId: 'activity-editor' };
 
-let editor: Client<typeof VenuesService>;
-let replicaEditor: Client<typeof VenuesService>;
-
-beforeAll(() => {
-  editor = harness.client(harness.primary, EDITOR);
-  replicaEditor = harness.client(harness.replica, EDITOR);
-});
+const editor = harness.clientOf('primary', EDITOR);
+const replicaEditor = harness.clientOf('replica', EDITOR);
 
 async function createVenue(name: string): Promise<Venue> {
   const { venue } = await editor.createVenue({ venue: { name } });

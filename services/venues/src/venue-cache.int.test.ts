@@ -2,7 +2,7 @@
 // database and NATS (as replicas): a venue once read is answered from memory; the instance that writes it
 // (update, delete, restore) never answers the old venue after its write returns; the other answers the new
 // one once the write's event has arrived; a write behind the service's back shows after refresh(id).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { STREAMS } from '@venuebook/proto/events';
@@ -12,15 +12,9 @@ import { venueModel } from './repositories/venue.model.ts';
 import { venuesUnderTest } from './testing/venues-harness.ts';
 
 const harness = venuesUnderTest('venue-cache');
-let editor: Client<typeof VenuesService>;
-let admin: Client<typeof VenuesService>;
-let replicaViewer: Client<typeof VenuesService>;
-
-beforeAll(() => {
-  editor = harness.client(harness.primary, 'editor');
-  admin = harness.client(harness.primary, 'admin');
-  replicaViewer = harness.client(harness.replica, 'viewer');
-});
+const editor = harness.clientOf('primary', 'editor');
+const admin = harness.clientOf('primary', 'admin');
+const replicaViewer = harness.clientOf('replica', 'viewer');
 
 async function create(name: string): Promise<string> {
   const { venue } = await editor.createVenue({ venue: { name, generalNotes: 'v1' } });

@@ -3,7 +3,7 @@
 // against an expectation computed here; venue renames, deletes and restores seen at once; a replica follows.
 import { randomUUID } from 'node:crypto';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nameKey } from '@venuebook/proto/domain';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
@@ -20,15 +20,9 @@ const harness = venuesUnderTest('events');
 const EDITOR = harness.user('editor');
 const ADMIN = harness.user('admin');
 
-let editor: Client<typeof VenuesService>;
-let admin: Client<typeof VenuesService>;
-let replicaViewer: Client<typeof VenuesService>;
-
-beforeAll(() => {
-  editor = harness.client(harness.primary, EDITOR);
-  admin = harness.client(harness.primary, ADMIN);
-  replicaViewer = harness.client(harness.replica, 'viewer');
-});
+const editor = harness.clientOf('primary', EDITOR);
+const admin = harness.clientOf('primary', ADMIN);
+const replicaViewer = harness.clientOf('replica', 'viewer');
 
 async function createVenue(name: string, fields: Record<string, unknown> = {}): Promise<Venue> {
   const { venue } = await editor.createVenue({ venue: { name, ...fields } });

@@ -2,7 +2,7 @@
 // servers (FerretDB, NATS), with a second instance on the same database and NATS as a replica.
 import { randomUUID } from 'node:crypto';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
@@ -15,17 +15,10 @@ const EDITOR = harness.user('editor');
 const ADMIN = harness.user('admin');
 const ROLES = ['owner', 'admin', 'editor', 'surveyor', 'viewer'];
 
-let editor: Client<typeof VenuesService>;
-let admin: Client<typeof VenuesService>;
-let replicaEditor: Client<typeof VenuesService>;
-let replicaAdmin: Client<typeof VenuesService>;
-
-beforeAll(() => {
-  editor = harness.client(harness.primary, EDITOR);
-  admin = harness.client(harness.primary, ADMIN);
-  replicaEditor = harness.client(harness.replica, EDITOR);
-  replicaAdmin = harness.client(harness.replica, ADMIN);
-});
+const editor = harness.clientOf('primary', EDITOR);
+const admin = harness.clientOf('primary', ADMIN);
+const replicaEditor = harness.clientOf('replica', EDITOR);
+const replicaAdmin = harness.clientOf('replica', ADMIN);
 
 async function create(name: string, fields: Record<string, unknown> = {}): Promise<Venue> {
   const { venue } = await editor.createVenue({ venue: { name, ...fields } });

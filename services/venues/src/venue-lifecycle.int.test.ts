@@ -3,7 +3,7 @@
 // the events and the audit log, and who may do it.
 import { randomUUID } from 'node:crypto';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
@@ -16,15 +16,9 @@ const harness = venuesUnderTest('lifecycle');
 const EDITOR = harness.user('editor');
 const ADMIN = harness.user('admin');
 
-let editor: Client<typeof VenuesService>;
-let admin: Client<typeof VenuesService>;
-let replicaEditor: Client<typeof VenuesService>;
-
-beforeAll(() => {
-  editor = harness.client(harness.primary, EDITOR);
-  admin = harness.client(harness.primary, ADMIN);
-  replicaEditor = harness.client(harness.replica, EDITOR);
-});
+const editor = harness.clientOf('primary', EDITOR);
+const admin = harness.clientOf('primary', ADMIN);
+const replicaEditor = harness.clientOf('replica', EDITOR);
 
 async function create(client: Client<typeof VenuesService>, name: string, fields: Record<string, unknown> = {}): Promise<Venue> {
   const { venue } = await client.createVenue({ venue: { name, ...fields } });

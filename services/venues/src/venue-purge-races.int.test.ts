@@ -3,23 +3,16 @@
 // listed nowhere and never purged: the check reads the venue from the database under its lock), and the main
 // contact of a soft-deleted venue cannot be deleted (its restore would bring back a venue without one).
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@venuebook/proto/grpc';
-import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
+import { describe, expect, it } from 'vitest';
+import type { Venue } from '@venuebook/proto/venues/v1';
 import { contactModel } from './repositories/contact.model.ts';
 import { venueEventModel } from './repositories/venue-event.model.ts';
 import { venuesUnderTest } from './testing/venues-harness.ts';
 
 const harness = venuesUnderTest('purge-races');
-let editor: Client<typeof VenuesService>;
-let admin: Client<typeof VenuesService>;
-let replicaEditor: Client<typeof VenuesService>;
-
-beforeAll(() => {
-  editor = harness.client(harness.primary, 'editor');
-  admin = harness.client(harness.primary, 'admin');
-  replicaEditor = harness.client(harness.replica, 'editor');
-});
+const editor = harness.clientOf('primary', 'editor');
+const admin = harness.clientOf('primary', 'admin');
+const replicaEditor = harness.clientOf('replica', 'editor');
 
 async function createVenue(name: string): Promise<Venue> {
   const { venue } = await editor.createVenue({ venue: { name } });

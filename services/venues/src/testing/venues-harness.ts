@@ -32,6 +32,11 @@ export interface VenuesHarness {
   user(role: string): Caller;
   /** A client of `service` calling as `user` (a new user of that role when a role is given); closed in afterAll. */
   client(service: VenuesServiceHandle, user: string | Caller): Client<typeof VenuesService>;
+  /**
+   * The same for the primary or the replica, to be declared at the top of a file: the client is made at its
+   * first call (the instances have started by then), e.g. `const editor = harness.clientOf('primary', EDITOR)`.
+   */
+  clientOf(instance: 'primary' | 'replica', user: string | Caller): Client<typeof VenuesService>;
 }
 
 /** The harness of a test file named `name` (in the database's name, the loggers' and the request ids). */
@@ -46,6 +51,17 @@ export function venuesUnderTest(name: string, options: { replica?: boolean; conf
       const client = venuesClient(service, typeof user === 'string' ? harness.user(user) : user, harness.userContextKey);
       clients.push(client);
       return client;
+    },
+    clientOf(instance: 'primary' | 'replica', user: string | Caller): Client<typeof VenuesService> {
+      const caller = typeof user === 'string' ? harness.user(user) : user;
+      let client: Client<typeof VenuesService> | undefined;
+      return new Proxy({} as Client<typeof VenuesService>, {
+        get(_target, key) {
+          client ??= harness.client(harness[instance], caller);
+          const value: unknown = Reflect.get(client, key);
+          return typeof value === 'function' ? value.bind(client) : value;
+        },
+      });
     },
   } as Omit<VenuesHarness, 'config' | 'primary' | 'replica' | 'nc' | 'connection'> & {
     config: VenuesConfig;
