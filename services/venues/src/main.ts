@@ -1,6 +1,6 @@
 // The venues service's process: wiring only (the kit runs the start-up, see startDomainService).
 import { STREAMS } from '@venuebook/proto/events';
-import { partialHandlers } from '@venuebook/proto/grpc';
+import type { ServiceHandlers } from '@venuebook/proto/grpc';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 import { Locks, lockSchema, runServiceMain, startDomainService } from '@venuebook/service-kit';
 import type { LockDocument, Logger, RunningServiceHandle } from '@venuebook/service-kit';
@@ -118,8 +118,9 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
           createImportUseCases({ venueUseCases, contactUseCases, venues, contacts: contactList, venueRepository: repository, venueCache, importKeys: new ImportKeyRepository(models.importKeys) }),
         ),
       );
-      // Issue 11 in progress: an RPC of the contract without its handler yet answers UNIMPLEMENTED.
-      return partialHandlers(VenuesService, { ...venueHandlers, ...venueEventHandlers, ...contactHandlers, ...importHandlers });
+      // Every RPC of the contract has its handler (the compiler checks it).
+      const handlers: ServiceHandlers<typeof VenuesService> = { ...venueHandlers, ...venueEventHandlers, ...contactHandlers, ...importHandlers };
+      return handlers;
     },
   });
   if (!readModel || !venueCache || !onPurge || !contactReadModel) throw new Error('venues: the read model did not start');
