@@ -70,7 +70,9 @@ describe('CSV export', () => {
     await createVenue({ name: `${t} Viewer Hall`, contactName: 'Secret Person', contactEmail: 'secret@example.com' });
     const venues = await exportCsv(`/api/v1/venues/export.csv?q=${t}`, 'viewer');
     expect(venues.headers).not.toContain('Main Contact Name');
+    expect(venues.headers.slice(0, 2)).toEqual(['Venue Name', 'Country']);
     expect(venues.records).toHaveLength(1);
+    expect(venues.records[0]![0]).toBe(`${t} Viewer Hall`);
     expect(venues.response.body).not.toContain('Secret');
     const contacts = await exportCsv(`/api/v1/contacts/export.csv?q=${t}`, 'viewer');
     expect(contacts.headers).toEqual(['Venue', 'Tag', 'Main Contact', 'Created At', 'Venue Id', 'Contact Id']);
@@ -229,5 +231,56 @@ describe('CSV import', () => {
     }
     expect((await gateway.app.inject({ method: 'GET', url: '/api/v1/venues/export.csv' })).statusCode).toBe(401);
     expect((await gateway.app.inject({ method: 'POST', url: '/api/v1/imports/venues', payload: 'Venue Name\nx\n', headers: { 'content-type': 'text/csv' } })).statusCode).toBe(401);
+  });
+});
+
+describe('CSV import bounds (security review)', () => {
+  it('refuses a wide file before reading it when the caller may not import, and at 100 columns otherwise', async () => {
+    const header = Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(',');
+    const wide = `Venue Name,${header}\n${Array.from({ length: 200 }, (_, i) => `Wide ${i},${','.repeat(20)}`).join('\n')}\n`;
+    const started = performance.now();
+    const denied = await importCsv('venues', wide, '', 'viewer');
+    expect(denied.statusCode).toBe(403);
+    const refused = await importCsv('venues', wide);
+    const ms = performance.now() - started;
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details[0].field).toBe('body');
+    console.log(`wide CSV (${Math.round(wide.length / 1024)} KiB, 100,001 columns): 403 and 400 in ${Math.round(ms)} ms`);
+    const columns = await importCsv('venues', `Venue Name${',x'.repeat(100)}\nA${','.repeat(100)}\n`);
+    expect(columns.statusCode).toBe(400);
+    expect(columns.json().error.details).toEqual([{ field: 'body', message: 'Too many columns on line 1: at most 100' }]);
+    const contacts = await importCsv('contacts', `Venue,Name,${header}\n`, '', 'viewer');
+    expect(contacts.statusCode).toBe(can('viewer', 'contact.create') ? 400 : 403);
+  });
+
+  it('stops reading at the row limit or at a record beyond 110,000 characters, and keeps only the columns it reads', async () => {
+    const t = token();
+    const many = await importCsv('venues', `Venue Name\n${Array.from({ length: 2_001 }, (_, i) => `${t} ${i}`).join('\n')}\n`);
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error.details[0].message).toBe('At most 2000 rows per preview request; this file has more');
+    const long = await importCsv('venues', `Venue Name,General Venue Notes\n${t},${'n'.repeat(120_000)}\n`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.details[0].field).toBe('body');
+    const preview = await imported('venues', `Venue Name,Unknown,Country,venue_name\n${t} Only,x,France,${t} Second\n`);
+    expect(preview.rows[0]!.values).toEqual({ 'Venue Name': `${t} Only`, Country: 'France' });
+  });
+
+  it('finds an in-file duplicate contact across chunks (earlier rows sent as venue and name only) and bounds the Venue cell', async () => {
+    const t = token();
+    await createVenue({ name: `${t} Chunk Hall` });
+    const lines = Array.from({ length: 600 }, (_, i) => `${t} Chunk Hall,Person ${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))},,${'T'.repeat(90)}`);
+    lines[549] = `${t} Chunk Hall,Person BA,,`; // the same person as row 2 (index 1: 'Person BA')
+    lines[10] = `${'v'.repeat(201)},Someone,,`;
+    const preview = await imported('contacts', `Venue,Name,Email,Title\n${lines.join('\n')}\n`);
+    const row550 = preview.rows.find((row) => row.row === 550)!;
+    expect(row550).toMatchObject({ action: 'skip', reason: 'exact_duplicate' });
+    expect(row550.matches).toEqual([expect.objectContaining({ row: 2 })]);
+    expect(preview.rows.find((row) => row.row === 11)).toMatchObject({ action: 'skip', reason: 'error', errors: [{ field: 'venue', message: 'Venue must be at most 200 characters' }] });
+  });
+
+  it('answers 400 for row numbers beyond the bound (firstRow, confirm)', async () => {
+    const csv = 'Venue Name\nx\n';
+    expect((await importCsv('venues', csv, '?firstRow=2147483648')).statusCode).toBe(400);
+    expect((await importCsv('venues', csv, '?mode=commit&confirm=99999999999')).statusCode).toBe(400);
   });
 });

@@ -12,7 +12,10 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEMO_VENUES, REPO_ROOT } from '@venuebook/local';
+import { CSV_IMPORT_MAX_ROWS } from '@venuebook/proto/domain';
 import type { ImportResult, ListVenuesResult } from '@venuebook/proto/domain';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { request as undiciRequest } from 'undici';
 import { BenchError, expectEqual, expectTrue, runBench, sized } from './support.ts';
 
@@ -89,10 +92,18 @@ await runBench({ name: 'csv-transfer', title: 'CSV import and export of venues a
   checkExport(league.text, ote.total);
   bench.figure('exportLeagueMs', league.ms, `export of the ${ote.total} OTE venues, warm: ${Math.round(league.ms)} ms`);
 
-  const again = await call('POST', '/api/v1/imports/venues', cold.text);
-  const reviewed = JSON.parse(again.text) as ImportResult;
-  expectEqual(reviewed.summary.create + reviewed.summary.confirm, 0, 're-import preview: rows to create');
-  bench.figure('reimportPreviewMs', again.ms, `preview of the exported file (${firstPage.total} rows, nothing to create): ${Math.round(again.ms)} ms`);
+  // A preview takes CSV_IMPORT_MAX_ROWS rows a request: the exported file goes in chunks, each with the header.
+  const [exportedHeaders = [], ...exportedRecords] = parse(cold.text, { bom: true }) as string[][];
+  const exported = { headers: exportedHeaders, records: exportedRecords };
+  let again = { ms: 0, toCreate: 0 };
+  for (let at = 0; at < exported.records.length; at += CSV_IMPORT_MAX_ROWS) {
+    const chunk = stringify([exported.headers, ...exported.records.slice(at, at + CSV_IMPORT_MAX_ROWS)]);
+    const answer = await call('POST', `/api/v1/imports/venues?firstRow=${at + 1}`, chunk);
+    const reviewed = JSON.parse(answer.text) as ImportResult;
+    again = { ms: again.ms + answer.ms, toCreate: again.toCreate + reviewed.summary.create + reviewed.summary.confirm };
+  }
+  expectEqual(again.toCreate, 0, 're-import preview: rows to create');
+  bench.figure('reimportPreviewMs', again.ms, `preview of the exported file (${firstPage.total} rows in requests of ${CSV_IMPORT_MAX_ROWS}, nothing to create): ${Math.round(again.ms)} ms`);
 
   const preview = await call('POST', '/api/v1/imports/venues', file);
   const previewed = JSON.parse(preview.text) as ImportResult;

@@ -29,12 +29,42 @@ export interface ParsedCsv {
 /** A CSV that cannot be read (e.g. an unclosed quote), with csv-parse's message (it names the line). */
 export class CsvFormatError extends Error {}
 
-/** Reads a whole CSV text: a BOM is dropped, CRLF or LF rows, blank lines skipped, short rows padded with ''. */
-export function parseCsv(text: string): ParsedCsv {
+/** Bounds of an import body, checked while csv-parse reads it (a wide or long file stops early, never read whole). */
+export interface CsvLimits {
+  /** Data rows at most (the header aside): reading stops after one more, so that the caller can say the file is too long. */
+  maxRows: number;
+  /** Columns a record may have at most (a 400 'Too many columns' beyond). */
+  maxColumns: number;
+  /** Characters of one record at most (csv-parse's max_record_size). */
+  maxRecordSize: number;
+}
+
+/**
+ * Reads a CSV text: a BOM is dropped, CRLF or LF rows, blank lines skipped, short rows padded with ''. Stops after
+ * `limits.maxRows + 1` data rows (so `records.length > maxRows` says the file is longer); a record with more than
+ * `limits.maxColumns` cells or `limits.maxRecordSize` characters is a CsvFormatError.
+ */
+export function parseCsv(text: string, limits?: CsvLimits): ParsedCsv {
   let rows: string[][];
   try {
-    rows = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true });
+    rows = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      ...(limits
+        ? {
+            to: limits.maxRows + 2,
+            max_record_size: limits.maxRecordSize,
+            on_record: (record: string[], context: { lines: number }) => {
+              if (record.length > limits.maxColumns) throw new CsvFormatError(`Too many columns on line ${context.lines}: at most ${limits.maxColumns}`);
+              return record;
+            },
+          }
+        : {}),
+    });
   } catch (error) {
+    if (error instanceof CsvFormatError) throw error;
     throw new CsvFormatError(error instanceof Error ? error.message : String(error));
   }
   const [headers = [], ...records] = rows;

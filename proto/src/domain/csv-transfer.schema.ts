@@ -13,6 +13,8 @@ export interface CsvColumn<T> {
   value(record: T): string;
   /** The input field the column fills on import (absent: export only, e.g. ids and times). */
   field?: string;
+  /** A contact detail (a main contact's or a contact's name, title, phone, email): left out for viewers. */
+  detail?: true;
 }
 
 /** Several values in one cell (leagues, venue types): separated by ';' (',' is accepted on import too). */
@@ -34,10 +36,10 @@ export const VENUE_CSV_COLUMNS: readonly CsvColumn<Venue>[] = [
   { header: 'Deliveries Address', field: 'deliveryAddress', value: (v) => v.deliveryAddress },
   { header: 'Delivery Notes', field: 'deliveryNotes', value: (v) => v.deliveryNotes },
   { header: 'Website', field: 'website', value: (v) => v.website },
-  { header: 'Main Contact Name', field: 'contactName', value: (v) => v.contactName ?? '' },
-  { header: 'Main Contact Title', field: 'contactTitle', value: (v) => v.contactTitle ?? '' },
-  { header: 'Main Contact Phone', field: 'contactPhone', value: (v) => v.contactPhone ?? '' },
-  { header: 'Main Contact Email', field: 'contactEmail', value: (v) => v.contactEmail ?? '' },
+  { header: 'Main Contact Name', field: 'contactName', detail: true, value: (v) => v.contactName ?? '' },
+  { header: 'Main Contact Title', field: 'contactTitle', detail: true, value: (v) => v.contactTitle ?? '' },
+  { header: 'Main Contact Phone', field: 'contactPhone', detail: true, value: (v) => v.contactPhone ?? '' },
+  { header: 'Main Contact Email', field: 'contactEmail', detail: true, value: (v) => v.contactEmail ?? '' },
   { header: 'Venue Types', field: 'venueTypes', value: (v) => v.venueTypes.join(CSV_LIST_SEPARATOR) },
   { header: 'Leagues', field: 'leagues', value: (v) => v.leagues.join(CSV_LIST_SEPARATOR) },
   { header: 'General Venue Notes', field: 'generalNotes', value: (v) => v.generalNotes },
@@ -47,16 +49,13 @@ export const VENUE_CSV_COLUMNS: readonly CsvColumn<Venue>[] = [
   { header: 'Venue Id', value: (v) => v.id },
 ];
 
-/** Venue columns whose cells are never filled for a user who may not see contact details. */
-const CONTACT_DETAIL_FIELDS = new Set(['contactName', 'contactTitle', 'contactPhone', 'contactEmail', 'name', 'title', 'phone', 'email']);
-
 /** Every user-visible field of a contact with its venue's name (the all-contacts list). */
 export const CONTACT_CSV_COLUMNS: readonly CsvColumn<ContactListItem>[] = [
   { header: 'Venue', field: 'venue', value: (c) => c.venueName },
-  { header: 'Name', field: 'name', value: (c) => c.name ?? '' },
-  { header: 'Title', field: 'title', value: (c) => c.title ?? '' },
-  { header: 'Phone', field: 'phone', value: (c) => c.phone ?? '' },
-  { header: 'Email', field: 'email', value: (c) => c.email ?? '' },
+  { header: 'Name', field: 'name', detail: true, value: (c) => c.name ?? '' },
+  { header: 'Title', field: 'title', detail: true, value: (c) => c.title ?? '' },
+  { header: 'Phone', field: 'phone', detail: true, value: (c) => c.phone ?? '' },
+  { header: 'Email', field: 'email', detail: true, value: (c) => c.email ?? '' },
   { header: 'Tag', field: 'tag', value: (c) => c.tag },
   { header: 'Main Contact', value: (c) => (c.isCurrentMainContact ? 'Yes' : 'No') },
   { header: 'Created At', value: (c) => c.createdAt },
@@ -66,7 +65,7 @@ export const CONTACT_CSV_COLUMNS: readonly CsvColumn<ContactListItem>[] = [
 
 /** The columns a caller gets: without the contact-detail columns when details are hidden (viewers, spec §5). */
 export function csvColumnsFor<T>(columns: readonly CsvColumn<T>[], detailsHidden: boolean): readonly CsvColumn<T>[] {
-  return detailsHidden ? columns.filter((column) => !column.field || !CONTACT_DETAIL_FIELDS.has(column.field)) : columns;
+  return detailsHidden ? columns.filter((column) => !column.detail) : columns;
 }
 
 /** A header as matched on import: lowercased, spaces, '_' and '-' removed ('venue_name' = 'Venue Name'). */
@@ -136,6 +135,9 @@ export function contactInputFromCsv(cells: Readonly<Record<string, string>>): { 
 
 export const CSV_IMPORT_MODES = ['preview', 'commit'] as const;
 
+/** The largest row number of an import (firstRow, confirm): far beyond any file the size limit lets through, within int32. */
+export const CSV_IMPORT_MAX_ROW_NUMBER = 10_000_000;
+
 export const csvImportQuerySchema = z
   .object({
     mode: z.enum(CSV_IMPORT_MODES).default('preview').describe("'preview' (default): nothing is written; 'commit': creates the rows the preview would create"),
@@ -144,8 +146,9 @@ export const csvImportQuerySchema = z
       .regex(/^\d+(,\d+)*$/, 'Row numbers separated by commas')
       .optional()
       .transform((rows) => (rows ? rows.split(',').map(Number) : []))
+      .refine((rows) => rows.every((row) => row <= CSV_IMPORT_MAX_ROW_NUMBER), `Row numbers are at most ${CSV_IMPORT_MAX_ROW_NUMBER}`)
       .describe("Rows the user confirmed despite similar names ('Create Anyway'; never an exact match), e.g. '3,17'"),
-    firstRow: z.coerce.number().int().min(1).default(1).describe('The number of the first data row of this body in the whole file (a chunk of a larger file)'),
+    firstRow: z.coerce.number().int().min(1).max(CSV_IMPORT_MAX_ROW_NUMBER).default(1).describe('The number of the first data row of this body in the whole file (a chunk of a larger file)'),
   })
   .describe('CSV import options');
 export type CsvImportQuery = z.output<typeof csvImportQuerySchema>;
@@ -194,7 +197,7 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** Rows per commit request: a larger file is committed in chunks (the UI shows their progress). */
 export const CSV_IMPORT_MAX_COMMIT_ROWS = 500;
-/** Rows a preview takes at once. */
-export const CSV_IMPORT_MAX_ROWS = 20_000;
+/** Rows a preview takes at once (the duplicate check of a row is scored against existing venues and earlier rows). */
+export const CSV_IMPORT_MAX_ROWS = 2_000;
 /** The largest CSV body (413 beyond it). */
 export const CSV_IMPORT_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import {
   API_ERROR_CODES,
   apiErrorResponses,
+  can,
   contactInputFromCsv,
+  contactInputSchema,
   CSV_IMPORT_MAX_BYTES,
   CSV_IMPORT_MAX_COMMIT_ROWS,
   CSV_IMPORT_MAX_ROWS,
@@ -13,11 +14,12 @@ import {
   csvHeaderKey,
   csvImportQuerySchema,
   importResultSchema,
+  isRole,
   toFieldErrors,
   venueInputFromCsv,
   venueInputSchema,
 } from '@venuebook/proto/domain';
-import type { CsvImportKind, CsvImportQuery, FieldError, ImportResult, ImportRowResult } from '@venuebook/proto/domain';
+import type { Action, CsvImportKind, CsvImportQuery, FieldError, ImportResult, ImportRowResult } from '@venuebook/proto/domain';
 import { importRowOutcomeFromProto } from '@venuebook/proto/codecs/imports';
 import type { ImportRowOutcome } from '@venuebook/proto/codecs/imports';
 import { venueInputToProto } from '@venuebook/proto/codecs/venues';
@@ -25,6 +27,7 @@ import type { ImportVenueRowSchema } from '@venuebook/proto/venues/v1';
 import type { ImportContactRowSchema } from '@venuebook/proto/venues/v1/imports';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { CsvFormatError, parseCsv } from '../../../../lib/csv.ts';
+import { HttpError } from '../../../../lib/error-mapping.ts';
 
 /** Rows per call to the venues service (a call stays far below the gRPC message limit). */
 const ROWS_PER_CALL = 500;
@@ -35,9 +38,21 @@ const ROWS_PER_CALL = 500;
  */
 const IMPORT_DEADLINE_MS = 120_000;
 
-function importCallOptions(request: FastifyRequest, reply: FastifyReply) {
-  return { ...grpcCallOptions(request, reply), deadlineMs: IMPORT_DEADLINE_MS };
-}
+/** The call options of an import request's calls, made once per request (each grpcCallOptions adds a 'close' listener on the reply). */
+type ImportCallOptions = ReturnType<typeof grpcCallOptions> & { deadlineMs: number };
+
+/**
+ * Bounds of the body, checked while it is read: a row more than a preview takes, more columns than any export has
+ * (the export has 18) or a record beyond the longest valid venue (its text fields at their maximum lengths) stops
+ * the reading with a 400.
+ */
+const CSV_IMPORT_MAX_COLUMNS = 100;
+const CSV_IMPORT_MAX_RECORD_CHARS = 110_000;
+/** The longest Venue cell of a contact row (a venue name or id). */
+const CONTACT_VENUE_MAX_LENGTH = 200;
+
+/** The right an import needs, checked before the body is read (the service checks it again). */
+const IMPORT_ACTION = { venues: 'venue.create', contacts: 'contact.create' } as const satisfies Record<CsvImportKind, Action>;
 
 function importDescription(kind: CsvImportKind): string {
   return (
@@ -68,9 +83,10 @@ interface ReadRow {
 
 /** The body read as CSV: each row with its number in the whole file, its values and its cells by input field. */
 function readRows(kind: CsvImportKind, text: string, query: CsvImportQuery): ReadRow[] {
+  const limit = query.mode === 'commit' ? CSV_IMPORT_MAX_COMMIT_ROWS : CSV_IMPORT_MAX_ROWS;
   let parsed;
   try {
-    parsed = parseCsv(text);
+    parsed = parseCsv(text, { maxRows: limit, maxColumns: CSV_IMPORT_MAX_COLUMNS, maxRecordSize: CSV_IMPORT_MAX_RECORD_CHARS });
   } catch (error) {
     if (error instanceof CsvFormatError) throw new ImportBodyError([{ field: 'body', message: error.message }]);
     throw error;
@@ -82,17 +98,20 @@ function readRows(kind: CsvImportKind, text: string, query: CsvImportQuery): Rea
   if (!fieldOf.includes('name')) missing.push(kind === 'venues' ? 'Venue Name' : 'Name');
   if (kind === 'contacts' && !fieldOf.includes('venue') && !fieldOf.includes('venueId')) missing.push('Venue');
   if (missing.length > 0) throw new ImportBodyError([{ field: 'body', message: `The CSV has no ${missing.join(' or ')} column` }]);
-  const limit = query.mode === 'commit' ? CSV_IMPORT_MAX_COMMIT_ROWS : CSV_IMPORT_MAX_ROWS;
-  if (records.length > limit) throw new ImportBodyError([{ field: 'body', message: `At most ${limit} rows per ${query.mode} request; this file has ${records.length}` }]);
+  if (records.length > limit) throw new ImportBodyError([{ field: 'body', message: `At most ${limit} rows per ${query.mode} request; this file has more` }]);
+  // Only the columns the import reads are kept (the first of a field's columns); the others are ignored.
+  const used = headers.flatMap((header, column) => {
+    const field = fieldOf[column];
+    return field && fieldOf.indexOf(field) === column ? [{ header, column, field }] : [];
+  });
   return records.map((record, index) => {
     const values: Record<string, string> = {};
     const cells: Record<string, string> = {};
-    headers.forEach((header, column) => {
+    for (const { header, column, field } of used) {
       const cell = record[column] ?? '';
-      if (header) values[header] = cell;
-      const field = fieldOf[column];
-      if (field && cells[field] === undefined) cells[field] = cell;
-    });
+      values[header] = cell;
+      cells[field] = cell;
+    }
     return { row: query.firstRow + index, values, cells };
   });
 }
@@ -114,7 +133,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   /** Venue rows: checked with venueInputSchema here (as POST /venues), the valid ones decided by the service. */
-  async function importVenues(rows: ReadRow[], query: CsvImportQuery, request: FastifyRequest, reply: FastifyReply): Promise<Map<number, ImportRowOutcome>> {
+  async function importVenues(rows: ReadRow[], query: CsvImportQuery, callOptions: ImportCallOptions): Promise<Map<number, ImportRowOutcome>> {
     const outcomes = new Map<number, ImportRowOutcome>();
     const valid: MessageInitShape<typeof ImportVenueRowSchema>[] = [];
     for (const { row, cells } of rows) {
@@ -127,7 +146,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const earlierRows = valid.slice(0, at).map(({ row, venue }) => ({ row, venue: { name: venue?.name ?? '', leagues: venue?.leagues ?? [] } }));
       const response = await fastify.venues.importVenues(
         { rows: valid.slice(at, at + ROWS_PER_CALL), commit: query.mode === 'commit', confirmedRows: query.confirm, earlierRows },
-        importCallOptions(request, reply),
+        callOptions,
       );
       for (const result of response.results) outcomes.set(result.row, importRowOutcomeFromProto(result));
     }
@@ -135,17 +154,25 @@ const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   }
 
   /** Contact rows: the service checks them (contactInputSchema), finds their venue and same-name contacts. */
-  async function importContacts(rows: ReadRow[], query: CsvImportQuery, request: FastifyRequest, reply: FastifyReply): Promise<Map<number, ImportRowOutcome>> {
+  async function importContacts(rows: ReadRow[], query: CsvImportQuery, callOptions: ImportCallOptions): Promise<Map<number, ImportRowOutcome>> {
     const outcomes = new Map<number, ImportRowOutcome>();
-    const sent: MessageInitShape<typeof ImportContactRowSchema>[] = rows.map(({ row, cells }) => {
+    const sent: MessageInitShape<typeof ImportContactRowSchema>[] = [];
+    /** Each sent row as an earlier row of the next calls: only what the in-file check reads (its venue and name), valid rows only. */
+    const keys: MessageInitShape<typeof ImportContactRowSchema>[] = [];
+    for (const { row, cells } of rows) {
       const { venue, input } = contactInputFromCsv(cells);
+      if (venue.length > CONTACT_VENUE_MAX_LENGTH) {
+        outcomes.set(row, errorRow(row, [{ field: 'venue', message: `Venue must be at most ${CONTACT_VENUE_MAX_LENGTH} characters` }]));
+        continue;
+      }
       const text = (field: string): string => (typeof input[field] === 'string' ? (input[field] as string) : '');
-      return { row, venue, contact: { name: text('name'), title: text('title'), phone: text('phone'), email: text('email'), tag: text('tag') } };
-    });
+      sent.push({ row, venue, contact: { name: text('name'), title: text('title'), phone: text('phone'), email: text('email'), tag: text('tag') } });
+      keys.push(contactInputSchema.safeParse(input).success ? { row, venue, contact: { name: text('name') } } : { row, venue: '', contact: { name: '' } });
+    }
     for (let at = 0; at < sent.length; at += ROWS_PER_CALL) {
       const response = await fastify.venues.importContacts(
-        { rows: sent.slice(at, at + ROWS_PER_CALL), commit: query.mode === 'commit', confirmedRows: query.confirm, earlierRows: sent.slice(0, at) },
-        importCallOptions(request, reply),
+        { rows: sent.slice(at, at + ROWS_PER_CALL), commit: query.mode === 'commit', confirmedRows: query.confirm, earlierRows: keys.slice(0, at) },
+        callOptions,
       );
       for (const result of response.results) outcomes.set(result.row, importRowOutcomeFromProto(result));
     }
@@ -167,6 +194,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
       },
       async (request, reply) => {
+        if (!can(isRole(request.auth?.role) ? request.auth?.role : undefined, IMPORT_ACTION[kind])) throw new HttpError(403, 'You do not have permission to do this');
         const query = request.query;
         let rows: ReadRow[];
         try {
@@ -175,7 +203,8 @@ const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           if (!(error instanceof ImportBodyError)) throw error;
           return reply.code(400).send({ error: { code: API_ERROR_CODES.invalidArgument, message: 'Invalid CSV', details: error.fieldErrors } });
         }
-        const outcomes = kind === 'venues' ? await importVenues(rows, query, request, reply) : await importContacts(rows, query, request, reply);
+        const callOptions: ImportCallOptions = { ...grpcCallOptions(request, reply), deadlineMs: IMPORT_DEADLINE_MS };
+        const outcomes = kind === 'venues' ? await importVenues(rows, query, callOptions) : await importContacts(rows, query, callOptions);
         const commit = query.mode === 'commit';
         return answer(
           query.mode,
