@@ -115,7 +115,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       // CSV import and export (issue 11): through the venue and contact use cases; the export's venues hide contact details too.
       const importHandlers = hidingContactDetails(
         createImportHandlers(
-          createImportUseCases({ venueUseCases, contactUseCases, venues, contacts: contactList, venueRepository: repository, venueCache, importKeys: new ImportKeyRepository(models.importKeys) }),
+          createImportUseCases({ venueUseCases, contactUseCases, venues, contacts: contactList, venueRepository: repository, venueCache, importKeys: new ImportKeyRepository(models.importKeys), locks: new Locks(models.locks) }),
         ),
       );
       // Every RPC of the contract has its handler (the compiler checks it).

@@ -1,6 +1,13 @@
 // The import keys (issue 11): read and written by `_id` only.
 import type { ImportKeyModel } from './import-key.model.ts';
 
+/** A key as stored: the kind of row, the record it created ('' while the write is under way) and when it last changed. */
+export interface ImportKeyRecord {
+  kind: string;
+  recordId: string;
+  updatedAt: Date;
+}
+
 /** MongoDB's (and FerretDB's) duplicate-key error code. */
 const DUPLICATE_KEY = 11000;
 
@@ -11,9 +18,10 @@ export class ImportKeyRepository {
     this.#model = model;
   }
 
-  /** Whether a row with this key was imported (or is being imported). */
-  async has(key: string): Promise<boolean> {
-    return (await this.#model.findById(key).select('_id').lean().exec()) !== null;
+  /** The key's record (null when no row with this key was imported nor is being imported). */
+  async get(key: string): Promise<ImportKeyRecord | null> {
+    const doc = await this.#model.findById(key).lean().exec();
+    return doc ? { kind: doc.kind, recordId: doc.recordId ?? '', updatedAt: doc.updatedAt } : null;
   }
 
   /** Claims the key by a unique insert: false when it exists already (imported by an earlier or a concurrent run). */
@@ -30,6 +38,17 @@ export class ImportKeyRepository {
   /** Records what the row created. */
   async done(key: string, recordId: string): Promise<void> {
     await this.#model.updateOne({ _id: key }, { $set: { recordId } }).exec();
+  }
+
+  /**
+   * Takes over a key whose record is gone (`stale`, as read): when the key is still as read, it is removed and
+   * claimed again (one unique insert wins, as claim). The caller holds the key's lock, so two takeovers never race.
+   */
+  async takeOver(key: string, stale: ImportKeyRecord, kind: string, createdBy: string): Promise<boolean> {
+    const now = await this.get(key);
+    if (now && (now.recordId !== stale.recordId || now.updatedAt.getTime() !== stale.updatedAt.getTime())) return false;
+    if (now) await this.#model.deleteOne({ _id: key }).exec();
+    return this.claim(key, kind, createdBy);
   }
 
   /** Gives the key back after the write failed, so that a later run may import the row. */

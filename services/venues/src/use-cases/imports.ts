@@ -4,14 +4,16 @@
 // events, the main-contact rule) under an import key claimed first (repositories/import-key.repository.ts),
 // so that a re-run, a double click or two replicas never create a row twice.
 import { createHash } from 'node:crypto';
-import { contactInputSchema, normalizeContactName, toFieldErrors } from '@venuebook/proto/domain';
+import { setImmediate } from 'node:timers/promises';
+import { can, contactInputSchema, isRole, toFieldErrors } from '@venuebook/proto/domain';
 import type { FieldError, ImportMatch } from '@venuebook/proto/domain';
 import type { ImportRowOutcome } from '@venuebook/proto/codecs/imports';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
+import type { Locks } from '@venuebook/service-kit';
 import { contactFieldsOf } from '../domain/contact.ts';
-import { DUPLICATE_CHECK_DEFAULT_LEAGUES, matchNames, normaliseVenueName } from '../domain/duplicate-names.ts';
-import type { NormalisedName } from '../domain/duplicate-names.ts';
+import { DUPLICATE_CHECK_DEFAULT_LEAGUES, normaliseVenueName } from '../domain/duplicate-names.ts';
+import { InFileNames } from '../domain/in-file-names.ts';
 import { isVenueId, validateListRequest, validateVenueInput } from '../domain/venue-rules.ts';
 import type { RawListRequest } from '../domain/venue-rules.ts';
 import type { VenueFields, VenueRecord } from '../domain/venue.ts';
@@ -19,18 +21,26 @@ import type { ContactReadModel } from '../read-model/contact-read-model.ts';
 import { checkDuplicates } from '../read-model/duplicate-check.ts';
 import type { VenueCache } from '../read-model/venue-cache.ts';
 import type { VenueReadModel } from '../read-model/venue-read-model.ts';
-import type { ImportKeyRepository } from '../repositories/import-key.repository.ts';
+import type { ImportKeyRecord, ImportKeyRepository } from '../repositories/import-key.repository.ts';
 import type { VenueRepository } from '../repositories/venue.repository.ts';
+import { CUSTOM_TAG_REFUSED } from './contacts.ts';
 import type { createContactUseCases } from './contacts.ts';
 import type { createVenueUseCases } from './venues.ts';
 
 /** Rows one request may carry (the gateway sends a larger file in chunks). */
-export const MAX_IMPORT_ROWS_PER_CALL = 20_000;
+export const MAX_IMPORT_ROWS_PER_CALL = 2_000;
+/** Rows a preview or commit plans between two turns of the event loop (other users' calls are served meanwhile). */
+const YIELD_EVERY_ROWS = 20;
 /** Venues one export call answers at most, and the bytes of venue text it stops at (the gRPC message limit is 4 MiB). */
 export const EXPORT_MAX_VENUES = 1000;
 export const EXPORT_MAX_BYTES = 2 * 1024 * 1024;
 /** Point reads of an export slice under way at once (cache misses: `_id` reads). */
 const EXPORT_READ_CONCURRENCY = 16;
+
+/** A key claimed this long ago without a record: its process stopped before writing (a write takes well under a minute). */
+export const IMPORT_CLAIM_TIMEOUT_MS = 5 * 60_000;
+/** How long a key's new record may take to reach another replica's read models (events arrive in well under a second). */
+const READ_MODEL_LAG_MS = 10_000;
 /** Import-key reads of a preview under way at once. */
 const KEY_READ_CONCURRENCY = 16;
 /** Venue rows written at once on commit (each its own venue: no lock between them). Contacts go one by one (one venue's lock). */
@@ -54,6 +64,8 @@ export interface ImportRequest<R> {
   confirmedRows: readonly number[];
   /** Rows of the same file sent before these (a large file in several calls): compared for in-file duplicates only. */
   earlierRows?: readonly R[];
+  /** The call's cancellation: a cancelled preview or commit stops between rows. */
+  signal?: AbortSignal;
 }
 
 export interface ImportDeps {
@@ -64,12 +76,26 @@ export interface ImportDeps {
   venueRepository: VenueRepository;
   venueCache?: VenueCache;
   importKeys: ImportKeyRepository;
+  /** The service's locks: a stale import key is taken over under `import-key:<key>`. */
+  locks: Locks;
 }
 
 /** The key of an import row: its kind and its values as the schema normalised them (keys in a fixed order). */
 export function importKey(kind: string, values: Record<string, unknown>): string {
   const ordered = Object.fromEntries(Object.keys(values).sort().map((key) => [key, values[key]]));
   return createHash('sha256').update(`${kind}\n${JSON.stringify(ordered)}`).digest('hex');
+}
+
+/**
+ * A contact's name as the import's duplicate check compares it: case, punctuation and spacing aside, digits kept
+ * ('Guard 1' and 'Guard 2' are two people; normalizeContactName, the add-contact warning's looser rule, drops digits).
+ */
+export function importContactName(name: string | null | undefined): string {
+  return (name ?? '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Runs `work` over `items` with at most `limit` under way, answering in the items' order. */
@@ -109,16 +135,48 @@ interface Planned<V> {
 }
 
 export function createImportUseCases(deps: ImportDeps) {
-  const { venueUseCases, contactUseCases, venues, contacts, venueRepository, venueCache, importKeys } = deps;
+  const { venueUseCases, contactUseCases, venues, contacts, venueRepository, venueCache, importKeys, locks } = deps;
 
   function requireRows(rows: readonly unknown[]): void {
     if (rows.length > MAX_IMPORT_ROWS_PER_CALL) throw GrpcError.invalidArgument('Invalid request', [{ field: 'rows', message: `At most ${MAX_IMPORT_ROWS_PER_CALL} rows per request` }]);
   }
 
-  /** The keys of `planned` rows that were imported before (read by `_id`, a few at a time). */
+  /**
+   * Whether a key still stands for a row: its record (venue or contact) is active, or its write is under way. A key
+   * whose record was deleted or purged, or one claimed by a process that stopped before writing (older than
+   * IMPORT_CLAIM_TIMEOUT_MS without a record), no longer counts: the row may be imported again.
+   */
+  function keyStands(key: ImportKeyRecord): boolean {
+    const age = Date.now() - key.updatedAt.getTime();
+    if (!key.recordId) return age < IMPORT_CLAIM_TIMEOUT_MS;
+    // A record just written by another replica may not be in this one's read models yet.
+    if (age < READ_MODEL_LAG_MS) return true;
+    if (key.kind === 'venue') return venues.get(key.recordId) !== undefined;
+    const contact = contacts.get(key.recordId);
+    return contact !== undefined && !contact.deletedAt;
+  }
+
+  /** The key's record when it still stands (keyStands), else null. */
+  async function standingKey(key: string): Promise<ImportKeyRecord | null> {
+    const record = await importKeys.get(key);
+    return record && keyStands(record) ? record : null;
+  }
+
+  /** Claims a row's key, taking over a key that no longer stands (under the key's lock: one takeover at a time). */
+  async function claimKey(key: string, kind: string, userId: string): Promise<boolean> {
+    if (await importKeys.claim(key, kind, userId)) return true;
+    const held = await locks.withLock(`import-key:${key}`, async () => {
+      const record = await importKeys.get(key);
+      if (!record) return importKeys.claim(key, kind, userId);
+      return keyStands(record) ? false : importKeys.takeOver(key, record, kind, userId);
+    });
+    return held?.value ?? false;
+  }
+
+  /** The keys of `planned` rows that were imported before and still stand (read by `_id`, a few at a time). */
   async function markImported<V>(planned: Planned<V>[]): Promise<void> {
     const open = planned.filter((plan) => plan.key);
-    const imported = await mapLimited(open, KEY_READ_CONCURRENCY, (plan) => importKeys.has(plan.key!));
+    const imported = await mapLimited(open, KEY_READ_CONCURRENCY, async (plan) => (await standingKey(plan.key!)) !== null);
     open.forEach((plan, index) => {
       if (!imported[index]) return;
       plan.outcome = { ...plan.outcome, action: 'skip', reason: 'already_imported' };
@@ -131,7 +189,7 @@ export function createImportUseCases(deps: ImportDeps) {
     return mapLimited(planned, concurrency, async (plan): Promise<ImportRowOutcome> => {
       if (!plan.write) return { ...plan.outcome, action: 'skipped' };
       const { key, value } = plan.write;
-      if (!(await importKeys.claim(key, kind, caller.userId))) return { ...plan.outcome, action: 'skipped', reason: 'already_imported' };
+      if (!(await claimKey(key, kind, caller.userId))) return { ...plan.outcome, action: 'skipped', reason: 'already_imported' };
       try {
         const recordId = await write(value);
         await importKeys.done(key, recordId);
@@ -154,36 +212,49 @@ export function createImportUseCases(deps: ImportDeps) {
     }
   }
 
-  function planVenues(rows: readonly VenueImportRow[], before: readonly VenueImportRow[]): Planned<VenueFields>[] {
-    const earlier: { row: number; name: string; normalised: NormalisedName; leagues: readonly string[] }[] = [];
-    for (const { row, input } of before) {
+  /** Between rows of a preview or commit: lets other calls run (every YIELD_EVERY_ROWS rows) and stops a cancelled call. */
+  async function pace(index: number, signal: AbortSignal | undefined): Promise<void> {
+    if (index === 0 || index % YIELD_EVERY_ROWS !== 0) return;
+    await setImmediate();
+    if (signal?.aborted) throw new GrpcError(GrpcStatus.CANCELLED, 'Import cancelled');
+  }
+
+  async function planVenues(rows: readonly VenueImportRow[], before: readonly VenueImportRow[], signal?: AbortSignal): Promise<Planned<VenueFields>[]> {
+    // Earlier rows of the file: exact names by a Map, similar ones among trigram candidates (domain/in-file-names.ts).
+    const earlier = new InFileNames<{ row: number; name: string; leagues: readonly string[] }>();
+    for (const [index, { row, input }] of before.entries()) {
+      await pace(index, signal);
       const validated = validateVenueInput(input);
       if (!validated.ok) continue;
       const { name, leagues } = validated.value;
-      earlier.push({ row, name, normalised: normaliseVenueName(name), leagues: leagues.length > 0 ? leagues : DUPLICATE_CHECK_DEFAULT_LEAGUES });
+      earlier.add(normaliseVenueName(name), { row, name, leagues: leagues.length > 0 ? leagues : DUPLICATE_CHECK_DEFAULT_LEAGUES });
     }
-    return rows.map(({ row, input }) => {
+    const planned: Planned<VenueFields>[] = [];
+    for (const [index, { row, input }] of rows.entries()) {
+      await pace(index + 1, signal);
       const validated = validateVenueInput(input);
-      if (!validated.ok) return { outcome: outcome(row, { reason: 'error', errors: validated.fieldErrors }) };
+      if (!validated.ok) {
+        planned.push({ outcome: outcome(row, { reason: 'error', errors: validated.fieldErrors }) });
+        continue;
+      }
       const venue = validated.value;
       const leagues = venue.leagues.length > 0 ? venue.leagues : DUPLICATE_CHECK_DEFAULT_LEAGUES;
       const existing = checkDuplicates(venues, { name: venue.name, leagues: [...venue.leagues] });
       const matches: ImportMatch[] = existing.similarVenues.map((match) => ({ ...match, row: 0 }));
       let exact = existing.exactMatch;
       const normalised = normaliseVenueName(venue.name);
-      for (const other of earlier) {
-        if (!other.leagues.some((league) => leagues.includes(league as never))) continue;
-        const match = matchNames(normalised, venue.name, other.normalised);
-        if (!match) continue;
+      const sharesLeague = (other: { leagues: readonly string[] }) => other.leagues.some((league) => leagues.includes(league as never));
+      for (const { value: other, match } of earlier.matches(normalised, venue.name, sharesLeague)) {
         exact ||= match.exact;
         matches.push({ id: '', name: other.name, reason: `Row ${other.row}: ${match.reason}`, similarity: match.similarity, row: other.row });
       }
-      earlier.push({ row, name: venue.name, normalised, leagues });
+      earlier.add(normalised, { row, name: venue.name, leagues });
       matches.sort((a, b) => b.similarity - a.similarity);
       const key = importKey('venue', venue as unknown as Record<string, unknown>);
-      if (exact) return { outcome: outcome(row, { reason: 'exact_duplicate', matches }), key };
-      return { outcome: outcome(row, matches.length > 0 ? { action: 'confirm', reason: 'similar', matches } : { action: 'create' }), key, write: { key, value: venue } };
-    });
+      if (exact) planned.push({ outcome: outcome(row, { reason: 'exact_duplicate', matches }), key });
+      else planned.push({ outcome: outcome(row, matches.length > 0 ? { action: 'confirm', reason: 'similar', matches } : { action: 'create' }), key, write: { key, value: venue } });
+    }
+    return planned;
   }
 
   /** Active venues by exact normalised name (several venues may share one). */
@@ -196,13 +267,22 @@ export function createImportUseCases(deps: ImportDeps) {
     return byName;
   }
 
-  function planContacts(rows: readonly ContactImportRow[], before: readonly ContactImportRow[]): Planned<{ venueId: string; input: Record<string, unknown> }>[] {
+  function planContacts(caller: Caller, rows: readonly ContactImportRow[], before: readonly ContactImportRow[]): Planned<{ venueId: string; input: Record<string, unknown> }>[] {
     let byName: Map<string, { id: string; name: string }[]> | undefined;
+    // A tag not offered yet is refused to a caller without 'contact.custom_tag' (as addContact would refuse it).
+    let knownTags: Set<string> | undefined;
+    const mayAddTags = can(isRole(caller.role) ? caller.role : undefined, 'contact.custom_tag');
+    const tagRefused = (tag: string | undefined): boolean => {
+      if (!tag || mayAddTags) return false;
+      knownTags ??= new Set(contactUseCases.listContactTags().map((known) => known.toLowerCase()));
+      return !knownTags.has(tag.toLowerCase());
+    };
     const earlier = new Map<string, number>();
     const plan = ({ row, venue: venueRef, input }: ContactImportRow): Planned<{ venueId: string; input: Record<string, unknown> }> => {
       const errors: FieldError[] = [];
       const parsed = contactInputSchema.safeParse(input);
       if (!parsed.success) errors.push(...toFieldErrors(parsed.error));
+      else if (tagRefused(parsed.data.tag ?? undefined)) errors.push({ field: 'tag', message: CUSTOM_TAG_REFUSED });
       let venue: { id: string; name: string } | undefined;
       if (!venueRef.trim()) errors.push({ field: 'venue', message: 'Venue is required' });
       else if (isVenueId(venueRef)) {
@@ -220,10 +300,10 @@ export function createImportUseCases(deps: ImportDeps) {
         return { outcome: outcome(row, { reason: venue || venueRef.trim() === '' ? 'error' : 'venue_not_found', errors, ...located }) };
       }
       const fields = contactFieldsOf(parsed.data);
-      const name = normalizeContactName(fields.name);
+      const name = importContactName(fields.name);
       const matches: ImportMatch[] = contacts
         .query({ group: venue.id, tags: ['active'], sort: 'venue', offset: 0, limit: Number.MAX_SAFE_INTEGER })
-        .items.filter((contact) => normalizeContactName(contact.name) === name)
+        .items.filter((contact) => importContactName(contact.name) === name)
         .map((contact) => ({ id: contact.id, name: contact.name, reason: 'Same name at this venue', similarity: 1, row: 0 }));
       const sameRow = earlier.get(`${venue.id}\n${name}`);
       if (sameRow !== undefined) matches.push({ id: '', name: fields.name, reason: `Row ${sameRow}: Same name at this venue`, similarity: 1, row: sameRow });
@@ -242,7 +322,8 @@ export function createImportUseCases(deps: ImportDeps) {
     /** Preview or commit of venue rows (the caller holds 'venue.create'). */
     async importVenues(caller: Caller, request: ImportRequest<VenueImportRow>): Promise<ImportRowOutcome[]> {
       requireRows(request.rows);
-      const planned = planVenues(request.rows, request.earlierRows ?? []);
+      requireRows(request.earlierRows ?? []);
+      const planned = await planVenues(request.rows, request.earlierRows ?? [], request.signal);
       await markImported(planned);
       applyConfirmations(planned, new Set(request.confirmedRows), request.commit);
       if (!request.commit) return planned.map((plan) => plan.outcome);
@@ -252,7 +333,7 @@ export function createImportUseCases(deps: ImportDeps) {
     /** Preview or commit of contact rows (the caller holds 'contact.create'). */
     async importContacts(caller: Caller, request: ImportRequest<ContactImportRow>): Promise<ImportRowOutcome[]> {
       requireRows(request.rows);
-      const planned = planContacts(request.rows, request.earlierRows ?? []);
+      const planned = planContacts(caller, request.rows, request.earlierRows ?? []);
       await markImported(planned);
       if (!request.commit) return planned.map((plan) => plan.outcome);
       return commitRows(caller, 'contact', planned, 1, async ({ venueId, input }) => (await contactUseCases.addContact(caller, venueId, input)).id);
@@ -261,7 +342,8 @@ export function createImportUseCases(deps: ImportDeps) {
     /**
      * A slice of the home list (ListVenues' filter and order) as whole venues: ids from the read model, each venue
      * from the point-read cache (a miss is one `_id` read, EXPORT_READ_CONCURRENCY at once, and stays cached for
-     * the next export). Stops at EXPORT_MAX_VENUES or EXPORT_MAX_BYTES of text, whichever comes first.
+     * the next export; one scan per slice was tried: 57 s at 10,000 venues on a busy machine, and the cache stays
+     * cold, so every export pays it again). Stops at EXPORT_MAX_VENUES or EXPORT_MAX_BYTES of text, whichever comes first.
      */
     async exportVenues(request: Omit<RawListRequest, 'page' | 'pageSize'> & { offset: number; limit: number }): Promise<{ venues: VenueRecord[]; total: number; nextOffset: number }> {
       const query = validateListRequest({ ...request, page: 0, pageSize: 0 });
