@@ -49,6 +49,17 @@ describe('CSV (csv-parse / csv-stringify)', () => {
     expect(importedCsvCell("'quoted")).toBe("'quoted");
   });
 
+  it('also prefixes full-width formula characters and formulas after leading whitespace; a value that looks escaped round-trips', () => {
+    for (const cell of ['＝1+1', '＋1', '－2', '＠cmd', ' =SUM(A1)', '\n=cmd', '  @x', '\r\n+1', "'=already"]) {
+      expect(safeCsvCell(cell), JSON.stringify(cell)).toBe(`'${cell}`);
+      expect(importedCsvCell(safeCsvCell(cell))).toBe(cell);
+    }
+    for (const cell of ['Arena', ' Arena', "'quoted", "O'Brien", 'a=b']) {
+      expect(safeCsvCell(cell), JSON.stringify(cell)).toBe(cell);
+      expect(importedCsvCell(cell)).toBe(cell);
+    }
+  });
+
   it('writes a BOM, CRLF rows, quoted fields and injection-safe cells; reading it back gives the values', async () => {
     const text = await written(['Venue Name', 'Notes'], [['=HYPERLINK("x")', 'line 1\nline, 2 "q"']]);
     expect(text.startsWith('\uFEFF')).toBe(true);

@@ -5,19 +5,27 @@ import { stringify } from 'csv-stringify';
 import type { Stringifier } from 'csv-stringify';
 
 /**
- * Spreadsheet formula injection (OWASP 'CSV Injection'): a cell starting with = + - @ (or a tab or carriage return
- * a spreadsheet may skip) is run as a formula, so it is written after an apostrophe, which spreadsheets show as
- * text. Import takes that apostrophe off again, so an exported file imports as it was.
+ * Spreadsheet formula injection (OWASP 'CSV Injection'): a cell starting with = + - @ or their full-width forms
+ * ＝ ＋ － ＠ (also after leading whitespace, which a spreadsheet may skip), or with a tab or carriage return, may be
+ * run as a formula, so it is written after an apostrophe, which spreadsheets show as text.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
 
+/** A formula start, after any leading apostrophes (a value that is, or looks like, an escaped formula). */
+const escapable = (value: string): boolean => FORMULA_START.test(value.replace(/^'+/, ''));
+
+/**
+ * The cell as exported: a formula start, also after apostrophes ("'=x" as typed), gets one apostrophe more. The rule
+ * import undoes (importedCsvCell): exactly one apostrophe is taken off, and only when apostrophes and a formula
+ * start follow it; any other apostrophe ("'quoted", "O'Brien") is kept. So an exported file imports as it was.
+ */
 export function safeCsvCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return escapable(value) ? `'${value}` : value;
 }
 
-/** The import's reading of a cell: the apostrophe export put before a formula character taken off. */
+/** The import's reading of a cell: the apostrophe export put before a formula start taken off (see safeCsvCell). */
 export function importedCsvCell(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+  return value.startsWith("'") && escapable(value) ? value.slice(1) : value;
 }
 
 export interface ParsedCsv {
