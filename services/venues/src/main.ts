@@ -25,11 +25,12 @@ import { createContactUseCases } from './use-cases/contacts.ts';
 import { createMainContacts } from './use-cases/main-contact.ts';
 import { createVenuesHandlers } from './grpc/venues.handlers.ts';
 import { createDeletedVenueReadModel } from './read-model/deleted-venue-read-model.ts';
-import { createVenueCache } from './read-model/venue-cache.ts';
+import { createVenueCache, venueCacheWarmer } from './read-model/venue-cache.ts';
 import type { VenueCache } from './read-model/venue-cache.ts';
 import { createVenueReadModel } from './read-model/venue-read-model.ts';
 import type { VenueReadModel } from './read-model/venue-read-model.ts';
 import { venueModel } from './repositories/venue.model.ts';
+import type { VenueDocument } from './repositories/venue.model.ts';
 import { VenueRepository } from './repositories/venue.repository.ts';
 import { createVenueUseCases } from './use-cases/venues.ts';
 import { createImportHandlers } from './grpc/imports.handlers.ts';
@@ -65,12 +66,17 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
     streams: [STREAMS.venues, STREAMS.cards],
     service: VenuesService,
     handlers: async ({ models, nc, js, logger, audit, defer }) => {
-      const venues = createVenueReadModel(models.venues, { logger, nc });
+      // One scan at start loads the lists and warms GetVenue's cache (venueCacheWarmer).
+      let warm: ((doc: VenueDocument) => void) | undefined;
+      const venues = createVenueReadModel(models.venues, { logger, nc, whole: (doc) => warm?.(doc) });
+      const repository = new VenueRepository(models.venues);
+      const cache = createVenueCache(repository, venues, config.VENUE_CACHE_MAX_MB);
+      warm = config.VENUE_CACHE_MAX_MB > 0 ? venueCacheWarmer(cache, config.VENUE_CACHE_MAX_MB) : undefined;
       defer(() => venues.stop());
       await venues.start();
+      warm = undefined;
       readModel = venues;
-      const repository = new VenueRepository(models.venues);
-      venueCache = createVenueCache(repository, venues, config.VENUE_CACHE_MAX_MB);
+      venueCache = cache;
       // The deleted-venues page's list (the venues read model keeps active venues only).
       const deletedVenues = createDeletedVenueReadModel(models.venues, { logger, nc });
       defer(() => deletedVenues.stop());

@@ -9,7 +9,11 @@ import { STREAMS } from '@venuebook/proto/events';
 import type { VenuesService } from '@venuebook/proto/venues/v1';
 import type { VenuesServiceHandle } from './main.ts';
 import { venueModel } from './repositories/venue.model.ts';
+import { createLogger } from '@venuebook/service-kit';
+import { rejection } from '@venuebook/service-kit/testing';
+import { start } from './main.ts';
 import { venuesUnderTest } from './testing/venues-harness.ts';
+import { venuesClient } from './testing/venues-under-test.ts';
 
 const harness = venuesUnderTest('venue-cache');
 const editor = harness.clientOf('primary', 'editor');
@@ -39,6 +43,26 @@ async function caughtUp(service: VenuesServiceHandle): Promise<void> {
 }
 
 describe('GetVenue point-read cache', () => {
+  it('is warmed by the load at start: a fresh instance answers every active venue without reading the database', async () => {
+    const ids = await Promise.all(['Warm One', 'Warm Two', 'Warm Three'].map((name) => create(name)));
+    await editor.deleteVenue({ id: ids[2]! });
+    const fresh = await start(harness.config, { logger: createLogger('venues-venue-cache-fresh', { level: 'warn' }) });
+    try {
+      expect(fresh.venueCache.size).toBeGreaterThanOrEqual(2);
+      const client = venuesClient(fresh, harness.user('viewer'), harness.userContextKey);
+      try {
+        for (const id of ids.slice(0, 2)) expect((await client.getVenue({ id })).venue?.generalNotes).toBe('v1');
+        expect((await rejection(client.getVenue({ id: ids[2]! }))).code).toBe(GrpcStatus.NOT_FOUND);
+        // The two active venues came from memory; only the deleted one was looked up (and not found).
+        expect({ hits: fresh.venueCache.hits, misses: fresh.venueCache.misses }).toEqual({ hits: 2, misses: 1 });
+      } finally {
+        client.close();
+      }
+    } finally {
+      await fresh.stop();
+    }
+  });
+
   it('answers a venue read once from memory (a write behind the service’s back shows after refresh)', async () => {
     const id = await create('Cached Hall');
     await caughtUp(harness.primary);

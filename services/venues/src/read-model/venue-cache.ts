@@ -8,6 +8,8 @@
 // has been applied by its read model (convergence p99 ≤ 1 s); a rebuild (missed events) empties the cache.
 import { RecordCache } from '@venuebook/service-kit';
 import type { VenueRecord } from '../domain/venue.ts';
+import type { VenueDocument } from '../repositories/venue.model.ts';
+import { toVenueRecord } from '../repositories/venue.repository.ts';
 import type { VenueRepository } from '../repositories/venue.repository.ts';
 import type { VenueReadModel } from './venue-read-model.ts';
 
@@ -22,6 +24,20 @@ export const DEFAULT_VENUE_CACHE_MAX_MB = 32;
 const OBJECT_OVERHEAD_BYTES = 600;
 
 export type VenueCache = RecordCache<VenueRecord>;
+
+/**
+ * What the venue read model's load hands over (`whole`): active venues go into the cache until it is 95 % full
+ * (past that, the LRU would only churn). So after a start the first read of a venue costs no database read either
+ * (measured before: a cold read p50 229 ms at 10,000 venues, 41 reads/s, FerretDB reading one `{_id}` at a time;
+ * a cold export of 10,000 venues ran past a minute). A rebuild empties the cache (its changes are unknown).
+ */
+export function venueCacheWarmer(cache: VenueCache, maxMb: number): (doc: VenueDocument) => void {
+  const limit = maxMb * 1024 * 1024 * 0.95;
+  return (doc) => {
+    if (doc.deletedAt || cache.bytes >= limit) return;
+    cache.set(doc._id, toVenueRecord(doc));
+  };
+}
 
 export function createVenueCache(repository: VenueRepository, readModel: VenueReadModel, maxMb: number): VenueCache {
   const cache = new RecordCache<VenueRecord>({

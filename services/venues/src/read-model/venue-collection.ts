@@ -28,6 +28,11 @@ export interface VenueReadModelOptions<Extra extends keyof VenueDocument, Entry 
   sorts: Record<Sort, (a: Entry, b: Entry) => number>;
   /** The venue an event of the venues stream changed (null: none of this list's). */
   recordIdOf(subject: string, payload: unknown): string | null;
+  /**
+   * With it, the load reads whole documents (FerretDB reads them whole anyway and projects in Go) and hands each
+   * to `whole` before the read model takes its fields: one scan warms the point-read cache too.
+   */
+  whole?: ((doc: VenueDocument) => void) | undefined;
 }
 
 export function createVenueCollectionReadModel<Extra extends keyof VenueDocument, Entry extends ReadRecord & { searchText: string }, Sort extends string>(
@@ -40,7 +45,14 @@ export function createVenueCollectionReadModel<Extra extends keyof VenueDocument
     logger: options.logger,
     source: {
       // One scan, streamed in batches (pages by {_id: {$gt}} would each scan the whole collection on FerretDB v1).
-      scan: () => model.find({}).select(fields).lean<VenueSource<Extra>[]>().cursor({ batchSize: 1000 }),
+      scan: options.whole
+        ? async function* () {
+            for await (const doc of model.find({}).lean<VenueDocument[]>().cursor({ batchSize: 1000 })) {
+              options.whole!(doc);
+              yield doc;
+            }
+          }
+        : () => model.find({}).select(fields).lean<VenueSource<Extra>[]>().cursor({ batchSize: 1000 }),
       byId: (id) => model.findById(id).select(fields).lean<VenueSource<Extra>>().exec(),
     },
     toRecord: options.toRecord,

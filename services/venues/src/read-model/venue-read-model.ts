@@ -5,7 +5,7 @@ import { parseEnvelope, SUBJECTS } from '@venuebook/proto/events';
 import type { Logger, NatsConnection, ReadModel } from '@venuebook/service-kit';
 import type { VenueListQuery, VenueListResult, VenueListSort, VenueRecord, VenueSummaryRecord } from '../domain/venue.ts';
 import { toVenueSummary } from '../repositories/venue.repository.ts';
-import type { VenueModel } from '../repositories/venue.model.ts';
+import type { VenueDocument, VenueModel } from '../repositories/venue.model.ts';
 import { readPage } from './paging.ts';
 import { createVenueCollectionReadModel, venueSearchText } from './venue-collection.ts';
 import type { VenueSource } from './venue-collection.ts';
@@ -70,7 +70,8 @@ function venueIdOf(subject: string, payload: unknown): string | null {
 
 export type VenueReadModel = ReadModel<EntrySource, VenueListEntry, VenueListSort>;
 
-export function createVenueReadModel(model: VenueModel, options: { logger: Logger; nc?: NatsConnection }): VenueReadModel {
+/** `whole`: every stored venue as the load reads it (to warm the point-read cache from the same scan). */
+export function createVenueReadModel(model: VenueModel, options: { logger: Logger; nc?: NatsConnection; whole?: (doc: VenueDocument) => void }): VenueReadModel {
   return createVenueCollectionReadModel(model, {
     name: 'venues',
     ...options,
