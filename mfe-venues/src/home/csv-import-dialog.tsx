@@ -106,11 +106,11 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
   const creating = preview ? rowsToCreate(preview, confirmed) : 0;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} placement="center" size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} placement="center" size="xl" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="import-dialog" mx={{ base: '0', md: '4' }}>
+          <Dialog.Content data-testid="import-dialog" mx="4">
             <Dialog.Header>
               <Dialog.Title>Import CSV</Dialog.Title>
             </Dialog.Header>
