@@ -56,11 +56,11 @@ const IMPORT_ACTION = { venues: 'venue.create', contacts: 'contact.create' } as 
 
 function importDescription(kind: CsvImportKind): string {
   return (
-    `The CSV as the body (text/csv, at most ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB, 413 beyond), a header row first; headers are matched ignoring case, spaces and '_' (the export's headers; unknown columns are ignored). ` +
+    `The CSV as the body (text/csv, at most ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB, 413 beyond), a header row first, at most ${CSV_IMPORT_MAX_COLUMNS} columns and ${CSV_IMPORT_MAX_RECORD_CHARS} characters a row (400 beyond); headers are matched ignoring case, spaces and '_' (the export's headers; unknown columns are ignored and left out of the answer). The right to import is checked before the body is read (403). ` +
     (kind === 'venues'
       ? "Venue Name is required; Leagues and Venue Types are lists separated by ';' (leagues by value or label, e.g. 'OTS'); Links one per line as 'Text | URL'. Duplicates: the duplicate check against existing venues and against earlier rows of the file (an exact match is skipped, a similar name is 'confirm': created only when its row is in `confirm`). "
       : 'Venue (its exact name, accents, case and punctuation aside) or Venue Id is required, Name is required. A contact with the same name at that venue (or on an earlier row) is skipped. ') +
-    `mode=preview (default) writes nothing and answers what commit would do with each row: the values read, the errors (spec §5 messages), the duplicates. mode=commit (at most ${CSV_IMPORT_MAX_COMMIT_ROWS} rows a request: send a larger file in chunks, each with its header and firstRow) creates the rows the preview would create through the same rules as the API, each once: a re-run of the same rows creates nothing (an import key per row). Needs the right to create ${kind} (403 otherwise).`
+    `mode=preview (default, at most ${CSV_IMPORT_MAX_ROWS} rows a request: send a larger file in chunks, each with its header and firstRow) writes nothing and answers what commit would do with each row: the values read, the errors (spec §5 messages), the duplicates. mode=commit (at most ${CSV_IMPORT_MAX_COMMIT_ROWS} rows a request: send a larger file in chunks, each with its header and firstRow) creates the rows the preview would create through the same rules as the API, each once: a re-run of the same rows creates nothing (an import key per row). Needs the right to create ${kind} (403 otherwise).`
   );
 }
 
