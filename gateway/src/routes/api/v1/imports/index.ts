@@ -189,6 +189,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           summary: kind === 'venues' ? 'Import venues from CSV' : 'Import contacts from CSV',
           description: importDescription(kind),
           querystring: csvImportQuerySchema,
+          consumes: ['text/csv'],
           body: z.string().describe('The CSV text (text/csv)'),
           response: { 200: importResultSchema, ...apiErrorResponses(400, 401, 403, 413, 415, 500, 502, 503) },
         },

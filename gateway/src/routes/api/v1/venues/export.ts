@@ -23,7 +23,7 @@ const venueExportRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           "The venues of the home list with the same q, leagues and sort (page and pageSize are ignored: every matching venue), one row each with every field of the venue form, Created At, Updated At and Venue Id; a header row first. Lists are separated by '; ', links are 'Text | URL' lines. A cell starting with = + - @ is written after an apostrophe so that spreadsheets show it as text (the import takes it off). The main-contact columns are left out for users who may not see contact details.",
         querystring: listVenuesQuerySchema,
-        response: { 200: z.string().describe('text/csv'), ...apiErrorResponses(400, 401, 403, 500, 502, 503) },
+        response: { 200: { description: 'The CSV file (an attachment)', content: { 'text/csv': { schema: z.string().describe('CSV text, a header row first') } } }, ...apiErrorResponses(400, 401, 403, 500, 502, 503) },
       },
     },
     async (request, reply) => {
