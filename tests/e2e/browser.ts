@@ -90,3 +90,66 @@ export function browserPagePerTest(prepare?: (page: Page) => Promise<void>): Bro
     },
   };
 }
+
+// ---- The API as a role, for set-up and clean-up (password sign-in, no browser) ---------------------
+
+const apiTokens = new Map<Role, string>();
+
+/** An access token of the role's demo account (one sign-in per role and test file). */
+export async function apiToken(role: Role): Promise<string> {
+  const known = apiTokens.get(role);
+  if (known) return known;
+  const response = await fetch(`${baseUrl()}/api/v1/auth/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account(role)),
+  });
+  if (response.status !== 200) throw new Error(`sign-in as ${role}: ${response.status}`);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  apiTokens.set(role, accessToken);
+  return accessToken;
+}
+
+/** One call of the API (`apiPath` after /api/v1) as `role`: its status and JSON answer (null when empty). */
+export async function apiCall(role: Role, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${baseUrl()}/api/v1${apiPath}`, {
+    method,
+    headers: { authorization: `Bearer ${await apiToken(role)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/**
+ * Deletes and purges every venue the search `q` finds (as an admin), with its contacts and events: the e2e files
+ * share one stack, and the home page's tests count the demo venues.
+ */
+export async function purgeVenuesMatching(q: string): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const { json } = await apiCall('admin', 'GET', `/venues?q=${encodeURIComponent(q)}&pageSize=200`);
+    const ids = ((json as { items?: { id: string }[] } | null)?.items ?? []).map((venue) => venue.id);
+    if (ids.length === 0) return purged;
+    for (const id of ids) {
+      await apiCall('admin', 'DELETE', `/venues/${id}`);
+      const { status } = await apiCall('admin', 'DELETE', `/deleted-venues/${id}`);
+      if (status !== 204) throw new Error(`purging venue ${id}: ${status}`);
+      purged += 1;
+    }
+  }
+}
+
+/**
+ * Closes the one-time welcome dialog (a viewer's first sign-in, spec §6) if it shows, without recording it on the
+ * shared demo account (the auth test expects the viewer to see it once): the browser's welcome call is answered
+ * here instead of reaching the gateway.
+ */
+export async function dismissWelcomeUnrecorded(page: Page): Promise<void> {
+  await page.route('**/api/v1/auth/welcome', (route) => route.fulfill({ status: 204 }));
+  const welcome = page.getByTestId('welcome-dialog');
+  if (await welcome.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
+    await page.getByTestId('welcome-got-it').click();
+    await welcome.waitFor({ state: 'hidden' });
+  }
+}

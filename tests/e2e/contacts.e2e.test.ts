@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REPO_ROOT } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, baseUrl, launchBrowser, pageErrors, signIn } from './browser.ts';
+import { account, baseUrl, dismissWelcomeUnrecorded, launchBrowser, pageErrors, signIn } from './browser.ts';
 
 const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
 
@@ -71,11 +71,7 @@ async function newPage(role: Role, width: number, height: number): Promise<{ con
   const errors = pageErrors(page);
   await signIn(page, account(role));
   // The first-use welcome dialog (a viewer's first sign-in) may appear on any page: dismiss it first.
-  const welcome = page.getByTestId('welcome-dialog');
-  if (await welcome.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
-    await page.getByTestId('welcome-got-it').click();
-    await welcome.waitFor({ state: 'hidden' });
-  }
+  await dismissWelcomeUnrecorded(page);
   return { context, page, errors };
 }
 

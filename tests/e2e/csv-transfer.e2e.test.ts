@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REPO_ROOT } from '@venuebook/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, launchBrowser, pageErrors, signIn } from './browser.ts';
+import { account, launchBrowser, pageErrors, purgeVenuesMatching, signIn } from './browser.ts';
 
 const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
 
@@ -25,6 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  // The e2e files share one stack (the home page's tests count the demo venues): what this file imported goes.
+  for (const q of [...VIEWPORTS.map((viewport) => viewport.token), 'Bulk']) await purgeVenuesMatching(q);
 });
 
 async function shot(page: Page, name: string, width: number): Promise<void> {

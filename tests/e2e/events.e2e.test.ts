@@ -7,9 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REPO_ROOT } from '@venuebook/local';
-import type { Role } from '@venuebook/proto/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, baseUrl, launchBrowser, pageErrors, signIn } from './browser.ts';
+import { account, apiCall, baseUrl, launchBrowser, pageErrors, signIn } from './browser.ts';
 
 const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
 
@@ -47,30 +46,7 @@ async function darkShot(page: Page, name: string, width: number, ready: string):
 
 // ---- The API, as a role (password sign-in, no browser) ------------------------------------------
 
-const tokens = new Map<Role, string>();
-async function token(role: Role): Promise<string> {
-  const known = tokens.get(role);
-  if (known) return known;
-  const response = await fetch(`${baseUrl()}/api/v1/auth/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account(role)),
-  });
-  expect(response.status).toBe(200);
-  const { accessToken } = (await response.json()) as { accessToken: string };
-  tokens.set(role, accessToken);
-  return accessToken;
-}
-
-async function call(role: Role, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${baseUrl()}/api/v1${apiPath}`, {
-    method,
-    headers: { authorization: `Bearer ${await token(role)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
-}
+const call = apiCall;
 
 async function createVenue(name: string, leagues: string[], address: string): Promise<string> {
   const { status, json } = await call('admin', 'POST', '/venues', { name, leagues, address });

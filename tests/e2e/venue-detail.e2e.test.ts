@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REPO_ROOT } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, baseUrl, launchBrowser, signIn } from './browser.ts';
+import { account, baseUrl, dismissWelcomeUnrecorded, launchBrowser, signIn } from './browser.ts';
 
 const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
 
@@ -83,14 +83,8 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error));
     await signIn(page, account(role));
-    if (role === 'viewer') {
-      // The viewer's one-time welcome dialog (spec §6), if this stack has not shown it yet.
-      const welcome = page.getByTestId('welcome-dialog');
-      if (await welcome.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
-        await page.getByTestId('welcome-got-it').click();
-        await welcome.waitFor({ state: 'hidden' });
-      }
-    }
+    // The viewer's one-time welcome dialog (spec §6), if this stack has not shown it yet.
+    if (role === 'viewer') await dismissWelcomeUnrecorded(page);
     return page;
   }
 
