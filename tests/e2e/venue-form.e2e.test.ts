@@ -1,6 +1,6 @@
 // The add and edit venue forms (spec §2, §4 'Add venue flow', 'Edit venue form', §5, §8) at a phone and a
 // desktop width: create through the form, the duplicate check on a second venue of the same name, edit with the
-// unsaved-changes guard (in-app dialog and the browser's prompt on closing the tab).
+// unsaved-changes guard (in-app dialog, the browser's Back button, and the browser's prompt on closing the tab).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -239,6 +239,29 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     expect(path(page)).toBe(`${venuePath}/edit`);
     await shot(page, 'update-failed', width, { fullPage: false });
     await page.unrouteAll();
+  });
+
+  it("holds the browser's Back button with unsaved changes: 'Stay on Page' keeps the edits, 'Leave Page' goes back", async () => {
+    const other = await context.newPage();
+    try {
+      await other.goto(`${baseUrl()}${venuePath}`);
+      await other.goto(`${baseUrl()}${venuePath}/edit`);
+      const notes = other.getByTestId('venue-general-notes');
+      await notes.fill('A draft left by Back');
+      const unsaved = other.getByTestId('unsaved-changes-dialog');
+      await other.goBack();
+      await unsaved.waitFor();
+      expect(path(other)).toBe(`${venuePath}/edit`);
+      await unsaved.getByTestId('unsaved-stay').click();
+      await unsaved.waitFor({ state: 'hidden' });
+      expect(await notes.inputValue()).toBe('A draft left by Back');
+      await other.goBack();
+      await unsaved.waitFor();
+      await unsaved.getByTestId('unsaved-leave').click();
+      await other.waitForURL((url) => url.pathname === venuePath);
+    } finally {
+      await other.close();
+    }
   });
 
   it("asks the browser's leave prompt when the tab closes with unsaved changes", async () => {

@@ -37,18 +37,46 @@ function interceptNavigation(navigator: object, hold: (go: () => void) => void):
  *
  * React Router's `useBlocker` only works under a data router, and the shell uses the declarative
  * `<BrowserRouter>` (it ships no data-router code), so this wraps the router's navigator the way `useBlocker`
- * holds a navigation: pushes and replaces are held while `when` is true. The browser's back and forward buttons
- * are not held (the declarative router has no way to cancel a history pop).
+ * holds a navigation: pushes and replaces are held while `when` is true. The browser's Back button: a pop cannot
+ * be cancelled, so the first time `when` turns true a copy of the page's history entry is pushed on top; Back then
+ * lands on the same page (nothing unmounts), the copy is pushed again and the pop waits like a navigation;
+ * 'Leave Page' goes back past both. When nothing is unsaved any more, Back steps over the copy by itself.
  */
 export function useUnsavedChangesGuard(when: boolean): UnsavedChangesGuard {
   const { navigator } = useContext(UNSAFE_NavigationContext);
   const [held, setHeld] = useState<(() => void) | null>(null);
   /** False after `release` (or `proceed`) until `when` turns true again. */
   const holding = useRef(when);
+  /** A copy of this page's history entry is on top of the history (see above). */
+  const copyOnTop = useRef(false);
+
+  useEffect(() => {
+    const onPopState = () => {
+      if (!copyOnTop.current) return;
+      copyOnTop.current = false;
+      if (!holding.current) {
+        // Back left the copy for the same page: go on to where the user meant to go.
+        window.history.back();
+        return;
+      }
+      window.history.pushState(window.history.state, '', window.location.href);
+      copyOnTop.current = true;
+      setHeld(() => () => {
+        copyOnTop.current = false;
+        window.history.go(-2);
+      });
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
 
   useEffect(() => {
     holding.current = when;
     if (!when) return;
+    if (!copyOnTop.current) {
+      window.history.pushState(window.history.state, '', window.location.href);
+      copyOnTop.current = true;
+    }
     const restore = interceptNavigation(navigator, (go) => {
       if (holding.current) setHeld(() => go);
       else go();
