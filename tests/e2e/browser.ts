@@ -140,13 +140,45 @@ export async function purgeVenuesMatching(q: string): Promise<number> {
   }
 }
 
+/** Deletes and purges every venue but the demo venues (named `keep`): what other e2e files left behind. */
+export async function purgeVenuesExcept(keep: readonly string[]): Promise<number> {
+  const kept = new Set(keep);
+  let purged = 0;
+  for (;;) {
+    const { json } = await apiCall('admin', 'GET', '/venues?pageSize=200');
+    const others = ((json as { items?: { id: string; name: string }[] } | null)?.items ?? []).filter((venue) => !kept.has(venue.name));
+    if (others.length === 0) return purged;
+    for (const venue of others) {
+      await apiCall('admin', 'DELETE', `/venues/${venue.id}`);
+      const { status } = await apiCall('admin', 'DELETE', `/deleted-venues/${venue.id}`);
+      if (status !== 204) throw new Error(`purging venue ${venue.id}: ${status}`);
+      purged += 1;
+    }
+  }
+}
+
 /**
  * Closes the one-time welcome dialog (a viewer's first sign-in, spec §6) if it shows, without recording it on the
  * shared demo account (the auth test expects the viewer to see it once): the browser's welcome call is answered
- * here instead of reaching the gateway.
+ * here instead of reaching the gateway, and the page's later session reads (a navigation or reload reads the
+ * session again) say it was shown, so it does not come back on this page.
  */
 export async function dismissWelcomeUnrecorded(page: Page): Promise<void> {
   await page.route('**/api/v1/auth/welcome', (route) => route.fulfill({ status: 204 }));
+  await page.route(/\/api\/v1\/auth\/(token|user)(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const text = await response.text();
+    let body = text;
+    try {
+      const json = JSON.parse(text) as { user?: { welcomeShown?: boolean }; welcomeShown?: boolean } | null;
+      if (json?.user) json.user.welcomeShown = true;
+      if (json && 'welcomeShown' in json) json.welcomeShown = true;
+      body = JSON.stringify(json);
+    } catch {
+      // Not JSON (an empty answer): passed on as it is.
+    }
+    await route.fulfill({ response, body });
+  });
   const welcome = page.getByTestId('welcome-dialog');
   if (await welcome.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
     await page.getByTestId('welcome-got-it').click();

@@ -1,9 +1,14 @@
 // The walking skeleton from the browser down to the database: the seeded venue list, search, league
 // filter, sorts, a venue link, the 404 page and the fallback of a remote that cannot load.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_VENUES } from '@venuebook/local';
-import { account, baseUrl, screenshot, signIn, browserPagePerTest } from './browser.ts';
+import { account, baseUrl, screenshot, signIn, browserPagePerTest, purgeVenuesExcept } from './browser.ts';
+
+// The e2e files share one stack: venues other files created (and did not remove) would change the counts below.
+beforeAll(async () => {
+  await purgeVenuesExcept(DEMO_VENUES.map((venue) => venue.name));
+});
 
 // Signed in as an editor: no welcome dialog in the way, and the edit buttons show.
 const ui = browserPagePerTest((page) => signIn(page, account('editor')));
