@@ -27,7 +27,7 @@ const REQUESTS = sized({ full: 500, smoke: 20 }, process.env.BENCH_REQUESTS);
 const WARM_UP = sized({ full: 50, smoke: 5 }, process.env.BENCH_WARM_UP);
 const ROUNDS = sized({ full: 5, smoke: 1 }, process.env.BENCH_ROUNDS);
 const CONNECTIONS = 10;
-const CONCURRENCY = 8;
+const WRITE_CONCURRENCY = 2;
 const TARGET_P99_MS = 30;
 const PAGE_SIZE = 50;
 const DELETED_VENUES = Math.max(2, Math.floor(VENUES / 100));
@@ -58,6 +58,25 @@ interface StoredEvent {
 }
 
 const query = (path: string, params: Record<string, string | number>): string => `${path}?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString()}`;
+
+/**
+ * A set-up delete, tried again (up to 3 times, 1 s apart) when it answers 503 'Please try again': at this size a
+ * single delete on FerretDB v1 sometimes outlasted the 5 s deadline (see the session note); a retry of a delete
+ * that went through late answers 404, which counts as done. Not timed: the lists are what this bench measures.
+ */
+async function deleteForSetUp(client: ApiClient, path: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await client.request('DELETE', path, { expectStatus: 204 });
+      return;
+    } catch (error) {
+      const message = (error as Error).message;
+      if (attempt > 0 && message.includes('got 404')) return;
+      if (attempt >= 3 || !message.includes('got 503')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
 
 /**
  * A list shape: the first answer is checked in full by `check` (total, order, filter); every later answer must
@@ -123,16 +142,18 @@ await runBench({ name: 'venue-domain-lists', title: 'Contacts, events and delete
   await connection.close();
   expectTrue(contacts.length >= seeded.contacts && events.length >= seeded.events, 'the seeded contacts and events are stored');
 
-  // Deleted venues (ones without events of the chosen show are fine: any) and deleted contacts, through the API.
+  // Deleted venues and deleted contacts, through the API, once the start's work is done (right after a start on
+  // 86,000 documents FerretDB answered a burst of 8 deletes past the 5 s deadline), two at a time.
+  await bench.settle('settleAfterStart');
   const editor = await bench.signIn('editor');
   const deletedVenueIds = new Set(venues.slice(-DELETED_VENUES).map((venue) => venue._id));
-  await runConcurrently(DELETED_VENUES, CONCURRENCY, async (index) => {
-    await editor.request('DELETE', `/api/v1/venues/${venues[venues.length - 1 - index]!._id}`, { expectStatus: 204 });
+  await runConcurrently(DELETED_VENUES, WRITE_CONCURRENCY, async (index) => {
+    await deleteForSetUp(editor, `/api/v1/venues/${venues[venues.length - 1 - index]!._id}`);
   });
   const deletable = contacts.filter((contact) => !contact.isCurrentMainContact && contact.deletedAt === null && !deletedVenueIds.has(contact.venueId)).slice(0, DELETED_CONTACTS);
   expectEqual(deletable.length, DELETED_CONTACTS, 'contacts to delete');
-  await runConcurrently(deletable.length, CONCURRENCY, async (index) => {
-    await editor.request('DELETE', `/api/v1/contacts/${deletable[index]!._id}`, { expectStatus: 204 });
+  await runConcurrently(deletable.length, WRITE_CONCURRENCY, async (index) => {
+    await deleteForSetUp(editor, `/api/v1/contacts/${deletable[index]!._id}`);
   });
   const deletedContactIds = new Set(deletable.map((contact) => contact._id));
   await bench.settle('settleAfterSeed');
