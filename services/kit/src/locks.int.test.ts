@@ -1,5 +1,5 @@
 // The kit's Locks on the test database: one holder at a time, a dead holder's lock broken once stale, and a
-// live holder's lock renewed while its work outlasts the stale age.
+// live holder's lock renewed while its work outlasts the stale age, and callers of one process served in arrival order.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Connection, Model } from 'mongoose';
@@ -67,5 +67,24 @@ describe('Locks', () => {
     // The second waited out the first (1.2 s, three stale ages) and then ran: never both inside.
     expect(second).not.toBeNull();
     expect(most).toBe(1);
+  });
+
+  it('serves the callers of one process in arrival order: one that asks again at once does not overtake a waiter', async () => {
+    const locks = new Locks(model, { waitMs: 5000 });
+    const name = `turns:${randomUUID()}`;
+    const order: string[] = [];
+    const work = (label: string) => async () => {
+      order.push(label);
+      await sleep(80);
+    };
+    // A worker that takes the lock four times back to back, and another caller that asks while the first holds it.
+    const busy = (async () => {
+      for (let round = 0; round < 4; round++) await locks.withLock(name, work(`busy ${round}`));
+    })();
+    await sleep(20);
+    const waiter = locks.withLock(name, work('waiter'));
+    await Promise.all([busy, waiter]);
+    // Before the turns, the waiter slept between tries and the busy worker, asking again at once, won each time.
+    expect(order).toEqual(['busy 0', 'waiter', 'busy 1', 'busy 2', 'busy 3']);
   });
 });

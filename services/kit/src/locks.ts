@@ -3,6 +3,9 @@
 // can lose one): a lock is a document inserted under a unique `_id` (exactly one insert wins: E11000 for the
 // others) and deleted when the work is done; `at` lets a lock left by a crashed process be broken, and is
 // renewed while the work runs (a purge of a venue with thousands of contacts outlasts STALE_LOCK_MS).
+// Callers in one process take their turns in arrival order before they contend for the document: polling alone
+// let a caller that released and asked again win every time while another slept between tries (measured at
+// 56,000 contacts: two workers deleting contacts of one venue, one waited 5.3 s behind the other's 0.4 s writes).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Schema } from 'mongoose';
@@ -33,6 +36,8 @@ export class Locks {
   readonly #locks: Model<LockDocument>;
   readonly #waitMs: number;
   readonly #staleMs: number;
+  /** Per lock name, the turn of the last caller in this process: each caller waits for the one before it. */
+  readonly #turns = new Map<string, Promise<void>>();
 
   /** `waitMs`: how long to wait for a held lock; `staleMs` (tests): the age past which a lock may be broken. */
   constructor(locks: Model<LockDocument>, options: { waitMs?: number; staleMs?: number } = {}) {
@@ -43,8 +48,25 @@ export class Locks {
 
   /** Runs `work` holding lock `name`; null when the lock could not be had within the wait (the caller says try again). */
   async withLock<T>(name: string, work: () => Promise<T>): Promise<{ value: T } | null> {
-    const holder = randomUUID();
     const deadline = Date.now() + this.#waitMs;
+    const previous = this.#turns.get(name);
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    // The next caller waits for this one and for the one before it (a caller that gives up keeps the order).
+    const turn = previous ? Promise.all([previous, finished]).then(() => undefined) : finished;
+    this.#turns.set(name, turn);
+    try {
+      if (previous && !(await settlesWithin(previous, deadline - Date.now()))) return null;
+      return await this.#hold(name, deadline, work);
+    } finally {
+      finish();
+      if (this.#turns.get(name) === turn) this.#turns.delete(name);
+    }
+  }
+
+  /** Takes the lock document (waiting for a holder in another process until `deadline`), runs `work`, lets go. */
+  async #hold<T>(name: string, deadline: number, work: () => Promise<T>): Promise<{ value: T } | null> {
+    const holder = randomUUID();
     for (let attempt = 0; ; attempt++) {
       try {
         await this.#locks.create({ _id: name, holder, at: new Date() });
@@ -71,5 +93,17 @@ export class Locks {
       clearInterval(renewal);
       await this.#locks.deleteOne({ _id: name, holder }).exec();
     }
+  }
+}
+
+/** Whether `promise` settles within `ms` (no timer is left behind either way). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  if (ms <= 0) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true), expired]);
+  } finally {
+    clearTimeout(timer);
   }
 }
