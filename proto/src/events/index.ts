@@ -228,8 +228,11 @@ export type VenueActivityChanged = z.infer<typeof venueActivityChangedSchema>;
 export const venueEventChangedSchema = z.object({ eventId: z.string(), venueId: z.string(), name: z.string() });
 export type VenueEventChanged = z.infer<typeof venueEventChangedSchema>;
 
-/** The latest write to a venue's card data (cards service): the venue's 'Updated' time is at least this. */
-export const venueDataUpdatedSchema = z.object({ venueId: z.string(), updatedAt: z.iso.datetime({ offset: true }) });
+/**
+ * The latest write to a venue's card data (cards service): the venue's 'Updated' time is at least this. `versionId`:
+ * the value version stored (the cards service's other replicas re-read it by `_id`); one event per version.
+ */
+export const venueDataUpdatedSchema = z.object({ venueId: z.string(), updatedAt: z.iso.datetime({ offset: true }), versionId: z.string().optional() });
 export type VenueDataUpdated = z.infer<typeof venueDataUpdatedSchema>;
 
 export const userFirstLoginSchema = z.object({

@@ -1,0 +1,103 @@
+// Card field values in memory (the kit's ReadModel): every stored version, grouped by venue, so that a venue's or a
+// card's current values and a field's history (newest first) are answered without the database (on FerretDB v1 any
+// query but `{_id}` scans the whole collection, and `{_id}` itself scans until it meets the row). Loaded by one scan at
+// start, kept current by this instance's own inserts (upsert) and by the venue_data.updated events of the other
+// replicas (each names the version it stored: re-read by `_id`). Versions are never changed or deleted, so a re-read
+// only ever adds a record.
+import type { CardFieldValue } from '@venuebook/proto/domain';
+import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import { ReadModel } from '@venuebook/service-kit';
+import type { Logger, NatsConnection } from '@venuebook/service-kit';
+import { currentValueOf, newestFirst } from '../domain/field-values.ts';
+import type { FieldVersionRecord } from '../domain/field-values.ts';
+import { toFieldVersionRecord } from '../repositories/field-value.repository.ts';
+import type { FieldValueRepository, FieldValueSource } from '../repositories/field-value.repository.ts';
+
+export type FieldValueReadModel = ReadModel<FieldValueSource, FieldVersionRecord, 'newest'>;
+
+/** Which version a cards-stream event names (null: not a value event, or one without a version). */
+function versionIdOf(subject: string, payload: unknown): string | null {
+  if (subject !== SUBJECTS.venueDataUpdated) return null;
+  return parseEnvelope(subject, payload).data.versionId ?? null;
+}
+
+/**
+ * One copy of each repeated string (venue and card ids, field keys, departments, users): 300,000 versions hold a
+ * few thousand distinct ones, and the documents read by the scan would otherwise each bring their own copies.
+ */
+function createInterner(): (text: string) => string {
+  const pool = new Map<string, string>();
+  return (text) => {
+    const known = pool.get(text);
+    if (known !== undefined) return known;
+    pool.set(text, text);
+    return text;
+  };
+}
+
+export interface FieldValueLists {
+  readModel: FieldValueReadModel;
+  /** The versions of a venue's fields (of one card when given), per field id, each newest first. */
+  versionsOf(venueId: string, cardId?: string): Map<string, FieldVersionRecord[]>;
+  /** The current value of each field of a venue (of one card when given) that has a version, by card and field key. */
+  currentValues(venueId: string, cardId?: string): CardFieldValue[];
+  /** One field's versions, newest first. */
+  history(venueId: string, cardId: string, fieldKey: string): FieldVersionRecord[];
+}
+
+export function createFieldValueLists(repository: FieldValueRepository, options: { logger: Logger; nc?: NatsConnection }): FieldValueLists {
+  const intern = createInterner();
+  const readModel: FieldValueReadModel = new ReadModel<FieldValueSource, FieldVersionRecord, 'newest'>({
+    name: 'field-values',
+    logger: options.logger,
+    source: { scan: () => repository.scan(), byId: (id) => repository.byId(id) },
+    toRecord: (doc) => {
+      const record = toFieldVersionRecord(doc);
+      record.venueId = intern(record.venueId);
+      record.cardId = intern(record.cardId);
+      record.fieldKey = intern(record.fieldKey);
+      record.department = intern(record.department);
+      record.savedBy = intern(record.savedBy);
+      record.savedByEmail = intern(record.savedByEmail);
+      return record;
+    },
+    // Nothing is searched or filtered by tag: the read model answers by venue (groupOf).
+    searchText: () => '',
+    tagValues: [],
+    tagsOf: () => [],
+    groupOf: (record) => record.venueId,
+    sorts: { newest: newestFirst },
+    progressEvery: 50_000,
+    ...(options.nc ? { events: { nc: options.nc, stream: STREAMS.cards.name, recordIdOf: versionIdOf } } : {}),
+  });
+
+  function versionsOf(venueId: string, cardId?: string): Map<string, FieldVersionRecord[]> {
+    const { items } = readModel.query({ group: venueId, sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER, ...(cardId === undefined ? {} : { filter: (record: FieldVersionRecord) => record.cardId === cardId }) });
+    const fields = new Map<string, FieldVersionRecord[]>();
+    for (const record of items) {
+      const key = `${record.cardId}_${record.fieldKey}`;
+      const versions = fields.get(key);
+      if (versions) versions.push(record);
+      else fields.set(key, [record]);
+    }
+    return fields;
+  }
+
+  return {
+    readModel,
+    versionsOf,
+
+    currentValues(venueId, cardId) {
+      const values: CardFieldValue[] = [];
+      for (const versions of versionsOf(venueId, cardId).values()) {
+        const current = currentValueOf(versions);
+        if (current) values.push(current);
+      }
+      return values;
+    },
+
+    history(venueId, cardId, fieldKey) {
+      return readModel.query({ group: venueId, sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER, filter: (record) => record.cardId === cardId && record.fieldKey === fieldKey }).items;
+    },
+  };
+}
