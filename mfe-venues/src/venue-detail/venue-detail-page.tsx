@@ -1,10 +1,8 @@
-import { Badge, Box, Button, Card, Center, Flex, Heading, Link, SimpleGrid, Spinner, Stack, Text, VStack, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, Link, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import {
   api,
   contactQueries,
-  EmptyState,
   errorMessage,
-  isApiRequestError,
   isDefaultCountry,
   LeagueBadge,
   notify,
@@ -25,63 +23,20 @@ import {
   LuExternalLink,
   LuFileText,
   LuImage,
-  LuMapPinOff,
   LuPencil,
   LuPrinter,
   LuTrash2,
-  LuTriangleAlert,
 } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDate, hasMainContact, mainContactHidden, mapsUrl, telHref } from './venue-detail-values.ts';
 import { VenueContactsButton } from '../contacts/venue-contacts-dialog.tsx';
+import { VenuePageFrame } from '../shared/venue-page-frame.tsx';
 import { VenueLinks } from './venue-links.tsx';
 import { VenueNotes } from './venue-notes.tsx';
 import { PrintReport, type ReportContacts } from './venue-report.tsx';
 
 // The confirmation dialog loads with its first use (Chakra's dialog machine is not on the page until then).
 const ConfirmDialog = lazy(() => import('../shared/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
-
-/** The venue of the route, with its loading, not-found and error states (the detail and report pages). */
-export function VenuePageFrame({ children }: { children: (venue: Venue) => ReactNode }) {
-  const { venueId = '' } = useParams();
-  const venue = useQuery(venueQueries.detail(venueId));
-
-  if (venue.isPending) {
-    return (
-      <Center py="16" data-testid="venue-loading">
-        <VStack gap="3">
-          <Spinner size="lg" color="brand.solid" />
-          <Text color="fg.muted">Loading venue information...</Text>
-        </VStack>
-      </Center>
-    );
-  }
-
-  if (venue.isError) {
-    if (isApiRequestError(venue.error) && (venue.error.status === 404 || venue.error.status === 400)) {
-      return (
-        <Box data-testid="venue-not-found">
-          <EmptyState icon={<LuMapPinOff />} title="Venue Not Found" description="This venue does not exist or has been deleted.">
-            <Button asChild colorPalette="brand" variant="outline">
-              <RouterLink to="/">Return Home</RouterLink>
-            </Button>
-          </EmptyState>
-        </Box>
-      );
-    }
-    return (
-      <Box role="alert" data-testid="venue-error">
-        <EmptyState icon={<LuTriangleAlert />} title="Could not load this venue" description={errorMessage(venue.error)}>
-          <Button colorPalette="brand" onClick={() => void venue.refetch()}>
-            Retry
-          </Button>
-        </EmptyState>
-      </Box>
-    );
-  }
-
-  return <>{children(venue.data)}</>;
-}
 
 /** A venue's contacts for the report, as the report shows their state. */
 export function useReportContacts(venueId: string): ReportContacts {

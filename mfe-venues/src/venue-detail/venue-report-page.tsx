@@ -2,7 +2,8 @@ import { Box, Button, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuArrowLeft, LuPrinter } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { useReportContacts, VenuePageFrame } from './venue-detail-page.tsx';
+import { VenuePageFrame } from '../shared/venue-page-frame.tsx';
+import { useReportContacts } from './venue-detail-page.tsx';
 import { PrintReport, VenueReport } from './venue-report.tsx';
 import type { Venue } from '@venuebook/sdk';
 

@@ -1,71 +1,31 @@
-import { Box, Button, Center, Flex, Heading, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { VenueInputParsed } from '@venuebook/proto/domain';
 import {
   api,
-  EmptyState,
-  errorMessage,
-  isApiRequestError,
   notify,
   useCan,
   useMutation,
-  useQuery,
   useQueryClient,
   useUnsavedChangesGuard,
   venueQueries,
   type Venue,
 } from '@venuebook/sdk';
 import { useForm, useWatch } from 'react-hook-form';
-import { LuArrowLeft, LuMapPinOff, LuTriangleAlert } from 'react-icons/lu';
-import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { LuArrowLeft } from 'react-icons/lu';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { VenuePageFrame } from '../shared/venue-page-frame.tsx';
 import { UnsavedChangesDialog } from './venue-dialogs.tsx';
 import { venueFormResolver, VenueFormFields } from './venue-form-fields.tsx';
 import { canSave, updateFailedText, venueToFormValues, venueUpdateBody, type VenueFormValues } from './venue-form-values.ts';
 
 /** Edit venue (/venue/{venueId}/edit, spec §2, §4 'Edit venue form'): users with edit rights; others are sent home. */
 export function EditVenuePage() {
-  const { venueId = '' } = useParams();
   const mayEdit = useCan('venue.edit');
-  const venue = useQuery({ ...venueQueries.detail(venueId), enabled: mayEdit });
 
   if (!mayEdit) return <Navigate to="/" replace />;
-
-  if (venue.isPending) {
-    return (
-      <Center py="16" data-testid="venue-loading">
-        <VStack gap="3">
-          <Spinner size="lg" color="brand.solid" />
-          <Text color="fg.muted">Loading venue information...</Text>
-        </VStack>
-      </Center>
-    );
-  }
-
-  if (venue.isError) {
-    const notFound = isApiRequestError(venue.error) && (venue.error.status === 404 || venue.error.status === 400);
-    return (
-      <Box role={notFound ? undefined : 'alert'} data-testid={notFound ? 'venue-not-found' : 'venue-error'}>
-        <EmptyState
-          icon={notFound ? <LuMapPinOff /> : <LuTriangleAlert />}
-          title={notFound ? 'Venue Not Found' : 'Could not load this venue'}
-          description={notFound ? 'This venue does not exist or has been deleted.' : errorMessage(venue.error)}
-        >
-          {notFound ? (
-            <Button asChild colorPalette="brand" variant="outline">
-              <RouterLink to="/">Return Home</RouterLink>
-            </Button>
-          ) : (
-            <Button colorPalette="brand" onClick={() => void venue.refetch()}>
-              Retry
-            </Button>
-          )}
-        </EmptyState>
-      </Box>
-    );
-  }
-
   // The form's default values are the venue as first loaded (what 'unsaved' compares against); a refetch while
   // editing keeps the user's edits.
-  return <EditVenueForm key={venue.data.id} venue={venue.data} />;
+  return <VenuePageFrame>{(venue) => <EditVenueForm key={venue.id} venue={venue} />}</VenuePageFrame>;
 }
 
 function EditVenueForm({ venue }: { venue: Venue }) {
