@@ -1,11 +1,9 @@
-import { Box, Button, Card, Center, Collapsible, Flex, Heading, HStack, IconButton, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Card, Collapsible, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { VenueEventInputParsed } from '@venuebook/proto/domain';
 import {
   api,
   EmptyState,
-  errorMessage,
   eventQueries,
-  isApiRequestError,
   notify,
   useCan,
   useInfiniteQuery,
@@ -15,11 +13,13 @@ import {
   venueQueries,
   type VenueEvent,
 } from '@venuebook/sdk';
-import { useMemo, useState } from 'react';
-import { LuArrowLeft, LuCalendar, LuCalendarPlus, LuChevronDown, LuFileText, LuMapPinOff, LuPencil, LuPlus, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { useState } from 'react';
+import { LuArrowLeft, LuCalendar, LuCalendarPlus, LuChevronDown, LuFileText, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
-import { appendUnique } from '../home/venue-list.util.ts';
+import { countText, LoadMore } from '../shared/list-parts.tsx';
+import { LoadError, LoadingSpinner, VenueLoadError } from '../shared/load-states.tsx';
+import { usePagedList } from '../shared/use-paged-list.ts';
 import { EventFormDialog } from './event-form-dialog.tsx';
 import { EVENT_SUCCESS_TEXT, eventFailedText, formatDisplayDate, type EventWrite } from './event-values.ts';
 
@@ -34,9 +34,8 @@ export function VenueEventsPage() {
   const mayEdit = useCan('event.edit');
   const mayDelete = useCan('event.delete');
   const venue = useQuery(venueQueries.detail(venueId));
-  const events = useInfiniteQuery(eventQueries.forVenue(venueId));
-  const items = useMemo(() => (events.data?.pages ?? []).reduce<VenueEvent[]>((shown, page) => appendUnique(shown, page.items), []), [events.data]);
-  const total = events.data?.pages.at(-1)?.total ?? 0;
+  const events = usePagedList<VenueEvent>(useInfiniteQuery(eventQueries.forVenue(venueId)));
+  const { items, total } = events;
 
   /** undefined: the form is closed; null: a new event; else the event being edited. */
   const [editing, setEditing] = useState<VenueEvent | null | undefined>(undefined);
@@ -71,28 +70,7 @@ export function VenueEventsPage() {
 
   const detailPath = `/venue/${encodeURIComponent(venueId)}`;
 
-  if (venue.isError) {
-    const notFound = isApiRequestError(venue.error) && (venue.error.status === 404 || venue.error.status === 400);
-    return (
-      <Box role={notFound ? undefined : 'alert'} data-testid={notFound ? 'venue-not-found' : 'venue-error'}>
-        <EmptyState
-          icon={notFound ? <LuMapPinOff /> : <LuTriangleAlert />}
-          title={notFound ? 'Venue Not Found' : 'Could not load this venue'}
-          description={notFound ? 'This venue does not exist or has been deleted.' : errorMessage(venue.error)}
-        >
-          {notFound ? (
-            <Button asChild colorPalette="brand" variant="outline">
-              <RouterLink to="/">Return Home</RouterLink>
-            </Button>
-          ) : (
-            <Button colorPalette="brand" onClick={() => void venue.refetch()}>
-              Retry
-            </Button>
-          )}
-        </EmptyState>
-      </Box>
-    );
-  }
+  if (venue.isError) return <VenueLoadError error={venue.error} onRetry={() => void venue.refetch()} />;
 
   const showNew = mayCreate && items.length > 0;
 
@@ -111,7 +89,7 @@ export function VenueEventsPage() {
             </Heading>
             <Text color="fg.muted" fontSize="sm" wordBreak="break-word" minH="5" data-testid="events-venue-name">
               {venue.data?.name ?? ''}
-              {venue.data && !events.isPending && !events.isError ? ` · ${total} ${total === 1 ? 'event' : 'events'}` : ''}
+              {venue.data && !events.loading && !events.failed ? ` · ${countText(total, 'event', 'events')}` : ''}
             </Text>
           </Box>
           {showNew ? (
@@ -122,21 +100,10 @@ export function VenueEventsPage() {
         </Flex>
       </Box>
 
-      {events.isPending || venue.isPending ? (
-        <Center py="16" data-testid="events-loading">
-          <VStack gap="3">
-            <Spinner size="lg" color="brand.solid" />
-            <Text color="fg.muted">Loading events...</Text>
-          </VStack>
-        </Center>
-      ) : events.isError && !events.isFetchNextPageError ? (
-        <Box role="alert" data-testid="events-error">
-          <EmptyState icon={<LuTriangleAlert />} title="Could not load events" description={errorMessage(events.error)}>
-            <Button colorPalette="brand" onClick={() => void events.refetch()}>
-              Retry
-            </Button>
-          </EmptyState>
-        </Box>
+      {events.loading || venue.isPending ? (
+        <LoadingSpinner text="Loading events..." testId="events-loading" />
+      ) : events.error ? (
+        <LoadError title="Could not load events" error={events.error} onRetry={events.retry} testId="events-error" />
       ) : items.length === 0 ? (
         <EmptyState icon={<LuCalendarPlus />} title="No Events Yet" description="Events at this venue will show here." data-testid="events-empty">
           {mayCreate ? (
@@ -155,18 +122,7 @@ export function VenueEventsPage() {
               onDelete={mayDelete ? () => setDeleting(event) : undefined}
             />
           ))}
-          {events.hasNextPage ? (
-            <Center>
-              <Button variant="outline" onClick={() => void events.fetchNextPage()} loading={events.isFetchingNextPage} data-testid="load-more">
-                Load more
-              </Button>
-            </Center>
-          ) : null}
-          {events.isFetchNextPageError ? (
-            <Text fontSize="sm" color="fg.error" role="alert" textAlign="center">
-              {errorMessage(events.error)}
-            </Text>
-          ) : null}
+          <LoadMore list={events} centered />
         </Stack>
       )}
 

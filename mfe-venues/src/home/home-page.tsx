@@ -1,17 +1,10 @@
-import { Box, Button, Flex, Group, Heading, SimpleGrid, Stack, Text, VStack, Wrap } from '@chakra-ui/react';
-import {
-  EmptyState,
-  errorMessage,
-  LEAGUES,
-  useCan,
-  VENUE_SORT_LABELS,
-  VENUE_SORTS,
-  type League,
-  type VenueSort,
-} from '@venuebook/sdk';
-import { useCallback, useMemo } from 'react';
-import { LuPlus, LuSearchX, LuTriangleAlert, LuMapPinned } from 'react-icons/lu';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Button, Flex, SimpleGrid, Stack } from '@chakra-ui/react';
+import { EmptyState, useCan, VENUE_SORT_LABELS, VENUE_SORTS } from '@venuebook/sdk';
+import { LuPlus, LuSearchX, LuMapPinned } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { LeagueFilter, SortButtons, useUrlQuery } from '../shared/list-controls.tsx';
+import { countText, PageTitle, PagedFooter } from '../shared/list-parts.tsx';
+import { LoadError } from '../shared/load-states.tsx';
 import {
   DEFAULT_HOME_QUERY,
   emptyText,
@@ -39,28 +32,13 @@ export interface HomePageProps {
 export function HomePage({ canEdit: canEditOverride }: HomePageProps) {
   const mayCreate = useCan('venue.create');
   const canEdit = canEditOverride ?? mayCreate;
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = useMemo(() => parseHomeQuery(searchParams), [searchParams]);
-  const setQuery = useCallback(
-    (next: Partial<HomeQuery>, options: { replace?: boolean } = {}) => {
-      setSearchParams((prev) => serializeHomeQuery({ ...parseHomeQuery(prev), ...next }), options);
-    },
-    [setSearchParams],
-  );
-  const onSearch = useCallback((q: string) => setQuery({ q }, { replace: true }), [setQuery]);
+  const { query, setQuery, onSearch } = useUrlQuery(parseHomeQuery, serializeHomeQuery);
   const list = useVenueList(query);
 
   return (
     <Stack gap={{ base: '4', md: '6' }}>
       <Flex align="center" justify="space-between" gap="3" wrap="wrap">
-        <Box>
-          <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
-            Venues
-          </Heading>
-          <Text color="fg.muted" fontSize="sm" data-testid="venue-total" minH="5">
-            {list.loading || list.error ? '' : `${list.total} ${list.total === 1 ? 'venue' : 'venues'}`}
-          </Text>
-        </Box>
+        <PageTitle title="Venues" summary={list.loading || list.error ? '' : countText(list.total, 'venue', 'venues')} summaryTestId="venue-total" />
         <Flex gap="2" wrap="wrap" align="center">
           {/* CSV export for everyone, import for users who may create venues or contacts (issue 11). */}
           <CsvTransferButtons query={query} />
@@ -77,65 +55,13 @@ export function HomePage({ canEdit: canEditOverride }: HomePageProps) {
       <Stack gap="3">
         <SearchBox value={query.q} onChange={onSearch} />
         <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-          <SortButtons value={query.sort} onChange={(sort) => setQuery({ sort })} />
+          <SortButtons sorts={VENUE_SORTS} labels={VENUE_SORT_LABELS} value={query.sort} onChange={(sort) => setQuery({ sort })} label="Sort venues" testIdPrefix="sort-" />
           <LeagueFilter value={query.leagues} onToggle={(league) => setQuery({ leagues: toggleLeague(query.leagues, league) })} />
         </Flex>
       </Stack>
 
       <Results list={list} query={query} canEdit={canEdit} onClear={() => setQuery(DEFAULT_HOME_QUERY)} />
     </Stack>
-  );
-}
-
-function SortButtons({ value, onChange }: { value: VenueSort; onChange: (sort: VenueSort) => void }) {
-  return (
-    <Group attached role="group" aria-label="Sort venues">
-      {VENUE_SORTS.map((sort) => {
-        const active = sort === value;
-        return (
-          <Button
-            key={sort}
-            size="sm"
-            variant={active ? 'solid' : 'outline'}
-            colorPalette={active ? 'brand' : 'gray'}
-            bg={active ? undefined : 'bg'}
-            aria-pressed={active}
-            data-testid={`sort-${sort}`}
-            onClick={() => onChange(sort)}
-          >
-            {VENUE_SORT_LABELS[sort]}
-          </Button>
-        );
-      })}
-    </Group>
-  );
-}
-
-export function LeagueFilter({ value, onToggle }: { value: readonly League[]; onToggle: (league: League) => void }) {
-  return (
-    <Wrap gap={{ base: '1.5', md: '2' }} role="group" aria-label="Filter by league">
-      {LEAGUES.map((league) => {
-        const active = value.includes(league.value);
-        return (
-          <Button
-            key={league.value}
-            size="sm"
-            rounded="full"
-            minW={{ base: '0', md: '14' }}
-            px={{ base: '2.5', md: '4' }}
-            variant={active ? 'solid' : 'outline'}
-            colorPalette={league.color}
-            bg={active ? undefined : 'bg'}
-            aria-pressed={active}
-            data-testid={`league-filter-${league.value}`}
-            title={league.value === league.label ? league.label : `${league.label} (${league.value})`}
-            onClick={() => onToggle(league.value)}
-          >
-            {league.label}
-          </Button>
-        );
-      })}
-    </Wrap>
   );
 }
 
@@ -152,17 +78,7 @@ function Results({
 }) {
   if (list.loading) return <VenueGridSkeleton />;
 
-  if (list.error) {
-    return (
-      <Box role="alert" data-testid="venue-list-error">
-        <EmptyState icon={<LuTriangleAlert />} title="Could not load venues" description={errorMessage(list.error)}>
-          <Button colorPalette="brand" onClick={list.retry} data-testid="venue-list-retry">
-            Retry
-          </Button>
-        </EmptyState>
-      </Box>
-    );
-  }
+  if (list.error) return <LoadError title="Could not load venues" error={list.error} onRetry={list.retry} testId="venue-list-error" retryTestId="venue-list-retry" />;
 
   if (list.items.length === 0) {
     const filtered = isFiltered(query);
@@ -201,21 +117,7 @@ function Results({
           <VenueCard key={venue.id} venue={venue} />
         ))}
       </SimpleGrid>
-      <VStack gap="2">
-        <Text fontSize="sm" color="fg.muted" data-testid="venue-count">
-          Showing {list.items.length} of {list.total}
-        </Text>
-        {list.hasMore ? (
-          <Button variant="outline" onClick={list.loadMore} loading={list.loadingMore} data-testid="load-more">
-            Load more
-          </Button>
-        ) : null}
-        {list.loadMoreError ? (
-          <Text fontSize="sm" color="fg.error" role="alert">
-            {errorMessage(list.loadMoreError)}
-          </Text>
-        ) : null}
-      </VStack>
+      <PagedFooter list={list} countTestId="venue-count" />
     </Stack>
   );
 }
