@@ -3,6 +3,7 @@
 // to start and how the gateway finds them) and the integration tests' gateway. Adding a service = one
 // entry here plus its `services/<name>/` package (see ARCHITECTURE.md, 'Adding a domain service').
 import type { DescService } from '@bufbuild/protobuf';
+import { CardsService } from '@venuebook/proto/cards/v1';
 import { IdentityService } from '@venuebook/proto/identity/v1';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 
@@ -18,6 +19,8 @@ export interface ServiceRegistration {
 export const SERVICES = {
   identity: { service: IdentityService, urlEnv: 'IDENTITY_GRPC_URL', defaultAddress: '127.0.0.1:50052' },
   venues: { service: VenuesService, urlEnv: 'VENUES_GRPC_URL', defaultAddress: '127.0.0.1:50051' },
+  // After venues: the cards service checks venues through it (the launcher gives each service the addresses of those started before it).
+  cards: { service: CardsService, urlEnv: 'CARDS_GRPC_URL', defaultAddress: '127.0.0.1:50053' },
 } as const satisfies Record<string, ServiceRegistration>;
 
 export type ServiceName = keyof typeof SERVICES;

@@ -228,7 +228,8 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
     for (const name of SERVICE_NAMES) {
       running[name] = await startGrpcService({
         name,
-        env: { ...options.infra.env, USER_CONTEXT_KEY: options.userContextKey, ...options.env[name] },
+        // Each service may call those started before it (the registry's order): their addresses as <NAME>_GRPC_URL.
+        env: { ...options.infra.env, USER_CONTEXT_KEY: options.userContextKey, ...startedBefore(running), ...options.env[name] },
         logDir: options.logDir,
         replicas: options.replicas?.[name] ?? 1,
         ...(options.logLevel ? { logLevel: options.logLevel } : {}),
@@ -239,6 +240,11 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
     throw error;
   }
   return running as RunningServices;
+}
+
+/** <NAME>_GRPC_URL of every service already running (the cards service calls venues through it). */
+function startedBefore(running: Partial<RunningServices>): Record<string, string> {
+  return Object.fromEntries(SERVICE_NAMES.flatMap((name) => (running[name] ? [[SERVICES[name].urlEnv, running[name].address]] : [])));
 }
 
 /** Stops every running service, last started first. */
@@ -390,6 +396,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       env: {
         identity: identityEnv({ companyDomain, smtpUrl: plan.smtpUrl ?? mail!.smtpUrl, ownerEmails: plan.ownerEmails, ...(oidcProvider ? { oidc: oidcProvider } : {}) }),
         venues: {},
+        cards: {},
       },
     });
     stops.push(() => stopServices(services));

@@ -82,6 +82,7 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
     env: {
       identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email, oidc }), MONGODB_DB: dbs.identity, AUDIT_CONSUMER_NAME: `identity-audit-${suffix}` },
       venues: { MONGODB_DB: dbs.venues },
+      cards: { MONGODB_DB: dbs.cards },
     },
   });
   stops.push(() => stopServices(services));

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   contactInputSchema,
@@ -11,6 +11,7 @@ import {
 import { FormField } from '@venuebook/sdk';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { PhoneInput, RequiredFormField } from '../shared/form-fields.tsx';
 import { contactToFormValues, emptyContactForm, isCustomTagChoice, tagOptions, type ContactFormValues } from './contact-values.ts';
 
 /**
@@ -48,7 +49,6 @@ export function ContactForm({ editing, tags, mayCustomTag, saving, onSave, onCan
     formState: { errors },
   } = form;
   const [customTag, setCustomTag] = useState(false);
-  const phone = register('phone');
   const tag = register('tag');
   const options = tagOptions(tags, editing?.tag ?? '');
 
@@ -56,34 +56,14 @@ export function ContactForm({ editing, tags, mayCustomTag, saving, onSave, onCan
     <form noValidate onSubmit={(e) => void form.handleSubmit(onSave)(e)} data-testid="contact-form">
       <Stack gap="3">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          <FormField
-            label={
-              <>
-                Name <Field.RequiredIndicator />
-              </>
-            }
-            required
-            error={errors.name}
-            errorTestId="contact-name-error"
-          >
+          <RequiredFormField label="Name" error={errors.name} errorTestId="contact-name-error">
             <Input {...register('name')} autoComplete="off" placeholder="Full name" data-testid="contact-name-input" />
-          </FormField>
+          </RequiredFormField>
           <FormField label="Title" error={errors.title}>
             <Input {...register('title')} autoComplete="off" placeholder="e.g. Production Manager" data-testid="contact-title-input" />
           </FormField>
           <FormField label="Phone" error={errors.phone} errorTestId="contact-phone-error">
-            <Input
-              {...phone}
-              type="tel"
-              inputMode="tel"
-              placeholder="(555) 555-5555"
-              onChange={(event) => {
-                // Formatted as the user types (spec §5), as the venue form's contact phone.
-                event.target.value = formatPhoneInput(event.target.value);
-                return phone.onChange(event);
-              }}
-              data-testid="contact-phone-input"
-            />
+            <PhoneInput registration={register('phone')} format={formatPhoneInput} testId="contact-phone-input" />
           </FormField>
           <FormField label="Email" error={errors.email} errorTestId="contact-email-error">
             <Input {...register('email')} type="email" autoComplete="off" placeholder="name@example.com" data-testid="contact-email-input" />

@@ -1,6 +1,6 @@
-import { Button, Portal, Text } from '@chakra-ui/react';
-import { Dialog } from '@chakra-ui/react/dialog';
+import { Button, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { DialogShell } from './dialog-shell.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -19,33 +19,25 @@ export interface ConfirmDialogProps {
 /** The confirmation before a destructive action (spec §5 'Confirmations'): Cancel, or a red confirming button. */
 export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, busy = false, ...rest }: ConfirmDialogProps) {
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !busy) onCancel();
-      }}
-      placement="center"
+      onDismiss={onCancel}
+      busy={busy}
       role="alertdialog"
+      title={title}
+      testId={rest['data-testid'] ?? 'confirm-dialog'}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel} disabled={busy} data-testid="confirm-cancel">
+            Cancel
+          </Button>
+          <Button colorPalette="red" onClick={onConfirm} loading={busy} data-testid="confirm-ok">
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={rest['data-testid'] ?? 'confirm-dialog'} mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{typeof children === 'string' ? <Text>{children}</Text> : children}</Dialog.Body>
-            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="2">
-              <Button variant="outline" onClick={onCancel} disabled={busy} data-testid="confirm-cancel">
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={busy} data-testid="confirm-ok">
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {typeof children === 'string' ? <Text>{children}</Text> : children}
+    </DialogShell>
   );
 }

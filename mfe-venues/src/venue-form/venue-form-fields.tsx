@@ -1,9 +1,10 @@
-import { Box, Button, Card, Checkbox, Field, Heading, Input, SimpleGrid, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Box, Button, Card, Checkbox, Heading, Input, SimpleGrid, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { FormField, LEAGUES, VENUE_TYPES } from '@venuebook/sdk';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { venueInputSchema, type VenueInputParsed } from '@venuebook/proto/domain';
 import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { PhoneInput, RequiredFormField, TEXTAREA_MIN_H } from '../shared/form-fields.tsx';
 import { phoneAsTyped, toggled, type VenueFormValues } from './venue-form-values.ts';
 
 export type VenueForm = UseFormReturn<VenueFormValues, unknown, VenueInputParsed>;
@@ -13,9 +14,6 @@ export type VenueForm = UseFormReturn<VenueFormValues, unknown, VenueInputParsed
  * form always holds every field, a narrower type than the schema's input (where all but the name are optional).
  */
 export const venueFormResolver = zodResolver(venueInputSchema) as unknown as Resolver<VenueFormValues, unknown, VenueInputParsed>;
-
-/** Spec §9: text areas are 6 rows high at 1024 px or wider, else 3 (as minimum heights, padding included). */
-const TEXTAREA_MIN_H = { base: '5rem', lg: '9rem' };
 
 /**
  * Spec §9: the Tab key inserts 2 spaces in text areas — here in General Venue Notes, whose indented lines are
@@ -43,23 +41,13 @@ export function VenueFormFields({ form, mode }: { form: VenueForm; mode: 'add' |
     control,
     formState: { errors },
   } = form;
-  const phone = register('contactPhone');
 
   return (
     <Stack gap={{ base: '4', md: '6' }}>
       <Section title="Venue Information">
-        <FormField
-          label={
-            <>
-              Venue Name <Field.RequiredIndicator />
-            </>
-          }
-          required
-          error={errors.name}
-          errorTestId="venue-name-error"
-        >
+        <RequiredFormField label="Venue Name" error={errors.name} errorTestId="venue-name-error">
           <Input {...register('name')} placeholder="Enter venue name" autoComplete="off" data-testid="venue-name" />
-        </FormField>
+        </RequiredFormField>
         <FormField label="Country" error={errors.country}>
           <Input {...register('country')} autoComplete="country-name" data-testid="venue-country" />
         </FormField>
@@ -96,18 +84,8 @@ export function VenueFormFields({ form, mode }: { form: VenueForm; mode: 'add' |
             <Input {...register('contactTitle')} autoComplete="off" data-testid="venue-contact-title" />
           </FormField>
           <FormField label="Phone" error={errors.contactPhone}>
-            <Input
-              {...phone}
-              type="tel"
-              inputMode="tel"
-              placeholder="(555) 555-5555"
-              onChange={(event) => {
-                // Formatted as the user types (spec §5), from the digits typed, at most 15.
-                event.target.value = phoneAsTyped(event.target.value);
-                return phone.onChange(event);
-              }}
-              data-testid="venue-contact-phone"
-            />
+            {/* From the digits typed, at most 15. */}
+            <PhoneInput registration={register('contactPhone')} format={phoneAsTyped} testId="venue-contact-phone" />
           </FormField>
           <FormField label="E-mail" error={errors.contactEmail}>
             <Input {...register('contactEmail')} type="email" autoComplete="off" data-testid="venue-contact-email" />

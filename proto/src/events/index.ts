@@ -40,6 +40,14 @@ export const SUBJECTS = {
   venueEventDeleted: subject('venues', 'venue_event', 'deleted'),
   /** A venue's card data (venue_data) was written; published by the cards service. The venues service raises the venue's activityAt. */
   venueDataUpdated: subject('cards', 'venue_data', 'updated'),
+  /** A data card (template or venue card) was created, changed (also moved or removed from a department), soft-deleted, restored or permanently deleted. */
+  cardCreated: subject('cards', 'card', 'created'),
+  cardUpdated: subject('cards', 'card', 'updated'),
+  cardDeleted: subject('cards', 'card', 'deleted'),
+  cardRestored: subject('cards', 'card', 'restored'),
+  cardPurged: subject('cards', 'card', 'purged'),
+  /** A new version of a department's card order (template order: no venueId) was saved. */
+  cardOrderSaved: subject('cards', 'card_order', 'saved'),
   /** A soft-deleted venue was deleted for good (its contacts and events with it). */
   venuePurged: subject('venues', 'venue', 'purged'),
   /** A venue contact was added (also a venue's new main contact), changed, soft-deleted, restored or permanently deleted. */
@@ -235,6 +243,14 @@ export type VenueEventChanged = z.infer<typeof venueEventChangedSchema>;
 export const venueDataUpdatedSchema = z.object({ venueId: z.string(), updatedAt: z.iso.datetime({ offset: true }), versionId: z.string().optional() });
 export type VenueDataUpdated = z.infer<typeof venueDataUpdatedSchema>;
 
+/** Every card event: which card (readers re-read it by id) and its venue (null: a template). */
+export const cardChangedSchema = z.object({ cardId: z.string(), venueId: z.string().nullable() });
+export type CardChanged = z.infer<typeof cardChangedSchema>;
+
+/** card_order.saved: the order document (`orderId`, readers re-read it by id) of a venue department or of the templates (venueId null). */
+export const cardOrderSavedSchema = z.object({ orderId: z.string(), venueId: z.string().nullable(), department: z.string(), version: z.number().int() });
+export type CardOrderSaved = z.infer<typeof cardOrderSavedSchema>;
+
 export const userFirstLoginSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -292,6 +308,12 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.venueEventDeleted]: venueEventChangedSchema,
   [SUBJECTS.venueDataUpdated]: venueDataUpdatedSchema,
   [SUBJECTS.venuePurged]: venuePurgedSchema,
+  [SUBJECTS.cardCreated]: cardChangedSchema,
+  [SUBJECTS.cardUpdated]: cardChangedSchema,
+  [SUBJECTS.cardDeleted]: cardChangedSchema,
+  [SUBJECTS.cardRestored]: cardChangedSchema,
+  [SUBJECTS.cardPurged]: cardChangedSchema,
+  [SUBJECTS.cardOrderSaved]: cardOrderSavedSchema,
   [SUBJECTS.contactCreated]: contactChangedSchema,
   [SUBJECTS.contactUpdated]: contactChangedSchema,
   [SUBJECTS.contactDeleted]: contactChangedSchema,

@@ -1,0 +1,91 @@
+// The cards service's process: wiring only (the kit runs the start-up, see startDomainService).
+import { CardsService } from '@venuebook/proto/cards/v1';
+import { STREAMS } from '@venuebook/proto/events';
+import { partialHandlers } from '@venuebook/proto/grpc';
+import { Locks, lockSchema, runServiceMain, startDomainService } from '@venuebook/service-kit';
+import type { LockDocument, Logger, RunningServiceHandle } from '@venuebook/service-kit';
+import { configSchema } from './config.ts';
+import type { CardsConfig } from './config.ts';
+import { createCardEvents } from './events/card.events.ts';
+import { createTemplateHandlers } from './grpc/templates.handlers.ts';
+import { createCardOrderReadModel } from './read-model/card-order-read-model.ts';
+import type { CardOrderReadModel } from './read-model/card-order-read-model.ts';
+import { createCardReadModel } from './read-model/card-read-model.ts';
+import type { CardReadModel } from './read-model/card-read-model.ts';
+import { cardModel } from './repositories/card.model.ts';
+import { cardOrderModel, cardSeedModel } from './repositories/card-order.model.ts';
+import { CardOrderRepository } from './repositories/card-order.repository.ts';
+import { CardRepository } from './repositories/card.repository.ts';
+import { createCardOrders } from './use-cases/card-orders.ts';
+import { createTemplateUseCases } from './use-cases/templates.ts';
+import { createFieldValueEvents } from './events/field-value.events.ts';
+import { createFieldValueHandlers } from './grpc/field-values.handlers.ts';
+import { createFieldValueLists } from './read-model/field-value-read-model.ts';
+import type { FieldValueLists } from './read-model/field-value-read-model.ts';
+import { fieldValueModel } from './repositories/field-value.model.ts';
+import { FieldValueRepository } from './repositories/field-value.repository.ts';
+import { createFieldValueUseCases } from './use-cases/field-values.ts';
+
+/** The running service; `readModel` holds every card, `orderReadModel` the latest order of each department (tests). */
+export interface CardsServiceHandle extends RunningServiceHandle {
+  readModel: CardReadModel;
+  orderReadModel: CardOrderReadModel;
+  /** Every card field value version, by venue (tests). */
+  fieldValues: FieldValueLists;
+}
+
+export async function start(config: CardsConfig, options: { logger?: Logger } = {}): Promise<CardsServiceHandle> {
+  let readModel: CardReadModel | undefined;
+  let orderReadModel: CardOrderReadModel | undefined;
+  let fieldValueLists: FieldValueLists | undefined;
+  const handle = await startDomainService({
+    name: 'cards',
+    config,
+    logger: options.logger,
+    models: (connection) => ({
+      cards: cardModel(connection),
+      orders: cardOrderModel(connection),
+      seeds: cardSeedModel(connection),
+      fieldValues: fieldValueModel(connection),
+      locks: connection.model<LockDocument>('CardLock', lockSchema('card_locks')),
+    }),
+    streams: [STREAMS.cards],
+    service: CardsService,
+    handlers: async ({ models, nc, js, logger, audit, defer }) => {
+      const cards = createCardReadModel(models.cards, { logger, nc });
+      defer(() => cards.stop());
+      await cards.start();
+      const orderList = createCardOrderReadModel(models.orders, { logger, nc });
+      defer(() => orderList.stop());
+      await orderList.start();
+      readModel = cards;
+      orderReadModel = orderList;
+      const events = createCardEvents(js, logger, { cardOrigin: cards.origin, orderOrigin: orderList.model.origin });
+      const locks = new Locks(models.locks);
+      const orders = createCardOrders({ repository: new CardOrderRepository(models.orders), readModel: orderList, events, audit });
+      const repository = new CardRepository(models.cards);
+      // Card field values (venue_data): insert-only versions, their read model loaded before the service answers.
+      const valueRepository = new FieldValueRepository(models.fieldValues);
+      const values = createFieldValueLists(valueRepository, { logger, nc });
+      defer(() => values.readModel.stop());
+      await values.readModel.start();
+      fieldValueLists = values;
+      const fieldValues = createFieldValueUseCases({
+        repository: valueRepository,
+        lists: values,
+        events: createFieldValueEvents(js, logger, { origin: values.readModel.origin }),
+        audit,
+        cardById: async (id) => cards.get(id)?.card ?? (await repository.getById(id)),
+      });
+      const templates = createTemplateUseCases({ repository, readModel: cards, orders, events, audit, locks, seeds: models.seeds, logger });
+      // The starting master templates, at the first start of the database (fixed ids: replicas write the same).
+      await templates.seed();
+      // Issue 12 in progress: the RPCs not built yet answer UNIMPLEMENTED (partialHandlers).
+      return partialHandlers(CardsService, { ...createTemplateHandlers(templates), ...createFieldValueHandlers(fieldValues) });
+    },
+  });
+  if (!readModel || !orderReadModel || !fieldValueLists) throw new Error('cards: the read model did not start');
+  return { ...handle, readModel, orderReadModel, fieldValues: fieldValueLists };
+}
+
+if (import.meta.main) await runServiceMain('cards', configSchema, start);
