@@ -1,5 +1,4 @@
-import { Box, Button, Card, CloseButton, Flex, Heading, HStack, IconButton, Link, Portal, Skeleton, Stack, Text, VStack, Wrap } from '@chakra-ui/react';
-import { Dialog } from '@chakra-ui/react/dialog';
+import { Button, Card, Flex, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import {
   api,
   contactQueries,
@@ -11,17 +10,20 @@ import {
   useInfiniteQuery,
   useMutation,
   useQueryClient,
-  venueQueries,
   type ContactListItem,
 } from '@venuebook/sdk';
-import { useCallback, useMemo, useState } from 'react';
-import { LuContactRound, LuMapPin, LuSearchX, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { useCallback, useState } from 'react';
+import { LuContactRound, LuMapPin, LuSearchX, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { formatDisplayDate } from '../events/event-values.ts';
 import { SearchBox } from '../home/search-box.tsx';
-import { appendUnique } from '../home/venue-list.util.ts';
-import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
+import { PanelDialog, PanelSections } from '../shared/dialog-shell.tsx';
+import { countText, PageTitle, PagedFooter, StaleRows } from '../shared/list-parts.tsx';
+import { ListSkeleton, LoadError } from '../shared/load-states.tsx';
+import { usePagedList } from '../shared/use-paged-list.ts';
 import { ContactBadges, ContactDetails, ContactName } from './contact-entry.tsx';
+import { refreshContactQueries } from './contact-refresh.ts';
+import { DeleteContactButton, DeleteContactDialog } from './delete-contact-dialog.tsx';
 import { CONTACT_TEXT, contactDisplayName } from './contact-values.ts';
 
 export const CONTACT_SEARCH_PLACEHOLDER = 'Search contacts, tags or venues...';
@@ -45,19 +47,14 @@ export function AllContactsPage() {
       ),
     [setSearchParams],
   );
-  const list = useInfiniteQuery({ ...contactQueries.list({ q: q.trim() || undefined }), placeholderData: keepPreviousData });
-  const items = useMemo(() => (list.data?.pages ?? []).reduce<ContactListItem[]>((shown, page) => appendUnique(shown, page.items), []), [list.data]);
-  const total = list.data?.pages.at(-1)?.total ?? 0;
+  const list = usePagedList<ContactListItem>(useInfiniteQuery({ ...contactQueries.list({ q: q.trim() || undefined }), placeholderData: keepPreviousData }));
   const [open, setOpen] = useState<ContactListItem | null>(null);
   const [deleting, setDeleting] = useState<ContactListItem | null>(null);
 
   const remove = useMutation({
     mutationFn: (contact: ContactListItem) => api.contacts.delete(contact.id),
     onSuccess: async (_void, contact) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: contactQueries.all }),
-        queryClient.invalidateQueries({ queryKey: venueQueries.detail(contact.venueId).queryKey }),
-      ]);
+      await refreshContactQueries(queryClient, contact.venueId);
       setDeleting(null);
       setOpen(null);
       notify({ type: 'success', title: CONTACT_TEXT.deletedNamed(contactDisplayName(contact)) });
@@ -70,31 +67,14 @@ export function AllContactsPage() {
 
   return (
     <Stack gap={{ base: '4', md: '6' }} maxW="5xl" mx="auto" w="full" data-testid="all-contacts-page">
-      <Box>
-        <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
-          Contacts
-        </Heading>
-        <Text color="fg.muted" fontSize="sm" minH="5" data-testid="contact-total">
-          {list.isPending || list.isError ? '' : `${total} ${total === 1 ? 'contact' : 'contacts'}`}
-        </Text>
-      </Box>
+      <PageTitle title="Contacts" summary={list.loading || list.failed ? '' : countText(list.total, 'contact', 'contacts')} summaryTestId="contact-total" />
       <SearchBox value={q} onChange={onSearch} placeholder={CONTACT_SEARCH_PLACEHOLDER} label="Search contacts" testId="contact-search" />
 
-      {list.isPending ? (
-        <Stack gap="3" data-testid="contacts-loading">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} h="20" rounded="l3" />
-          ))}
-        </Stack>
-      ) : list.isError && !list.isFetchNextPageError ? (
-        <Box role="alert" data-testid="contact-list-error">
-          <EmptyState icon={<LuTriangleAlert />} title="Could not load contacts" description={errorMessage(list.error)}>
-            <Button colorPalette="brand" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          </EmptyState>
-        </Box>
-      ) : items.length === 0 ? (
+      {list.loading ? (
+        <ListSkeleton count={5} h="20" testId="contacts-loading" />
+      ) : list.error ? (
+        <LoadError title="Could not load contacts" error={list.error} onRetry={list.retry} testId="contact-list-error" />
+      ) : list.items.length === 0 ? (
         <EmptyState icon={q ? <LuSearchX /> : <LuContactRound />} title={CONTACT_TEXT.noContacts} data-testid="contact-list-empty">
           {q ? (
             <Button variant="outline" size="sm" onClick={() => onSearch('')}>
@@ -104,18 +84,8 @@ export function AllContactsPage() {
         </EmptyState>
       ) : (
         <Stack gap="6">
-          <Stack
-            as="ul"
-            listStyleType="none"
-            m="0"
-            p="0"
-            gap="3"
-            opacity={list.isPlaceholderData ? 0.6 : 1}
-            transition="opacity 0.15s"
-            aria-busy={list.isPlaceholderData}
-            data-testid="contact-rows"
-          >
-            {items.map((contact) => (
+          <StaleRows stale={list.stale} testId="contact-rows">
+            {list.items.map((contact) => (
               <Card.Root as="li" key={contact.id} variant="outline" size="sm" data-testid="contact-row">
                 <Card.Body>
                   <Flex gap="3" justify="space-between" align="start">
@@ -137,54 +107,24 @@ export function AllContactsPage() {
                       <ContactDetails contact={contact} />
                     </Stack>
                     {mayDelete ? (
-                      <IconButton
-                        size="sm"
-                        variant="ghost"
-                        colorPalette="red"
-                        aria-label={`Delete ${contactDisplayName(contact)}`}
-                        disabled={contact.isCurrentMainContact}
-                        title={contact.isCurrentMainContact ? CONTACT_TEXT.mainContactRefused : undefined}
+                      <DeleteContactButton
+                        contact={contact}
                         onClick={() => setDeleting(contact)}
-                        data-testid="contact-row-delete"
-                      >
-                        <LuTrash2 />
-                      </IconButton>
+                        testId="contact-row-delete"
+                        disabledReason={contact.isCurrentMainContact ? CONTACT_TEXT.mainContactRefused : undefined}
+                      />
                     ) : null}
                   </Flex>
                 </Card.Body>
               </Card.Root>
             ))}
-          </Stack>
-          <VStack gap="2">
-            <Text fontSize="sm" color="fg.muted" data-testid="contact-count">
-              Showing {items.length} of {total}
-            </Text>
-            {!list.isPlaceholderData && list.hasNextPage ? (
-              <Button variant="outline" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} data-testid="load-more">
-                Load more
-              </Button>
-            ) : null}
-            {list.isFetchNextPageError ? (
-              <Text fontSize="sm" color="fg.error" role="alert">
-                {errorMessage(list.error)}
-              </Text>
-            ) : null}
-          </VStack>
+          </StaleRows>
+          <PagedFooter list={list} countTestId="contact-count" />
         </Stack>
       )}
 
       <ContactDetailDialog contact={open} mayDelete={mayDelete} onDelete={setDeleting} onClose={() => setOpen(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Contact"
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        data-testid="delete-contact-dialog"
-      >
-        <Text wordBreak="break-word">{CONTACT_TEXT.confirmDelete(deleting ? contactDisplayName(deleting) : '')}</Text>
-      </ConfirmDialog>
+      <DeleteContactDialog contact={deleting} busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => deleting && remove.mutate(deleting)} />
     </Stack>
   );
 }
@@ -215,65 +155,46 @@ function ContactDetailDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root open={contact !== null} onOpenChange={(details) => !details.open && onClose()} placement="center" size={{ base: 'full', sm: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            data-testid="contact-detail-dialog"
-            mx={{ base: '0', sm: '4' }}
-            // The 'full' size's full height and square corners stop at sm, where the dialog is 'md'.
-            minH={{ base: '100dvh', sm: 'auto' }}
-            rounded={{ base: '0', sm: 'l3' }}
-          >
-            {contact ? (
-              <>
-                <Dialog.Header pe="12">
-                  <Dialog.Title wordBreak="break-word">
-                    <ContactName contact={contact} />
-                  </Dialog.Title>
-                </Dialog.Header>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close" />
-                </Dialog.CloseTrigger>
-                <Dialog.Body>
-                  <Stack gap="3">
-                    <Wrap gap="2">
-                      <ContactBadges contact={contact} showMain />
-                    </Wrap>
-                    <VenueLink contact={contact} />
-                    {contact.detailsHidden ? (
-                      <Text fontSize="sm" color="fg.muted" data-testid="contact-details-hidden">
-                        Contact details are hidden for your role.
-                      </Text>
-                    ) : (
-                      <ContactDetails contact={contact} />
-                    )}
-                    <Text fontSize="xs" color="fg.muted">
-                      Added {formatDisplayDate(contact.createdAt)} · Updated {formatDisplayDate(contact.updatedAt)}
-                    </Text>
-                    {mayDelete && contact.isCurrentMainContact ? (
-                      <Text fontSize="sm" color="fg.warning" data-testid="main-contact-refused">
-                        {CONTACT_TEXT.mainContactRefused}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="2">
-                  <Button variant="outline" onClick={onClose}>
-                    Close
-                  </Button>
-                  {mayDelete ? (
-                    <Button colorPalette="red" disabled={contact.isCurrentMainContact} onClick={() => onDelete(contact)} data-testid="contact-detail-delete">
-                      <LuTrash2 /> Delete
-                    </Button>
-                  ) : null}
-                </Dialog.Footer>
-              </>
+    <PanelDialog open={contact !== null} onDismiss={onClose} from="sm" size="md" testId="contact-detail-dialog">
+      {contact ? (
+        <PanelSections
+          title={<ContactName contact={contact} />}
+          footer={
+            <>
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+              {mayDelete ? (
+                <Button colorPalette="red" disabled={contact.isCurrentMainContact} onClick={() => onDelete(contact)} data-testid="contact-detail-delete">
+                  <LuTrash2 /> Delete
+                </Button>
+              ) : null}
+            </>
+          }
+        >
+          <Stack gap="3">
+            <Wrap gap="2">
+              <ContactBadges contact={contact} showMain />
+            </Wrap>
+            <VenueLink contact={contact} />
+            {contact.detailsHidden ? (
+              <Text fontSize="sm" color="fg.muted" data-testid="contact-details-hidden">
+                Contact details are hidden for your role.
+              </Text>
+            ) : (
+              <ContactDetails contact={contact} />
+            )}
+            <Text fontSize="xs" color="fg.muted">
+              Added {formatDisplayDate(contact.createdAt)} · Updated {formatDisplayDate(contact.updatedAt)}
+            </Text>
+            {mayDelete && contact.isCurrentMainContact ? (
+              <Text fontSize="sm" color="fg.warning" data-testid="main-contact-refused">
+                {CONTACT_TEXT.mainContactRefused}
+              </Text>
             ) : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+          </Stack>
+        </PanelSections>
+      ) : null}
+    </PanelDialog>
   );
 }

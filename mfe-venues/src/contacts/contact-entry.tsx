@@ -1,5 +1,6 @@
-import { Badge, Link, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Flex, Link, Stack, Text, Wrap, type FlexProps } from '@chakra-ui/react';
 import { CONTACT_BADGES, formatStoredPhone, type Contact } from '@venuebook/proto/domain';
+import type { ReactNode } from 'react';
 import { LuMail, LuPhone } from 'react-icons/lu';
 import { CONTACT_TEXT, isFormerMainContact, splitLastWord } from './contact-values.ts';
 
@@ -71,4 +72,23 @@ export function ContactDetails({ contact }: { contact: Pick<Contact, 'title' | '
       </Wrap>
     </Stack>
   );
+}
+
+/** A contact in a list: the name and badges on one line, the details under them, then `children` (e.g. a date). */
+export function ContactSummary({ contact, children }: { contact: Pick<Contact, 'name' | 'detailsHidden' | 'tag' | 'isCurrentMainContact' | 'formerMainContact' | 'title' | 'phone' | 'email'>; children?: ReactNode }) {
+  return (
+    <Stack gap="1" minW="0">
+      <Wrap gap="2" align="center">
+        <ContactName contact={contact} />
+        <ContactBadges contact={contact} />
+      </Wrap>
+      <ContactDetails contact={contact} />
+      {children}
+    </Stack>
+  );
+}
+
+/** One contact's row in a list (the Deleted Contacts page, the Venue Contacts dialog): the summary, then its buttons. */
+export function ContactItem(props: FlexProps) {
+  return <Flex as="li" gap="3" p="3" borderWidth="1px" rounded="l2" justify="space-between" {...props} />;
 }

@@ -1,23 +1,13 @@
-import { Box, Button, Card, Flex, Heading, HStack, Link, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
-import {
-  api,
-  contactQueries,
-  EmptyState,
-  errorMessage,
-  notify,
-  useCan,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  venueQueries,
-  type Contact,
-} from '@venuebook/sdk';
-import { useState } from 'react';
-import { LuArchiveRestore, LuArchiveX, LuMapPin, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { api, contactQueries, EmptyState, useCan, useQuery, useQueryClient, type Contact } from '@venuebook/sdk';
+import { LuArchiveX, LuMapPin } from 'react-icons/lu';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { formatDisplayDate } from '../events/event-values.ts';
-import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
-import { ContactBadges, ContactDetails, ContactName } from './contact-entry.tsx';
+import { PurgeDialog, RestorePurgeButtons, useRestorePurge } from '../shared/deleted-items.tsx';
+import { countText, PageTitle } from '../shared/list-parts.tsx';
+import { ListSkeleton, LoadError } from '../shared/load-states.tsx';
+import { ContactItem, ContactSummary } from './contact-entry.tsx';
+import { refreshContactQueries } from './contact-refresh.ts';
 import { CONTACT_TEXT, contactDisplayName } from './contact-values.ts';
 
 /** Deleted Contacts (/deleted-contacts, spec §2 'Contacts'): admins restore or permanently delete; others are sent home. */
@@ -34,62 +24,27 @@ function DeletedContactsList() {
   const list = useQuery(contactQueries.deleted());
   const groups = list.data?.groups ?? [];
   const count = groups.reduce((n, group) => n + group.contacts.length, 0);
-  const [purging, setPurging] = useState<Contact | null>(null);
-
-  /** A contact came back or went for good: the contacts lists and its venue's contacts change. */
-  const refresh = (contact: Contact) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: contactQueries.all }),
-      queryClient.invalidateQueries({ queryKey: venueQueries.detail(contact.venueId).queryKey }),
-    ]);
-
-  const restore = useMutation({
-    mutationFn: (contact: Contact) => api.contacts.restore(contact.id),
-    onSuccess: async (_restored, contact) => {
-      await refresh(contact);
-      notify({ type: 'success', title: CONTACT_TEXT.restored(contactDisplayName(contact)) });
-    },
-    onError: (error) => notify({ type: 'error', title: CONTACT_TEXT.restoreFailed, description: errorMessage(error) }),
-  });
-
-  const purge = useMutation({
-    mutationFn: (contact: Contact) => api.deletedContacts.purge(contact.id),
-    onSuccess: async (_void, contact) => {
-      await refresh(contact);
-      setPurging(null);
-      notify({ type: 'success', title: CONTACT_TEXT.purged(contactDisplayName(contact)) });
-    },
-    onError: (error) => {
-      setPurging(null);
-      notify({ type: 'error', title: CONTACT_TEXT.purgeFailed, description: errorMessage(error) });
-    },
+  const actions = useRestorePurge<Contact>({
+    restore: (contact) => api.contacts.restore(contact.id),
+    purge: (contact) => api.deletedContacts.purge(contact.id),
+    // A contact came back or went for good: the contacts lists and its venue's contacts change.
+    refresh: (contact) => refreshContactQueries(queryClient, contact.venueId),
+    nameOf: contactDisplayName,
+    text: CONTACT_TEXT,
   });
 
   return (
     <Stack gap={{ base: '4', md: '6' }} maxW="5xl" mx="auto" w="full" data-testid="deleted-contacts-page">
-      <Box>
-        <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
-          Deleted Contacts
-        </Heading>
-        <Text color="fg.muted" fontSize="sm" minH="5" data-testid="deleted-contact-total">
-          {list.isPending || list.isError ? '' : `${count} deleted ${count === 1 ? 'contact' : 'contacts'} · grouped by venue`}
-        </Text>
-      </Box>
+      <PageTitle
+        title="Deleted Contacts"
+        summary={list.isPending || list.isError ? '' : `${countText(count, 'deleted contact', 'deleted contacts')} · grouped by venue`}
+        summaryTestId="deleted-contact-total"
+      />
 
       {list.isPending ? (
-        <Stack gap="3" data-testid="deleted-contacts-loading">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} h="24" rounded="l3" />
-          ))}
-        </Stack>
+        <ListSkeleton count={3} h="24" testId="deleted-contacts-loading" />
       ) : list.isError ? (
-        <Box role="alert" data-testid="deleted-contacts-error">
-          <EmptyState icon={<LuTriangleAlert />} title="Could not load deleted contacts" description={errorMessage(list.error)}>
-            <Button colorPalette="brand" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          </EmptyState>
-        </Box>
+        <LoadError title="Could not load deleted contacts" error={list.error} onRetry={() => void list.refetch()} testId="deleted-contacts-error" />
       ) : groups.length === 0 ? (
         <EmptyState icon={<LuArchiveX />} title={CONTACT_TEXT.noDeleted} data-testid="deleted-contacts-empty" />
       ) : (
@@ -116,48 +71,19 @@ function DeletedContactsList() {
               <Card.Body pt="3">
                 <Stack as="ul" listStyleType="none" m="0" p="0" gap="2">
                   {group.contacts.map((contact) => (
-                    <Flex
-                      as="li"
+                    <ContactItem
                       key={contact.id}
-                      gap="3"
-                      p="3"
-                      borderWidth="1px"
-                      rounded="l2"
-                      justify="space-between"
                       align={{ base: 'stretch', md: 'center' }}
                       direction={{ base: 'column', md: 'row' }}
                       data-testid="deleted-contact-item"
                     >
-                      <Stack gap="1" minW="0">
-                        <Wrap gap="2" align="center">
-                          <ContactName contact={contact} />
-                          <ContactBadges contact={contact} />
-                        </Wrap>
-                        <ContactDetails contact={contact} />
+                      <ContactSummary contact={contact}>
                         <Text fontSize="xs" color="fg.muted" data-testid="deleted-contact-date">
                           Deleted {formatDisplayDate(contact.deletedAt)}
                         </Text>
-                      </Stack>
-                      <HStack gap="2" flexShrink="0">
-                        {mayRestore ? (
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            flex={{ base: '1', md: 'none' }}
-                            onClick={() => restore.mutate(contact)}
-                            loading={restore.isPending && restore.variables.id === contact.id}
-                            data-testid="restore-contact"
-                          >
-                            <LuArchiveRestore /> Restore
-                          </Button>
-                        ) : null}
-                        {mayPurge ? (
-                          <Button colorPalette="red" size="sm" flex={{ base: '1', md: 'none' }} onClick={() => setPurging(contact)} data-testid="purge-contact">
-                            <LuTrash2 /> Delete Permanently
-                          </Button>
-                        ) : null}
-                      </HStack>
-                    </Flex>
+                      </ContactSummary>
+                      <RestorePurgeButtons item={contact} actions={actions} mayRestore={mayRestore} mayPurge={mayPurge} noun="contact" />
+                    </ContactItem>
                   ))}
                 </Stack>
               </Card.Body>
@@ -166,17 +92,7 @@ function DeletedContactsList() {
         </Stack>
       )}
 
-      <ConfirmDialog
-        open={purging !== null}
-        title="Delete Permanently"
-        confirmLabel="Delete Permanently"
-        busy={purge.isPending}
-        onCancel={() => setPurging(null)}
-        onConfirm={() => purging && purge.mutate(purging)}
-        data-testid="purge-contact-dialog"
-      >
-        <Text wordBreak="break-word">Permanently delete &quot;{purging ? contactDisplayName(purging) : ''}&quot;? This cannot be undone.</Text>
-      </ConfirmDialog>
+      <PurgeDialog actions={actions} noun="contact" question={(contact) => `Permanently delete "${contact ? contactDisplayName(contact) : ''}"? This cannot be undone.`} />
     </Stack>
   );
 }

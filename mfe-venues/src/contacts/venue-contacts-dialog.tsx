@@ -1,5 +1,4 @@
-import { Box, Button, CloseButton, Flex, Heading, HStack, IconButton, Portal, Separator, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
-import { Dialog } from '@chakra-ui/react/dialog';
+import { Box, Button, Heading, HStack, IconButton, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ContactInputParsed } from '@venuebook/proto/domain';
 import {
   api,
@@ -10,15 +9,16 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-  venueQueries,
   type Contact,
   type Venue,
 } from '@venuebook/sdk';
 import { useMemo, useState } from 'react';
-import { LuPencil, LuTrash2, LuUsers } from 'react-icons/lu';
-import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
-import { ContactBadges, ContactDetails, ContactName } from './contact-entry.tsx';
+import { LuPencil, LuUsers } from 'react-icons/lu';
+import { PanelDialog, PanelSections } from '../shared/dialog-shell.tsx';
+import { ContactItem, ContactSummary } from './contact-entry.tsx';
 import { ContactForm } from './contact-form.tsx';
+import { refreshContactQueries } from './contact-refresh.ts';
+import { DeleteContactButton, DeleteContactDialog } from './delete-contact-dialog.tsx';
 import { additionalContacts, CONTACT_TEXT, contactDisplayName } from './contact-values.ts';
 
 export interface VenueContactsButtonProps {
@@ -69,11 +69,7 @@ function VenueContactsDialog({ venue, onClose }: { venue: VenueContactsButtonPro
   const [deleting, setDeleting] = useState<Contact | null>(null);
 
   /** The venue (its main contact copy and its contacts) and the all-contacts lists change after a write. */
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: venueQueries.detail(venue.id).queryKey }),
-      queryClient.invalidateQueries({ queryKey: contactQueries.all }),
-    ]);
+  const refresh = () => refreshContactQueries(queryClient, venue.id);
 
   const save = useMutation({
     mutationFn: ({ input, contact }: { input: ContactInputParsed; contact: Contact | null }) =>
@@ -106,155 +102,97 @@ function VenueContactsDialog({ venue, onClose }: { venue: VenueContactsButtonPro
 
   return (
     <>
-      <Dialog.Root
-        open
-        onOpenChange={(details) => {
-          if (!details.open && !save.isPending) onClose();
-        }}
-        placement="center"
-        size={{ base: 'full', md: 'lg' }}
-        scrollBehavior="inside"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content
-              data-testid="venue-contacts-dialog"
-              mx={{ base: '0', md: '4' }}
-              // The 'full' size's full height and square corners stop at md, where the dialog is 'lg'.
-              minH={{ base: '100dvh', md: 'auto' }}
-              rounded={{ base: '0', md: 'l3' }}
-            >
-              <Dialog.Header pe="12">
-                <Dialog.Title wordBreak="break-word">Venue Contacts - {venue.name}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" data-testid="venue-contacts-close" />
-              </Dialog.CloseTrigger>
-              <Dialog.Body>
-                <Stack gap="5">
-                  {showForm ? (
-                    <Box borderWidth="1px" rounded="l3" p={{ base: '3', md: '4' }} bg="bg.subtle">
-                      <Heading as="h3" size="sm" mb="3">
-                        {editing ? 'Edit Contact' : 'Add Contact'}
-                      </Heading>
-                      <ContactForm
-                        key={formKey}
-                        editing={editing}
-                        tags={tags.data ?? []}
-                        mayCustomTag={mayCustomTag}
-                        saving={save.isPending}
-                        onSave={(input) => save.mutate({ input, contact: editing })}
-                        onCancel={resetForm}
-                      />
-                    </Box>
-                  ) : null}
-                  {readOnly ? (
-                    <Text fontSize="sm" color="fg.muted" data-testid="contacts-read-only">
-                      {detailsHidden
-                        ? 'Contact details are hidden for your role, and contacts can only be changed by editors.'
-                        : 'Contacts can only be changed by editors.'}
-                    </Text>
-                  ) : null}
-                  <Separator />
-                  <Stack gap="3">
-                    <Heading as="h3" size="md">
-                      Additional Contacts
-                    </Heading>
-                    {contacts.isPending ? (
-                      <Stack gap="2" data-testid="contacts-loading">
-                        <Text fontSize="sm" color="fg.muted">
-                          {CONTACT_TEXT.loading}
-                        </Text>
-                        <Skeleton h="16" rounded="l2" />
-                      </Stack>
-                    ) : contacts.isError ? (
-                      <Stack gap="2" role="alert" align="start">
-                        <Text fontSize="sm" color="fg.error">
-                          {errorMessage(contacts.error)}
-                        </Text>
-                        <Button size="sm" variant="outline" onClick={() => void contacts.refetch()}>
-                          Retry
-                        </Button>
-                      </Stack>
-                    ) : listed.length === 0 ? (
-                      <Text fontSize="sm" color="fg.muted" data-testid="contacts-empty">
-                        {CONTACT_TEXT.noAdditional}
-                      </Text>
-                    ) : (
-                      <Stack as="ul" listStyleType="none" m="0" p="0" gap="2" data-testid="contact-list">
-                        {listed.map((contact) => (
-                          <Flex
-                            as="li"
-                            key={contact.id}
-                            gap="3"
-                            p="3"
-                            borderWidth="1px"
-                            rounded="l2"
-                            justify="space-between"
-                            align="start"
-                            bg={editing?.id === contact.id ? 'brand.subtle' : undefined}
-                            data-testid="contact-item"
-                          >
-                            <Stack gap="1" minW="0">
-                              <Wrap gap="2" align="center">
-                                <ContactName contact={contact} />
-                                <ContactBadges contact={contact} />
-                              </Wrap>
-                              <ContactDetails contact={contact} />
-                            </Stack>
-                            {mayEdit || mayDelete ? (
-                              <HStack gap="1" flexShrink="0">
-                                {mayEdit ? (
-                                  <IconButton
-                                    size="sm"
-                                    variant="ghost"
-                                    aria-label={`Edit ${contactDisplayName(contact)}`}
-                                    onClick={() => {
-                                      setEditing(contact);
-                                      setFormKey((k) => k + 1);
-                                    }}
-                                    data-testid="contact-edit"
-                                  >
-                                    <LuPencil />
-                                  </IconButton>
-                                ) : null}
-                                {mayDelete ? (
-                                  <IconButton
-                                    size="sm"
-                                    variant="ghost"
-                                    colorPalette="red"
-                                    aria-label={`Delete ${contactDisplayName(contact)}`}
-                                    onClick={() => setDeleting(contact)}
-                                    data-testid="contact-delete"
-                                  >
-                                    <LuTrash2 />
-                                  </IconButton>
-                                ) : null}
-                              </HStack>
-                            ) : null}
-                          </Flex>
-                        ))}
-                      </Stack>
-                    )}
-                  </Stack>
+      <PanelDialog open onDismiss={onClose} busy={save.isPending} from="md" size="lg" scrollInside testId="venue-contacts-dialog">
+        <PanelSections title={`Venue Contacts - ${venue.name}`} closeTestId="venue-contacts-close">
+          <Stack gap="5">
+            {showForm ? (
+              <Box borderWidth="1px" rounded="l3" p={{ base: '3', md: '4' }} bg="bg.subtle">
+                <Heading as="h3" size="sm" mb="3">
+                  {editing ? 'Edit Contact' : 'Add Contact'}
+                </Heading>
+                <ContactForm
+                  key={formKey}
+                  editing={editing}
+                  tags={tags.data ?? []}
+                  mayCustomTag={mayCustomTag}
+                  saving={save.isPending}
+                  onSave={(input) => save.mutate({ input, contact: editing })}
+                  onCancel={resetForm}
+                />
+              </Box>
+            ) : null}
+            {readOnly ? (
+              <Text fontSize="sm" color="fg.muted" data-testid="contacts-read-only">
+                {detailsHidden
+                  ? 'Contact details are hidden for your role, and contacts can only be changed by editors.'
+                  : 'Contacts can only be changed by editors.'}
+              </Text>
+            ) : null}
+            <Separator />
+            <Stack gap="3">
+              <Heading as="h3" size="md">
+                Additional Contacts
+              </Heading>
+              {contacts.isPending ? (
+                <Stack gap="2" data-testid="contacts-loading">
+                  <Text fontSize="sm" color="fg.muted">
+                    {CONTACT_TEXT.loading}
+                  </Text>
+                  <Skeleton h="16" rounded="l2" />
                 </Stack>
-              </Dialog.Body>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete Contact"
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        data-testid="delete-contact-dialog"
-      >
-        <Text wordBreak="break-word">{CONTACT_TEXT.confirmDelete(deleting ? contactDisplayName(deleting) : '')}</Text>
-      </ConfirmDialog>
+              ) : contacts.isError ? (
+                <Stack gap="2" role="alert" align="start">
+                  <Text fontSize="sm" color="fg.error">
+                    {errorMessage(contacts.error)}
+                  </Text>
+                  <Button size="sm" variant="outline" onClick={() => void contacts.refetch()}>
+                    Retry
+                  </Button>
+                </Stack>
+              ) : listed.length === 0 ? (
+                <Text fontSize="sm" color="fg.muted" data-testid="contacts-empty">
+                  {CONTACT_TEXT.noAdditional}
+                </Text>
+              ) : (
+                <Stack as="ul" listStyleType="none" m="0" p="0" gap="2" data-testid="contact-list">
+                  {listed.map((contact) => (
+                    <ContactItem
+                      key={contact.id}
+                      align="start"
+                      bg={editing?.id === contact.id ? 'brand.subtle' : undefined}
+                      data-testid="contact-item"
+                    >
+                      <ContactSummary contact={contact} />
+                      {mayEdit || mayDelete ? (
+                        <HStack gap="1" flexShrink="0">
+                          {mayEdit ? (
+                            <IconButton
+                              size="sm"
+                              variant="ghost"
+                              aria-label={`Edit ${contactDisplayName(contact)}`}
+                              onClick={() => {
+                                setEditing(contact);
+                                setFormKey((k) => k + 1);
+                              }}
+                              data-testid="contact-edit"
+                            >
+                              <LuPencil />
+                            </IconButton>
+                          ) : null}
+                          {mayDelete ? (
+                            <DeleteContactButton contact={contact} onClick={() => setDeleting(contact)} testId="contact-delete" />
+                          ) : null}
+                        </HStack>
+                      ) : null}
+                    </ContactItem>
+                  ))}
+                </Stack>
+              )}
+            </Stack>
+          </Stack>
+        </PanelSections>
+      </PanelDialog>
+      <DeleteContactDialog contact={deleting} busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => deleting && remove.mutate(deleting)} />
     </>
   );
 }

@@ -1,0 +1,113 @@
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { errorMessage, notify, useMutation } from '@venuebook/sdk';
+import { useState } from 'react';
+import { LuArchiveRestore, LuTrash2 } from 'react-icons/lu';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+/** The toasts of restoring and permanently deleting (spec §8). */
+export interface RestorePurgeText {
+  restored: (name: string) => string;
+  restoreFailed: string;
+  purged: (name: string) => string;
+  purgeFailed: string;
+}
+
+export interface RestorePurgeOptions<T> {
+  restore: (item: T) => Promise<unknown>;
+  purge: (item: T) => Promise<unknown>;
+  /** After either write: the queries to read again. */
+  refresh: (item: T) => Promise<unknown>;
+  /** The item's name in the toasts. */
+  nameOf: (item: T) => string;
+  text: RestorePurgeText;
+}
+
+/**
+ * Restore and permanent delete of a deleted item (the Deleted Venues and Deleted Contacts pages): the calls, their
+ * toasts, and the item waiting for the permanent delete's confirmation (`purging`).
+ */
+export function useRestorePurge<T extends { id: string }>({ restore, purge, refresh, nameOf, text }: RestorePurgeOptions<T>) {
+  const [purging, setPurging] = useState<T | null>(null);
+
+  const restoreMutation = useMutation({
+    mutationFn: restore,
+    onSuccess: async (_restored, item) => {
+      await refresh(item);
+      notify({ type: 'success', title: text.restored(nameOf(item)) });
+    },
+    onError: (error) => notify({ type: 'error', title: text.restoreFailed, description: errorMessage(error) }),
+  });
+
+  const purgeMutation = useMutation({
+    mutationFn: purge,
+    onSuccess: async (_void, item) => {
+      await refresh(item);
+      setPurging(null);
+      notify({ type: 'success', title: text.purged(nameOf(item)) });
+    },
+    onError: (error) => {
+      setPurging(null);
+      notify({ type: 'error', title: text.purgeFailed, description: errorMessage(error) });
+    },
+  });
+
+  return { restore: restoreMutation, purge: purgeMutation, purging, setPurging };
+}
+
+export type RestorePurge<T extends { id: string }> = ReturnType<typeof useRestorePurge<T>>;
+
+/** 'Restore' and 'Delete Permanently' of one deleted item, each for users who may (test ids `restore-<noun>`, `purge-<noun>`). */
+export function RestorePurgeButtons<T extends { id: string }>({
+  item,
+  actions,
+  mayRestore,
+  mayPurge,
+  noun,
+}: {
+  item: T;
+  actions: RestorePurge<T>;
+  mayRestore: boolean;
+  mayPurge: boolean;
+  noun: string;
+}) {
+  const { restore } = actions;
+  return (
+    <HStack gap="2" flexShrink="0" justify={{ base: 'stretch', md: 'end' }}>
+      {mayRestore ? (
+        <Button
+          variant="outline"
+          size="sm"
+          flex={{ base: '1', md: 'none' }}
+          onClick={() => restore.mutate(item)}
+          loading={restore.isPending && restore.variables.id === item.id}
+          data-testid={`restore-${noun}`}
+        >
+          <LuArchiveRestore /> Restore
+        </Button>
+      ) : null}
+      {mayPurge ? (
+        <Button colorPalette="red" size="sm" flex={{ base: '1', md: 'none' }} onClick={() => actions.setPurging(item)} data-testid={`purge-${noun}`}>
+          <LuTrash2 /> Delete Permanently
+        </Button>
+      ) : null}
+    </HStack>
+  );
+}
+
+/** The confirmation before a permanent delete (test id `purge-<noun>-dialog`); `question` asks about the item waiting (null while it closes). */
+export function PurgeDialog<T extends { id: string }>({ actions, noun, question }: { actions: RestorePurge<T>; noun: string; question: (item: T | null) => string }) {
+  const { purging, purge } = actions;
+  return (
+    <ConfirmDialog
+      open={purging !== null}
+      title="Delete Permanently"
+      confirmLabel="Delete Permanently"
+      busy={purge.isPending}
+      onCancel={() => actions.setPurging(null)}
+      onConfirm={() => purging && purge.mutate(purging)}
+      data-testid={`purge-${noun}-dialog`}
+    >
+      <Text wordBreak="break-word">{question(purging)}</Text>
+    </ConfirmDialog>
+  );
+}
