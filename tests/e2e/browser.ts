@@ -1,7 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, demoAccounts } from '@venuebook/local';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { DEMO_PASSWORD, demoAccounts, REPO_ROOT } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import '../setup/context.ts';
@@ -48,6 +49,70 @@ export async function signIn(page: Page, credentials: { email: string; password:
   await page.getByTestId('auth-password').fill(credentials.password);
   await page.getByTestId('auth-submit').click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Where the files that look at each width save their screenshots (gitignored). */
+export const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
+
+/** The page's path, e.g. '/venue/123'. */
+export const pathOf = (page: Page): string => new URL(page.url()).pathname;
+
+/** The page's toasts. */
+export const toasts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
+
+/**
+ * A screenshot function of a test file: `<SCREENSHOTS>/<prefix>-<name>-<width>.png`, the whole page or, with
+ * `fullPage: false` (the default of `fullPageByDefault: false`), what the viewport shows (dialogs). `scrollToTop`:
+ * a whole page is taken from the top, so that the shell's sticky header is where it belongs.
+ */
+export function screenshotsOf(prefix: string, { fullPageByDefault = true, scrollToTop = false } = {}) {
+  return async (page: Page, name: string, width: number, { fullPage = fullPageByDefault } = {}): Promise<void> => {
+    if (fullPage && scrollToTop) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(SCREENSHOTS, `${prefix}-${name}-${width}.png`), fullPage, animations: 'disabled' });
+  };
+}
+
+/** Registers one Chromium for the test file (and makes the screenshot folder); returns it, for the file's tests. */
+export function browserPerFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('no browser outside the tests');
+    return browser;
+  };
+}
+
+export interface SignedInPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page. */
+  errors: Error[];
+}
+
+/**
+ * A new context of the viewport's size with a page signed in as the role. `dismissWelcome`: the first-use welcome
+ * dialog (a viewer's first sign-in) is closed without recording it (`dismissWelcomeUnrecorded`); `errors`: the
+ * page's uncaught errors go to this list (one list for several pages).
+ */
+export async function openSignedIn(
+  browser: Browser,
+  role: Role,
+  viewport: { width: number; height: number },
+  { dismissWelcome = false, errors, context: contextOptions = {} }: { dismissWelcome?: boolean; errors?: Error[]; context?: BrowserContextOptions } = {},
+): Promise<SignedInPage> {
+  const context = await browser.newContext({ ...contextOptions, viewport });
+  const page = await context.newPage();
+  const pageErrorList = errors ?? [];
+  page.on('pageerror', (error) => pageErrorList.push(error));
+  await signIn(page, account(role));
+  if (dismissWelcome) await dismissWelcomeUnrecorded(page);
+  return { context, page, errors: pageErrorList };
 }
 
 export interface BrowserPage {
@@ -123,20 +188,24 @@ export async function apiCall(role: Role, method: string, apiPath: string, body?
 
 /**
  * Deletes and purges every venue the search `q` finds (as an admin), with its contacts and events: the e2e files
- * share one stack, and the home page's tests count the demo venues.
+ * share one stack, and the home page's tests count the demo venues. `concurrency` venues at once (thousands of
+ * imported venues one by one outlast a hook's time).
  */
-export async function purgeVenuesMatching(q: string): Promise<number> {
+export async function purgeVenuesMatching(q: string, concurrency = 1): Promise<number> {
   let purged = 0;
   for (;;) {
     const { json } = await apiCall('admin', 'GET', `/venues?q=${encodeURIComponent(q)}&pageSize=200`);
     const ids = ((json as { items?: { id: string }[] } | null)?.items ?? []).map((venue) => venue.id);
     if (ids.length === 0) return purged;
-    for (const id of ids) {
-      await apiCall('admin', 'DELETE', `/venues/${id}`);
-      const { status } = await apiCall('admin', 'DELETE', `/deleted-venues/${id}`);
-      if (status !== 204) throw new Error(`purging venue ${id}: ${status}`);
-      purged += 1;
-    }
+    const lane = async (): Promise<void> => {
+      for (let id = ids.shift(); id !== undefined; id = ids.shift()) {
+        await apiCall('admin', 'DELETE', `/venues/${id}`);
+        const { status } = await apiCall('admin', 'DELETE', `/deleted-venues/${id}`);
+        if (status !== 204) throw new Error(`purging venue ${id}: ${status}`);
+        purged += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, lane));
   }
 }
 

@@ -3,15 +3,11 @@
 // contacts in the venue's dialog; finds them on /contacts, where the main contact cannot be deleted; a viewer sees no
 // contact details and no write buttons; an admin restores and purges on /deleted-contacts and others are sent home.
 // Each width has its own venue (made through the API with a main contact, purged at the end).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { REPO_ROOT } from '@venuebook/local';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Role } from '@venuebook/proto/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, baseUrl, dismissWelcomeUnrecorded, launchBrowser, pageErrors, signIn } from './browser.ts';
-
-const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
+import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, screenshotsOf, toasts, type SignedInPage } from './browser.ts';
+import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const VIEWPORTS = [
   { label: 'Phone', width: 390, height: 844 },
@@ -20,60 +16,12 @@ const VIEWPORTS = [
 
 const MAIN_REFUSED = 'Cannot delete main contact. Please change the main contact for this venue first, then try deleting again.';
 
-let browser: Browser | undefined;
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function shot(page: Page, name: string, width: number, { fullPage = true } = {}): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `contacts-${name}-${width}.png`), fullPage, animations: 'disabled' });
-}
-
-const path = (page: Page): string => new URL(page.url()).pathname;
-
-// ---- The API, as a role (password sign-in, no browser) ------------------------------------------
-
-const tokens = new Map<Role, string>();
-async function token(role: Role): Promise<string> {
-  const known = tokens.get(role);
-  if (known) return known;
-  const response = await fetch(`${baseUrl()}/api/v1/auth/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account(role)),
-  });
-  expect(response.status).toBe(200);
-  const { accessToken } = (await response.json()) as { accessToken: string };
-  tokens.set(role, accessToken);
-  return accessToken;
-}
-
-async function call(role: Role, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${baseUrl()}/api/v1${apiPath}`, {
-    method,
-    headers: { authorization: `Bearer ${await token(role)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
-}
-
-const toast = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
+const browser = browserPerFile();
+const shot = screenshotsOf('contacts');
 const entryNames = (page: Page): Promise<string[]> => page.getByTestId('contact-item').getByTestId('contact-name').allTextContents();
 
-async function newPage(role: Role, width: number, height: number): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-  const context = await browser!.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  const errors = pageErrors(page);
-  await signIn(page, account(role));
-  // The first-use welcome dialog (a viewer's first sign-in) may appear on any page: dismiss it first.
-  await dismissWelcomeUnrecorded(page);
-  return { context, page, errors };
-}
+/** A page signed in as the role; the first-use welcome dialog (a viewer's first sign-in) may appear on any page: dismissed first. */
+const newPage = (role: Role, width: number, height: number): Promise<SignedInPage> => openSignedIn(browser(), role, { width, height }, { dismissWelcome: true });
 
 describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ label, width, height }) => {
   // Words unlike the demo data and the other width's, so that a search finds just this width's contacts.
@@ -96,14 +44,11 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
   };
 
   beforeAll(async () => {
-    const { status, json } = await call('admin', 'POST', '/venues', venueInput);
-    expect(status).toBe(201);
-    venueId = (json as { id: string }).id;
+    venueId = await createVenue(venueInput);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await call('admin', 'DELETE', `/venues/${venueId}`);
-    await call('admin', 'DELETE', `/deleted-venues/${venueId}`);
+    await purgeVenue(venueId);
   });
 
   it('adds, edits (custom tag) and deletes contacts in the Venue Contacts dialog as an editor', async () => {
@@ -148,7 +93,7 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     await select.selectOption('Audio');
     await shot(page, 'dialog-form', width, { fullPage: false });
     await submit.click();
-    await toast(page).filter({ hasText: 'Contact added successfully' }).waitFor();
+    await toasts(page).filter({ hasText: 'Contact added successfully' }).waitFor();
     await expect.poll(() => entryNames(page)).toEqual([alice]);
     // The form is empty again.
     expect(await dialog.getByTestId('contact-name-input').inputValue()).toBe('');
@@ -156,7 +101,7 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     // A second one, with only a name: sorted by the last word ('…alpha' before '…zulu').
     await dialog.getByTestId('contact-name-input').fill(bob);
     await submit.click();
-    await toast(page).filter({ hasText: 'Contact added successfully' }).waitFor();
+    await toasts(page).filter({ hasText: 'Contact added successfully' }).waitFor();
     await expect.poll(() => entryNames(page)).toEqual([bob, alice]);
     const aliceEntry = dialog.getByTestId('contact-item').filter({ hasText: alice });
     expect(await aliceEntry.locator('strong').textContent()).toBe(`${word}zulu`);
@@ -179,7 +124,7 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     await custom.fill(`Rigging ${label}`);
     await shot(page, 'dialog-edit-custom-tag', width, { fullPage: false });
     await submit.click();
-    await toast(page).filter({ hasText: 'Contact updated successfully' }).waitFor();
+    await toasts(page).filter({ hasText: 'Contact updated successfully' }).waitFor();
     await expect.poll(() => aliceEntry.getByTestId('contact-tag').textContent()).toBe(`Rigging ${label}`);
     expect(await submit.textContent()).toBe('Add Contact');
     expect(await dialog.getByTestId('contact-cancel-edit').count()).toBe(0);
@@ -209,7 +154,7 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     expect(await bobEntry.count()).toBe(1);
     await bobEntry.getByTestId('contact-delete').click();
     await confirm.getByTestId('confirm-ok').click();
-    await toast(page).filter({ hasText: 'Contact deleted successfully' }).waitFor();
+    await toasts(page).filter({ hasText: 'Contact deleted successfully' }).waitFor();
     await expect.poll(() => entryNames(page)).toEqual([alice]);
     expect(errors).toEqual([]);
   });
@@ -234,7 +179,7 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     expect(logged.some((text) => text.includes('Failed to load contact tags'))).toBe(true);
     await dialog.getByTestId('contact-name-input').fill(`Offline ${word}`);
     await dialog.getByTestId('contact-submit').click();
-    await toast(page).filter({ hasText: 'Failed to add contact' }).waitFor();
+    await toasts(page).filter({ hasText: 'Failed to add contact' }).waitFor();
     // The typed contact stays in the form.
     expect(await dialog.getByTestId('contact-name-input').inputValue()).toBe(`Offline ${word}`);
     expect(errors).toEqual([]);
@@ -266,8 +211,8 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
     // The server refuses it too.
-    const { items } = (await call('editor', 'GET', `/venues/${venueId}/contacts`)).json as { items: { id: string; isCurrentMainContact: boolean }[] };
-    const refused = await call('editor', 'DELETE', `/contacts/${items.find((c) => c.isCurrentMainContact)!.id}`);
+    const { items } = (await apiCall('editor', 'GET', `/venues/${venueId}/contacts`)).json as { items: { id: string; isCurrentMainContact: boolean }[] };
+    const refused = await apiCall('editor', 'DELETE', `/contacts/${items.find((c) => c.isCurrentMainContact)!.id}`);
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.json)).toContain(MAIN_REFUSED);
 
@@ -279,7 +224,7 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain(`Are you sure you want to delete "${alice}"?`);
     await confirm.getByTestId('confirm-ok').click();
-    await toast(page).filter({ hasText: `Contact "${alice}" deleted successfully` }).waitFor();
+    await toasts(page).filter({ hasText: `Contact "${alice}" deleted successfully` }).waitFor();
     await expect.poll(names).toEqual([mainName]);
 
     // No match: the empty state.
@@ -298,7 +243,7 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
 
   it('shows a viewer no contact details and no write buttons', async () => {
     const cara = `Cara ${word}mid`;
-    const added = await call('editor', 'POST', `/venues/${venueId}/contacts`, { name: cara, email: 'cara@example.com', tag: 'Sales' });
+    const added = await apiCall('editor', 'POST', `/venues/${venueId}/contacts`, { name: cara, email: 'cara@example.com', tag: 'Sales' });
     expect(added.status).toBe(201);
     const { context, page, errors } = await newPage('viewer', width, height);
     contexts.push(context);
@@ -341,7 +286,7 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     // From the admin menu's link target.
     await page.goto(`${baseUrl()}/deleted-contacts`);
     await page.getByRole('heading', { name: 'Deleted Contacts' }).waitFor();
-    expect(path(page)).toBe('/deleted-contacts');
+    expect(pathOf(page)).toBe('/deleted-contacts');
     const group = page.getByTestId('deleted-contact-group').filter({ hasText: venueName });
     await group.waitFor();
     const names = () => group.getByTestId('contact-name').allTextContents();
@@ -350,9 +295,9 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
 
     // Restore Bob: back on the venue.
     await group.getByTestId('deleted-contact-item').filter({ hasText: bob }).getByTestId('restore-contact').click();
-    await toast(page).filter({ hasText: `Contact "${bob}" restored successfully` }).waitFor();
+    await toasts(page).filter({ hasText: `Contact "${bob}" restored successfully` }).waitFor();
     await expect.poll(names).toEqual([alice]);
-    const restored = (await call('admin', 'GET', `/venues/${venueId}/contacts`)).json as { items: { name: string }[] };
+    const restored = (await apiCall('admin', 'GET', `/venues/${venueId}/contacts`)).json as { items: { name: string }[] };
     expect(restored.items.map((c) => c.name)).toContain(bob);
 
     // Delete Alice for good, after a confirmation.
@@ -362,7 +307,7 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     expect(await confirm.textContent()).toContain(alice);
     await shot(page, 'purge-confirm', width, { fullPage: false });
     await confirm.getByTestId('confirm-ok').click();
-    await toast(page).filter({ hasText: `Contact "${alice}" permanently deleted` }).waitFor();
+    await toasts(page).filter({ hasText: `Contact "${alice}" permanently deleted` }).waitFor();
     await group.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
@@ -370,9 +315,9 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
   it("shows the 'former contact' badge on a main contact a venue edit replaced (spec §3, §4), in the dialog, /contacts and the report", async () => {
     // A new person as the main contact: the old one is unflagged and kept as a former contact.
     const successor = `Quinn ${word}next`;
-    const edited = await call('editor', 'PUT', `/venues/${venueId}`, { ...venueInput, contactName: successor, contactEmail: 'quinn@example.com' });
+    const edited = await apiCall('editor', 'PUT', `/venues/${venueId}`, { ...venueInput, contactName: successor, contactEmail: 'quinn@example.com' });
     expect(edited.status).toBe(200);
-    const { items } = (await call('editor', 'GET', `/venues/${venueId}/contacts`)).json as { items: { name: string; isCurrentMainContact: boolean; formerMainContact: boolean }[] };
+    const { items } = (await apiCall('editor', 'GET', `/venues/${venueId}/contacts`)).json as { items: { name: string; isCurrentMainContact: boolean; formerMainContact: boolean }[] };
     expect(items.find((c) => c.name === mainName)).toMatchObject({ isCurrentMainContact: false, formerMainContact: true });
     expect(items.filter((c) => c.formerMainContact).map((c) => c.name)).toEqual([mainName]);
 

@@ -3,34 +3,18 @@
 // search, sort, league and dates; a viewer sees no write buttons; an admin restores a deleted venue, deletes it
 // again and purges it; a non-admin is sent home from /deleted-venues. Each width has its own two venues (made
 // through the API and purged at the end, so the shared stack keeps only the demo venues).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { REPO_ROOT } from '@venuebook/local';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, apiCall, baseUrl, launchBrowser, pageErrors, signIn } from './browser.ts';
-
-const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
+import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, screenshotsOf, toasts, type SignedInPage } from './browser.ts';
+import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const VIEWPORTS = [
   { label: 'Phone', width: 390, height: 844 },
   { label: 'Desktop', width: 1440, height: 900 },
 ] as const;
 
-let browser: Browser | undefined;
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function shot(page: Page, name: string, width: number, { fullPage = true } = {}): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `events-${name}-${width}.png`), fullPage, animations: 'disabled' });
-}
-
-const path = (page: Page): string => new URL(page.url()).pathname;
+const browser = browserPerFile();
+const shot = screenshotsOf('events');
 
 /** The page again in the dark colour mode (the theme menu's stored setting), then back to the default. */
 async function darkShot(page: Page, name: string, width: number, ready: string): Promise<void> {
@@ -44,23 +28,6 @@ async function darkShot(page: Page, name: string, width: number, ready: string):
   await page.getByTestId(ready).waitFor();
 }
 
-// ---- The API, as a role (password sign-in, no browser) ------------------------------------------
-
-const call = apiCall;
-
-async function createVenue(name: string, leagues: string[], address: string): Promise<string> {
-  const { status, json } = await call('admin', 'POST', '/venues', { name, leagues, address });
-  expect(status).toBe(201);
-  return (json as { id: string }).id;
-}
-
-/** Soft delete, then purge (also removes the venue's events); a venue already gone is fine. */
-async function purgeVenue(id: string): Promise<void> {
-  await call('admin', 'DELETE', `/venues/${id}`);
-  await call('admin', 'DELETE', `/deleted-venues/${id}`);
-}
-
-const toast = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
 const eventNames = (page: Page): Promise<string[]> => page.getByTestId('event-name-text').allTextContents();
 const rowNames = (page: Page): Promise<string[]> => page.getByTestId('event-row-name').allTextContents();
 
@@ -71,23 +38,21 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
   const arenaName = `Juniper ${label} Arena`;
   let hallId = '';
   let arenaId = '';
-  let context: BrowserContext;
+  let signedIn: SignedInPage | undefined;
   let page: Page;
   let errors: Error[];
 
   beforeAll(async () => {
-    hallId = await createVenue(hallName, ['OTX'], '1 Bloom Road\nBoise, ID 83702');
-    arenaId = await createVenue(arenaName, ['OTE'], '9 Pine Street\nTulsa, OK 74103');
+    hallId = await createVenue({ name: hallName, leagues: ['OTX'], address: '1 Bloom Road\nBoise, ID 83702' });
+    arenaId = await createVenue({ name: arenaName, leagues: ['OTE'], address: '9 Pine Street\nTulsa, OK 74103' });
     // One event on the arena through the API (the league filter tells the two venues apart).
-    const { status } = await call('editor', 'POST', `/venues/${arenaId}/events`, { name: `${word} Juniper Kickoff`, eventDate: '2026-02-01', description: '' });
+    const { status } = await apiCall('editor', 'POST', `/venues/${arenaId}/events`, { name: `${word} Juniper Kickoff`, eventDate: '2026-02-01', description: '' });
     expect(status).toBe(201);
-    context = await browser!.newContext({ viewport: { width, height } });
-    page = await context.newPage();
-    errors = pageErrors(page);
-    await signIn(page, account('editor'));
+    signedIn = await openSignedIn(browser(), 'editor', { width, height });
+    ({ page, errors } = signedIn);
   });
   afterAll(async () => {
-    await context?.close();
+    await signedIn?.context.close();
     await purgeVenue(hallId);
     await purgeVenue(arenaId);
   });
@@ -117,7 +82,7 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     await dialog.getByTestId('event-description').fill('Black tie.\nDoors at 7 pm.');
     await shot(page, 'new-event-dialog', width, { fullPage: false });
     await save.click();
-    await toast(page).filter({ hasText: 'Event created' }).waitFor();
+    await toasts(page).filter({ hasText: 'Event created' }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => eventNames(page)).toEqual([`${word} Gala Night`]);
     expect(await page.getByTestId('event-date-text').first().textContent()).toBe('May 14, 2026');
@@ -149,7 +114,7 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     await dialog.getByTestId('event-name').fill(`${word} Zephyr Finals Day 2`);
     await dialog.getByTestId('event-date').fill('2025-01-11');
     await dialog.getByTestId('event-save').click();
-    await toast(page).filter({ hasText: 'Event updated' }).waitFor();
+    await toasts(page).filter({ hasText: 'Event updated' }).waitFor();
     await expect.poll(() => eventNames(page)).toContain(`${word} Zephyr Finals Day 2`);
     expect(await page.getByTestId('event-date-text').nth(1).textContent()).toBe('Jan 11, 2025');
 
@@ -174,7 +139,7 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     expect(await aardvark.count()).toBe(1);
     await aardvark.getByTestId('delete-event').click();
     await confirm.getByTestId('confirm-ok').click();
-    await toast(page).filter({ hasText: 'Event deleted' }).waitFor();
+    await toasts(page).filter({ hasText: 'Event deleted' }).waitFor();
     await expect.poll(() => eventNames(page)).toEqual([`${word} Gala Night`, `${word} Zephyr Finals Day 2`]);
     expect(errors).toEqual([]);
   });
@@ -185,7 +150,7 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     const dialog = page.getByTestId('event-form-dialog');
     await dialog.getByTestId('event-description').fill('Changed offline');
     await dialog.getByTestId('event-save').click();
-    await toast(page).filter({ hasText: /^.*Failed to update event: .+/ }).waitFor();
+    await toasts(page).filter({ hasText: /^.*Failed to update event: .+/ }).waitFor();
     // The form stays open with the edits.
     expect(await dialog.getByTestId('event-description').inputValue()).toBe('Changed offline');
     await shot(page, 'update-failed', width, { fullPage: false });
@@ -252,7 +217,7 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
 
     // Clear filters, search again, and a row opens its venue.
     await page.getByTestId('clear-event-filters').click();
-    await expect.poll(() => path(page) + new URL(page.url()).search).toBe('/events');
+    await expect.poll(() => pathOf(page) + new URL(page.url()).search).toBe('/events');
     await page.getByTestId('event-search').fill(`${word} kickoff`);
     await expect.poll(() => rowNames(page)).toEqual([`${word} Juniper Kickoff`]);
     await page.getByTestId('event-row').first().click();
@@ -268,25 +233,15 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     // Replace navigation: going back does not return to /deleted-venues.
     await page.goBack();
     await page.waitForURL((url) => url.pathname !== '/');
-    expect(path(page)).toBe(`/venue/${arenaId}`);
+    expect(pathOf(page)).toBe(`/venue/${arenaId}`);
   });
 
   it('shows a viewer the events without write buttons', async () => {
-    const viewerContext = await browser!.newContext({ viewport: { width, height } });
-    const viewer = await viewerContext.newPage();
-    // The viewer's one-time welcome dialog is closed here without being recorded on the shared account (other
-    // files expect it), by answering its call in the browser.
-    await viewer.route('**/api/v1/auth/welcome', (route) => route.fulfill({ status: 204 }));
+    // The viewer's one-time welcome dialog is closed without being recorded on the shared account (other files expect it).
+    const { context: viewerContext, page: viewer } = await openSignedIn(browser(), 'viewer', { width, height }, { dismissWelcome: true });
     try {
-      await signIn(viewer, account('viewer'));
       await viewer.goto(`${baseUrl()}/venue/${hallId}/events`);
       await viewer.getByTestId('event-list').waitFor();
-      const welcome = viewer.getByTestId('welcome-dialog');
-      await welcome.waitFor({ timeout: 3000 }).catch(() => undefined);
-      if (await welcome.isVisible()) {
-        await viewer.getByTestId('welcome-got-it').click();
-        await welcome.waitFor({ state: 'hidden' });
-      }
       await expect.poll(() => viewer.getByTestId('event-item').count()).toBe(2);
       for (const id of ['new-event', 'create-first-event', 'edit-event', 'delete-event']) expect(await viewer.getByTestId(id).count(), id).toBe(0);
       await shot(viewer, 'viewer', width);
@@ -296,12 +251,9 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
   });
 
   it('lets an admin restore a deleted venue, then delete it permanently', async () => {
-    const adminContext = await browser!.newContext({ viewport: { width, height } });
-    const admin = await adminContext.newPage();
-    const adminErrors = pageErrors(admin);
+    const { context: adminContext, page: admin, errors: adminErrors } = await openSignedIn(browser(), 'admin', { width, height });
     try {
-      await signIn(admin, account('admin'));
-      expect((await call('admin', 'DELETE', `/venues/${arenaId}`)).status).toBe(204);
+      expect((await apiCall('admin', 'DELETE', `/venues/${arenaId}`)).status).toBe(204);
       // Reached from the side menu's admin items (spec §2 'Header').
       await admin.getByTestId('user-menu-button').click();
       await admin.getByTestId('user-menu').getByRole('link', { name: 'Deleted Venues' }).click();
@@ -315,15 +267,15 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
       await shot(admin, 'deleted-venues', width);
 
       await item.getByTestId('restore-venue').click();
-      await toast(admin).filter({ hasText: `"${arenaName}" restored successfully` }).waitFor();
+      await toasts(admin).filter({ hasText: `"${arenaName}" restored successfully` }).waitFor();
       await expect.poll(() => item.count()).toBe(0);
-      expect((await call('admin', 'GET', `/venues/${arenaId}`)).status).toBe(200);
+      expect((await apiCall('admin', 'GET', `/venues/${arenaId}`)).status).toBe(200);
       // Its event is back on /events.
-      const events = await call('editor', 'GET', `/events?q=${encodeURIComponent(`${word} kickoff`)}`);
+      const events = await apiCall('editor', 'GET', `/events?q=${encodeURIComponent(`${word} kickoff`)}`);
       expect((events.json as { total: number }).total).toBe(1);
 
       // Deleted again, then for good (after the confirmation).
-      expect((await call('admin', 'DELETE', `/venues/${arenaId}`)).status).toBe(204);
+      expect((await apiCall('admin', 'DELETE', `/venues/${arenaId}`)).status).toBe(204);
       await admin.reload();
       await item.waitFor();
       await item.getByTestId('purge-venue').click();
@@ -336,11 +288,11 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
       expect(await item.count()).toBe(1);
       await item.getByTestId('purge-venue').click();
       await confirm.getByTestId('confirm-ok').click();
-      await toast(admin).filter({ hasText: `"${arenaName}" permanently deleted` }).waitFor();
+      await toasts(admin).filter({ hasText: `"${arenaName}" permanently deleted` }).waitFor();
       await expect.poll(() => item.count()).toBe(0);
-      expect((await call('admin', 'GET', `/venues/${arenaId}`)).status).toBe(404);
+      expect((await apiCall('admin', 'GET', `/venues/${arenaId}`)).status).toBe(404);
       // Purged with its events.
-      const after = await call('editor', 'GET', `/events?q=${encodeURIComponent(`${word} kickoff`)}`);
+      const after = await apiCall('editor', 'GET', `/events?q=${encodeURIComponent(`${word} kickoff`)}`);
       expect((after.json as { total: number }).total).toBe(0);
       if ((await admin.getByTestId('deleted-venue-item').count()) === 0) {
         expect(await admin.getByTestId('deleted-venues-empty').textContent()).toContain('No deleted venues');

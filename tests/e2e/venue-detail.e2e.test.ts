@@ -4,68 +4,21 @@
 // printed report (page.pdf under print media), a viewer without edit buttons or contact details, and an admin
 // deleting a venue through the confirmation. Each width has its own venues, made through the API and purged at
 // the end.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { REPO_ROOT } from '@venuebook/local';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Role } from '@venuebook/proto/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, baseUrl, dismissWelcomeUnrecorded, launchBrowser, signIn } from './browser.ts';
-
-const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
+import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, screenshotsOf, SCREENSHOTS, toasts } from './browser.ts';
+import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const VIEWPORTS = [
   { label: 'phone', width: 390, height: 844, word: 'Lighthouse' },
   { label: 'desktop', width: 1440, height: 900, word: 'Copperline' },
 ] as const;
 
-let browser: Browser | undefined;
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+const browser = browserPerFile();
 const shotPath = (name: string, width: number, ext = 'png') => join(SCREENSHOTS, `venue-detail-${name}-${width}.${ext}`);
-async function shot(page: Page, name: string, width: number, { fullPage = true } = {}): Promise<void> {
-  // From the top, so that the shell's sticky header is where it belongs in a full-page capture.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: shotPath(name, width), fullPage, animations: 'disabled' });
-}
-const path = (page: Page): string => new URL(page.url()).pathname;
-const toast = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
-
-// ---- The API as a role (password sign-in, no browser): the test's venues and contacts ---------------------
-
-const tokens = new Map<Role, string>();
-async function call(role: Role, method: string, apiPath: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  let token = tokens.get(role);
-  if (!token) {
-    const signedIn = await fetch(`${baseUrl()}/api/v1/auth/token?grant_type=password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account(role)),
-    });
-    expect(signedIn.status).toBe(200);
-    token = ((await signedIn.json()) as { accessToken: string }).accessToken;
-    tokens.set(role, token);
-  }
-  const response = await fetch(`${baseUrl()}/api/v1${apiPath}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : null };
-}
-
-async function createVenue(body: Record<string, unknown>): Promise<string> {
-  const { status, json } = await call('admin', 'POST', '/venues', body);
-  expect(status).toBe(201);
-  return (json as { id: string }).id;
-}
+const shot = screenshotsOf('venue-detail', { scrollToTop: true });
 
 const NOTES = ['Load-in through the north dock.', '  Ask security for the gate code.', '    Gate 4 after 6 pm.', '      Badge at the booth.', 'Power: 400 A three-phase.'].join('\n');
 
@@ -78,13 +31,9 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
   const errors: Error[] = [];
 
   async function pageAs(role: Role): Promise<Page> {
-    const context = await browser!.newContext({ viewport: { width, height } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error));
-    await signIn(page, account(role));
     // The viewer's one-time welcome dialog (spec §6), if this stack has not shown it yet.
-    if (role === 'viewer') await dismissWelcomeUnrecorded(page);
+    const { context, page } = await openSignedIn(browser(), role, { width, height }, { dismissWelcome: role === 'viewer', errors });
+    contexts.push(context);
     return page;
   }
 
@@ -108,16 +57,13 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
       { name: 'Sam Rivera', title: 'Audio Lead', phone: '(303) 555-0001', email: 'sam@example.com', tag: 'Audio' },
       { name: 'Lee Chan', title: 'Security Chief', phone: '', email: '', tag: 'Security' },
     ]) {
-      expect((await call('admin', 'POST', `/venues/${venueId}/contacts`, contact)).status).toBe(201);
+      expect((await apiCall('admin', 'POST', `/venues/${venueId}/contacts`, contact)).status).toBe(201);
     }
     emptyId = await createVenue({ name: emptyName });
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    for (const id of [venueId, emptyId]) {
-      await call('admin', 'DELETE', `/venues/${id}`);
-      await call('admin', 'DELETE', `/deleted-venues/${id}`);
-    }
+    for (const id of [venueId, emptyId]) await purgeVenue(id);
   });
 
   it('shows every section of the venue, its buttons for an editor, and notes bulleted by indent', async () => {
@@ -206,12 +152,12 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
     await editor.getByTestId('links-save').click();
     await editor.getByTestId('links-server-error').waitFor();
     expect(await editor.getByTestId('links-server-error').textContent()).toContain('Invalid URL: http://');
-    expect(await toast(page).filter({ hasText: 'Failed to update links' }).textContent()).toContain('Invalid URL: http://');
+    expect(await toasts(page).filter({ hasText: 'Failed to update links' }).textContent()).toContain('Invalid URL: http://');
     await shot(page, 'links-server-invalid', width, { fullPage: false });
     await page.unrouteAll();
 
     await editor.getByTestId('links-save').click();
-    await toast(page).filter({ hasText: 'Links updated successfully' }).waitFor();
+    await toasts(page).filter({ hasText: 'Links updated successfully' }).waitFor();
     await editor.waitFor({ state: 'hidden' });
     const links = page.getByTestId('venue-link');
     expect(await links.allTextContents()).toEqual(['Site Map', 'Bad link']);
@@ -335,23 +281,23 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
     await shot(page, 'delete-dialog', width, { fullPage: false });
     await dialog.getByTestId('confirm-cancel').click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(path(page)).toBe(`/venue/${emptyId}`);
+    expect(pathOf(page)).toBe(`/venue/${emptyId}`);
 
     // A failed call: the §8 toast, the venue stays.
     await page.route(`**/api/v1/venues/${emptyId}`, (route) => (route.request().method() === 'DELETE' ? route.abort('internetdisconnected') : route.fallback()));
     await page.getByTestId('venue-delete').click();
     await dialog.getByTestId('confirm-ok').click();
-    await toast(page).filter({ hasText: 'Failed to delete venue' }).waitFor();
-    expect(path(page)).toBe(`/venue/${emptyId}`);
+    await toasts(page).filter({ hasText: 'Failed to delete venue' }).waitFor();
+    expect(pathOf(page)).toBe(`/venue/${emptyId}`);
     await page.unrouteAll();
 
     await page.getByTestId('venue-delete').click();
     await dialog.getByTestId('confirm-ok').click();
-    await toast(page).filter({ hasText: 'Venue deleted successfully' }).waitFor();
+    await toasts(page).filter({ hasText: 'Venue deleted successfully' }).waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('venue-grid').waitFor();
     expect(await page.getByTestId('venue-card').filter({ hasText: emptyName }).count()).toBe(0);
-    expect((await call('admin', 'GET', `/venues/${emptyId}`)).status).toBe(404);
+    expect((await apiCall('admin', 'GET', `/venues/${emptyId}`)).status).toBe(404);
     await shot(page, 'deleted', width, { fullPage: false });
     expect(errors, label).toEqual([]);
   });

@@ -1,14 +1,9 @@
 // The add and edit venue forms (spec §2, §4 'Add venue flow', 'Edit venue form', §5, §8) at a phone and a
 // desktop width: create through the form, the duplicate check on a second venue of the same name, edit with the
 // unsaved-changes guard (in-app dialog, the browser's Back button, and the browser's prompt on closing the tab).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { REPO_ROOT } from '@venuebook/local';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, baseUrl, launchBrowser, pageErrors, signIn } from './browser.ts';
-
-const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
+import { baseUrl, browserPerFile, openSignedIn, pathOf, screenshotsOf, type SignedInPage } from './browser.ts';
 
 // Each width its own venue, with names unlike each other and the demo venues (the duplicate check compares names).
 const VIEWPORTS = [
@@ -16,36 +11,22 @@ const VIEWPORTS = [
   { label: 'desktop', width: 1440, height: 900, name: 'Quartz Summit Ballroom' },
 ] as const;
 
-let browser: Browser | undefined;
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
+const browser = browserPerFile();
 /** A screenshot under artifacts/screenshots (gitignored): the whole page, or what the viewport shows (dialogs). */
-async function shot(page: Page, name: string, width: number, { fullPage = true } = {}): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `venue-form-${name}-${width}.png`), fullPage, animations: 'disabled' });
-}
-
-const path = (page: Page): string => new URL(page.url()).pathname;
+const shot = screenshotsOf('venue-form');
 
 describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ width, height, name }) => {
-  let context: BrowserContext;
+  let signedIn: SignedInPage | undefined;
   let page: Page;
   let errors: Error[];
   let venuePath = '';
 
   beforeAll(async () => {
-    context = await browser!.newContext({ viewport: { width, height } });
-    page = await context.newPage();
-    errors = pageErrors(page);
-    await signIn(page, account('editor'));
+    signedIn = await openSignedIn(browser(), 'editor', { width, height });
+    ({ page, errors } = signedIn);
   });
   afterAll(async () => {
-    await context?.close();
+    await signedIn?.context.close();
   });
 
   it('creates a venue through the add form (Save & Close)', async () => {
@@ -53,7 +34,7 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     await shot(page, 'home', width);
     await page.getByRole('link', { name: 'Create New Venue' }).click();
     await page.getByRole('heading', { name: 'Add New Venue' }).waitFor();
-    expect(path(page)).toBe('/add-venue');
+    expect(pathOf(page)).toBe('/add-venue');
 
     // The save buttons wait for a name; the country starts as United States.
     expect(await page.getByTestId('venue-save-close').isDisabled()).toBe(true);
@@ -94,7 +75,7 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     // The shared schema's messages (spec §5) before any request.
     await page.getByTestId('venue-save-close').click();
     await page.getByText('Invalid email').waitFor();
-    expect(path(page)).toBe('/add-venue');
+    expect(pathOf(page)).toBe('/add-venue');
     await shot(page, 'add-invalid', width);
 
     await page.getByTestId('venue-contact-email').fill('pat@example.com');
@@ -147,7 +128,7 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     }
     // 'Continue to Data Entry' goes to the new venue's department page.
     await page.waitForURL((url) => /^\/venue\/[0-9a-f-]{36}\/department$/.test(url.pathname));
-    expect(path(page)).not.toBe(`${venuePath}/department`);
+    expect(pathOf(page)).not.toBe(`${venuePath}/department`);
   });
 
   it('edits the venue: Save disabled until changed, the unsaved-changes dialog, then saves', async () => {
@@ -180,7 +161,7 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     await shot(page, 'unsaved-dialog', width, { fullPage: false });
     await unsaved.getByTestId('unsaved-stay').click();
     await unsaved.waitFor({ state: 'hidden' });
-    expect(path(page)).toBe(`${venuePath}/edit`);
+    expect(pathOf(page)).toBe(`${venuePath}/edit`);
     expect(await page.getByTestId('venue-general-notes').inputValue()).toContain('north dock');
 
     // Cancel asks too; 'Leave Page' goes to the venue without saving.
@@ -225,7 +206,7 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     const createFailed = toast.filter({ hasText: 'Failed to create venue. Please try again.' });
     await createFailed.waitFor();
     expect(await createFailed.textContent()).toContain('Error');
-    expect(path(page)).toBe('/add-venue');
+    expect(pathOf(page)).toBe('/add-venue');
     await shot(page, 'create-failed', width, { fullPage: false });
     await page.unrouteAll();
 
@@ -236,13 +217,13 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     await page.getByTestId('venue-delivery-notes').fill('Dock closes at 6 pm.');
     await page.getByTestId('venue-save').click();
     await toast.filter({ hasText: 'Failed to update venue' }).waitFor();
-    expect(path(page)).toBe(`${venuePath}/edit`);
+    expect(pathOf(page)).toBe(`${venuePath}/edit`);
     await shot(page, 'update-failed', width, { fullPage: false });
     await page.unrouteAll();
   });
 
   it("holds the browser's Back button with unsaved changes: 'Stay on Page' keeps the edits, 'Leave Page' goes back", async () => {
-    const other = await context.newPage();
+    const other = await signedIn!.context.newPage();
     try {
       await other.goto(`${baseUrl()}${venuePath}`);
       await other.goto(`${baseUrl()}${venuePath}/edit`);
@@ -251,7 +232,7 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
       const unsaved = other.getByTestId('unsaved-changes-dialog');
       await other.goBack();
       await unsaved.waitFor();
-      expect(path(other)).toBe(`${venuePath}/edit`);
+      expect(pathOf(other)).toBe(`${venuePath}/edit`);
       await unsaved.getByTestId('unsaved-stay').click();
       await unsaved.waitFor({ state: 'hidden' });
       expect(await notes.inputValue()).toBe('A draft left by Back');
