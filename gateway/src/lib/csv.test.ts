@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvWriter, importedCsvCell, parseCsv, safeCsvCell } from './csv.ts';
+import { CsvFormatError, csvWriter, importedCsvCell, parseCsv, readCsv, safeCsvCell } from './csv.ts';
 
 async function written(headers: string[], rows: string[][]): Promise<string> {
   const writer = csvWriter(headers);
@@ -66,5 +66,26 @@ describe('CSV (csv-parse / csv-stringify)', () => {
     expect(text).toContain('\r\n');
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(parseCsv(text).records).toEqual([['=HYPERLINK("x")', 'line 1\nline, 2 "q"']]);
+  });
+});
+
+describe('readCsv (a row window of a large file)', () => {
+  const limits = { maxRows: 5, maxColumns: 3, maxRecordSize: 1000 };
+
+  it('keeps only what select makes of each row, with its index and the cells as import reads them, and counts the rest', () => {
+    const text = '\uFEFF Name ,Notes\r\na,"\'=1+1"\r\n\r\nb,"two\nlines"\r\nc,x\r\n';
+    const reading = readCsv(text, limits, (headers) => {
+      expect(headers).toEqual(['Name', 'Notes']);
+      return (cell, index) => (index === 1 ? undefined : `${index}:${cell(0)}:${cell(1)}:${cell(5)}`);
+    });
+    expect(reading).toEqual({ headers: ['Name', 'Notes'], kept: ['0:a:=1+1:', '2:c:x:'], rows: 3 });
+  });
+
+  it('stops after maxRows + 1 rows, and refuses a wide record or an unclosed quote', () => {
+    const many = `Name\n${Array.from({ length: 100 }, (_, i) => `r${i}`).join('\n')}\n`;
+    expect(readCsv(many, limits, () => () => 1).rows).toBe(6);
+    expect(() => readCsv('a,b,c,d\n', limits, () => () => 1)).toThrow(CsvFormatError);
+    expect(() => readCsv('a\n"x\n', limits, () => () => 1)).toThrow(CsvFormatError);
+    expect(readCsv('', limits, () => () => 1)).toEqual({ headers: [], kept: [], rows: 0 });
   });
 });

@@ -79,6 +79,62 @@ export function parseCsv(text: string, limits?: CsvLimits): ParsedCsv {
   return { headers: headers.map((header) => header.trim()), records: records.map((record) => record.map(importedCsvCell)) };
 }
 
+export interface CsvReading<T> {
+  headers: string[];
+  /** What `select` kept of the data rows, in their order. */
+  kept: T[];
+  /** Data rows read (at most `limits.maxRows + 1`: more says the file is longer than the limit). */
+  rows: number;
+}
+
+/** Stops csv-parse once a text has more rows than a reading takes (everything needed is kept by then). */
+class EnoughRows extends Error {}
+
+/**
+ * Reads a CSV text as parseCsv does, but keeps of each data row only what `select` makes of it (`undefined`: nothing),
+ * so that a large file read for a few of its rows holds those rows, not every record: `select` gets the headers
+ * once and answers the function each row goes through, with its index (0 = the first data row) and its cells as
+ * import reads them (`cell(column)`, the export's apostrophe taken off). Stops after `limits.maxRows + 1` data rows.
+ */
+export function readCsv<T>(
+  text: string,
+  limits: CsvLimits,
+  select: (headers: readonly string[]) => (cell: (column: number) => string, index: number) => T | undefined,
+): CsvReading<T> {
+  let headers: string[] | undefined;
+  let pick: ((cell: (column: number) => string, index: number) => T | undefined) | undefined;
+  const kept: T[] = [];
+  let rows = 0;
+  try {
+    parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      max_record_size: limits.maxRecordSize,
+      on_record: (record: string[], context: { lines: number }) => {
+        if (record.length > limits.maxColumns) throw new CsvFormatError(`Too many columns on line ${context.lines}: at most ${limits.maxColumns}`);
+        if (!headers) {
+          headers = record.map((header) => header.trim());
+          pick = select(headers);
+          return null;
+        }
+        if (rows === limits.maxRows + 1) throw new EnoughRows();
+        const value = pick!((column) => importedCsvCell(record[column] ?? ''), rows);
+        rows += 1;
+        if (value !== undefined) kept.push(value);
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof EnoughRows)) {
+      if (error instanceof CsvFormatError) throw error;
+      throw new CsvFormatError(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return { headers: headers ?? [], kept, rows };
+}
+
 /** A streamed CSV writer with the header row; every cell goes through safeCsvCell. Pipe it to the reply. */
 export function csvWriter(headers: readonly string[]): Stringifier {
   const writer = stringify({ bom: true, record_delimiter: 'windows', cast: { string: safeCsvCell } });

@@ -1,6 +1,9 @@
 // 'Import CSV' (issue 11): choose venues or contacts, pick a file, read the preview (errors in red with the §5
 // messages, duplicates with the similar venue's name and %), confirm similar names one by one, import (in chunks,
-// a progress bar from IMPORT_PROGRESS_FROM_ROWS rows), then the result. Nothing is written before 'Import'.
+// a progress bar from IMPORT_PROGRESS_FROM_ROWS rows), then the result. Nothing is written before 'Import'. A file
+// of any size up to the limits is previewed whole, in row windows of IMPORT_PREVIEW_WINDOW_ROWS (the whole file
+// each time, so that the in-file duplicates are found across the file), with a progress bar beyond one window; a
+// long preview lists rows to check first, IMPORT_SHOWN_ROWS at a time.
 import { Badge, Box, Button, Checkbox, Group, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { api, errorMessage, notify, useQueryClient, venueQueries, contactQueries } from '@venuebook/sdk';
@@ -12,6 +15,8 @@ import {
   IMPORT_KIND_LABELS,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_PROGRESS_FROM_ROWS,
+  IMPORT_SHOWN_ROWS,
+  previewInWindows,
   resultText,
   ROW_STATUS_COLORS,
   ROW_STATUS_LABELS,
@@ -19,11 +24,12 @@ import {
   rowStatus,
   rowsToCreate,
   rowTitle,
+  shownRows,
 } from './csv-import-values.ts';
 
 type Step =
   | { name: 'choose' }
-  | { name: 'previewing' }
+  | { name: 'previewing'; done: number; total: number }
   | { name: 'preview'; preview: ImportResult }
   | { name: 'importing'; preview: ImportResult; done: number }
   | { name: 'done'; created: number; skipped: number };
@@ -41,6 +47,7 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [confirmed, setConfirmed] = useState<ReadonlySet<number>>(new Set());
   const [problem, setProblem] = useState('');
+  const [shownCount, setShownCount] = useState(IMPORT_SHOWN_ROWS);
   const fileInput = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const busy = step.name === 'previewing' || step.name === 'importing';
@@ -50,6 +57,7 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
     setConfirmed(new Set());
     setProblem('');
     setFileName('');
+    setShownCount(IMPORT_SHOWN_ROWS);
     if (fileInput.current) fileInput.current.value = '';
   };
 
@@ -67,10 +75,15 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
       setProblem(`The file is larger than ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB.`);
       return;
     }
-    setStep({ name: 'previewing' });
+    setStep({ name: 'previewing', done: 0, total: 0 });
     try {
-      const preview = await api.imports.run(kind, await file.text(), { mode: 'preview' });
+      const text = await file.text();
+      const preview = await previewInWindows(
+        (window) => api.imports.run(kind, text, { mode: 'preview', ...window }),
+        (done, total) => setStep({ name: 'previewing', done, total }),
+      );
       setConfirmed(new Set());
+      setShownCount(IMPORT_SHOWN_ROWS);
       setStep({ name: 'preview', preview });
     } catch (error) {
       setStep({ name: 'choose' });
@@ -150,6 +163,9 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
                     <Button variant="outline" onClick={() => fileInput.current?.click()} loading={step.name === 'previewing'} loadingText="Reading file…" alignSelf="start" data-testid="import-choose-file">
                       <LuUpload /> Choose CSV file
                     </Button>
+                    {step.name === 'previewing' && step.total > step.done ? (
+                      <ImportProgress label="Checking rows…" ariaLabel="Preview progress" done={step.done} total={step.total} testId="import-preview-progress" />
+                    ) : null}
                     {problem ? (
                       <Text color="fg.error" role="alert" data-testid="import-problem">
                         {problem}
@@ -176,7 +192,7 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
                           </Table.Row>
                         </Table.Header>
                         <Table.Body>
-                          {preview.rows.map((row) => {
+                          {shownRows(preview, shownCount).map((row) => {
                             const status = rowStatus(row);
                             const details = rowDetails(kind, row);
                             return (
@@ -221,8 +237,20 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
                         </Table.Body>
                       </Table.Root>
                     </Box>
+                    {preview.rows.length > IMPORT_SHOWN_ROWS ? (
+                      <HStack justify="space-between" gap="3" flexWrap="wrap">
+                        <Text fontSize="sm" color="fg.muted" data-testid="import-shown">
+                          {`Showing ${Math.min(shownCount, preview.rows.length)} of ${preview.rows.length} rows, rows to check first`}
+                        </Text>
+                        {shownCount < preview.rows.length ? (
+                          <Button size="xs" variant="outline" onClick={() => setShownCount(shownCount + IMPORT_SHOWN_ROWS)} data-testid="import-show-more">
+                            Show more rows
+                          </Button>
+                        ) : null}
+                      </HStack>
+                    ) : null}
                     {step.name === 'importing' && preview.rows.length >= IMPORT_PROGRESS_FROM_ROWS ? (
-                      <ImportProgress done={step.done} total={preview.rows.length} />
+                      <ImportProgress label="Importing…" ariaLabel="Import progress" done={step.done} total={preview.rows.length} testId="import-progress" />
                     ) : null}
                   </Stack>
                 ) : null}
@@ -260,18 +288,18 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
   );
 }
 
-/** A plain progress bar (role progressbar): rows sent so far of the file's rows. */
-function ImportProgress({ done, total }: { done: number; total: number }) {
+/** A plain progress bar (role progressbar): rows checked (preview) or sent (import) so far of the file's rows. */
+function ImportProgress({ label, ariaLabel, done, total, testId }: { label: string; ariaLabel: string; done: number; total: number; testId: string }) {
   const value = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
-    <Stack gap="1" data-testid="import-progress">
+    <Stack gap="1" data-testid={testId}>
       <HStack justify="space-between" fontSize="sm">
-        <Text>Importing…</Text>
+        <Text>{label}</Text>
         <Text>
-          {done} / {total}
+          {done.toLocaleString('en-US')} / {total.toLocaleString('en-US')}
         </Text>
       </HStack>
-      <Box role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} h="2" bg="bg.muted" rounded="full" overflow="hidden">
+      <Box role="progressbar" aria-label={ariaLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} h="2" bg="bg.muted" rounded="full" overflow="hidden">
         <Box h="full" w={`${value}%`} bg="colorPalette.solid" colorPalette="brand" transition="width 0.2s" />
       </Box>
     </Stack>

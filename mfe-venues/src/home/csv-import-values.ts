@@ -1,13 +1,21 @@
 // The CSV import dialog's rules (issue 11), free of React: what each preview row shows, which rows a commit
 // sends, and how a file is cut into commit chunks (csv-stringify, the csv project's writer the gateway uses too).
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import { CONTACT_CSV_COLUMNS, VENUE_CSV_COLUMNS } from '@venuebook/proto/domain';
+import { CONTACT_CSV_COLUMNS, CSV_IMPORT_MAX_ROWS, VENUE_CSV_COLUMNS } from '@venuebook/proto/domain';
 import type { CsvImportKind, ImportResult, ImportRowResult } from '@venuebook/sdk';
 
 /** Rows per commit request (the gateway takes at most 500): the progress bar moves once per chunk. */
 export const IMPORT_CHUNK_ROWS = 100;
 /** From this many rows the dialog shows a progress bar while it imports. */
 export const IMPORT_PROGRESS_FROM_ROWS = 300;
+/**
+ * Rows a preview request answers: the whole file goes with each request and the server reads the rows before the
+ * window for the in-file duplicates (a far-apart near-duplicate is found), so a larger file is previewed in steps
+ * of this many rows, a progress bar moving once per step: the gateway's most, as each step sends the whole file.
+ */
+export const IMPORT_PREVIEW_WINDOW_ROWS = CSV_IMPORT_MAX_ROWS;
+/** Preview rows the dialog lists at first (and adds per 'Show more rows'): rows to check first beyond it. */
+export const IMPORT_SHOWN_ROWS = 200;
 /** The gateway's limit on a CSV body (413 beyond it). */
 export const IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
@@ -107,6 +115,39 @@ export function commitChunks(preview: ImportResult, confirmed: ReadonlySet<numbe
     });
   }
   return chunks;
+}
+
+/**
+ * The whole file previewed in row windows of `window` rows (`run` sends the file with offset and limit): the first
+ * answer says how many rows the file has, `progress` hears of each window answered. Answers one preview of every row.
+ */
+export async function previewInWindows(
+  run: (window: { offset: number; limit: number }) => Promise<ImportResult>,
+  progress: (done: number, total: number) => void,
+  window = IMPORT_PREVIEW_WINDOW_ROWS,
+): Promise<ImportResult> {
+  const rows: ImportRowResult[] = [];
+  const summary = { create: 0, confirm: 0, skip: 0, created: 0, skipped: 0 };
+  let totalRows = 0;
+  for (let offset = 0; offset === 0 || offset < totalRows; offset += window) {
+    const answer = await run({ offset, limit: window });
+    totalRows = answer.totalRows;
+    rows.push(...answer.rows);
+    for (const key of Object.keys(summary) as (keyof typeof summary)[]) summary[key] += answer.summary[key];
+    progress(Math.min(offset + window, totalRows), totalRows);
+  }
+  return { mode: 'preview', rows, totalRows, summary };
+}
+
+/**
+ * The preview rows the dialog lists: every row of a file of up to IMPORT_SHOWN_ROWS rows in file order; of a longer
+ * one the first `count`, rows to check (errors, duplicates, similar names) before rows to create, each group in file order.
+ */
+export function shownRows(preview: ImportResult, count: number): ImportRowResult[] {
+  if (preview.rows.length <= IMPORT_SHOWN_ROWS) return preview.rows;
+  const toCheck = preview.rows.filter((row) => rowStatus(row) !== 'create');
+  if (toCheck.length >= count) return toCheck.slice(0, count);
+  return [...toCheck, ...preview.rows.filter((row) => rowStatus(row) === 'create').slice(0, count - toCheck.length)];
 }
 
 /** The result line: 'Created 12, skipped 3'. */

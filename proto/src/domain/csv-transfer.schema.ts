@@ -131,12 +131,37 @@ export function contactInputFromCsv(cells: Readonly<Record<string, string>>): { 
   return { venue: (cells.venueId ?? '').trim() || (cells.venue ?? '').trim(), input };
 }
 
+/**
+ * A contact's name as the import's duplicate check compares it: case, punctuation and spacing aside, digits kept
+ * ('Guard 1' and 'Guard 2' are two people; the add-contact warning's looser rule drops digits). Shared: the gateway
+ * sends a preview window only the earlier rows whose name key one of its rows has (no other can be an in-file match).
+ */
+export function csvContactNameKey(name: string | null | undefined): string {
+  return (name ?? '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 // ---- The import's HTTP contract ------------------------------------------------------------
 
 export const CSV_IMPORT_MODES = ['preview', 'commit'] as const;
 
 /** The largest row number of an import (firstRow, confirm): far beyond any file the size limit lets through, within int32. */
 export const CSV_IMPORT_MAX_ROW_NUMBER = 10_000_000;
+
+/** Rows per commit request: a larger file is committed in chunks (the UI shows their progress). */
+export const CSV_IMPORT_MAX_COMMIT_ROWS = 500;
+/** Rows a preview takes at once (the duplicate check of a row is scored against existing venues and earlier rows). */
+export const CSV_IMPORT_MAX_ROWS = 2_000;
+/**
+ * Data rows a whole file may have (a company has up to 10,000 venues and 50,000 contacts: a full export imports
+ * again); a preview window reads the file up to here, 400 beyond.
+ */
+export const CSV_IMPORT_MAX_FILE_ROWS = 60_000;
+/** The largest CSV body (413 beyond it). */
+export const CSV_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const csvImportQuerySchema = z
   .object({
@@ -149,6 +174,22 @@ export const csvImportQuerySchema = z
       .refine((rows) => rows.every((row) => row <= CSV_IMPORT_MAX_ROW_NUMBER), `Row numbers are at most ${CSV_IMPORT_MAX_ROW_NUMBER}`)
       .describe("Rows the user confirmed despite similar names ('Create Anyway'; never an exact match), e.g. '3,17'"),
     firstRow: z.coerce.number().int().min(1).max(CSV_IMPORT_MAX_ROW_NUMBER).default(1).describe('The number of the first data row of this body in the whole file (a chunk of a larger file)'),
+    offset: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(CSV_IMPORT_MAX_ROW_NUMBER)
+      .default(0)
+      .describe('Row window: data rows of the body before the window (read for the in-file duplicate check only, not answered)'),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(CSV_IMPORT_MAX_ROWS)
+      .optional()
+      .describe(
+        `Row window: the rows answered, from row offset + 1 of the body (a preview at most ${CSV_IMPORT_MAX_ROWS}, a commit ${CSV_IMPORT_MAX_COMMIT_ROWS}); the body may then be the whole file (up to ${CSV_IMPORT_MAX_FILE_ROWS} rows) and the answer's totalRows says how many it has. Without limit every row of the body from offset + 1 is answered, and the body has at most as many rows as a request takes`,
+      ),
   })
   .describe('CSV import options');
 export type CsvImportQuery = z.output<typeof csvImportQuerySchema>;
@@ -188,6 +229,7 @@ export const importResultSchema = z
   .object({
     mode: z.enum(CSV_IMPORT_MODES),
     rows: z.array(importRowResultSchema),
+    totalRows: z.number().int().min(0).describe('Data rows in the body (a preview window answers some of them)'),
     summary: z
       .object({ create: z.number().int(), confirm: z.number().int(), skip: z.number().int(), created: z.number().int(), skipped: z.number().int() })
       .describe('Rows by action'),
@@ -195,9 +237,3 @@ export const importResultSchema = z
   .meta({ id: 'ImportResult', description: 'A CSV import preview or commit' });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-/** Rows per commit request: a larger file is committed in chunks (the UI shows their progress). */
-export const CSV_IMPORT_MAX_COMMIT_ROWS = 500;
-/** Rows a preview takes at once (the duplicate check of a row is scored against existing venues and earlier rows). */
-export const CSV_IMPORT_MAX_ROWS = 2_000;
-/** The largest CSV body (413 beyond it). */
-export const CSV_IMPORT_MAX_BYTES = 10 * 1024 * 1024;

@@ -2,7 +2,8 @@
 // scored by the name rules of domain/duplicate-names.ts.
 import type { DuplicateCheckRequest, DuplicateCheckResult } from '@venuebook/proto/domain';
 import { DUPLICATE_CHECK_DEFAULT_LEAGUES, matchNames, MAX_SIMILAR_VENUES, normaliseVenueName } from '../domain/duplicate-names.ts';
-import type { NormalisedName } from '../domain/duplicate-names.ts';
+import type { NameMatch, NormalisedName } from '../domain/duplicate-names.ts';
+import { InFileNames } from '../domain/in-file-names.ts';
 import type { VenueListEntry, VenueReadModel } from './venue-read-model.ts';
 
 /**
@@ -38,12 +39,40 @@ export function checkDuplicates(readModel: VenueReadModel, request: DuplicateChe
       return false;
     },
   });
-  // The read model walks in name order, so equal scores stay A→Z (a stable sort).
+  return resultOf(matches);
+}
+
+/** The best MAX_SIMILAR_VENUES of `matches` (in name order: the read model walks A→Z, so equal scores stay A→Z, a stable sort). */
+function resultOf(matches: ({ id: string; name: string } & NameMatch)[]): DuplicateCheckResult {
   matches.sort((a, b) => b.similarity - a.similarity);
   const best = matches.slice(0, MAX_SIMILAR_VENUES);
   return {
     duplicateFound: best.length > 0,
     exactMatch: best.some((match) => match.exact),
     similarVenues: best.map(({ id, name, reason, similarity }) => ({ id, name, reason, similarity })),
+  };
+}
+
+/**
+ * checkDuplicates for many names at once (a CSV import of thousands of rows): the active venues are indexed once by
+ * trigrams (domain/in-file-names.ts), so each name is scored only against the venues that can match it, not every
+ * venue of its leagues (10,000 rows × 10,000 venues was ~10⁸ Levenshtein distances). The same answers as
+ * checkDuplicates (the index finds what scoring every pair finds); the venues as they were when it was made.
+ */
+export function duplicateChecker(readModel: VenueReadModel): (request: DuplicateCheckRequest) => DuplicateCheckResult {
+  const index = new InFileNames<{ id: string; name: string; leagues: readonly string[] }>();
+  readModel.query({
+    sort: 'name',
+    offset: 0,
+    limit: 0,
+    filter: (entry) => {
+      index.add(nameOf(entry), { id: entry.id, name: entry.summary.name, leagues: entry.summary.leagues });
+      return false;
+    },
+  });
+  return (request) => {
+    const leagues: readonly string[] = request.leagues.length > 0 ? request.leagues : DUPLICATE_CHECK_DEFAULT_LEAGUES;
+    const found = index.matches(normaliseVenueName(request.name), request.name, (venue) => venue.id !== request.excludeId && venue.leagues.some((league) => leagues.includes(league)));
+    return resultOf(found.map(({ value, match }) => ({ id: value.id, name: value.name, ...match })));
   };
 }

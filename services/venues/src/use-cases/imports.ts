@@ -5,8 +5,8 @@
 // so that a re-run, a double click or two replicas never create a row twice.
 import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
-import { can, contactInputSchema, isRole, toFieldErrors } from '@venuebook/proto/domain';
-import type { FieldError, ImportMatch } from '@venuebook/proto/domain';
+import { can, contactInputSchema, CSV_IMPORT_MAX_FILE_ROWS, csvContactNameKey, isRole, toFieldErrors } from '@venuebook/proto/domain';
+import type { DuplicateCheckRequest, FieldError, ImportMatch } from '@venuebook/proto/domain';
 import type { ImportRowOutcome } from '@venuebook/proto/codecs/imports';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
@@ -18,7 +18,7 @@ import { isVenueId, validateListRequest, validateVenueInput } from '../domain/ve
 import type { RawListRequest } from '../domain/venue-rules.ts';
 import type { VenueFields, VenueRecord } from '../domain/venue.ts';
 import type { ContactReadModel } from '../read-model/contact-read-model.ts';
-import { checkDuplicates } from '../read-model/duplicate-check.ts';
+import { checkDuplicates, duplicateChecker } from '../read-model/duplicate-check.ts';
 import type { VenueCache } from '../read-model/venue-cache.ts';
 import type { VenueReadModel } from '../read-model/venue-read-model.ts';
 import type { ImportKeyRecord, ImportKeyRepository } from '../repositories/import-key.repository.ts';
@@ -29,8 +29,12 @@ import type { createVenueUseCases } from './venues.ts';
 
 /** Rows one request may carry (the gateway sends a larger file in chunks). */
 export const MAX_IMPORT_ROWS_PER_CALL = 2_000;
+/** Earlier rows one request may carry (a row window of a whole file: its rows before the window, names only). */
+export const MAX_IMPORT_EARLIER_ROWS = CSV_IMPORT_MAX_FILE_ROWS;
 /** Rows a preview or commit plans between two turns of the event loop (other users' calls are served meanwhile). */
 const YIELD_EVERY_ROWS = 20;
+/** From this many rows a call checks its names against an index of the venues made once (duplicateChecker), not each against every venue. */
+const INDEXED_CHECK_FROM_ROWS = 50;
 /** Venues one export call answers at most, and the bytes of venue text it stops at (the gRPC message limit is 4 MiB). */
 export const EXPORT_MAX_VENUES = 1000;
 export const EXPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -89,14 +93,9 @@ export function importKey(kind: string, values: Record<string, unknown>): string
 /**
  * A contact's name as the import's duplicate check compares it: case, punctuation and spacing aside, digits kept
  * ('Guard 1' and 'Guard 2' are two people; normalizeContactName, the add-contact warning's looser rule, drops digits).
+ * Shared with the gateway (csvContactNameKey), which sends a row window only the earlier rows it can match.
  */
-export function importContactName(name: string | null | undefined): string {
-  return (name ?? '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export const importContactName: (name: string | null | undefined) => string = csvContactNameKey;
 
 /** Runs `work` over `items` with at most `limit` under way, answering in the items' order. */
 async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -137,8 +136,8 @@ interface Planned<V> {
 export function createImportUseCases(deps: ImportDeps) {
   const { venueUseCases, contactUseCases, venues, contacts, venueRepository, venueCache, importKeys, locks } = deps;
 
-  function requireRows(rows: readonly unknown[]): void {
-    if (rows.length > MAX_IMPORT_ROWS_PER_CALL) throw GrpcError.invalidArgument('Invalid request', [{ field: 'rows', message: `At most ${MAX_IMPORT_ROWS_PER_CALL} rows per request` }]);
+  function requireRows(rows: readonly unknown[], field = 'rows', max = MAX_IMPORT_ROWS_PER_CALL): void {
+    if (rows.length > max) throw GrpcError.invalidArgument('Invalid request', [{ field, message: `At most ${max} ${field === 'rows' ? 'rows' : 'earlier rows'} per request` }]);
   }
 
   /**
@@ -230,6 +229,7 @@ export function createImportUseCases(deps: ImportDeps) {
       earlier.add(normaliseVenueName(name), { row, name, leagues: leagues.length > 0 ? leagues : DUPLICATE_CHECK_DEFAULT_LEAGUES });
     }
     const planned: Planned<VenueFields>[] = [];
+    const check = rows.length >= INDEXED_CHECK_FROM_ROWS ? duplicateChecker(venues) : (request: DuplicateCheckRequest) => checkDuplicates(venues, request);
     for (const [index, { row, input }] of rows.entries()) {
       await pace(index + 1, signal);
       const validated = validateVenueInput(input);
@@ -239,7 +239,7 @@ export function createImportUseCases(deps: ImportDeps) {
       }
       const venue = validated.value;
       const leagues = venue.leagues.length > 0 ? venue.leagues : DUPLICATE_CHECK_DEFAULT_LEAGUES;
-      const existing = checkDuplicates(venues, { name: venue.name, leagues: [...venue.leagues] });
+      const existing = check({ name: venue.name, leagues: [...venue.leagues] });
       const matches: ImportMatch[] = existing.similarVenues.map((match) => ({ ...match, row: 0 }));
       let exact = existing.exactMatch;
       const normalised = normaliseVenueName(venue.name);
@@ -322,7 +322,7 @@ export function createImportUseCases(deps: ImportDeps) {
     /** Preview or commit of venue rows (the caller holds 'venue.create'). */
     async importVenues(caller: Caller, request: ImportRequest<VenueImportRow>): Promise<ImportRowOutcome[]> {
       requireRows(request.rows);
-      requireRows(request.earlierRows ?? []);
+      requireRows(request.earlierRows ?? [], 'earlierRows', MAX_IMPORT_EARLIER_ROWS);
       const planned = await planVenues(request.rows, request.earlierRows ?? [], request.signal);
       await markImported(planned);
       applyConfirmations(planned, new Set(request.confirmedRows), request.commit);
@@ -333,6 +333,7 @@ export function createImportUseCases(deps: ImportDeps) {
     /** Preview or commit of contact rows (the caller holds 'contact.create'). */
     async importContacts(caller: Caller, request: ImportRequest<ContactImportRow>): Promise<ImportRowOutcome[]> {
       requireRows(request.rows);
+      requireRows(request.earlierRows ?? [], 'earlierRows', MAX_IMPORT_EARLIER_ROWS);
       const planned = planContacts(caller, request.rows, request.earlierRows ?? []);
       await markImported(planned);
       if (!request.commit) return planned.map((plan) => plan.outcome);

@@ -62,12 +62,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** A CSV import request: preview (nothing written) or commit of a chunk whose first data row is `firstRow` of the file. */
+/** A CSV import request: preview (nothing written) or commit of a chunk whose first data row is `firstRow` of the file, or a row window (`offset`, `limit`) of the whole file. */
 export interface CsvImportOptions {
   mode: 'preview' | 'commit';
   /** Rows confirmed despite similar names ('Create Anyway'). */
   confirm?: readonly number[];
   firstRow?: number;
+  /** A row window over the whole file (the body): rows before `offset` count for the in-file duplicates only; `limit` rows answered. */
+  offset?: number;
+  limit?: number;
 }
 
 export interface ApiClientOptions {
@@ -234,6 +237,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const params = new URLSearchParams({ mode: options.mode });
     if (options.confirm && options.confirm.length > 0) params.set('confirm', options.confirm.join(','));
     if (options.firstRow !== undefined && options.firstRow > 1) params.set('firstRow', String(options.firstRow));
+    if (options.offset !== undefined && options.offset > 0) params.set('offset', String(options.offset));
+    if (options.limit !== undefined) params.set('limit', String(options.limit));
     return request<ImportResult>(`/imports/${kind}?${params.toString()}`, { method: 'POST', csv, signal: opts.signal });
   }
 
