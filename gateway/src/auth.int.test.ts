@@ -338,6 +338,27 @@ describe('role × endpoint matrix', () => {
     { name: 'GET /events', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/events', headers }) },
     { name: 'PUT /events/:id', action: 'event.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/events/${randomUUID()}`, payload: { name: 'Matrix show' }, headers }) },
     { name: 'DELETE /events/:id', action: 'event.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/events/${randomUUID()}`, headers }) },
+    // Cards (gateway/src/cards.int.test.ts has their behaviour): unknown cards and venues 404 once permitted.
+    { name: 'GET /card-templates', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/card-templates?department=IT', headers }) },
+    { name: 'POST /card-templates', action: 'card.template.manage', call: (headers) => app.inject({ method: 'POST', url: '/api/v1/card-templates', payload: { title: `Matrix ${randomUUID().slice(0, 6)}`, departments: ['IT'] }, headers }) },
+    { name: 'PUT /card-templates/order', action: 'card.template.manage', call: (headers) => app.inject({ method: 'PUT', url: '/api/v1/card-templates/order', payload: { department: 'IT', cardIds: [] }, headers }) },
+    { name: 'PUT /card-templates/:id', action: 'card.template.manage', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/card-templates/${randomUUID()}`, payload: { title: 'Matrix' }, headers }) },
+    { name: 'DELETE /card-templates/:id', action: 'card.template.manage', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/card-templates/${randomUUID()}`, headers }) },
+    { name: 'POST /card-templates/:id/move', action: 'card.template.manage', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/card-templates/${randomUUID()}/move`, payload: { department: 'IT' }, headers }) },
+    { name: 'GET /cards/:id', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/cards/${randomUUID()}`, headers }) },
+    { name: 'PUT /cards/:id', action: 'card.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/cards/${randomUUID()}`, payload: { title: 'Matrix' }, headers }) },
+    { name: 'DELETE /cards/:id', action: 'card.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/cards/${randomUUID()}`, headers }) },
+    { name: 'POST /cards/:id/remove-department', action: 'card.edit', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/cards/${randomUUID()}/remove-department`, payload: { department: 'IT' }, headers }) },
+    { name: 'POST /cards/:id/restore', action: 'card.restore', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/cards/${randomUUID()}/restore`, headers }) },
+    { name: 'GET /deleted-cards', action: 'card.view_deleted', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/deleted-cards', headers }) },
+    { name: 'DELETE /deleted-cards/:id', action: 'card.purge', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/deleted-cards/${randomUUID()}`, headers }) },
+    { name: 'GET /venues/:id/cards', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards?department=IT`, headers }) },
+    { name: 'POST /venues/:id/cards', action: 'card.create', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards`, payload: { department: 'IT', title: 'Matrix' }, headers }) },
+    // An unknown template: 400 once permitted (the selection is checked before the venue).
+    { name: 'POST /venues/:id/cards/templates', action: 'card.create', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/templates`, payload: { department: 'IT', templateIds: [randomUUID()] }, headers }) },
+    { name: 'PUT /venues/:id/cards/order', action: 'card.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/order`, payload: { department: 'IT', cardIds: [] }, headers }) },
+    { name: 'POST /venues/:id/cards/templates/:templateId/customize', action: 'card.edit', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/templates/${randomUUID()}/customize`, payload: { department: 'IT' }, headers }) },
+    { name: 'DELETE /venues/:id/cards/templates/:templateId', action: 'card.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/venues/${randomUUID()}/cards/templates/${randomUUID()}?department=IT`, headers }) },
     { name: 'GET /auth/user', action: null, call: (headers) => app.inject({ method: 'GET', url: '/api/v1/auth/user', headers }) },
     { name: 'POST /auth/welcome', action: null, call: (headers) => app.inject({ method: 'POST', url: '/api/v1/auth/welcome', headers }) },
     { name: 'GET /users', action: 'user.list', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/users', headers }) },
@@ -353,7 +374,32 @@ describe('role × endpoint matrix', () => {
   }
   const NOT_FOUND_ONCE_PERMITTED = ['GET /venues/:id', 'PUT /venues/:id', 'DELETE /venues/:id', 'POST /venues/:id/restore', 'DELETE /users/:id'];
   NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/events', 'POST /venues/:id/events', 'PUT /events/:id', 'DELETE /events/:id');
-  const allowedStatus = (name: string): number[] => (name === 'POST /venues' ? [201] : NOT_FOUND_ONCE_PERMITTED.includes(name) ? [404] : name === 'POST /auth/welcome' ? [204] : [200]);
+  NOT_FOUND_ONCE_PERMITTED.push(
+    'PUT /card-templates/:id',
+    'DELETE /card-templates/:id',
+    'POST /card-templates/:id/move',
+    'GET /cards/:id',
+    'PUT /cards/:id',
+    'DELETE /cards/:id',
+    'POST /cards/:id/remove-department',
+    'POST /cards/:id/restore',
+    'DELETE /deleted-cards/:id',
+    'GET /venues/:id/cards',
+    'POST /venues/:id/cards',
+    'PUT /venues/:id/cards/order',
+    'POST /venues/:id/cards/templates/:templateId/customize',
+    'DELETE /venues/:id/cards/templates/:templateId',
+  );
+  const allowedStatus = (name: string): number[] =>
+    name === 'POST /venues' || name === 'POST /card-templates'
+      ? [201]
+      : name === 'POST /venues/:id/cards/templates'
+        ? [400]
+        : NOT_FOUND_ONCE_PERMITTED.includes(name)
+          ? [404]
+          : name === 'POST /auth/welcome'
+            ? [204]
+            : [200];
 
   it('enforces the permission table for every role, anonymous callers and other domains', async () => {
     const outcomes: string[] = [];

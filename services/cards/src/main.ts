@@ -8,6 +8,7 @@ import { configSchema } from './config.ts';
 import type { CardsConfig } from './config.ts';
 import { createCardEvents } from './events/card.events.ts';
 import { createTemplateHandlers } from './grpc/templates.handlers.ts';
+import { createVenueCardHandlers } from './grpc/venue-cards.handlers.ts';
 import { createCardOrderReadModel } from './read-model/card-order-read-model.ts';
 import type { CardOrderReadModel } from './read-model/card-order-read-model.ts';
 import { createCardReadModel } from './read-model/card-read-model.ts';
@@ -18,6 +19,8 @@ import { CardOrderRepository } from './repositories/card-order.repository.ts';
 import { CardRepository } from './repositories/card.repository.ts';
 import { createCardOrders } from './use-cases/card-orders.ts';
 import { createTemplateUseCases } from './use-cases/templates.ts';
+import { createVenueCardUseCases } from './use-cases/venue-cards.ts';
+import { createVenueDirectory } from './use-cases/venue-directory.ts';
 import { createFieldValueEvents } from './events/field-value.events.ts';
 import { createFieldValueHandlers } from './grpc/field-values.handlers.ts';
 import { createFieldValueLists } from './read-model/field-value-read-model.ts';
@@ -65,6 +68,8 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
       const orders = createCardOrders({ repository: new CardOrderRepository(models.orders), readModel: orderList, events, audit });
       const repository = new CardRepository(models.cards);
       // Card field values (venue_data): insert-only versions, their read model loaded before the service answers.
+      const venueDirectory = createVenueDirectory(config);
+      defer(() => venueDirectory.close());
       const valueRepository = new FieldValueRepository(models.fieldValues);
       const values = createFieldValueLists(valueRepository, { logger, nc });
       defer(() => values.readModel.stop());
@@ -80,8 +85,10 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
       const templates = createTemplateUseCases({ repository, readModel: cards, orders, events, audit, locks, seeds: models.seeds, logger });
       // The starting master templates, at the first start of the database (fixed ids: replicas write the same).
       await templates.seed();
+      // A venue's cards: venues are checked with the venues service (GetVenue over gRPC); values move through the field-value use cases.
+      const venueCards = createVenueCardUseCases({ repository, readModel: cards, orders, events, audit, locks, venues: venueDirectory, values: fieldValues });
       // Issue 12 in progress: the RPCs not built yet answer UNIMPLEMENTED (partialHandlers).
-      return partialHandlers(CardsService, { ...createTemplateHandlers(templates), ...createFieldValueHandlers(fieldValues) });
+      return partialHandlers(CardsService, { ...createTemplateHandlers(templates), ...createVenueCardHandlers(venueCards), ...createFieldValueHandlers(fieldValues) });
     },
   });
   if (!readModel || !orderReadModel || !fieldValueLists) throw new Error('cards: the read model did not start');

@@ -6,6 +6,7 @@ import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import venueEventsRoutes from './events.ts';
 import venueContactsRoutes from './contacts.ts';
 import venueExportRoutes from './export.ts';
+import venueCardsRoutes from './cards.ts';
 import { duplicateCheckResultFromProto, duplicateCheckToProto, linksToProto, listQueryToProto, venueFromProto, venueInputToProto, venueSummaryFromProto } from '@venuebook/proto/codecs/venues';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
@@ -161,6 +162,7 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(venueEventsRoutes);
   await fastify.register(venueContactsRoutes);
   await fastify.register(venueExportRoutes);
+  await fastify.register(venueCardsRoutes);
 };
 
 export default venuesRoutes;
