@@ -323,6 +323,8 @@ describe('readiness detail and API docs for signed-in users', () => {
 });
 
 describe('role × endpoint matrix', () => {
+  /** A seeded master template (services/cards/src/domain/seed-templates.ts: 'Network', IT). */
+  const NETWORK_TEMPLATE = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
   /** Every endpoint built so far, with the permission it needs (null: any signed-in company user). */
   const endpoints: { name: string; action: Action | null; call: (headers: Record<string, string>) => Promise<InjectResponse> }[] = [
     { name: 'GET /venues', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/venues', headers }) },
@@ -338,6 +340,13 @@ describe('role × endpoint matrix', () => {
     { name: 'GET /events', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/events', headers }) },
     { name: 'PUT /events/:id', action: 'event.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/events/${randomUUID()}`, payload: { name: 'Matrix show' }, headers }) },
     { name: 'DELETE /events/:id', action: 'event.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/events/${randomUUID()}`, headers }) },
+    // Card field values (issue 12) on the seeded 'Network' template: reads answer an unknown venue's (no) values, writes 404 'Venue not found' once permitted.
+    { name: 'GET /venues/:id/values', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/values`, headers }) },
+    { name: 'GET /venues/:id/cards/:cardId/values', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/values`, headers }) },
+    { name: 'PUT /venues/:id/cards/:cardId/values', action: 'card.data.save', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/values`, payload: { values: { notes: { value: 'Matrix', baseVersion: 0 } } }, headers }) },
+    { name: 'GET /venues/:id/cards/:cardId/fields/:fieldKey/history', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/history`, headers }) },
+    { name: 'POST /venues/:id/cards/:cardId/fields/:fieldKey/restore', action: 'card.data.save', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/restore`, payload: { version: 1 }, headers }) },
+    { name: 'POST /venues/:id/cards/:cardId/fields/:fieldKey/verify', action: 'card.data.save', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/verify`, payload: {}, headers }) },
     // Cards (gateway/src/cards.int.test.ts has their behaviour): unknown cards and venues 404 once permitted.
     { name: 'GET /card-templates', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/card-templates?department=IT', headers }) },
     { name: 'POST /card-templates', action: 'card.template.manage', call: (headers) => app.inject({ method: 'POST', url: '/api/v1/card-templates', payload: { title: `Matrix ${randomUUID().slice(0, 6)}`, departments: ['IT'] }, headers }) },
@@ -374,6 +383,7 @@ describe('role × endpoint matrix', () => {
   }
   const NOT_FOUND_ONCE_PERMITTED = ['GET /venues/:id', 'PUT /venues/:id', 'DELETE /venues/:id', 'POST /venues/:id/restore', 'DELETE /users/:id'];
   NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/events', 'POST /venues/:id/events', 'PUT /events/:id', 'DELETE /events/:id');
+  NOT_FOUND_ONCE_PERMITTED.push('PUT /venues/:id/cards/:cardId/values', 'POST /venues/:id/cards/:cardId/fields/:fieldKey/restore', 'POST /venues/:id/cards/:cardId/fields/:fieldKey/verify');
   NOT_FOUND_ONCE_PERMITTED.push(
     'PUT /card-templates/:id',
     'DELETE /card-templates/:id',

@@ -81,6 +81,7 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
         events: createFieldValueEvents(js, logger, { origin: values.readModel.origin }),
         audit,
         cardById: async (id) => cards.get(id)?.card ?? (await repository.getById(id)),
+        venues: venueDirectory,
       });
       const templates = createTemplateUseCases({ repository, readModel: cards, orders, events, audit, locks, seeds: models.seeds, logger });
       // The starting master templates, at the first start of the database (fixed ids: replicas write the same).

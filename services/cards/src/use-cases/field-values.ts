@@ -42,6 +42,8 @@ export interface FieldValueDeps {
   audit: AuditRecorder;
   /** The card by id, active or deleted (the cards read model, else the database for one another replica created a moment ago); null when there is none. */
   cardById(cardId: string): Promise<DataCard | null>;
+  /** Writes need an active venue (the venues service's GetVenue). */
+  venues: { requireActive(caller: Caller, venueId: string): Promise<void> };
 }
 
 type Validated<T> = { success: true; data: T } | { success: false; error: Parameters<typeof toFieldErrors>[0] };
@@ -51,7 +53,7 @@ function parsed<T>(result: Validated<T>): T {
   return result.data;
 }
 
-export function createFieldValueUseCases({ repository, lists, events, audit, cardById }: FieldValueDeps) {
+export function createFieldValueUseCases({ repository, lists, events, audit, cardById, venues }: FieldValueDeps) {
   const readModel = lists.readModel;
 
   /** The card a venue's values belong to: an active template, or an active card of this venue ('Card not found'). */
@@ -155,6 +157,7 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
     async saveCardValues(caller: Caller, venueId: string, cardId: string, raw: unknown): Promise<SaveCardValuesResult> {
       const request = parsed(saveCardValuesRequestSchema.safeParse(raw));
       const card = await cardOf(venueId, cardId);
+      await venues.requireActive(caller, venueId);
       const planned = planCardSave(card.fields, request.values);
       if (!planned.ok) throw GrpcError.invalidArgument('Invalid request', planned.fieldErrors);
       const department = request.department ?? card.primaryDepartment;
@@ -204,6 +207,7 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
       const request = parsed(restoreFieldValueRequestSchema.safeParse(raw));
       const card = await cardOf(venueId, cardId);
       const field = fieldOf(card, fieldKey);
+      await venues.requireActive(caller, venueId);
       const known = lists.history(venueId, cardId, fieldKey);
       const base = request.baseVersion ?? known[0]?.version ?? 0;
       const versions = await versionsReaching(venueId, cardId, fieldKey, base, known);
@@ -218,6 +222,7 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
       const request = parsed(verifyFieldValueRequestSchema.safeParse(raw));
       const card = await cardOf(venueId, cardId);
       const field = fieldOf(card, fieldKey);
+      await venues.requireActive(caller, venueId);
       const known = lists.history(venueId, cardId, fieldKey);
       const base = request.baseVersion ?? known[0]?.version ?? 0;
       const versions = await versionsReaching(venueId, cardId, fieldKey, base, known);

@@ -6,6 +6,7 @@ import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import venueEventsRoutes from './events.ts';
 import venueContactsRoutes from './contacts.ts';
 import venueExportRoutes from './export.ts';
+import cardValuesRoutes from './card-values.ts';
 import venueCardsRoutes from './cards.ts';
 import { duplicateCheckResultFromProto, duplicateCheckToProto, linksToProto, listQueryToProto, venueFromProto, venueInputToProto, venueSummaryFromProto } from '@venuebook/proto/codecs/venues';
 
@@ -162,6 +163,7 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(venueEventsRoutes);
   await fastify.register(venueContactsRoutes);
   await fastify.register(venueExportRoutes);
+  await fastify.register(cardValuesRoutes);
   await fastify.register(venueCardsRoutes);
 };
 
