@@ -86,6 +86,9 @@ describe("a venue's cards through the gateway", () => {
     const phones = await templateId('Phones and Radios');
     expect(expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: [] }), 400).json().error.message).toBe(SELECT_CARDS_REQUIRED);
     expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: [randomUUID()] }), 400);
+    // An unknown id of any text is named in the field details (non-ASCII once crashed the service while it answered).
+    const odd = expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: ['é\u0002😀'] }), 400);
+    expect(odd.json().error.details).toEqual([{ field: 'templateIds.0', message: 'Card not found: é\u0002😀' }]);
     const added = expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: [network, phones] }), 200).json<List & { added: number }>();
     expect(added.added).toBe(2);
     expect(added.items.map((card) => card.title)).toEqual(['Network', 'Phones and Radios']);

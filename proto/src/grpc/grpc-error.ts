@@ -47,11 +47,17 @@ export function isGrpcError(value: unknown): value is GrpcError {
   return value instanceof GrpcError;
 }
 
-/** Encodes field errors as trailing metadata; returns undefined when there are none. */
+/**
+ * Encodes field errors as trailing metadata; returns undefined when there are none. A metadata value must be printable
+ * ASCII (grpc-js throws otherwise, and a throw while answering an error took the whole process down when a message
+ * echoed a user's non-ASCII input, e.g. an unknown id 'é'): every other character is written as a JSON \u escape,
+ * which JSON.parse reads back as it was.
+ */
 export function writeFieldErrors(fieldErrors: readonly FieldError[]): grpc.Metadata | undefined {
   if (fieldErrors.length === 0) return undefined;
   const metadata = new grpc.Metadata();
-  metadata.set(FIELD_ERRORS_METADATA_KEY, JSON.stringify(fieldErrors));
+  const ascii = JSON.stringify(fieldErrors).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  metadata.set(FIELD_ERRORS_METADATA_KEY, ascii);
   return metadata;
 }
 
