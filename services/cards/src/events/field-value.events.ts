@@ -10,7 +10,7 @@ type EventContext = { actor?: Actor; requestId?: string };
 export interface FieldValueEvents {
   /**
    * venuebook.cards.venue_data.updated.v1, one per stored version: the venues service raises the venue's 'Updated'
-   * time (its payload: venueId, updatedAt), the other cards replicas re-read the version (`versionId`).
+   * time (its payload: venueId, updatedAt), the other cards replicas add the version it carries (`versionId`, `version`).
    */
   stored(record: FieldVersionRecord, context?: EventContext): Promise<void>;
 }
@@ -20,7 +20,8 @@ export function createFieldValueEvents(js: JetStreamClient, logger: Logger, opti
   const events = createEventPublisher(js, logger, options);
   return {
     async stored(record, context = {}) {
-      await events.publish(SUBJECTS.venueDataUpdated, { venueId: record.venueId, updatedAt: record.savedAt.toISOString(), versionId: record.id }, context);
+      const { id, venueId, savedAt, ...version } = record;
+      await events.publish(SUBJECTS.venueDataUpdated, { venueId, updatedAt: savedAt.toISOString(), versionId: id, version: { ...version, savedAt: savedAt.toISOString() } }, context);
     },
   };
 }

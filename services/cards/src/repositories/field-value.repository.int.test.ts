@@ -4,8 +4,8 @@
 // winner's value. The read model loads every version at start and follows the other replica's inserts by event.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { STREAMS } from '@venuebook/proto/events';
-import { connectMongo, connectNats, createLogger, ensureStreams } from '@venuebook/service-kit';
+import { STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import { connectMongo, connectNats, createEventPublisher, createLogger, ensureStreams } from '@venuebook/service-kit';
 import type { NatsConnection } from '@venuebook/service-kit';
 import { testInfra } from '@venuebook/service-kit/testing';
 import type { Connection } from 'mongoose';
@@ -40,6 +40,12 @@ afterAll(async () => {
   for (const connection of connections) await connection.close();
   await nc?.close();
 });
+
+/** Until `done()` (another replica applies an event), at most 10 s. */
+async function waitFor(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!done() && Date.now() < deadline) await sleep(50);
+}
 
 function record(venueId: string, cardId: string, fieldKey: string, version: number, value: string, savedBy = 'u1'): FieldVersionRecord {
   return { id: versionId(venueId, cardId, fieldKey, version), venueId, cardId, fieldKey, department: 'Facilities', value, version, kind: 'value', savedBy, savedByEmail: `${savedBy}@example.com`, savedAt: new Date(), restoredFrom: null, verifiedSource: null };
@@ -98,10 +104,22 @@ describe('field value versions (insert-only, two replicas)', () => {
       await events.stored(saved.record);
     }
     expect(a.currentValues(venueId, cardId).find((value) => value.fieldKey === 'power')?.value).toBe('v4');
-    const deadline = Date.now() + 10_000;
-    while (b.currentValues(venueId, cardId).find((value) => value.fieldKey === 'power')?.value !== 'v4' && Date.now() < deadline) await sleep(50);
+    await waitFor(() => b.currentValues(venueId, cardId).find((value) => value.fieldKey === 'power')?.value === 'v4');
     expect(b.history(venueId, cardId, 'power').map((entry) => entry.version)).toEqual([4, 3, 2, 1]);
     expect(b.readModel.eventRereads).toBeGreaterThan(0);
+
+    // The event carries the version: b applies it without reading the database (this one was never stored there).
+    const carried = record(venueId, cardId, 'doors', 2, 'only in the event');
+    await events.stored(carried);
+    await waitFor(() => b.history(venueId, cardId, 'doors')[0]?.value === 'only in the event');
+    expect(b.history(venueId, cardId, 'doors').map((entry) => entry.value)).toEqual(['only in the event', 'two']);
+    expect(await replicas[1]!.getVersion(carried.id)).toBeNull();
+    // An event without the version (an older publisher) is re-read by `_id`.
+    const stored = record(venueId, cardId, 'doors', 3, 'stored only');
+    await replicas[0]!.insertVersion(stored);
+    await createEventPublisher(nc.jetstream(), logger).publish(SUBJECTS.venueDataUpdated, { venueId, updatedAt: stored.savedAt.toISOString(), versionId: stored.id });
+    await waitFor(() => b.history(venueId, cardId, 'doors')[0]?.value === 'stored only');
+    expect(b.history(venueId, cardId, 'doors')[0]?.version).toBe(3);
     // Another venue's values are not in this one's group.
     expect(b.currentValues(randomUUID())).toEqual([]);
   });
