@@ -182,6 +182,14 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
                       </Text>
                       {` — ${preview.rows.length} ${preview.rows.length === 1 ? 'row' : 'rows'}: ${preview.summary.create} to create, ${preview.summary.confirm} with similar names, ${preview.summary.skip} skipped`}
                     </Text>
+                    {step.name === 'importing' && preview.rows.length >= IMPORT_PROGRESS_FROM_ROWS ? (
+                      <ImportProgress label="Importing…" ariaLabel="Import progress" done={step.done} total={preview.rows.length} testId="import-progress" />
+                    ) : null}
+                    {preview.rows.length > IMPORT_SHOWN_ROWS ? (
+                      <Text fontSize="sm" color="fg.muted" data-testid="import-shown">
+                        {`Showing ${Math.min(shownCount, preview.rows.length)} of ${preview.rows.length} rows, rows to check first`}
+                      </Text>
+                    ) : null}
                     <Box maxH={{ base: 'none', md: '24rem' }} overflowY="auto" borderWidth="1px" rounded="l2">
                       <Table.Root size="sm" stickyHeader data-testid="import-preview">
                         <Table.Header>
@@ -237,20 +245,10 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
                         </Table.Body>
                       </Table.Root>
                     </Box>
-                    {preview.rows.length > IMPORT_SHOWN_ROWS ? (
-                      <HStack justify="space-between" gap="3" flexWrap="wrap">
-                        <Text fontSize="sm" color="fg.muted" data-testid="import-shown">
-                          {`Showing ${Math.min(shownCount, preview.rows.length)} of ${preview.rows.length} rows, rows to check first`}
-                        </Text>
-                        {shownCount < preview.rows.length ? (
-                          <Button size="xs" variant="outline" onClick={() => setShownCount(shownCount + IMPORT_SHOWN_ROWS)} data-testid="import-show-more">
-                            Show more rows
-                          </Button>
-                        ) : null}
-                      </HStack>
-                    ) : null}
-                    {step.name === 'importing' && preview.rows.length >= IMPORT_PROGRESS_FROM_ROWS ? (
-                      <ImportProgress label="Importing…" ariaLabel="Import progress" done={step.done} total={preview.rows.length} testId="import-progress" />
+                    {shownCount < preview.rows.length && preview.rows.length > IMPORT_SHOWN_ROWS ? (
+                      <Button size="xs" variant="outline" alignSelf="start" onClick={() => setShownCount(shownCount + IMPORT_SHOWN_ROWS)} data-testid="import-show-more">
+                        Show more rows
+                      </Button>
                     ) : null}
                   </Stack>
                 ) : null}

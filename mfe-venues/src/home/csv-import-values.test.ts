@@ -55,7 +55,7 @@ describe('CSV import dialog rules', () => {
     const rows = Array.from({ length: 1_000 }, (_, i) => row(i + 1, i === 900 ? { action: 'confirm', reason: 'similar' } : i === 500 ? { action: 'skip', reason: 'error' } : {}));
     const shown = shownRows(preview(rows), IMPORT_SHOWN_ROWS);
     expect(shown).toHaveLength(IMPORT_SHOWN_ROWS);
-    expect(shown.slice(0, 3).map((r) => r.row)).toEqual([501, 901, 1]);
+    expect(shown.slice(0, 3).map((r) => r.row)).toEqual([901, 501, 1]);
     expect(shownRows(preview(rows), 5_000)).toHaveLength(1_000);
   });
 

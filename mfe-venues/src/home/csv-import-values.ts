@@ -141,14 +141,17 @@ export async function previewInWindows(
 
 /**
  * The preview rows the dialog lists: every row of a file of up to IMPORT_SHOWN_ROWS rows in file order; of a longer
- * one the first `count`, rows to check (errors, duplicates, similar names) before rows to create, each group in file order.
+ * one the first `count`, rows to check (similar names, errors, duplicates) before rows to create, each group in file order.
  */
 export function shownRows(preview: ImportResult, count: number): ImportRowResult[] {
   if (preview.rows.length <= IMPORT_SHOWN_ROWS) return preview.rows;
-  const toCheck = preview.rows.filter((row) => rowStatus(row) !== 'create');
-  if (toCheck.length >= count) return toCheck.slice(0, count);
-  return [...toCheck, ...preview.rows.filter((row) => rowStatus(row) === 'create').slice(0, count - toCheck.length)];
+  const order = (row: ImportRowResult): number => SHOWN_ORDER[rowStatus(row)];
+  // A stable sort: file order within each group.
+  return [...preview.rows].sort((a, b) => order(a) - order(b)).slice(0, count);
 }
+
+/** A long preview's groups: similar names first (they wait for 'Create Anyway'), then errors, duplicates, rows to create. */
+const SHOWN_ORDER: Record<RowStatus, number> = { similar: 0, error: 1, duplicate: 2, imported: 3, create: 4 };
 
 /** The result line: 'Created 12, skipped 3'. */
 export function resultText(created: number, skipped: number): string {
