@@ -21,6 +21,7 @@ import type { FieldVersionRecord } from '../domain/field-values.ts';
 import type { FieldValueEvents } from '../events/field-value.events.ts';
 import type { FieldValueLists } from '../read-model/field-value-read-model.ts';
 import type { FieldValueRepository } from '../repositories/field-value.repository.ts';
+import { VENUE_NOT_FOUND } from './venue-directory.ts';
 
 /** The table audit entries name (spec §3). */
 const AUDIT_TABLE = 'venue_data';
@@ -28,7 +29,6 @@ const AUDIT_TABLE = 'venue_data';
 export const VERSION_NOT_FOUND = 'Version not found';
 export const NO_SUCH_BASE_VERSION = 'This version of the field does not exist';
 export const NOTHING_TO_VERIFY = 'This field has no value to verify';
-export const INVALID_VENUE_ID = 'Invalid venue ID format';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -58,7 +58,7 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
 
   /** The card a venue's values belong to: an active template, or an active card of this venue ('Card not found'). */
   async function cardOf(venueId: string, cardId: string): Promise<DataCard> {
-    if (!UUID.test(venueId)) throw GrpcError.invalidArgument(INVALID_VENUE_ID, [{ field: 'venueId', message: `Invalid venue ID format: ${venueId}` }]);
+    if (!UUID.test(venueId)) throw GrpcError.notFound(VENUE_NOT_FOUND);
     const card = await cardById(cardId);
     if (!card || card.deletedAt || (!card.isTemplate && card.venueId !== venueId)) throw GrpcError.notFound(CARD_NOT_FOUND);
     return card;
@@ -189,7 +189,7 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
 
     /** Every current value of a venue (all its cards), from memory. */
     venueValues(venueId: string): CardFieldValue[] {
-      if (!UUID.test(venueId)) throw GrpcError.invalidArgument(INVALID_VENUE_ID, [{ field: 'venueId', message: `Invalid venue ID format: ${venueId}` }]);
+      if (!UUID.test(venueId)) throw GrpcError.notFound(VENUE_NOT_FOUND);
       return lists.currentValues(venueId);
     },
 

@@ -70,6 +70,11 @@ describe('PUT/GET /api/v1/venues/{id}/cards/{cardId}/values', () => {
     expect((await put(venueId, { values: { notes: { value: 'x', baseVersion: 0 } } }, viewer)).statusCode).toBe(403);
     expect((await gateway.app.inject({ method: 'PUT', url: `/api/v1/venues/${venueId}/cards/${NETWORK}/values`, payload: { values: { notes: { value: 'x', baseVersion: 0 } } } })).statusCode).toBe(401);
     expect((await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${venueId}/cards/${randomUUID()}/values`, headers: viewer })).statusCode).toBe(404);
+    // A venue id that is no UUID is no venue (as on every venue route; the contract run sends such ids).
+    for (const url of ['/api/v1/venues/not-a-venue/values', `/api/v1/venues/not-a-venue/cards/${randomUUID()}/values`]) {
+      const answer = await gateway.app.inject({ method: 'GET', url, headers: viewer });
+      expect([answer.statusCode, answer.json<{ error: { message: string } }>().error.message]).toEqual([404, 'Venue not found']);
+    }
   });
 });
 
