@@ -22,6 +22,7 @@ export * from './venue-links.schema.ts';
 export * from './deleted-venues.schema.ts';
 export * from './venue-event.schema.ts';
 export * from './field-values.schema.ts';
+export * from './field-notes.schema.ts';
 export * from './data-card.schema.ts';
 export * from './api-errors.ts';
 export * from './api-errors.schema.ts';

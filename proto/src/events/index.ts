@@ -49,6 +49,8 @@ export const SUBJECTS = {
   cardPurged: subject('cards', 'card', 'purged'),
   /** A new version of a department's card order (template order: no venueId) was saved. */
   cardOrderSaved: subject('cards', 'card_order', 'saved'),
+  /** A field note document (a line, or a line's soft delete) was stored, or (purged) removed by Clean Field Notes. */
+  fieldNoteStored: subject('cards', 'field_note', 'stored'),
   /** A soft-deleted venue was deleted for good (its contacts and events with it). */
   venuePurged: subject('venues', 'venue', 'purged'),
   /** A venue contact was added (also a venue's new main contact), changed, soft-deleted, restored or permanently deleted. */
@@ -269,6 +271,31 @@ export type CardChanged = z.infer<typeof cardChangedSchema>;
 export const cardOrderSavedSchema = z.object({ orderId: z.string(), venueId: z.string().nullable(), department: z.string(), version: z.number().int() });
 export type CardOrderSaved = z.infer<typeof cardOrderSavedSchema>;
 
+/**
+ * field_note.stored: one note document (`noteId`); `note` the document itself (insert-only: the other cards replicas
+ * apply it as it is, no re-read), or `purged` when Clean Field Notes removed it.
+ */
+export const fieldNoteStoredSchema = z.object({
+  venueId: z.string(),
+  noteId: z.string(),
+  purged: z.boolean().optional(),
+  note: z
+    .object({
+      kind: z.enum(['line', 'deleted']),
+      lineId: z.string(),
+      cardId: z.string(),
+      department: z.string(),
+      fieldKey: z.string(),
+      text: z.string(),
+      position: z.number(),
+      createdAt: z.iso.datetime({ offset: true }),
+      createdBy: z.string(),
+      createdByEmail: z.string(),
+    })
+    .optional(),
+});
+export type FieldNoteStored = z.infer<typeof fieldNoteStoredSchema>;
+
 export const userFirstLoginSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -332,6 +359,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.cardRestored]: cardChangedSchema,
   [SUBJECTS.cardPurged]: cardChangedSchema,
   [SUBJECTS.cardOrderSaved]: cardOrderSavedSchema,
+  [SUBJECTS.fieldNoteStored]: fieldNoteStoredSchema,
   [SUBJECTS.contactCreated]: contactChangedSchema,
   [SUBJECTS.contactUpdated]: contactChangedSchema,
   [SUBJECTS.contactDeleted]: contactChangedSchema,

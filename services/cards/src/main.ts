@@ -28,6 +28,13 @@ import type { FieldValueLists } from './read-model/field-value-read-model.ts';
 import { fieldValueModel } from './repositories/field-value.model.ts';
 import { FieldValueRepository } from './repositories/field-value.repository.ts';
 import { createFieldValueUseCases } from './use-cases/field-values.ts';
+import { createFieldNoteEvents } from './events/field-note.events.ts';
+import { createFieldNoteHandlers } from './grpc/field-notes.handlers.ts';
+import { createFieldNoteLists } from './read-model/field-note-read-model.ts';
+import type { FieldNoteLists } from './read-model/field-note-read-model.ts';
+import { fieldNoteModel } from './repositories/field-note.model.ts';
+import { FieldNoteRepository } from './repositories/field-note.repository.ts';
+import { createFieldNoteUseCases } from './use-cases/field-notes.ts';
 
 /** The running service; `readModel` holds every card, `orderReadModel` the latest order of each department (tests). */
 export interface CardsServiceHandle extends RunningServiceHandle {
@@ -35,12 +42,15 @@ export interface CardsServiceHandle extends RunningServiceHandle {
   orderReadModel: CardOrderReadModel;
   /** Every card field value version, by venue (tests). */
   fieldValues: FieldValueLists;
+  /** Every field note line and soft delete, by venue (tests). */
+  fieldNotes: FieldNoteLists;
 }
 
 export async function start(config: CardsConfig, options: { logger?: Logger } = {}): Promise<CardsServiceHandle> {
   let readModel: CardReadModel | undefined;
   let orderReadModel: CardOrderReadModel | undefined;
   let fieldValueLists: FieldValueLists | undefined;
+  let fieldNoteLists: FieldNoteLists | undefined;
   const handle = await startDomainService({
     name: 'cards',
     config,
@@ -50,6 +60,7 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
       orders: cardOrderModel(connection),
       seeds: cardSeedModel(connection),
       fieldValues: fieldValueModel(connection),
+      fieldNotes: fieldNoteModel(connection),
       locks: connection.model<LockDocument>('CardLock', lockSchema('card_locks')),
     }),
     streams: [STREAMS.cards],
@@ -83,17 +94,31 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
         cardById: async (id) => cards.get(id)?.card ?? (await repository.getById(id)),
         venues: venueDirectory,
       });
+      // Field notes (venue_field_notes): insert-only lines and soft deletes, their read model loaded before the service answers.
+      const noteRepository = new FieldNoteRepository(models.fieldNotes);
+      const notes = createFieldNoteLists(noteRepository, { logger, nc });
+      defer(() => notes.readModel.stop());
+      await notes.readModel.start();
+      fieldNoteLists = notes;
+      const fieldNotes = createFieldNoteUseCases({
+        repository: noteRepository,
+        lists: notes,
+        events: createFieldNoteEvents(js, logger, { origin: notes.readModel.origin }),
+        audit,
+        cardById: async (id) => cards.get(id)?.card ?? (await repository.getById(id)),
+        venues: venueDirectory,
+      });
       const templates = createTemplateUseCases({ repository, readModel: cards, orders, events, audit, locks, seeds: models.seeds, logger });
       // The starting master templates, at the first start of the database (fixed ids: replicas write the same).
       await templates.seed();
       // A venue's cards: venues are checked with the venues service (GetVenue over gRPC); values move through the field-value use cases.
       const venueCards = createVenueCardUseCases({ repository, readModel: cards, orders, events, audit, locks, venues: venueDirectory, values: fieldValues });
       // Issue 12 in progress: the RPCs not built yet answer UNIMPLEMENTED (partialHandlers).
-      return partialHandlers(CardsService, { ...createTemplateHandlers(templates), ...createVenueCardHandlers(venueCards), ...createFieldValueHandlers(fieldValues) });
+      return partialHandlers(CardsService, { ...createTemplateHandlers(templates), ...createVenueCardHandlers(venueCards), ...createFieldValueHandlers(fieldValues), ...createFieldNoteHandlers(fieldNotes) });
     },
   });
-  if (!readModel || !orderReadModel || !fieldValueLists) throw new Error('cards: the read model did not start');
-  return { ...handle, readModel, orderReadModel, fieldValues: fieldValueLists };
+  if (!readModel || !orderReadModel || !fieldValueLists || !fieldNoteLists) throw new Error('cards: the read model did not start');
+  return { ...handle, readModel, orderReadModel, fieldValues: fieldValueLists, fieldNotes: fieldNoteLists };
 }
 
 if (import.meta.main) await runServiceMain('cards', configSchema, start);

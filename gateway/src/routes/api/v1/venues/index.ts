@@ -8,6 +8,7 @@ import venueContactsRoutes from './contacts.ts';
 import venueExportRoutes from './export.ts';
 import cardValuesRoutes from './card-values.ts';
 import venueCardsRoutes from './cards.ts';
+import fieldNotesRoutes from './field-notes.ts';
 import { duplicateCheckResultFromProto, duplicateCheckToProto, linksToProto, listQueryToProto, venueFromProto, venueInputToProto, venueSummaryFromProto } from '@venuebook/proto/codecs/venues';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
@@ -165,6 +166,7 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(venueExportRoutes);
   await fastify.register(cardValuesRoutes);
   await fastify.register(venueCardsRoutes);
+  await fastify.register(fieldNotesRoutes);
 };
 
 export default venuesRoutes;

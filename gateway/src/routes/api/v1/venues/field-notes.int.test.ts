@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { gatewayFixture } from '../../../../testing/gateway-fixture.ts';
+
+// Field notes through the gateway on the real services (issue 12): the save's kinds and the merge answer, concurrent
+// saves, the spec §5 messages for bad input, Clean Field Notes.
+const gateway = gatewayFixture(['editor', 'surveyor', 'viewer']);
+const { editor, surveyor, viewer } = gateway.headers;
+/** The seeded 'Network' template (IT): notes (textarea). */
+const NETWORK = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
+
+async function createVenue(): Promise<string> {
+  const response = await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Notes ${randomUUID().slice(0, 8)} Hall` }, headers: editor });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+type SaveJson = { kind: string; added: number; removed: number; othersAdded: number; message: string | null; text: string; lines: { id: string; text: string; department: string; createdBy: string }[] };
+
+const url = (venueId: string, cardId = NETWORK, fieldKey = 'notes') => `/api/v1/venues/${venueId}/cards/${cardId}/notes/${fieldKey}`;
+const put = (venueId: string, payload: unknown, headers: { authorization: string } = editor, cardId = NETWORK) => gateway.app.inject({ method: 'PUT', url: url(venueId, cardId), payload: payload as object, headers });
+
+describe('GET/PUT /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey}', () => {
+  it('appends, edits the last line and merges with lines others added (the merge message)', async () => {
+    const venueId = await createVenue();
+    const first = await put(venueId, { department: 'IT', text: 'Rack in room 2\nPatch panel B' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<SaveJson>()).toMatchObject({ kind: 'append', added: 2, removed: 0, message: null, text: 'Rack in room 2\nPatch panel B' });
+    expect(first.json<SaveJson>().lines[0]).toMatchObject({ text: 'Rack in room 2', department: 'IT' });
+    const edited = await put(venueId, { department: 'IT', baseText: 'Rack in room 2\nPatch panel B', text: 'Rack in room 2\nPatch panel C' }, surveyor);
+    expect(edited.json<SaveJson>()).toMatchObject({ kind: 'edit-last', added: 1, removed: 1 });
+    // The editor still holds the first text and adds two lines: the surveyor's edit is kept.
+    const merged = await put(venueId, { department: 'IT', baseText: 'Rack in room 2\nPatch panel B', text: 'Rack in room 2\nPatch panel B\nUPS 3 kVA\nFibre to truck' });
+    expect(merged.json<SaveJson>()).toMatchObject({ kind: 'merge', added: 2, othersAdded: 1, message: 'Merged your 2 new lines with 1 lines added by others' });
+    const read = await gateway.app.inject({ method: 'GET', url: url(venueId), headers: viewer });
+    expect(read.statusCode).toBe(200);
+    expect(read.json<SaveJson>().text).toBe('Rack in room 2\nPatch panel C\nUPS 3 kVA\nFibre to truck');
+    const security = await gateway.app.inject({ method: 'GET', url: `${url(venueId)}?department=Security`, headers: viewer });
+    expect(security.json<SaveJson>().lines).toEqual([]);
+  });
+
+  it('keeps every line of concurrent saves of one field', async () => {
+    const venueId = await createVenue();
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => put(venueId, { department: 'IT', baseText: '', text: `line ${i}` }, i % 2 ? surveyor : editor)));
+    expect(results.map((result) => result.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const read = await gateway.app.inject({ method: 'GET', url: url(venueId), headers: viewer });
+    expect(read.json<SaveJson>().lines.map((line) => line.text).sort()).toEqual(['line 0', 'line 1', 'line 2', 'line 3', 'line 4', 'line 5']);
+  });
+
+  it('answers bad input with the spec §5 messages and field details', async () => {
+    const venueId = await createVenue();
+    const badVenue = await put('not-a-venue', { department: 'IT', text: 'x' });
+    expect(badVenue.statusCode).toBe(400);
+    expect(badVenue.json<{ error: { message: string } }>().error.message).toBe('Invalid venue ID format: not-a-venue');
+    const badCard = await put(venueId, { department: 'IT', text: 'x' }, editor, 'card-7');
+    expect(badCard.statusCode).toBe(400);
+    expect(badCard.json<{ error: { message: string } }>().error.message).toBe('Invalid card ID format: card-7');
+    const noDepartment = await put(venueId, { text: 'x' });
+    expect(noDepartment.statusCode).toBe(400);
+    expect(JSON.stringify(noDepartment.json())).toContain('department');
+    const badDepartment = await put(venueId, { department: 'Catering', text: 'x' });
+    expect(badDepartment.statusCode).toBe(400);
+    const noText = await put(venueId, { department: 'IT' });
+    expect(noText.statusCode).toBe(400);
+    expect((await put(venueId, { department: 'IT', text: 'x' }, editor, randomUUID())).statusCode).toBe(404);
+    expect((await put(randomUUID(), { department: 'IT', text: 'x' })).json<{ error: { message: string } }>().error.message).toBe('Venue not found');
+    const denied = await put(venueId, { department: 'IT', text: 'x' }, viewer);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json<{ error: { message: string } }>().error.message).toBe('You do not have permission to modify data for this venue');
+    const unknownField = await gateway.app.inject({ method: 'GET', url: url(venueId, NETWORK, 'no_such_field'), headers: viewer });
+    expect(unknownField.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/v1/venues/{id}/field-notes/clean', () => {
+  it('removes the soft-deleted lines (editor: higher privilege); surveyors may not', async () => {
+    const venueId = await createVenue();
+    await put(venueId, { department: 'IT', text: 'a\nb' });
+    await put(venueId, { department: 'IT', baseText: 'a\nb', text: 'A\nB' });
+    const denied = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/field-notes/clean`, headers: surveyor });
+    expect(denied.statusCode).toBe(403);
+    const cleaned = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/field-notes/clean`, headers: editor });
+    expect(cleaned.statusCode, cleaned.body).toBe(200);
+    expect(cleaned.json()).toEqual({ removed: 2, message: 'Successfully cleaned up old field note data' });
+    expect((await gateway.app.inject({ method: 'GET', url: url(venueId), headers: viewer })).json<SaveJson>().text).toBe('A\nB');
+    const bad = await gateway.app.inject({ method: 'POST', url: '/api/v1/venues/x/field-notes/clean', headers: editor });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { message: string } }>().error.message).toBe('Invalid venue ID format: x');
+  });
+});

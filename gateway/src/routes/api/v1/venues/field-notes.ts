@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cleanFieldNotesResultFromProto, fieldNotesFromProto, fieldNotesSaveResultFromProto } from '@venuebook/proto/codecs/field-notes';
+import { apiErrorResponses, cleanFieldNotesResultSchema, fieldNotesQuerySchema, fieldNotesSaveResultSchema, fieldNotesSchema, idParamSchema, saveFieldNotesBodySchema } from '@venuebook/proto/domain';
+import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
+
+const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
+const fieldParamsSchema = venueParamsSchema.extend({ cardId: idParamSchema('Card id (UUID: a template or a card of this venue)'), fieldKey: idParamSchema("The notes field's key") });
+
+const IDS = "400 'Invalid venue ID format: {id}' / 'Invalid card ID format: {id}' for ids that are not UUIDs; 404 'Card not found' for an unknown or deleted card, or another venue's card, 'This card has no such field'";
+
+/**
+ * /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey} and /api/v1/venues/{id}/field-notes/clean: field notes (spec
+ * §3 venue_field_notes, §4/§5 'Field notes save', §8 Clean Field Notes).
+ */
+const fieldNotesRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '/:id/cards/:cardId/notes/:fieldKey',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: "A field's notes",
+        description: `The current (not deleted) note lines in order, and their text (the baseText of the next save). ${IDS}.`,
+        params: fieldParamsSchema,
+        querystring: fieldNotesQuerySchema,
+        response: { 200: fieldNotesSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { id, cardId, fieldKey } = request.params;
+      const response = await fastify.cards.getFieldNotes({ venueId: id, cardId, fieldKey, department: request.query.department ?? '' }, grpcCallOptions(request, reply));
+      return fieldNotesFromProto(response);
+    },
+  );
+
+  fastify.put(
+    '/:id/cards/:cardId/notes/:fieldKey',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: "Save a field's notes",
+        description:
+          "Spec §4 'Field notes save': send the text you started from (`baseText`) and your text now. The save is a pure append, an inline edit of the last line, a full replace (the lengths differ by under 50 % or the line counts match) or a merge: lines others added since your baseText are kept, and `message` says 'Merged your N new lines with M lines added by others'. Removed lines are soft-deleted. 403 'You do not have permission to modify data for this venue'; 404 'Venue not found' for an unknown or deleted venue. " +
+          IDS,
+        params: fieldParamsSchema,
+        body: saveFieldNotesBodySchema,
+        response: { 200: fieldNotesSaveResultSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { id, cardId, fieldKey } = request.params;
+      const { department, baseText, text } = request.body;
+      const response = await fastify.cards.saveFieldNotes({ venueId: id, cardId, fieldKey, department, baseText, text }, grpcCallOptions(request, reply));
+      return fieldNotesSaveResultFromProto(response);
+    },
+  );
+
+  fastify.post(
+    '/:id/field-notes/clean',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: 'Clean Field Notes',
+        description:
+          "Spec §8 Clean Field Notes (a higher-privilege user): the venue's soft-deleted note lines are removed for good; current lines are kept. Answers 'Successfully cleaned up old field note data' and how many lines went. 400 'Invalid venue ID format: {id}'.",
+        params: venueParamsSchema,
+        response: { 200: cleanFieldNotesResultSchema, ...apiErrorResponses(400, 401, 403, 500, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const response = await fastify.cards.cleanFieldNotes({ venueId: request.params.id }, grpcCallOptions(request, reply));
+      return cleanFieldNotesResultFromProto(response);
+    },
+  );
+};
+
+export default fieldNotesRoutes;
