@@ -283,6 +283,10 @@ const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       `/${kind}`,
       {
         bodyLimit: CSV_IMPORT_MAX_BYTES,
+        // The right to import, before the body is read (up to 10 MB) and the query validated.
+        onRequest: async (request) => {
+          if (!can(isRole(request.auth?.role) ? request.auth?.role : undefined, IMPORT_ACTION[kind])) throw new HttpError(403, 'You do not have permission to do this');
+        },
         schema: {
           tags: [kind],
           summary: kind === 'venues' ? 'Import venues from CSV' : 'Import contacts from CSV',
@@ -294,7 +298,6 @@ const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
       },
       async (request, reply) => {
-        if (!can(isRole(request.auth?.role) ? request.auth?.role : undefined, IMPORT_ACTION[kind])) throw new HttpError(403, 'You do not have permission to do this');
         const query = request.query;
         const callOptions: ImportCallOptions = { ...grpcCallOptions(request, reply), deadlineMs: IMPORT_DEADLINE_MS };
         let imported: Imported;
