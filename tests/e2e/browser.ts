@@ -199,8 +199,14 @@ export async function purgeVenuesMatching(q: string, concurrency = 1): Promise<n
     if (ids.length === 0) return purged;
     const lane = async (): Promise<void> => {
       for (let id = ids.shift(); id !== undefined; id = ids.shift()) {
-        await apiCall('admin', 'DELETE', `/venues/${id}`);
-        const { status } = await apiCall('admin', 'DELETE', `/deleted-venues/${id}`);
+        // A delete beside others may outlast its deadline on a busy machine (503): tried again.
+        const retried = async (path: string): Promise<number> => {
+          let { status } = await apiCall('admin', 'DELETE', path);
+          for (let attempt = 1; status === 503 && attempt < 4; attempt += 1) ({ status } = await apiCall('admin', 'DELETE', path));
+          return status;
+        };
+        await retried(`/venues/${id}`);
+        const status = await retried(`/deleted-venues/${id}`);
         if (status !== 204) throw new Error(`purging venue ${id}: ${status}`);
         purged += 1;
       }
