@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardFieldKeyOf, cardInputSchema, compareCards, DEFAULT_NOTES_FIELD, MISSING_CARD_ORDER, normalizeCardFields, SELECT_OPTION_REQUIRED, CARD_TITLE_REQUIRED } from './data-card.schema.ts';
+import { cardFieldKeyOf, cardInputSchema, reservedFieldKeyMessage, compareCards, DEFAULT_NOTES_FIELD, MISSING_CARD_ORDER, normalizeCardFields, SELECT_OPTION_REQUIRED, CARD_TITLE_REQUIRED } from './data-card.schema.ts';
 
 describe('card fields (spec §5)', () => {
   it('makes a key from the label: lowercased, every non-alphanumeric character an underscore', () => {
@@ -36,6 +36,19 @@ describe('card fields (spec §5)', () => {
     expect(blank.error?.issues[0]).toMatchObject({ path: ['title'], message: CARD_TITLE_REQUIRED });
     const select = cardInputSchema.safeParse({ title: 'A', fields: [{ label: 'Kind', type: 'select', options: ['', ' '] }] });
     expect(select.error?.issues[0]).toMatchObject({ path: ['fields', 0, 'options'], message: SELECT_OPTION_REQUIRED });
+  });
+});
+
+describe('reserved field keys (security review)', () => {
+  it("refuses 'constructor', '__proto__' and 'prototype' as keys, given or made from the label, and normalising drops them", () => {
+    const fromLabel = cardInputSchema.safeParse({ title: 'Builder', fields: [{ label: 'Constructor', type: 'textarea' }] });
+    expect(fromLabel.error?.issues[0]).toMatchObject({ path: ['fields', 0, 'label'], message: reservedFieldKeyMessage('constructor') });
+    for (const key of ['__proto__', 'prototype']) {
+      const given = cardInputSchema.safeParse({ title: 'x', fields: [{ key, label: 'Anything' }] });
+      expect(given.error?.issues[0]).toMatchObject({ path: ['fields', 0, 'key'], message: `'${key}' cannot be a field key: choose another key or label` });
+    }
+    const fields = normalizeCardFields([{ key: 'constructor', label: 'C', type: 'text', options: [], required: false }, { key: '', label: 'Prototype', type: 'text', options: [], required: false }]);
+    expect(fields.map((field) => field.key)).toEqual(['notes']);
   });
 });
 

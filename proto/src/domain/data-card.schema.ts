@@ -30,7 +30,19 @@ export function cardFieldKeyOf(label: string): string {
   return label.trim().toLowerCase().replace(/[^a-z0-9]/g, '_');
 }
 
-const FIELD_KEY = /^[a-z0-9_]{1,100}$/;
+/** What a card field key may be: lower case letters, digits and _, 1–100 characters. */
+export const FIELD_KEY = /^[a-z0-9_]{1,100}$/;
+
+/** Keys that name properties every JavaScript object has: a field keyed so would be read from the prototype. */
+export const RESERVED_FIELD_KEYS: ReadonlySet<string> = new Set(['constructor', '__proto__', 'prototype']);
+
+export function isReservedFieldKey(key: string): boolean {
+  return RESERVED_FIELD_KEYS.has(key);
+}
+
+export function reservedFieldKeyMessage(key: string): string {
+  return `'${key}' cannot be a field key: choose another key or label`;
+}
 
 export const cardFieldSchema = z
   .object({
@@ -53,6 +65,8 @@ export const cardFieldInputSchema = z
     required: z.boolean().default(false),
   })
   .superRefine((field, context) => {
+    const key = field.key || cardFieldKeyOf(field.label);
+    if (isReservedFieldKey(key)) context.addIssue({ code: 'custom', path: [field.key ? 'key' : 'label'], message: reservedFieldKeyMessage(key) });
     if (field.type === 'select' && !field.options.some((option) => option.trim() !== '')) {
       context.addIssue({ code: 'custom', path: ['options'], message: SELECT_OPTION_REQUIRED });
     }
@@ -77,7 +91,8 @@ export type CardInput = z.input<typeof cardInputSchema>;
 export type CardInputParsed = z.output<typeof cardInputSchema>;
 
 /**
- * The fields a card stores (spec §5): keys made from labels where missing, later duplicates of a key ignored,
+ * The fields a card stores (spec §5): keys made from labels where missing, later duplicates of a key ignored, reserved
+ * keys (constructor, __proto__, prototype: cardFieldInputSchema refuses them) dropped,
  * empty select options dropped, the notes field kept as a textarea (added last when absent).
  */
 export function normalizeCardFields(fields: readonly CardFieldInputParsed[]): CardField[] {
@@ -85,7 +100,7 @@ export function normalizeCardFields(fields: readonly CardFieldInputParsed[]): Ca
   const seen = new Set<string>();
   for (const field of fields) {
     const key = field.key && FIELD_KEY.test(field.key) ? field.key : cardFieldKeyOf(field.label);
-    if (!key || seen.has(key)) continue;
+    if (!key || seen.has(key) || isReservedFieldKey(key)) continue;
     seen.add(key);
     const options = field.type === 'select' ? field.options.map((option) => option.trim()).filter((option) => option !== '') : [];
     out.push(key === DEFAULT_NOTES_FIELD.key ? { ...DEFAULT_NOTES_FIELD, label: field.label || DEFAULT_NOTES_FIELD.label, options: [] } : { key, label: field.label, type: field.type, options, required: field.required });

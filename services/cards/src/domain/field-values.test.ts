@@ -77,6 +77,12 @@ describe('Data card save (spec §5)', () => {
     });
   });
 
+  it("reads only the save's own keys: a stored field keyed 'constructor' is not taken from Object.prototype (security review)", () => {
+    const fields = [{ key: 'constructor', label: 'Constructor', type: 'textarea' }, { key: 'notes', label: 'Notes', type: 'textarea' }];
+    const result = planCardSave(fields, { notes: { value: 'hello', baseVersion: 0 } });
+    expect(result).toEqual({ ok: true, plan: { writes: [{ fieldKey: 'notes', label: 'Notes', value: 'hello', baseVersion: 0 }], skipped: [] } });
+  });
+
   it('refuses a value over the maximum', () => {
     const result = planCardSave(FIELDS, { notes: { value: 'x'.repeat(10_001), baseVersion: 0 } });
     expect(result.ok).toBe(false);

@@ -103,7 +103,8 @@ export function planCardSave(fields: readonly CardFieldShape[], values: Readonly
   if (fieldErrors.length > 0) return { ok: false, fieldErrors };
   const plan: CardSavePlan = { writes: [], skipped: [] };
   for (const field of fields) {
-    const input = values[field.key];
+    // Own keys only: a key such as 'constructor' must not be read from Object.prototype.
+    const input = Object.hasOwn(values, field.key) ? values[field.key] : undefined;
     if (!input) continue;
     const value = storedValue(input.value, field.type);
     if (value === null) plan.skipped.push({ fieldKey: field.key, label: field.label });
