@@ -3,6 +3,7 @@
 // version it was based on (`baseVersion`, 0 for a field never saved); the answer says per field whether it was
 // saved, left as it was, skipped or refused because someone saved first (with the current value, for the dialog).
 import { z } from 'zod';
+import { FIELD_KEY, isReservedFieldKey, reservedFieldKeyMessage } from './data-card.schema.ts';
 import { departmentSchema } from './enums.schema.ts';
 
 /** The longest value of one field (characters; a textarea's text). */
@@ -24,7 +25,11 @@ export type FieldValueKind = (typeof FIELD_VALUE_KINDS)[number];
 export const FIELD_SAVE_STATUSES = ['saved', 'unchanged', 'skipped', 'conflict'] as const;
 export type FieldSaveStatus = (typeof FIELD_SAVE_STATUSES)[number];
 
-export const fieldKeySchema = z.string().min(1).max(FIELD_KEY_MAX_LENGTH).describe("A card field's key");
+export const fieldKeySchema = z
+  .string()
+  .regex(FIELD_KEY, `A field key is 1 to ${FIELD_KEY_MAX_LENGTH} lower case letters, digits and _`)
+  .refine((key) => !isReservedFieldKey(key), { error: (issue) => reservedFieldKeyMessage(String(issue.input)) })
+  .describe("A card field's key: lower case letters, digits and _");
 
 const versionSchema = (description: string) => z.number().int().min(0).max(FIELD_VALUE_MAX_VERSION).describe(description);
 

@@ -56,9 +56,35 @@ export function isGrpcError(value: unknown): value is GrpcError {
 export function writeFieldErrors(fieldErrors: readonly FieldError[]): grpc.Metadata | undefined {
   if (fieldErrors.length === 0) return undefined;
   const metadata = new grpc.Metadata();
-  const ascii = JSON.stringify(fieldErrors).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  metadata.set(FIELD_ERRORS_METADATA_KEY, ascii);
+  metadata.set(FIELD_ERRORS_METADATA_KEY, encodeFieldErrors(fieldErrors));
   return metadata;
+}
+
+/**
+ * The most field errors a trailer carries, the longest field and message (characters) and the longest trailer (bytes):
+ * a header list over grpc-js's limit (16 KB by default) turned a 400 into a 500 ('Received RST_STREAM').
+ */
+export const FIELD_ERRORS_LIMITS = { count: 50, text: 200, bytes: 8 * 1024 } as const;
+
+function clip(text: string): string {
+  return text.length <= FIELD_ERRORS_LIMITS.text ? text : `${text.slice(0, FIELD_ERRORS_LIMITS.text - 1)}…`;
+}
+
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The trailer's text: the first errors (each field and message clipped) as long as the total stays within the limit. */
+function encodeFieldErrors(fieldErrors: readonly FieldError[]): string {
+  const kept: string[] = [];
+  let bytes = 2;
+  for (const error of fieldErrors.slice(0, FIELD_ERRORS_LIMITS.count)) {
+    const entry = asciiJson({ field: clip(error.field), message: clip(error.message) });
+    if (bytes + entry.length + 1 > FIELD_ERRORS_LIMITS.bytes) break;
+    kept.push(entry);
+    bytes += entry.length + 1;
+  }
+  return `[${kept.join(',')}]`;
 }
 
 /** Decodes field errors from trailing metadata. Malformed entries are ignored. */
