@@ -2,9 +2,9 @@
 // lines. A save compares the text the client started from with its text now and the lines stored now
 // (domain/field-notes.ts) and inserts new lines and tombstones of removed ones: insert-only, no lock; two saves of
 // one field at once both keep their new lines (each deletes only lines its client knew and removed).
-import { CARD_NOT_FOUND, FIELD_NOTES_CLEANED, saveFieldNotesRequestSchema, toFieldErrors } from '@venuebook/proto/domain';
+import { CARD_NOT_FOUND, FIELD_NOTES_CLEAN_FAILED, FIELD_NOTES_CLEANED, saveFieldNotesRequestSchema, toFieldErrors } from '@venuebook/proto/domain';
 import type { CleanFieldNotesResult, DataCard, FieldNotes, FieldNotesSaveResult } from '@venuebook/proto/domain';
-import { GrpcError } from '@venuebook/proto/grpc';
+import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder } from '@venuebook/service-kit';
@@ -126,7 +126,13 @@ export function createFieldNoteUseCases({ repository, lists, events, audit, card
       checkIds(venueId);
       const junk = lists.deletedOf(venueId);
       const context = auditContextOf(caller);
-      const removed = await repository.purge(junk.map((record) => record.id));
+      let removed: number;
+      try {
+        removed = await repository.purge(junk.map((record) => record.id));
+      } catch (error) {
+        // Spec §8: the dialog's text; nothing is lost (the lines were soft-deleted already), the call may be repeated.
+        throw new GrpcError(GrpcStatus.UNAVAILABLE, FIELD_NOTES_CLEAN_FAILED, [], { cause: error });
+      }
       for (const record of junk) {
         readModel.remove(record.id);
         await events.purged(venueId, record.id, context);

@@ -62,6 +62,9 @@ describe('GET/PUT /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey}', () => {
     expect(badDepartment.statusCode).toBe(400);
     const noText = await put(venueId, { department: 'IT' });
     expect(noText.statusCode).toBe(400);
+    const tooLong = await put(venueId, { department: 'IT', text: Array.from({ length: 2001 }, (_, i) => `line ${i}`).join('\n') });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('Notes must have at most 2000 lines');
     expect((await put(venueId, { department: 'IT', text: 'x' }, editor, randomUUID())).statusCode).toBe(404);
     expect((await put(randomUUID(), { department: 'IT', text: 'x' })).json<{ error: { message: string } }>().error.message).toBe('Venue not found');
     const denied = await put(venueId, { department: 'IT', text: 'x' }, viewer);
