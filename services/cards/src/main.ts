@@ -108,7 +108,7 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
         cardById: async (id) => cards.get(id)?.card ?? (await repository.getById(id)),
         venues: venueDirectory,
       });
-      const templates = createTemplateUseCases({ repository, readModel: cards, orders, events, audit, locks, seeds: models.seeds, logger });
+      const templates = createTemplateUseCases({ repository, readModel: cards, orders, events, audit, locks, seeds: models.seeds, logger, venues: venueDirectory });
       // The starting master templates, at the first start of the database (fixed ids: replicas write the same).
       await templates.seed();
       // A venue's cards: venues are checked with the venues service (GetVenue over gRPC); values move through the field-value use cases.

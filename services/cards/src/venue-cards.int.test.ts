@@ -110,6 +110,9 @@ describe("a venue's cards", () => {
 
     await harness.deleteVenue(venueId);
     expect(await rejection(viewer.listVenueCards({ venueId, department: IT }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
+    // A card of a deleted venue: 'Card not found' but to callers with card.view_deleted (security review).
+    expect(await rejection(viewer.getCard({ id: custom.id }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    expect((await admin.getCard({ id: custom.id })).card!.title).toBe('AV Room');
   });
 
   it("customises a template: a venue copy takes the template's place and its values; removing a template clears its values", async () => {
@@ -144,6 +147,9 @@ describe("a venue's cards", () => {
     expect(await rejection(admin.purgeCard({ id: card.id }))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION });
     const deleted = (await editor.deleteVenueCard({ id: card.id })).card!;
     expect(deleted.deletedAt).not.toBe('');
+    // GetCard answers a deleted card only to callers with card.view_deleted (security review).
+    for (const client of [viewer, editor]) expect(await rejection(client.getCard({ id: card.id }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    expect((await admin.getCard({ id: card.id })).card!.deletedAt).toBe(deleted.deletedAt);
     expect(titles((await viewer.listVenueCards({ venueId, department: 'Events' })).cards)).not.toContain('Green Room');
     expect(await rejection(editor.listDeletedCards({}))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
     const list = (await admin.listDeletedCards({})).cards;
@@ -164,6 +170,22 @@ describe("a venue's cards", () => {
     expect(left).toMatchObject({ departments: ['Security'], primaryDepartment: 'Security' });
     expect(await rejection(admin.removeCardFromDepartment({ id: card!.id, department: 'Security' }))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION });
     expect(await rejection(editor.removeCardFromDepartment({ id: card!.id, department: 'Security' }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
+    // The permission is decided on the card as the database has it: a template the other replica created a moment
+    // ago (not yet in this replica's read model) is still the admins' (security review).
+    const fresh = (await harness.clientOf('replica', ADMIN).createTemplate({ card: { title: `Fresh ${randomUUID().slice(0, 4)}`, departments: [IT, 'Security'], primaryDepartment: IT } })).card!;
+    expect(await rejection(editor.removeCardFromDepartment({ id: fresh.id, department: IT }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
+    expect(await rejection(viewer.removeCardFromDepartment({ id: fresh.id, department: IT }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
+    // A venue card's departments are its editors' (past the permission check, its last department is kept).
+    const venueId = await harness.createVenue();
+    const own = (await editor.createVenueCard({ venueId, department: IT, card: { title: 'One Department' } })).card!;
+    expect(await rejection(editor.removeCardFromDepartment({ id: own.id, department: IT }))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION });
+  });
+
+  it("refuses a field keyed 'constructor', '__proto__' or 'prototype' (security review: such a field broke every save of its card)", async () => {
+    const venueId = await harness.createVenue();
+    const refused = await rejection(editor.createVenueCard({ venueId, department: IT, card: { title: 'Builder', fields: [{ key: '', label: 'Constructor', type: 'textarea', options: [], required: false }] } }));
+    expect(refused).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
+    expect(refused.fieldErrors).toContainEqual({ field: 'fields.0.label', message: "'constructor' cannot be a field key: choose another key or label" });
   });
 
   it('serializes concurrent order saves on FerretDB: every save is stored as its own version and no card is lost', async () => {

@@ -24,6 +24,8 @@ export {
 } from './config.ts';
 export {
   requirePermission,
+  requireCallerPermission,
+  callerCan,
   requireUser,
   signUserContext,
   userContextSigner,

@@ -104,8 +104,16 @@ export function requireUser(call: HandlerContext): Caller & { role: NonNullable<
 export function requirePermission(call: HandlerContext, action: Action): Caller {
   if (!isAction(action)) throw new Error(`Unknown action ${String(action)}`);
   const caller = requireUser(call);
-  if (!can(isRole(caller.role) ? caller.role : undefined, action)) {
-    throw new GrpcError(GrpcStatus.PERMISSION_DENIED, 'You do not have permission to do this');
-  }
+  requireCallerPermission(caller, action);
   return caller;
+}
+
+/** Whether a caller's role may do `action` (for a use case whose action depends on what it reads). */
+export function callerCan(caller: Caller, action: Action): boolean {
+  return can(isRole(caller.role) ? caller.role : undefined, action);
+}
+
+/** The permission check of requirePermission for a caller already known: PERMISSION_DENIED when the role may not do `action`. */
+export function requireCallerPermission(caller: Caller, action: Action): void {
+  if (!callerCan(caller, action)) throw new GrpcError(GrpcStatus.PERMISSION_DENIED, 'You do not have permission to do this');
 }

@@ -15,8 +15,8 @@ export function createTemplateHandlers(useCases: TemplateUseCases): TemplateHand
     },
 
     async getCard(request, call) {
-      requirePermission(call, 'venue.view');
-      return { card: dataCardToProto(useCases.getCard(request.id)) };
+      const caller = requirePermission(call, 'venue.view');
+      return { card: dataCardToProto(await useCases.getCard(caller, request.id)) };
     },
 
     async createTemplate(request, call) {

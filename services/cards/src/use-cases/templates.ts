@@ -5,7 +5,7 @@ import { CARD_NOT_FOUND, CARD_PROTECTED, compareCards, DEPARTMENTS, isDepartment
 import type { DataCard, Department } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
-import { auditContextOf } from '@venuebook/service-kit';
+import { auditContextOf, callerCan } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks, Logger } from '@venuebook/service-kit';
 import { positions, reorder } from '../domain/card-order.ts';
 import { SEED_TEMPLATES } from '../domain/seed-templates.ts';
@@ -18,6 +18,7 @@ import type { CardSeedDocument } from '../repositories/card-order.model.ts';
 import { cardContent, cardDepartments, parseCardInput } from './card-input.ts';
 import { cardLock } from './card-lock.ts';
 import type { CardOrders } from './card-orders.ts';
+import type { VenueDirectory } from './venue-directory.ts';
 
 /** The table audit entries name (spec §3 data_card). */
 export const CARDS_TABLE = 'data_cards';
@@ -32,6 +33,8 @@ export interface TemplateDeps {
   locks: Locks;
   seeds: Model<CardSeedDocument>;
   logger: Logger;
+  /** GetCard answers a venue card only while its venue is active. */
+  venues: Pick<VenueDirectory, 'requireActive'>;
 }
 
 export function requireDepartment(value: string, field = 'department'): Department {
@@ -39,7 +42,7 @@ export function requireDepartment(value: string, field = 'department'): Departme
   return value;
 }
 
-export function createTemplateUseCases({ repository, readModel, orders, events, audit, locks, seeds, logger }: TemplateDeps) {
+export function createTemplateUseCases({ repository, readModel, orders, events, audit, locks, seeds, logger, venues }: TemplateDeps) {
   const withCardLock = cardLock(locks);
   const activeTemplates = (filter: (card: DataCard) => boolean = () => true) => cardsOf(readModel, TEMPLATES_GROUP, (card) => !card.deletedAt && filter(card));
 
@@ -95,9 +98,17 @@ export function createTemplateUseCases({ repository, readModel, orders, events, 
       return DEPARTMENTS.flatMap((each) => templatesOf(each).filter((card) => card.primaryDepartment === each));
     },
 
-    getCard(id: string): DataCard {
+    /** A card by id; a deleted card, or a card of a deleted venue, only for callers with card.view_deleted ('Card not found'). */
+    async getCard(caller: Caller, id: string): Promise<DataCard> {
       const card = readModel.get(id)?.card;
       if (!card) throw GrpcError.notFound(CARD_NOT_FOUND);
+      if (callerCan(caller, 'card.view_deleted')) return card;
+      if (card.deletedAt) throw GrpcError.notFound(CARD_NOT_FOUND);
+      if (card.venueId) {
+        await venues.requireActive(caller, card.venueId).catch((error: unknown) => {
+          throw error instanceof GrpcError && error.code === GrpcStatus.NOT_FOUND ? GrpcError.notFound(CARD_NOT_FOUND) : error;
+        });
+      }
       return card;
     },
 

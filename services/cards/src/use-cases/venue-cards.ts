@@ -7,7 +7,7 @@ import { CARD_NOT_FOUND, CARD_PROTECTED, compareCards, SELECT_CARDS_REQUIRED } f
 import type { DataCard, Department } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
-import { auditContextOf } from '@venuebook/service-kit';
+import { auditContextOf, requireCallerPermission } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks } from '@venuebook/service-kit';
 import { appendIds, positions, reorder, replaceId } from '../domain/card-order.ts';
 import type { CardEvents, CardEventKind } from '../events/card.events.ts';
@@ -92,9 +92,6 @@ export function createVenueCardUseCases({ repository, readModel, orders, events,
 
   return {
     cardsOfDepartment,
-
-    /** Whether the card is a master template (as this instance knows it). */
-    isTemplate: (id: string): boolean => !!readModel.get(id)?.card.isTemplate,
 
     async listVenueCards(caller: Caller, venueId: string, departmentName: string): Promise<DataCard[]> {
       const department = requireDepartment(departmentName);
@@ -203,6 +200,9 @@ export function createVenueCardUseCases({ repository, readModel, orders, events,
       const { before, after } = await withCardLock(id, async () => {
         const current = await anyCard(id);
         if (current.deletedAt) throw GrpcError.notFound(CARD_NOT_FOUND);
+        // A master template's departments are the admins' (card.template.manage); a venue card's its editors' (card.edit):
+        // decided on the card as the database has it, not on a read model that may be a moment behind.
+        requireCallerPermission(caller, current.isTemplate ? 'card.template.manage' : 'card.edit');
         if (current.isSystemProtected) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, CARD_PROTECTED);
         if (!current.departments.includes(department)) return { before: current, after: current };
         const departments = current.departments.filter((each) => each !== department);
