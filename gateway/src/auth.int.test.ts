@@ -340,7 +340,7 @@ describe('role × endpoint matrix', () => {
     { name: 'GET /events', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/events', headers }) },
     { name: 'PUT /events/:id', action: 'event.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/events/${randomUUID()}`, payload: { name: 'Matrix show' }, headers }) },
     { name: 'DELETE /events/:id', action: 'event.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/events/${randomUUID()}`, headers }) },
-    // Card field values (issue 12) on the seeded 'Network' template: reads answer an unknown venue's (no) values, writes 404 'Venue not found' once permitted.
+    // Card field values (issue 12) on the seeded 'Network' template: reads and writes 404 'Venue not found' once permitted (an unknown or deleted venue).
     { name: 'GET /venues/:id/values', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/values`, headers }) },
     { name: 'GET /venues/:id/cards/:cardId/values', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/values`, headers }) },
     { name: 'PUT /venues/:id/cards/:cardId/values', action: 'card.data.save', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/values`, payload: { values: { notes: { value: 'Matrix', baseVersion: 0 } } }, headers }) },
@@ -388,6 +388,7 @@ describe('role × endpoint matrix', () => {
   const NOT_FOUND_ONCE_PERMITTED = ['GET /venues/:id', 'PUT /venues/:id', 'DELETE /venues/:id', 'POST /venues/:id/restore', 'DELETE /users/:id'];
   NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/events', 'POST /venues/:id/events', 'PUT /events/:id', 'DELETE /events/:id');
   NOT_FOUND_ONCE_PERMITTED.push('PUT /venues/:id/cards/:cardId/values', 'POST /venues/:id/cards/:cardId/fields/:fieldKey/restore', 'POST /venues/:id/cards/:cardId/fields/:fieldKey/verify');
+  NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/values', 'GET /venues/:id/cards/:cardId/values', 'GET /venues/:id/cards/:cardId/fields/:fieldKey/history');
   NOT_FOUND_ONCE_PERMITTED.push('PUT /venues/:id/cards/:cardId/notes/:fieldKey');
   NOT_FOUND_ONCE_PERMITTED.push(
     'PUT /card-templates/:id',

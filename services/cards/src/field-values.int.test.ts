@@ -20,6 +20,13 @@ const NETWORK = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
 
 const input = (values: Record<string, { value?: string; baseVersion: number }>) => Object.entries(values).map(([fieldKey, field]) => ({ fieldKey, baseVersion: field.baseVersion, ...(field.value === undefined ? {} : { value: field.value }) }));
 
+/** A new venue with the Network template added to IT (values are written only to cards added to the venue). */
+async function venueWithNetwork(): Promise<string> {
+  const venueId = await harness.createVenue();
+  await primary.addTemplatesToVenue({ venueId, department: 'IT', templateIds: [NETWORK] });
+  return venueId;
+}
+
 /** Until `check` passes (another replica applies an event), at most 10 s. */
 async function eventually(check: () => Promise<void>): Promise<void> {
   const deadline = Date.now() + 10_000;
@@ -35,7 +42,7 @@ async function eventually(check: () => Promise<void>): Promise<void> {
 
 describe('card field values', () => {
   it('saves per spec §5: text stored, empty non-textarea skipped, empty textarea saved; read back on the other replica', async () => {
-    const venueId = await harness.createVenue();
+    const venueId = await venueWithNetwork();
     const since = new Date();
     const saved = await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'Fiber One', baseVersion: 0 }, bandwidth: { value: '', baseVersion: 0 }, notes: { value: '', baseVersion: 0 } }) });
     expect(saved.conflicts).toBe(0);
@@ -67,7 +74,7 @@ describe('card field values', () => {
   });
 
   it('refuses unknown keys (400 with field details), an unknown card (Card not found), an unknown venue, and viewers', async () => {
-    const venueId = await harness.createVenue();
+    const venueId = await venueWithNetwork();
     const unknownKey = await rejection(primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ ghost: { value: 'x', baseVersion: 0 } }) }));
     expect(unknownKey.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     expect(unknownKey.fieldErrors).toEqual([{ field: 'values.ghost', message: 'This card has no such field' }]);
@@ -82,8 +89,32 @@ describe('card field values', () => {
     expect((await viewer.getCardValues({ venueId, cardId: NETWORK })).values).toEqual([]);
   });
 
+  it('refuses a base version far above the newest known, and a restore of a version above it, without a database read (security review)', async () => {
+    const venueId = await venueWithNetwork();
+    await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'a', baseVersion: 0 } }) });
+    const started = performance.now();
+    const restore = await rejection(primary.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 2_000_000_000 }));
+    expect([restore.code, restore.message]).toEqual([GrpcStatus.NOT_FOUND, 'Version not found']);
+    const far = await rejection(primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'b', baseVersion: 1_999_999_999 }, bandwidth: { value: 'b', baseVersion: 7 } }) }));
+    expect(far.code).toBe(GrpcStatus.INVALID_ARGUMENT);
+    expect(far.fieldErrors).toEqual([{ field: 'values.internet_provider.baseVersion', message: 'This version of the field does not exist' }]);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // Within the gap (another replica's save whose event has not come yet) the base is still looked up.
+    const near = await rejection(primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'b', baseVersion: 3 } }) }));
+    expect(near.fieldErrors).toEqual([{ field: 'values.internet_provider.baseVersion', message: 'This version of the field does not exist' }]);
+  });
+
+  it("answers 'Venue not found' for the values and history of a deleted venue, even to a viewer (security review)", async () => {
+    const venueId = await venueWithNetwork();
+    await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'secret-ish', baseVersion: 0 } }) });
+    await harness.deleteVenue(venueId);
+    for (const read of [viewer.listVenueValues({ venueId }), viewer.getCardValues({ venueId, cardId: NETWORK }), viewer.getFieldHistory({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', page: 1, pageSize: 10 })]) {
+      expect(await rejection(read)).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
+    }
+  });
+
   it('answers a save based on an old version with a conflict naming the current value; Overwrite (the current version as base) saves', async () => {
-    const venueId = await harness.createVenue();
+    const venueId = await venueWithNetwork();
     await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ bandwidth: { value: '1 Gbps', baseVersion: 0 } }) });
     const theirs = await replica.saveCardValues({ venueId, cardId: NETWORK, values: input({ bandwidth: { value: '10 Gbps', baseVersion: 1 } }) });
     expect(theirs.results[0]).toMatchObject({ status: 'saved', current: { version: 2 } });
@@ -124,7 +155,7 @@ describe('card field values', () => {
   });
 
   it("keeps the history newest first, restores an earlier value and marks it verified ('last verified'), each audited", async () => {
-    const venueId = await harness.createVenue();
+    const venueId = await venueWithNetwork();
     const since = new Date();
     for (const [base, value] of [[0, 'Comcast'], [1, 'Verizon'], [2, 'AT&T']] as const) {
       await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value, baseVersion: base } }) });
@@ -164,5 +195,22 @@ describe('card field values', () => {
       ['cleared', ''],
     ]);
     expect((await primary.getFieldHistory({ venueId, cardId: NETWORK, fieldKey: 'bandwidth' })).items.map((item) => item.kind)).toEqual(['cleared', 'value']);
+    // Customised away: the template's values are no longer written (its history is still read).
+    expect(await rejection(primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ bandwidth: { value: 'x', baseVersion: 2 } }) }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+  });
+
+  it('writes values of a template only while it is added to the venue (never added, or removed: Card not found), added on the other replica a moment ago included (security review)', async () => {
+    const venueId = await harness.createVenue();
+    const refused = (department?: string) => rejection(primary.saveCardValues({ venueId, cardId: NETWORK, ...(department ? { department } : {}), values: input({ internet_provider: { value: 'planted', baseVersion: 0 } }) }));
+    expect(await refused()).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    expect(await rejection(primary.verifyFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider' }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    expect(await rejection(primary.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 1 }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    // Added to Security (on the replica): writable, but not as edited in another department it is not in.
+    await harness.clientOf('replica', editor).addTemplatesToVenue({ venueId, department: 'Security', templateIds: [NETWORK] });
+    expect((await primary.saveCardValues({ venueId, cardId: NETWORK, department: 'Security', values: input({ internet_provider: { value: 'Fiber', baseVersion: 0 } }) })).results[0]).toMatchObject({ status: 'saved' });
+    expect(await refused('Events')).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    await primary.removeTemplateFromVenue({ venueId, department: 'Security', templateId: NETWORK });
+    expect(await rejection(primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'again', baseVersion: 2 } }) }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    expect((await viewer.getFieldHistory({ venueId, cardId: NETWORK, fieldKey: 'internet_provider' })).items.length).toBeGreaterThan(0);
   });
 });

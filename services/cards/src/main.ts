@@ -93,6 +93,7 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
         audit,
         cardById: async (id) => cards.get(id)?.card ?? (await repository.getById(id)),
         venues: venueDirectory,
+        orders,
       });
       // Field notes (venue_field_notes): insert-only lines and soft deletes, their read model loaded before the service answers.
       const noteRepository = new FieldNoteRepository(models.fieldNotes);

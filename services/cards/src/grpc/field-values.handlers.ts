@@ -10,13 +10,13 @@ type FieldValueHandlers = Pick<ServiceHandlers<typeof CardsService>, 'getCardVal
 export function createFieldValueHandlers(useCases: FieldValueUseCases): FieldValueHandlers {
   return {
     async getCardValues(request, call) {
-      requirePermission(call, 'venue.view');
-      return { values: (await useCases.cardValues(request.venueId, request.cardId)).map(cardFieldValueToProto) };
+      const caller = requirePermission(call, 'venue.view');
+      return { values: (await useCases.cardValues(caller, request.venueId, request.cardId)).map(cardFieldValueToProto) };
     },
 
     async listVenueValues(request, call) {
-      requirePermission(call, 'venue.view');
-      return { values: useCases.venueValues(request.venueId).map(cardFieldValueToProto) };
+      const caller = requirePermission(call, 'venue.view');
+      return { values: (await useCases.venueValues(caller, request.venueId)).map(cardFieldValueToProto) };
     },
 
     async saveCardValues(request, call) {
@@ -29,8 +29,8 @@ export function createFieldValueHandlers(useCases: FieldValueUseCases): FieldVal
     },
 
     async getFieldHistory(request, call) {
-      requirePermission(call, 'venue.view');
-      const history = await useCases.fieldHistory(request.venueId, request.cardId, request.fieldKey, { page: request.page, pageSize: request.pageSize });
+      const caller = requirePermission(call, 'venue.view');
+      const history = await useCases.fieldHistory(caller, request.venueId, request.cardId, request.fieldKey, { page: request.page, pageSize: request.pageSize });
       return { items: history.items.map(fieldValueVersionToProto), total: history.total, page: history.page, pageSize: history.pageSize };
     },
 

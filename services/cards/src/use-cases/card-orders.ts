@@ -26,13 +26,34 @@ export interface CardOrders {
   idsOf(venueId: string | null, department: string): string[];
   /** Applies `change` to the latest order and stores the result as the next version (nothing when unchanged). */
   change(caller: Caller, venueId: string | null, department: string, change: (current: readonly string[]) => string[]): Promise<string[]>;
+  /**
+   * Whether the department's latest order holds the card. When this replica's does not, the next few versions are read
+   * by `_id` (another replica's change whose event has not come yet): at most NEWER_READS reads.
+   */
+  holds(venueId: string, department: string, cardId: string): Promise<boolean>;
 }
+
+/** How many versions newer than this replica knows `holds` reads before it answers no. */
+const NEWER_READS = 3;
 
 const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((id, index) => id === b[index]);
 
 export function createCardOrders({ repository, readModel, events, audit }: CardOrderDeps): CardOrders {
   return {
     idsOf: (venueId, department) => readModel.latest(venueId, department)?.cardIds ?? [],
+
+    async holds(venueId, department, cardId) {
+      let latest = readModel.latest(venueId, department);
+      if (latest?.cardIds.includes(cardId)) return true;
+      for (let read = 0; read < NEWER_READS; read += 1) {
+        const newer = await repository.getVersion(venueId, department, (latest?.version ?? 0) + 1);
+        if (!newer) return false;
+        readModel.upsert(newer);
+        latest = newer;
+        if (newer.cardIds.includes(cardId)) return true;
+      }
+      return false;
+    },
 
     async change(caller, venueId, department, change) {
       const latest = readModel.latest(venueId, department);

@@ -5,6 +5,7 @@
 // replica (domain/field-values.ts).
 import {
   CARD_NOT_FOUND,
+  DEPARTMENTS,
   fieldHistoryQuerySchema,
   restoreFieldValueRequestSchema,
   saveCardValuesRequestSchema,
@@ -21,6 +22,7 @@ import type { FieldVersionRecord } from '../domain/field-values.ts';
 import type { FieldValueEvents } from '../events/field-value.events.ts';
 import type { FieldValueLists } from '../read-model/field-value-read-model.ts';
 import type { FieldValueRepository } from '../repositories/field-value.repository.ts';
+import type { CardOrders } from './card-orders.ts';
 import { VENUE_NOT_FOUND } from './venue-directory.ts';
 
 /** The table audit entries name (spec §3). */
@@ -31,6 +33,15 @@ export const NO_SUCH_BASE_VERSION = 'This version of the field does not exist';
 export const NOTHING_TO_VERIFY = 'This field has no value to verify';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * How far a base version may be above the newest this replica knows and still be read from the database (another
+ * replica's save whose event has not come yet): on FerretDB v1 a read by `_id` scans the collection, so a base far
+ * above it (it cannot exist) is refused at once, and one request reads at most READS_PER_REQUEST such versions.
+ */
+export const BASE_VERSION_MAX_GAP = 5;
+const READS_PER_REQUEST = 10;
+const RETRY_LATER = 'Someone else is saving this card right now. Please try again.';
 
 /** How many times a system move (migrate, clear) tries again when a user saved the same field meanwhile. */
 const MOVE_ATTEMPTS = 5;
@@ -44,6 +55,8 @@ export interface FieldValueDeps {
   cardById(cardId: string): Promise<DataCard | null>;
   /** Writes need an active venue (the venues service's GetVenue). */
   venues: { requireActive(caller: Caller, venueId: string): Promise<void> };
+  /** Writes to a template's values need the template added to the venue: the venue departments' saved orders. */
+  orders: Pick<CardOrders, 'idsOf' | 'holds'>;
 }
 
 type Validated<T> = { success: true; data: T } | { success: false; error: Parameters<typeof toFieldErrors>[0] };
@@ -53,7 +66,7 @@ function parsed<T>(result: Validated<T>): T {
   return result.data;
 }
 
-export function createFieldValueUseCases({ repository, lists, events, audit, cardById, venues }: FieldValueDeps) {
+export function createFieldValueUseCases({ repository, lists, events, audit, cardById, venues, orders }: FieldValueDeps) {
   const readModel = lists.readModel;
 
   /** The card a venue's values belong to: an active template, or an active card of this venue ('Card not found'). */
@@ -62,6 +75,22 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
     const card = await cardById(cardId);
     if (!card || card.deletedAt || (!card.isTemplate && card.venueId !== venueId)) throw GrpcError.notFound(CARD_NOT_FOUND);
     return card;
+  }
+
+  /**
+   * The card a write goes to, at an active venue: as cardOf, and a template only while it is added to the venue (in the saved order of
+   * `department`, or of any department when none is named; removed or customised away: 'Card not found'). Reads stay
+   * lenient (a removed template's history).
+   */
+  async function writableCardOf(caller: Caller, venueId: string, cardId: string, department?: string): Promise<DataCard> {
+    const card = await cardOf(venueId, cardId);
+    await venues.requireActive(caller, venueId);
+    if (!card.isTemplate) return card;
+    const departments = department ? [department] : DEPARTMENTS;
+    if (departments.some((each) => orders.idsOf(venueId, each).includes(cardId))) return card;
+    // Not in this replica's orders: perhaps just added on another replica (one department read, by `_id`).
+    if (await orders.holds(venueId, department ?? card.primaryDepartment, cardId)) return card;
+    throw GrpcError.notFound(CARD_NOT_FOUND);
   }
 
   function fieldOf(card: DataCard, fieldKey: string) {
@@ -116,11 +145,15 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
 
   /**
    * The field's versions newest first, made sure to reach `baseVersion`: a base newer than this replica knows is
-   * read from the database (another replica's save whose event has not come yet); one that does not exist is refused.
+   * read from the database (another replica's save whose event has not come yet) when within BASE_VERSION_MAX_GAP of
+   * the newest known; one further above, or that does not exist, is refused.
    */
-  async function versionsReaching(venueId: string, cardId: string, fieldKey: string, baseVersion: number, known: FieldVersionRecord[]): Promise<FieldVersionRecord[]> {
+  async function versionsReaching(venueId: string, cardId: string, fieldKey: string, baseVersion: number, known: FieldVersionRecord[], reads = { left: READS_PER_REQUEST }): Promise<FieldVersionRecord[]> {
     const newest = known[0]?.version ?? 0;
     if (baseVersion <= newest) return known;
+    if (baseVersion > newest + BASE_VERSION_MAX_GAP) throw GrpcError.invalidArgument('Invalid request', [{ field: `values.${fieldKey}.baseVersion`, message: NO_SUCH_BASE_VERSION }]);
+    if (reads.left <= 0) throw new GrpcError(GrpcStatus.ABORTED, RETRY_LATER);
+    reads.left -= 1;
     const base = await repository.getVersion(versionId(venueId, cardId, fieldKey, baseVersion));
     if (!base) throw GrpcError.invalidArgument('Invalid request', [{ field: `values.${fieldKey}.baseVersion`, message: NO_SUCH_BASE_VERSION }]);
     readModel.upsert(base);
@@ -149,23 +182,23 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
       if (!current || current.kind === 'cleared') return;
       if (await write(current, versions[0]!, current.version + 1)) return;
     }
-    throw new GrpcError(GrpcStatus.ABORTED, 'Someone else is saving this card right now. Please try again.');
+    throw new GrpcError(GrpcStatus.ABORTED, RETRY_LATER);
   }
 
   return {
     /** Spec §5 'Data card save': per field saved, unchanged, skipped or conflict (with the current value). */
     async saveCardValues(caller: Caller, venueId: string, cardId: string, raw: unknown): Promise<SaveCardValuesResult> {
       const request = parsed(saveCardValuesRequestSchema.safeParse(raw));
-      const card = await cardOf(venueId, cardId);
-      await venues.requireActive(caller, venueId);
+      const card = await writableCardOf(caller, venueId, cardId, request.department);
       const planned = planCardSave(card.fields, request.values);
       if (!planned.ok) throw GrpcError.invalidArgument('Invalid request', planned.fieldErrors);
       const department = request.department ?? card.primaryDepartment;
       const known = lists.versionsOf(venueId, cardId);
       // Every base version is checked before anything is written (a refused base refuses the whole save).
       const versionsOf = new Map<string, FieldVersionRecord[]>();
+      const reads = { left: READS_PER_REQUEST };
       for (const write of planned.plan.writes) {
-        versionsOf.set(write.fieldKey, await versionsReaching(venueId, cardId, write.fieldKey, write.baseVersion, known.get(`${cardId}_${write.fieldKey}`) ?? []));
+        versionsOf.set(write.fieldKey, await versionsReaching(venueId, cardId, write.fieldKey, write.baseVersion, known.get(`${cardId}_${write.fieldKey}`) ?? [], reads));
       }
       const written = await Promise.all(
         planned.plan.writes.map((write) => {
@@ -181,22 +214,25 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
       return { results, conflicts: results.filter((result) => result.status === 'conflict').length };
     },
 
-    /** A card's current values at a venue (fields never saved are absent). */
-    async cardValues(venueId: string, cardId: string): Promise<CardFieldValue[]> {
+    /** A card's current values at an active venue (fields never saved are absent; a deleted venue: 'Venue not found'). */
+    async cardValues(caller: Caller, venueId: string, cardId: string): Promise<CardFieldValue[]> {
       await cardOf(venueId, cardId);
+      await venues.requireActive(caller, venueId);
       return lists.currentValues(venueId, cardId);
     },
 
-    /** Every current value of a venue (all its cards), from memory. */
-    venueValues(venueId: string): CardFieldValue[] {
+    /** Every current value of an active venue (all its cards), from memory. */
+    async venueValues(caller: Caller, venueId: string): Promise<CardFieldValue[]> {
       if (!UUID.test(venueId)) throw GrpcError.notFound(VENUE_NOT_FOUND);
+      await venues.requireActive(caller, venueId);
       return lists.currentValues(venueId);
     },
 
     /** A field's versions, newest first, one page. */
-    async fieldHistory(venueId: string, cardId: string, fieldKey: string, raw: { page?: number; pageSize?: number }): Promise<FieldHistory> {
+    async fieldHistory(caller: Caller, venueId: string, cardId: string, fieldKey: string, raw: { page?: number; pageSize?: number }): Promise<FieldHistory> {
       const query = parsed(fieldHistoryQuerySchema.safeParse({ page: raw.page || undefined, pageSize: raw.pageSize || undefined }));
       await cardOf(venueId, cardId);
+      await venues.requireActive(caller, venueId);
       const versions = lists.history(venueId, cardId, fieldKey);
       const start = (query.page - 1) * query.pageSize;
       return { cardId, fieldKey, items: versions.slice(start, start + query.pageSize).map(versionEntryOf), total: versions.length, page: query.page, pageSize: query.pageSize };
@@ -205,12 +241,13 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
     /** An earlier version's value made current again (a new version, kind 'restored'); a conflict when someone saved after `baseVersion`. */
     async restoreFieldValue(caller: Caller, venueId: string, cardId: string, fieldKey: string, raw: unknown): Promise<FieldSaveResult> {
       const request = parsed(restoreFieldValueRequestSchema.safeParse(raw));
-      const card = await cardOf(venueId, cardId);
+      const card = await writableCardOf(caller, venueId, cardId);
       const field = fieldOf(card, fieldKey);
-      await venues.requireActive(caller, venueId);
       const known = lists.history(venueId, cardId, fieldKey);
       const base = request.baseVersion ?? known[0]?.version ?? 0;
       const versions = await versionsReaching(venueId, cardId, fieldKey, base, known);
+      // A version above the newest known cannot exist: 404 without a read (a read by _id scans on FerretDB v1).
+      if (request.version > (versions[0]?.version ?? 0)) throw GrpcError.notFound(VERSION_NOT_FOUND);
       const source = versions.find((version) => version.version === request.version) ?? (await repository.getVersion(versionId(venueId, cardId, fieldKey, request.version)));
       if (!source) throw GrpcError.notFound(VERSION_NOT_FOUND);
       const department = source.department || card.primaryDepartment;
@@ -220,9 +257,8 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
     /** 'Last verified': the current value confirmed now (a new version, kind 'verified', with its source). */
     async verifyFieldValue(caller: Caller, venueId: string, cardId: string, fieldKey: string, raw: unknown): Promise<FieldSaveResult> {
       const request = parsed(verifyFieldValueRequestSchema.safeParse(raw));
-      const card = await cardOf(venueId, cardId);
+      const card = await writableCardOf(caller, venueId, cardId);
       const field = fieldOf(card, fieldKey);
-      await venues.requireActive(caller, venueId);
       const known = lists.history(venueId, cardId, fieldKey);
       const base = request.baseVersion ?? known[0]?.version ?? 0;
       const versions = await versionsReaching(venueId, cardId, fieldKey, base, known);

@@ -9,10 +9,14 @@ const { editor, surveyor, viewer } = gateway.headers;
 /** The seeded 'Network' template (IT): internet_provider, bandwidth (text), dedicated_wifi (yesno), notes (textarea). */
 const NETWORK = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
 
+/** A new venue with the Network template added to IT (values are written only to cards added to the venue). */
 async function createVenue(): Promise<string> {
   const response = await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Values ${randomUUID().slice(0, 8)} Hall` }, headers: editor });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string }>().id;
+  const venueId = response.json<{ id: string }>().id;
+  const added = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/cards/templates`, payload: { department: 'IT', templateIds: [NETWORK] }, headers: editor });
+  expect(added.statusCode, added.body).toBe(200);
+  return venueId;
 }
 
 type SaveJson = { results: { fieldKey: string; label: string; status: string; value: string | null; current: { value: string; version: number; savedByEmail: string; kind: string; verifiedSource: string | null } | null }[]; conflicts: number };
