@@ -54,6 +54,8 @@ export const gatewayConfigSchema = z.object({
    * 429 until the minute ends. Counted per replica.
    */
   AUTH_GLOBAL_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Card value saves (PUT …/cards/{cardId}/values) per user and minute; then 429 with Retry-After. Counted per replica. */
+  CARD_VALUES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Whose X-Forwarded-For to believe (client address of rate limits and logs): off, or the proxies' addresses / CIDRs. */
   TRUST_PROXY: trustProxySchema,
   /**

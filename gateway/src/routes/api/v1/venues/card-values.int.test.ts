@@ -107,4 +107,16 @@ describe('history, restore and verify', () => {
     expect((await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/cards/${NETWORK}/fields/internet_provider/verify`, payload: {}, headers: editor })).statusCode).toBe(400);
     expect((await gateway.app.inject({ method: 'POST', url: `${field}/verify`, payload: {}, headers: viewer })).statusCode).toBe(403);
   });
+
+  it('limits saves per user and minute: 429 with Retry-After beyond CARD_VALUES_RATE_LIMIT_PER_MINUTE, other users go on (security review)', async () => {
+    const venueId = await createVenue();
+    const limited = await gateway.under.buildAnother({ CARD_VALUES_RATE_LIMIT_PER_MINUTE: '2' });
+    const save = (headers: { authorization: string }, value: string) => limited.inject({ method: 'PUT', url: `/api/v1/venues/${venueId}/cards/${NETWORK}/values`, payload: { values: { notes: { value, baseVersion: 0 } } }, headers });
+    expect([(await save(editor, 'a')).statusCode, (await save(editor, 'a')).statusCode]).toEqual([200, 200]);
+    const blocked = await save(editor, 'a');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    expect((await save(surveyor, 'a')).statusCode).toBe(200);
+  });
 });

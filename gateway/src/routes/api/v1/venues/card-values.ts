@@ -14,6 +14,7 @@ import {
   venueValuesSchema,
   verifyFieldValueRequestSchema,
 } from '@venuebook/proto/domain';
+import { perUserRateLimit } from '../../../../lib/client-key.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
@@ -65,6 +66,8 @@ const cardValuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     '/:id/cards/:cardId/values',
     {
+      // Each save inserts versions and may read the database: a per-user limit (429 with Retry-After beyond it).
+      config: { rateLimit: perUserRateLimit(fastify.config.CARD_VALUES_RATE_LIMIT_PER_MINUTE) },
       schema: {
         tags: ['cards'],
         summary: "Save a card's field values",
@@ -73,7 +76,7 @@ const cardValuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
           NOT_FOUND,
         params: cardParamsSchema,
         body: saveCardValuesRequestSchema,
-        response: { 200: saveCardValuesResultSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
+        response: { 200: saveCardValuesResultSchema, ...apiErrorResponses(400, 401, 403, 404, 429, 500, 502, 503) },
       },
     },
     async (request, reply) => {
