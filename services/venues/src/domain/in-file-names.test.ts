@@ -2,7 +2,7 @@
 // rows that cannot match), on names made to collide: short, long, repetitive, contained, one edit apart.
 import { describe, expect, it } from 'vitest';
 import { matchNames, normaliseVenueName } from './duplicate-names.ts';
-import { InFileNames } from './in-file-names.ts';
+import { InFileNames, SCORED_PER_MATCH } from './in-file-names.ts';
 
 function seeded(seed: number): () => number {
   let state = seed;
@@ -13,6 +13,27 @@ function seeded(seed: number): () => number {
 }
 
 describe('InFileNames', () => {
+  it('answers at most `most` matches, the exact ones among them, after a bounded number of scorings (a file of alike names)', () => {
+    const names = new InFileNames<number>();
+    const name = (i: number) => `Grand Arena Stadium ${String(i).padStart(5, '0')}`;
+    for (let i = 0; i < 5_000; i++) names.add(normaliseVenueName(name(i)), i);
+    names.add(normaliseVenueName(name(4_999)), 5_000);
+    let scorings = 0;
+    const accept = () => {
+      scorings += 1;
+      return true;
+    };
+    const all = names.matches(normaliseVenueName(name(4_999)), name(4_999), () => true);
+    expect(all.length).toBeGreaterThan(1_000);
+    const capped = names.matches(normaliseVenueName(name(4_999)), name(4_999), accept, 10);
+    expect(capped).toHaveLength(10);
+    // The exact ones are always among them (answered in the order the rows were added).
+    expect(capped.filter((found) => found.match.exact).map((found) => found.value)).toEqual([4_999, 5_000]);
+    // `accept` runs once per exact row and once per scored candidate: the budget, not the 5,000 earlier rows.
+    expect(scorings).toBeLessThanOrEqual(2 + 10 * SCORED_PER_MATCH);
+  });
+
+
   it('matches as matchNames against every earlier row does', () => {
     const random = seeded(7);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;

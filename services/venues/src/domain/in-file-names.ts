@@ -45,6 +45,9 @@ function isLoose(entry: Entry<unknown>): boolean {
   return entry.grams.size - 3 * maxEdits(Math.ceil(length / SIMILAR_NAME_THRESHOLD)) <= 0;
 }
 
+/** How many candidates `matches` scores per match it may answer (see `most`). */
+export const SCORED_PER_MATCH = 20;
+
 export class InFileNames<T> {
   private readonly entries: Entry<T>[] = [];
   private readonly byCompact = new Map<string, Entry<T>[]>();
@@ -57,14 +60,22 @@ export class InFileNames<T> {
    */
   private counts = new Uint32Array(1024);
 
-  /** The earlier rows whose name matches `normalised` (exact or similar) and that `accept` takes, in the order they were added. */
-  matches(normalised: NormalisedName, asEntered: string, accept: (value: T) => boolean): { value: T; match: NameMatch }[] {
+  /**
+   * The earlier rows whose name matches `normalised` (exact or similar) and that `accept` takes, in the order they
+   * were added. With `most`, at most that many (exact ones first) after scoring at most `most` × SCORED_PER_MATCH
+   * candidates: a file of thousands of alike names ('Grand Arena 00001' …) made each row score every earlier one
+   * (security review: ~60 s of CPU and millions of matches for one 2,000-row window).
+   */
+  matches(normalised: NormalisedName, asEntered: string, accept: (value: T) => boolean, most = Number.POSITIVE_INFINITY): { value: T; match: NameMatch }[] {
     if (normalised.compact === '') return [];
     const probe: Entry<T> = { index: -1, normalised, grams: trigrams(normalised.words), value: undefined as T };
     const found = new Map<number, { value: T; match: NameMatch }>();
     for (const entry of this.byCompact.get(normalised.compact) ?? []) {
+      if (found.size >= most) break;
       if (accept(entry.value)) found.set(entry.index, { value: entry.value, match: { similarity: 1, reason: 'Exact name match', exact: true } });
     }
+    const budget = most * SCORED_PER_MATCH;
+    let scored = 0;
     const counts = this.counts;
     const candidates: number[] = [];
     const consider = (index: number): void => {
@@ -85,7 +96,8 @@ export class InFileNames<T> {
       const shared = counts[index]! - 1;
       counts[index] = 0;
       const entry = this.entries[index]!;
-      if (found.has(index) || !mayMatch(probe, entry, shared) || !accept(entry.value)) continue;
+      if (found.size >= most || scored >= budget || found.has(index) || !mayMatch(probe, entry, shared) || !accept(entry.value)) continue;
+      scored += 1;
       const match = matchNames(normalised, asEntered, entry.normalised);
       if (match) found.set(index, { value: entry.value, match });
     }

@@ -12,7 +12,7 @@ import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
 import type { Locks } from '@venuebook/service-kit';
 import { contactFieldsOf } from '../domain/contact.ts';
-import { DUPLICATE_CHECK_DEFAULT_LEAGUES, normaliseVenueName } from '../domain/duplicate-names.ts';
+import { DUPLICATE_CHECK_DEFAULT_LEAGUES, MAX_SIMILAR_VENUES, normaliseVenueName } from '../domain/duplicate-names.ts';
 import { InFileNames } from '../domain/in-file-names.ts';
 import { isVenueId, validateListRequest, validateVenueInput } from '../domain/venue-rules.ts';
 import type { RawListRequest } from '../domain/venue-rules.ts';
@@ -244,12 +244,13 @@ export function createImportUseCases(deps: ImportDeps) {
       let exact = existing.exactMatch;
       const normalised = normaliseVenueName(venue.name);
       const sharesLeague = (other: { leagues: readonly string[] }) => other.leagues.some((league) => leagues.includes(league as never));
-      for (const { value: other, match } of earlier.matches(normalised, venue.name, sharesLeague)) {
+      for (const { value: other, match } of earlier.matches(normalised, venue.name, sharesLeague, MAX_SIMILAR_VENUES)) {
         exact ||= match.exact;
         matches.push({ id: '', name: other.name, reason: `Row ${other.row}: ${match.reason}`, similarity: match.similarity, row: other.row });
       }
       earlier.add(normalised, { row, name: venue.name, leagues });
       matches.sort((a, b) => b.similarity - a.similarity);
+      matches.splice(MAX_SIMILAR_VENUES);
       const key = importKey('venue', venue as unknown as Record<string, unknown>);
       if (exact) planned.push({ outcome: outcome(row, { reason: 'exact_duplicate', matches }), key });
       else planned.push({ outcome: outcome(row, matches.length > 0 ? { action: 'confirm', reason: 'similar', matches } : { action: 'create' }), key, write: { key, value: venue } });
