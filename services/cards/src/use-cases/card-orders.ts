@@ -2,6 +2,7 @@
 // version (read model), computes the new list and inserts version latest+1; E11000 means another save (this or
 // another replica) came first, so the change is applied again on top of that version, read by `_id`. Two
 // concurrent saves thus serialize: both are stored, in turn, and neither loses the other's cards.
+import { DEPARTMENTS } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
@@ -35,6 +36,17 @@ export interface CardOrders {
 
 /** How many versions newer than this replica knows `holds` reads before it answers no. */
 const NEWER_READS = 3;
+
+/**
+ * Whether a template is added to a venue: in the saved order of `department`, or of any department when none is named
+ * (from memory; on a miss, one department's newer versions are read by `_id`: `department`, else the template's primary).
+ * Writes to a template's values or notes need it (removed or customised away: no).
+ */
+export async function isTemplateAddedToVenue(orders: Pick<CardOrders, 'idsOf' | 'holds'>, venueId: string, template: { id: string; primaryDepartment: string }, department?: string): Promise<boolean> {
+  const departments: readonly string[] = department ? [department] : DEPARTMENTS;
+  if (departments.some((each) => orders.idsOf(venueId, each).includes(template.id))) return true;
+  return orders.holds(venueId, department ?? template.primaryDepartment, template.id);
+}
 
 const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((id, index) => id === b[index]);
 

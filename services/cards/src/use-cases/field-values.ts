@@ -5,7 +5,6 @@
 // replica (domain/field-values.ts).
 import {
   CARD_NOT_FOUND,
-  DEPARTMENTS,
   fieldHistoryQuerySchema,
   restoreFieldValueRequestSchema,
   saveCardValuesRequestSchema,
@@ -22,6 +21,7 @@ import type { FieldVersionRecord } from '../domain/field-values.ts';
 import type { FieldValueEvents } from '../events/field-value.events.ts';
 import type { FieldValueLists } from '../read-model/field-value-read-model.ts';
 import type { FieldValueRepository } from '../repositories/field-value.repository.ts';
+import { isTemplateAddedToVenue } from './card-orders.ts';
 import type { CardOrders } from './card-orders.ts';
 import { VENUE_NOT_FOUND } from './venue-directory.ts';
 
@@ -85,11 +85,7 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
   async function writableCardOf(caller: Caller, venueId: string, cardId: string, department?: string): Promise<DataCard> {
     const card = await cardOf(venueId, cardId);
     await venues.requireActive(caller, venueId);
-    if (!card.isTemplate) return card;
-    const departments = department ? [department] : DEPARTMENTS;
-    if (departments.some((each) => orders.idsOf(venueId, each).includes(cardId))) return card;
-    // Not in this replica's orders: perhaps just added on another replica (one department read, by `_id`).
-    if (await orders.holds(venueId, department ?? card.primaryDepartment, cardId)) return card;
+    if (!card.isTemplate || (await isTemplateAddedToVenue(orders, venueId, card, department))) return card;
     throw GrpcError.notFound(CARD_NOT_FOUND);
   }
 
