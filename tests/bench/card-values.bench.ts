@@ -1,5 +1,7 @@
 // Card field values at company scale through the gateway (issue 12): BENCH_VENUES venues (default 10,000; smoke 40)
-// × 30 values (300,000 version documents) are written straight into the cards database while the service is down
+// are written into the venues database (services/venues/src/testing/seed-venues.ts; reads and saves ask the venues
+// service whether a venue is active), and 30 values each (300,000 version documents) straight into the cards
+// database while the service is down
 // (services/cards/src/testing/seed-values.ts, documents as the repository writes them), the cards service is started
 // (its read model loads them: start time and RSS), then
 // - open a venue's values: GET /api/v1/venues/{id}/values and GET …/cards/{cardId}/values of seeded venues
@@ -9,7 +11,8 @@
 //   venue); every answer must be 'saved' with the next version, and the values read back.
 // What a save costs on the store: one insert (constant, whatever the collection's size), no update or delete.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '@venuebook/local';
@@ -23,6 +26,9 @@ const SAVES = sized({ full: 200, smoke: 10 }, process.env.BENCH_SAVES);
 const SAVE_VENUES = sized({ full: 20, smoke: 3 }, process.env.BENCH_SAVE_VENUES);
 const CONNECTIONS = 10;
 const SEED_SCRIPT = join(REPO_ROOT, 'services/cards/src/testing/seed-values.ts');
+const VENUE_SEED_SCRIPT = join(REPO_ROOT, 'services/venues/src/testing/seed-venues.ts');
+/** The venues service's database in the same stack. */
+const VENUES_DB = 'venuebook_venues';
 /** The cards service's database in the stack the benches run. */
 const CARDS_DB = 'venuebook_cards';
 /** A seeded master template (services/cards/src/domain/seed-templates.ts: 'Network', IT) and its text fields. */
@@ -41,11 +47,22 @@ await runBench({ name: 'card-values', title: 'Card field values at company scale
   for (const [key, value] of Object.entries({ venues: VENUES, valuesPerVenue: VALUES_PER_VENUE, requests: REQUESTS, saves: SAVES, saveVenues: SAVE_VENUES, connections: CONNECTIONS })) bench.parameter(key, value);
   const replicas = bench.stack.services.cards.replicas;
   for (const replica of replicas) await replica.stop();
-  const mongo = { MONGODB_URI: bench.stack.infra.env.MONGODB_URI ?? '', MONGODB_DB: CARDS_DB };
+  const mongoUri = bench.stack.infra.env.MONGODB_URI ?? '';
+  const mongo = { MONGODB_URI: mongoUri, MONGODB_DB: CARDS_DB };
   const seedStarted = performance.now();
-  const { stdout } = await promisify(execFile)(process.execPath, [SEED_SCRIPT, String(VENUES), String(VALUES_PER_VENUE)], { cwd: REPO_ROOT, env: { ...process.env, ...mongo }, maxBuffer: 4 * 1024 * 1024 });
+  // The venues first (the venues service down meanwhile, as venue-domain-lists seeds them), their ids for the values.
+  const venueReplicas = bench.stack.services.venues.replicas;
+  for (const replica of venueReplicas) await replica.stop();
+  await promisify(execFile)(process.execPath, [VENUE_SEED_SCRIPT, String(VENUES), '12'], { cwd: REPO_ROOT, env: { ...process.env, MONGODB_URI: mongoUri, MONGODB_DB: VENUES_DB }, maxBuffer: 1024 * 1024 });
+  for (const replica of venueReplicas) await replica.start();
+  const venuesDb = await connectMongo(mongoUri, VENUES_DB);
+  const seededVenueIds = (await venuesDb.db!.collection<{ _id: string; deletedAt: Date | null }>('venues').find({}, { projection: { _id: 1, deletedAt: 1 } }).toArray()).filter((venue) => venue.deletedAt === null).map((venue) => venue._id);
+  await venuesDb.close();
+  const idsFile = join(tmpdir(), `venuebook-card-values-venues-${process.pid}.txt`);
+  writeFileSync(idsFile, `${seededVenueIds.join('\n')}\n`);
+  const { stdout } = await promisify(execFile)(process.execPath, [SEED_SCRIPT, String(VENUES), String(VALUES_PER_VENUE)], { cwd: REPO_ROOT, env: { ...process.env, ...mongo, VENUE_IDS_FILE: idsFile }, maxBuffer: 4 * 1024 * 1024 });
   const seeded = JSON.parse(stdout.trim()) as { values: number; sampleVenueIds: string[] };
-  bench.log(`seeded ${seeded.values} values of ${VENUES} venues in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  bench.log(`seeded ${VENUES} venues and ${seeded.values} values of them in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
   bench.parameter('values', seeded.values);
 
   const startStarted = performance.now();
@@ -84,6 +101,8 @@ await runBench({ name: 'card-values', title: 'Card field values at company scale
   // Save a field: one writer, each save based on the field's current version.
   const venueIds: string[] = [];
   for (let i = 0; i < SAVE_VENUES; i++) venueIds.push((await editor.post<{ id: string }>('/api/v1/venues', { name: `Card Values Bench ${i} ${Date.now()}` })).body.id);
+  // A template takes values at a venue once it is added to one of the venue's departments.
+  for (const venueId of venueIds) await editor.post(`/api/v1/venues/${venueId}/cards/templates`, { department: 'IT', templateIds: [NETWORK] }, 200);
   const versions = new Map<string, number>();
   const saveTimes: number[] = [];
   for (let i = 0; i < SAVES; i++) {

@@ -1,12 +1,14 @@
-// Bulk seeding for benchmarks (tests/bench/card-values.bench.ts): `venues` venue ids (random; no venue documents:
-// the values' reads do not ask the venues service) × `perVenue` field values written straight into the cards
+// Bulk seeding for benchmarks (tests/bench/card-values.bench.ts): `venues` venue ids (those listed one a line in the
+// file VENUE_IDS_FILE, e.g. venues the bench seeded into the venues service, whose reads check the venue is active;
+// random ones without it) × `perVenue` field values written straight into the cards
 // database, shaped exactly as FieldValueRepository.insertVersion writes them (version 1, kind value), on the fields
 // of the seeded master templates in turn (the cards service seeds the templates themselves at its start).
 //
 // Run as its own process (tests never import a service's code):
-//   MONGODB_URI=… MONGODB_DB=… node services/cards/src/testing/seed-values.ts <venues> [values per venue]
+//   MONGODB_URI=… MONGODB_DB=… [VENUE_IDS_FILE=…] node services/cards/src/testing/seed-values.ts <venues> [values per venue]
 // It prints one JSON line: {"venues":…,"values":…,"ms":…,"sampleVenueIds":[…]}.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { connectMongo } from '@venuebook/service-kit';
 import { versionId } from '../domain/field-values.ts';
 import { SEED_TEMPLATES } from '../domain/seed-templates.ts';
@@ -22,6 +24,8 @@ const uri = process.env.MONGODB_URI;
 const db = process.env.MONGODB_DB;
 if (!uri || !db) throw new Error('MONGODB_URI and MONGODB_DB are required');
 
+const givenIds = process.env.VENUE_IDS_FILE ? readFileSync(process.env.VENUE_IDS_FILE, 'utf8').split('\n').filter(Boolean) : undefined;
+if (givenIds && givenIds.length < venues) throw new Error(`VENUE_IDS_FILE names ${givenIds.length} venues, fewer than ${venues}`);
 const fields = SEED_TEMPLATES.flatMap((template) => template.fields.map((field) => ({ cardId: template.id, department: template.primaryDepartment, fieldKey: field.key })));
 const connection = await connectMongo(uri, db);
 const model = fieldValueModel(connection);
@@ -34,7 +38,7 @@ const BATCH_VENUES = 40;
 for (let start = 0; start < venues; start += BATCH_VENUES) {
   const batch = [];
   for (let v = start; v < Math.min(venues, start + BATCH_VENUES); v++) {
-    const venueId = randomUUID();
+    const venueId = givenIds?.[v] ?? randomUUID();
     if (v % Math.max(1, Math.floor(venues / 200)) === 0) sampleVenueIds.push(venueId);
     for (let i = 0; i < perVenue; i++) {
       const field = fields[(v + i) % fields.length]!;
