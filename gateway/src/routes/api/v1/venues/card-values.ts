@@ -37,7 +37,7 @@ const cardValuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
         summary: "Every current card field value of a venue",
         description: 'The current value of every field of every card at the venue that was ever saved (a cleared field: kind cleared, value empty), with its version (the baseVersion of the next save), who changed it last and when, and when it was last verified.',
         params: venueParamsSchema,
-        response: { 200: venueValuesSchema, ...apiErrorResponses(400, 401, 403, 500, 502, 503) },
+        response: { 200: venueValuesSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
       },
     },
     async (request, reply) => {
