@@ -21,6 +21,13 @@ const admin = harness.clientOf('replica', 'admin');
 const NETWORK = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
 const field = (venueId: string) => ({ venueId, cardId: NETWORK, fieldKey: 'notes', department: 'IT' });
 
+/** A new venue with the Network template added to IT (notes are saved only to templates added to the venue). */
+async function venueWithNetwork(): Promise<string> {
+  const venueId = await harness.createVenue();
+  await primary.addTemplatesToVenue({ venueId, department: 'IT', templateIds: [NETWORK] });
+  return venueId;
+}
+
 async function eventually(check: () => Promise<void>): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -35,7 +42,7 @@ async function eventually(check: () => Promise<void>): Promise<void> {
 
 describe('field notes', () => {
   it('appends, edits the last line, replaces; removed lines are soft-deleted; audit and venue_data.updated per save', async () => {
-    const venueId = await harness.createVenue();
+    const venueId = await venueWithNetwork();
     const since = new Date();
     const first = await primary.saveFieldNotes({ ...field(venueId), baseText: '', text: 'Dock on the left\nPower 63A' });
     expect(first).toMatchObject({ kind: 'append', added: 2, removed: 0, text: 'Dock on the left\nPower 63A', message: '' });
@@ -56,7 +63,7 @@ describe('field notes', () => {
   });
 
   it('concurrent saves of one field by two users on two replicas both keep their new lines; the later one is a merge', async () => {
-    const venueId = await harness.createVenue();
+    const venueId = await venueWithNetwork();
     const start = await primary.saveFieldNotes({ ...field(venueId), baseText: '', text: 'Shared line' });
     await eventually(async () => expect((await replica.getFieldNotes(field(venueId))).text).toBe('Shared line'));
     // Five rounds: both users add their own lines to the same text at the same moment.
@@ -80,7 +87,7 @@ describe('field notes', () => {
   });
 
   it('two users removing the same line at once: one soft delete, both answers without it', async () => {
-    const venueId = await harness.createVenue();
+    const venueId = await venueWithNetwork();
     const start = await primary.saveFieldNotes({ ...field(venueId), baseText: '', text: 'keep\nremove me please, it is long' });
     await eventually(async () => expect((await replica.getFieldNotes(field(venueId))).text).toBe(start.text));
     const [a, b] = await Promise.all([primary.saveFieldNotes({ ...field(venueId), baseText: start.text, text: 'keep' }), replica.saveFieldNotes({ ...field(venueId), baseText: start.text, text: 'keep' })]);
@@ -89,7 +96,7 @@ describe('field notes', () => {
   });
 
   it('refuses bad input (spec §5 texts), unknown cards and fields, deleted venues; viewers may not save', async () => {
-    const venueId = await harness.createVenue();
+    const venueId = await venueWithNetwork();
     const bad = await rejection(primary.saveFieldNotes({ ...field('not-a-uuid'), baseText: '', text: 'x' }));
     expect(bad).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Invalid venue ID format: not-a-uuid' });
     const badCard = await rejection(primary.saveFieldNotes({ ...field(venueId), cardId: 'card-1', baseText: '', text: 'x' }));
@@ -104,8 +111,8 @@ describe('field notes', () => {
   });
 
   it('Clean Field Notes removes the soft-deleted lines of the venue only (a higher-privilege user: owner, admin, editor); surveyors may not', async () => {
-    const venueId = await harness.createVenue();
-    const other = await harness.createVenue();
+    const venueId = await venueWithNetwork();
+    const other = await venueWithNetwork();
     const start = await primary.saveFieldNotes({ ...field(venueId), baseText: '', text: 'one\ntwo\nthree' });
     await primary.saveFieldNotes({ ...field(venueId), baseText: start.text, text: 'one\nTWO\nthree' });
     const otherStart = await primary.saveFieldNotes({ ...field(other), baseText: '', text: 'a\nb' });
@@ -119,5 +126,29 @@ describe('field notes', () => {
     expect(harness.primary.fieldNotes.readModel.groupSize(other)).toBe(2 + 1 + 1);
     expect(await admin.cleanFieldNotes({ venueId })).toMatchObject({ removed: 0 });
     expect(await rejection(admin.cleanFieldNotes({ venueId: 'x' }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Invalid venue ID format: x' });
+  });
+
+  it("answers 'Venue not found' for the notes of a deleted venue, even to a viewer, and to Clean Field Notes (security review)", async () => {
+    const venueId = await venueWithNetwork();
+    await primary.saveFieldNotes({ ...field(venueId), baseText: '', text: 'secret-ish' });
+    expect((await viewer.getFieldNotes(field(venueId))).text).toBe('secret-ish');
+    await harness.deleteVenue(venueId);
+    expect(await rejection(viewer.getFieldNotes(field(venueId)))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
+    expect(await rejection(viewer.getFieldNotes(field(randomUUID())))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
+    expect(await rejection(admin.cleanFieldNotes({ venueId }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
+  });
+
+  it('saves notes of a template only while it is added to the venue (never added, another department, removed: Card not found) (security review)', async () => {
+    const venueId = await harness.createVenue();
+    const save = (department = 'IT') => primary.saveFieldNotes({ ...field(venueId), department, baseText: '', text: 'planted' });
+    expect(await rejection(save())).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    // Added to Security on the other replica a moment ago: saved there, not as written in a department it is not in.
+    await harness.clientOf('replica', editor).addTemplatesToVenue({ venueId, department: 'Security', templateIds: [NETWORK] });
+    expect(await save('Security')).toMatchObject({ kind: 'append', added: 1 });
+    expect(await rejection(save('Events'))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    await primary.removeTemplateFromVenue({ venueId, department: 'Security', templateId: NETWORK });
+    expect(await rejection(save('Security'))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    // Reads stay lenient (the lines written while it was added).
+    expect((await viewer.getFieldNotes({ ...field(venueId), department: 'Security' })).text).toBe('planted');
   });
 });

@@ -108,6 +108,7 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
         audit,
         cardById: async (id) => cards.get(id)?.card ?? (await repository.getById(id)),
         venues: venueDirectory,
+        orders,
       });
       const templates = createTemplateUseCases({ repository, readModel: cards, orders, events, audit, locks, seeds: models.seeds, logger, venues: venueDirectory });
       // The starting master templates, at the first start of the database (fixed ids: replicas write the same).

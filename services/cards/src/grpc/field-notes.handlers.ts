@@ -23,8 +23,8 @@ function requireVenueWrite(call: Parameters<typeof requirePermission>[0], action
 export function createFieldNoteHandlers(useCases: FieldNoteUseCases): FieldNoteHandlers {
   return {
     async getFieldNotes(request, call) {
-      requirePermission(call, 'venue.view');
-      return fieldNotesToProto(await useCases.notes(request.venueId, request.cardId, request.fieldKey, request.department || undefined));
+      const caller = requirePermission(call, 'venue.view');
+      return fieldNotesToProto(await useCases.notes(caller, request.venueId, request.cardId, request.fieldKey, request.department || undefined));
     },
 
     async saveFieldNotes(request, call) {

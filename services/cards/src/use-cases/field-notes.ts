@@ -14,6 +14,8 @@ import type { FieldNoteEvents } from '../events/field-note.events.ts';
 import type { FieldNoteLists } from '../read-model/field-note-read-model.ts';
 import { tombstoneId } from '../repositories/field-note.repository.ts';
 import type { FieldNoteRecord, FieldNoteRepository } from '../repositories/field-note.repository.ts';
+import { isTemplateAddedToVenue } from './card-orders.ts';
+import type { CardOrders } from './card-orders.ts';
 
 const AUDIT_TABLE = 'venue_field_notes';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,7 +26,10 @@ export interface FieldNoteDeps {
   events: FieldNoteEvents;
   audit: AuditRecorder;
   cardById(cardId: string): Promise<DataCard | null>;
+  /** Reads and writes need an active venue (the venues service's GetVenue). */
   venues: { requireActive(caller: Caller, venueId: string): Promise<void> };
+  /** Saves to a template's notes need the template added to the venue: the venue departments' saved orders. */
+  orders: Pick<CardOrders, 'idsOf' | 'holds'>;
 }
 
 /** Spec §5: 'Invalid venue ID format: {id}', 'Invalid card ID format: {id}'. */
@@ -43,7 +48,7 @@ function notesOf(lines: FieldNoteRecord[]): FieldNotes {
   };
 }
 
-export function createFieldNoteUseCases({ repository, lists, events, audit, cardById, venues }: FieldNoteDeps) {
+export function createFieldNoteUseCases({ repository, lists, events, audit, cardById, venues, orders }: FieldNoteDeps) {
   const readModel = lists.readModel;
 
   async function fieldOf(venueId: string, cardId: string, fieldKey: string): Promise<DataCard> {
@@ -63,9 +68,10 @@ export function createFieldNoteUseCases({ repository, lists, events, audit, card
   }
 
   return {
-    /** A field's current lines (of one department when given), in order. */
-    async notes(venueId: string, cardId: string, fieldKey: string, department?: string): Promise<FieldNotes> {
+    /** A field's current lines (of one department when given), in order; an unknown or deleted venue: 'Venue not found'. */
+    async notes(caller: Caller, venueId: string, cardId: string, fieldKey: string, department?: string): Promise<FieldNotes> {
       await fieldOf(venueId, cardId, fieldKey);
+      await venues.requireActive(caller, venueId);
       const lines = lists.currentLines(venueId, cardId, fieldKey);
       return notesOf(department ? lines.filter((line) => line.department === department) : lines);
     },
@@ -77,8 +83,10 @@ export function createFieldNoteUseCases({ repository, lists, events, audit, card
       const parsed = saveFieldNotesRequestSchema.safeParse(raw);
       if (!parsed.success) throw GrpcError.invalidArgument('Invalid request', toFieldErrors(parsed.error));
       const { venueId, cardId, fieldKey, department, baseText, text } = parsed.data;
-      await fieldOf(venueId, cardId, fieldKey);
+      const card = await fieldOf(venueId, cardId, fieldKey);
       await venues.requireActive(caller, venueId);
+      // A template's notes only while it is added to the venue's department (never added, removed, customised away: 'Card not found').
+      if (card.isTemplate && !(await isTemplateAddedToVenue(orders, venueId, card, department))) throw GrpcError.notFound(CARD_NOT_FOUND);
       const before = lists.currentLines(venueId, cardId, fieldKey);
       const plan = planNoteSave(toNoteLines(baseText), toNoteLines(text), before);
       const context = auditContextOf(caller);
@@ -124,6 +132,7 @@ export function createFieldNoteUseCases({ repository, lists, events, audit, card
      */
     async clean(caller: Caller, venueId: string): Promise<CleanFieldNotesResult> {
       checkIds(venueId);
+      await venues.requireActive(caller, venueId);
       const junk = lists.deletedOf(venueId);
       const context = auditContextOf(caller);
       let removed: number;

@@ -9,10 +9,15 @@ const { editor, surveyor, viewer } = gateway.headers;
 /** The seeded 'Network' template (IT): notes (textarea). */
 const NETWORK = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
 
-async function createVenue(): Promise<string> {
+/** A new venue, with the Network template added to IT unless `bare` (notes are saved only to templates added to the venue). */
+async function createVenue(bare = false): Promise<string> {
   const response = await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Notes ${randomUUID().slice(0, 8)} Hall` }, headers: editor });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string }>().id;
+  const venueId = response.json<{ id: string }>().id;
+  if (bare) return venueId;
+  const added = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/cards/templates`, payload: { department: 'IT', templateIds: [NETWORK] }, headers: editor });
+  expect(added.statusCode, added.body).toBe(200);
+  return venueId;
 }
 
 type SaveJson = { kind: string; added: number; removed: number; othersAdded: number; message: string | null; text: string; lines: { id: string; text: string; department: string; createdBy: string }[] };
@@ -72,6 +77,43 @@ describe('GET/PUT /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey}', () => {
     expect(denied.json<{ error: { message: string } }>().error.message).toBe('You do not have permission to modify data for this venue');
     const unknownField = await gateway.app.inject({ method: 'GET', url: url(venueId, NETWORK, 'no_such_field'), headers: viewer });
     expect(unknownField.statusCode).toBe(404);
+  });
+
+  it("answers 404 'Venue not found' for the notes of a deleted venue (security review)", async () => {
+    const venueId = await createVenue();
+    expect((await put(venueId, { department: 'IT', text: 'secret-ish' })).statusCode).toBe(200);
+    expect((await gateway.app.inject({ method: 'DELETE', url: `/api/v1/venues/${venueId}`, headers: editor })).statusCode).toBe(204);
+    for (const response of [
+      await gateway.app.inject({ method: 'GET', url: url(venueId), headers: viewer }),
+      await gateway.app.inject({ method: 'GET', url: url(randomUUID()), headers: viewer }),
+      await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/field-notes/clean`, headers: editor }),
+    ]) {
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json<{ error: { message: string } }>().error.message).toBe('Venue not found');
+    }
+  });
+
+  it("answers 404 'Card not found' to a save on a template not added to the venue's department (security review)", async () => {
+    const venueId = await createVenue(true);
+    const refused = await put(venueId, { department: 'IT', text: 'planted' });
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe('Card not found');
+    const added = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/cards/templates`, payload: { department: 'Security', templateIds: [NETWORK] }, headers: editor });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await put(venueId, { department: 'IT', text: 'planted' })).statusCode).toBe(404);
+    expect((await put(venueId, { department: 'Security', text: 'Guard at gate 3' })).statusCode).toBe(200);
+  });
+
+  it('limits saves per user and minute: 429 with Retry-After beyond CARD_VALUES_RATE_LIMIT_PER_MINUTE, other users go on (security review)', async () => {
+    const venueId = await createVenue();
+    const limited = await gateway.under.buildAnother({ CARD_VALUES_RATE_LIMIT_PER_MINUTE: '2' });
+    const save = (headers: { authorization: string }) => limited.inject({ method: 'PUT', url: url(venueId), payload: { department: 'IT', text: 'x' }, headers });
+    expect([(await save(editor)).statusCode, (await save(editor)).statusCode]).toEqual([200, 200]);
+    const blocked = await save(editor);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    expect((await save(surveyor)).statusCode).toBe(200);
   });
 });
 

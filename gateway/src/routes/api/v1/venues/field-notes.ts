@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cleanFieldNotesResultFromProto, fieldNotesFromProto, fieldNotesSaveResultFromProto } from '@venuebook/proto/codecs/field-notes';
 import { apiErrorResponses, cleanFieldNotesResultSchema, fieldNotesQuerySchema, fieldNotesSaveResultSchema, fieldNotesSchema, idParamSchema, saveFieldNotesBodySchema } from '@venuebook/proto/domain';
+import { perUserRateLimit } from '../../../../lib/client-key.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
@@ -20,7 +21,7 @@ const fieldNotesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: "A field's notes",
-        description: `The current (not deleted) note lines in order, and their text (the baseText of the next save). ${IDS}.`,
+        description: `The current (not deleted) note lines in order, and their text (the baseText of the next save). 404 'Venue not found' for an unknown or deleted venue. ${IDS}.`,
         params: fieldParamsSchema,
         querystring: fieldNotesQuerySchema,
         response: { 200: fieldNotesSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
@@ -36,15 +37,17 @@ const fieldNotesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     '/:id/cards/:cardId/notes/:fieldKey',
     {
+      // Each save inserts documents and may read the database: a per-user limit (429 with Retry-After beyond it), shared setting with card values.
+      config: { rateLimit: perUserRateLimit(fastify.config.CARD_VALUES_RATE_LIMIT_PER_MINUTE) },
       schema: {
         tags: ['cards'],
         summary: "Save a field's notes",
         description:
-          "Spec §4 'Field notes save': send the text you started from (`baseText`) and your text now. The save is a pure append, an inline edit of the last line, a full replace (the lengths differ by under 50 % or the line counts match) or a merge: lines others added since your baseText are kept, and `message` says 'Merged your N new lines with M lines added by others'. Removed lines are soft-deleted. 403 'You do not have permission to modify data for this venue'; 404 'Venue not found' for an unknown or deleted venue. " +
+          "Spec §4 'Field notes save': send the text you started from (`baseText`) and your text now. The save is a pure append, an inline edit of the last line, a full replace (the lengths differ by under 50 % or the line counts match) or a merge: lines others added since your baseText are kept, and `message` says 'Merged your N new lines with M lines added by others'. Removed lines are soft-deleted. 403 'You do not have permission to modify data for this venue'; 404 'Venue not found' for an unknown or deleted venue, 'Card not found' for a template not added to the venue's `department`; 429 beyond CARD_VALUES_RATE_LIMIT_PER_MINUTE saves per user and minute. " +
           IDS,
         params: fieldParamsSchema,
         body: saveFieldNotesBodySchema,
-        response: { 200: fieldNotesSaveResultSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
+        response: { 200: fieldNotesSaveResultSchema, ...apiErrorResponses(400, 401, 403, 404, 429, 500, 502, 503) },
       },
     },
     async (request, reply) => {
@@ -62,9 +65,9 @@ const fieldNotesRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['cards'],
         summary: 'Clean Field Notes',
         description:
-          "Spec §8 Clean Field Notes (a higher-privilege user): the venue's soft-deleted note lines are removed for good; current lines are kept. Answers 'Successfully cleaned up old field note data' and how many lines went. 400 'Invalid venue ID format: {id}'.",
+          "Spec §8 Clean Field Notes (a higher-privilege user): the venue's soft-deleted note lines are removed for good; current lines are kept. Answers 'Successfully cleaned up old field note data' and how many lines went. 400 'Invalid venue ID format: {id}'; 404 'Venue not found' for an unknown or deleted venue.",
         params: venueParamsSchema,
-        response: { 200: cleanFieldNotesResultSchema, ...apiErrorResponses(400, 401, 403, 500, 502, 503) },
+        response: { 200: cleanFieldNotesResultSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
       },
     },
     async (request, reply) => {
