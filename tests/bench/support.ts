@@ -443,7 +443,7 @@ function printShapes(shapes: BenchReport['shapes']): void {
  * e.g. VENUES_REPLICAS), runs `body`, prints the table and writes artifacts/bench/<name>.json (also when it
  * fails, with the error), stops everything. Sets the exit code to 1 when the benchmark failed.
  */
-export async function runBench(spec: { name: string; title: string; env?: Record<string, string> }, body: (bench: Bench) => Promise<void>): Promise<void> {
+export async function runBench(spec: { name: string; title: string; env?: Record<string, string>; gatewayEnv?: Record<string, string> }, body: (bench: Bench) => Promise<void>): Promise<void> {
   const startedAt = new Date();
   const report: BenchReport = {
     name: spec.name,
@@ -474,7 +474,7 @@ export async function runBench(spec: { name: string; title: string; env?: Record
   const clients: ApiClient[] = [];
   try {
     const ttl = process.env.BENCH_ACCESS_TOKEN_TTL_SECONDS;
-    stack = await startStack({ dataDir, port: 0, seed: 'accounts', env: spec.env ?? {}, logLevel: 'warn', ...(ttl ? { gatewayEnv: { ACCESS_TOKEN_TTL_SECONDS: ttl } } : {}) });
+    stack = await startStack({ dataDir, port: 0, seed: 'accounts', env: spec.env ?? {}, logLevel: 'warn', gatewayEnv: { ...spec.gatewayEnv, ...(ttl ? { ACCESS_TOKEN_TTL_SECONDS: ttl } : {}) } });
     report.machine.storage = { ...stack.infra.sources };
     report.machine.storageKind = storageKind(stack.infra.sources.mongo);
     const running = stack;
