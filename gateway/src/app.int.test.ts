@@ -239,7 +239,7 @@ describe('what the gateway tells callers it does not know', () => {
     expect(remote.statusCode).toBe(503);
     expect(remote.json()).toEqual({ status: 'not_ready' });
     const local = await app.inject({ method: 'GET', url: '/readyz', remoteAddress: '::1' });
-    expect(local.json()).toEqual({ status: 'not_ready', checks: { venues: 'UNREACHABLE', identity: 'UNREACHABLE' } });
+    expect(local.json()).toEqual({ status: 'not_ready', checks: { venues: 'UNREACHABLE', identity: 'UNREACHABLE', cards: 'UNREACHABLE' } });
     const healthz = await app.inject({ method: 'GET', url: '/healthz', remoteAddress: '203.0.113.60' });
     expect(healthz.json()).toEqual({ status: 'ok' });
   });
@@ -378,7 +378,7 @@ describe('API plumbing without a venues service', () => {
   it('reports not ready while the services cannot be reached', async () => {
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'not_ready', checks: { venues: 'UNREACHABLE', identity: 'UNREACHABLE' } });
+    expect(ready.json()).toEqual({ status: 'not_ready', checks: { venues: 'UNREACHABLE', identity: 'UNREACHABLE', cards: 'UNREACHABLE' } });
   });
 });
 

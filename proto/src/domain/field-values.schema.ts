@@ -42,7 +42,7 @@ export const fieldValueInputSchema = z
       .describe('The value (stored as text). Empty, null or absent: skipped for every field type but textarea (a textarea is saved empty)'),
     baseVersion: versionSchema('The version the user edited (the `version` of GET …/values; 0 for a field never saved). Overwrite after a conflict: the current version'),
   })
-  .meta({ id: 'FieldValueInput', description: 'One field of a card save' });
+  .meta({ id: 'FieldValueEntry', description: 'One field of a card save' });
 
 export type FieldValueInput = z.input<typeof fieldValueInputSchema>;
 

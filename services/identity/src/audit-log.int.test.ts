@@ -16,7 +16,13 @@ import { rejection, startIdentityUnderTest } from './testing/identity-under-test
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';
 
 /** Retries `check` until it stops throwing (10 s): the audit log is written by a consumer, a moment later. */
-const waitFor = <T>(check: () => Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 100 });
+/**
+ * Identity's audit consumer delivers the whole shared audit stream from its start (DeliverPolicy.All), so in a full
+ * integration run the first wait includes every audit event the other files published before (thousands since the
+ * CSV and cards tests): up to 2 minutes, where a file run alone answers in well under a second.
+ */
+const BACKLOG_MS = 120_000;
+const waitFor = <T>(check: () => Promise<T>): Promise<T> => vi.waitFor(check, { timeout: BACKLOG_MS, interval: 100 });
 
 const infra = testInfra();
 const quiet = createLogger('audit-int', { level: 'silent' });
@@ -47,7 +53,7 @@ function auditEnvelope(data: Partial<EventPayload<typeof SUBJECTS.auditRecorded>
   );
 }
 
-describe('storing audit events', () => {
+describe('storing audit events', { timeout: BACKLOG_MS + 30_000 }, () => {
   it("stores a service's audit event (the kit's recorder) with who, action, table, record id, values and time", async () => {
     const recorder = createAuditRecorder(nc.jetstream(), quiet, { service: 'venues' });
     const recordId = randomUUID();
@@ -124,7 +130,7 @@ describe('storing audit events', () => {
   });
 });
 
-describe('events not made by the kit (forged or oversize, straight on NATS)', () => {
+describe('events not made by the kit (forged or oversize, straight on NATS)', { timeout: BACKLOG_MS + 30_000 }, () => {
   it('are stored bounded like the recorder bounds them, so that a page of the largest size still fits the gRPC message limit', async () => {
     const table = `forged_${suffix()}`;
     const big = 'x'.repeat(45_000);
@@ -154,7 +160,7 @@ describe('events not made by the kit (forged or oversize, straight on NATS)', ()
   });
 });
 
-describe('reading the audit log', () => {
+describe('reading the audit log', { timeout: BACKLOG_MS + 30_000 }, () => {
   const table = `reads_${suffix()}`;
   const day = (n: number) => new Date(Date.UTC(2020, 0, n, 12));
   const alice = { userId: `alice-${suffix()}`, email: 'alice@example.com' };
