@@ -71,7 +71,9 @@ describe('card templates through the gateway', () => {
 
     expect(expectStatus(await inject('DELETE', `/card-templates/${card.id}`, admin), 200).json<DataCard>().deletedAt).not.toBeNull();
     expectStatus(await inject('DELETE', `/card-templates/${card.id}`, admin), 404);
-    expect(expectStatus(await inject('GET', `/cards/${card.id}`, viewer), 200).json<DataCard>().deletedAt).not.toBeNull();
+    // A deleted card is shown only to those who may see deleted cards (security review).
+    expectStatus(await inject('GET', `/cards/${card.id}`, viewer), 404);
+    expect(expectStatus(await inject('GET', `/cards/${card.id}`, admin), 200).json<DataCard>().deletedAt).not.toBeNull();
   });
 });
 
