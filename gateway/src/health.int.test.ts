@@ -18,7 +18,7 @@ const env = {
   COMPANY_DOMAIN: 'example.com',
   PUBLIC_URL: 'http://127.0.0.1:8080',
 };
-const DETAIL = { status: 'not_ready', checks: { venues: 'UNREACHABLE', identity: 'UNREACHABLE' } };
+const DETAIL = { status: 'not_ready', checks: { venues: 'UNREACHABLE', identity: 'UNREACHABLE', cards: 'UNREACHABLE' } };
 const BARE = { status: 'not_ready' };
 
 const gateways: GatewayApp[] = [];
