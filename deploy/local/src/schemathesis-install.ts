@@ -30,7 +30,12 @@ export function installSchemathesis(say: (message: string) => void): string | un
   const started = Date.now();
   say(`installing schemathesis ${SCHEMATHESIS_VERSION} into .infra/schemathesis (python3 -m venv, pip)…`);
   rmSync(SCHEMATHESIS_VENV, { recursive: true, force: true });
-  const venv = spawnSync(python, ['-m', 'venv', SCHEMATHESIS_VENV], { encoding: 'utf8' });
+  // Tried up to three times: once on a busy machine `ensurepip` failed where the same command succeeded a minute later.
+  let venv = spawnSync(python, ['-m', 'venv', SCHEMATHESIS_VENV], { encoding: 'utf8' });
+  for (let attempt = 0; attempt < 2 && venv.status !== 0; attempt++) {
+    rmSync(SCHEMATHESIS_VENV, { recursive: true, force: true });
+    venv = spawnSync(python, ['-m', 'venv', SCHEMATHESIS_VENV], { encoding: 'utf8' });
+  }
   if (venv.status !== 0) {
     rmSync(SCHEMATHESIS_VENV, { recursive: true, force: true });
     return `cannot create a Python virtual environment with '${python} -m venv' (${(venv.error?.message ?? venv.stderr).trim().split('\n').at(-1)}): install Python 3.10+ with its venv module ('apt-get install python3-venv')`;
