@@ -64,11 +64,11 @@ export class FieldNoteRepository {
     }
   }
 
-  /** Removes documents by `_id` (one scan of the collection for the whole list); how many went. */
+  /** Removes documents, each by its `_id` (the query rule: `_id` or one top-level equality), one at a time; how many went. */
   async purge(ids: readonly string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const result = await this.#model.deleteMany({ _id: { $in: ids } }).exec();
-    return result.deletedCount;
+    let removed = 0;
+    for (const id of ids) removed += (await this.#model.deleteOne({ _id: id }).exec()).deletedCount;
+    return removed;
   }
 
   scan(): AsyncIterable<FieldNoteSource> {
