@@ -158,7 +158,11 @@ export const addTemplatesResultSchema = z
   .object({ items: z.array(dataCardSchema), added: z.number().int().describe('Templates new to the department') })
   .meta({ id: 'AddTemplatesResult', description: "The department's cards after the addition" });
 
+export type AddTemplatesResult = z.infer<typeof addTemplatesResultSchema>;
+
 export const venueCardInputSchema = cardInputSchema.extend({ department: departmentSchema.describe('The department the card is created in') }).meta({ id: 'VenueCardFields' });
+
+export type VenueCardInput = z.input<typeof venueCardInputSchema>;
 
 export const customizeTemplateInputSchema = z
   .object({ department: departmentSchema, card: cardInputSchema.optional().describe("The customised card; absent: the template's own title and fields") })

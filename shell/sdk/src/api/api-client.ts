@@ -28,6 +28,24 @@ import {
   type ListContactsResult,
   type CsvImportKind,
   type ImportResult,
+  type AddTemplatesResult,
+  type CardInput,
+  type CardValues,
+  type CleanFieldNotesResult,
+  type DataCard,
+  type DataCardList,
+  type Department,
+  type FieldHistory,
+  type FieldNotes,
+  type FieldNotesSaveResult,
+  type FieldSaveResult,
+  type RestoreFieldValueRequest,
+  type SaveCardValuesRequest,
+  type SaveCardValuesResult,
+  type SaveFieldNotesBody,
+  type VenueCardInput,
+  type VenueValues,
+  type VerifyFieldValueRequest,
 } from '@venuebook/proto/domain';
 import { apiErrorFromResponse, ApiRequestError, isAbortError, networkError } from './api-error.ts';
 
@@ -126,6 +144,9 @@ export function eventListSearchParams(query: EventListParams): URLSearchParams {
   if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
   return params;
 }
+
+/** A path segment. */
+const path = encodeURIComponent;
 
 /** `?q=&page=&pageSize=` (blank and absent values left out), with the leading '?' when not empty. */
 function pageQueryString(query: PageParams & { q?: string | undefined }): string {
@@ -431,6 +452,123 @@ export function createApiClient(options: ApiClientOptions = {}) {
       },
       purge(id: string, opts: RequestOptions = {}): Promise<void> {
         return requestVoid(`/deleted-contacts/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
+      },
+    },
+
+    /** Master card templates (spec §2 'Master Data Card Templates'): any role reads, admins and owners write. */
+    cardTemplates: {
+      /** Templates of one department (or all, each under its primary department), in the §9 order. */
+      list(query: { department?: Department } = {}, opts: RequestOptions = {}): Promise<DataCardList> {
+        const qs = query.department ? `?department=${encodeURIComponent(query.department)}` : '';
+        return request<DataCardList>(`/card-templates${qs}`, { signal: opts.signal });
+      },
+      create(input: CardInput, opts: RequestOptions = {}): Promise<DataCard> {
+        return request<DataCard>('/card-templates', { method: 'POST', body: input, signal: opts.signal });
+      },
+      update(id: string, input: CardInput, opts: RequestOptions = {}): Promise<DataCard> {
+        return request<DataCard>(`/card-templates/${path(id)}`, { method: 'PUT', body: input, signal: opts.signal });
+      },
+      /** Soft delete (400 for the protected General Notes card). */
+      delete(id: string, opts: RequestOptions = {}): Promise<DataCard> {
+        return request<DataCard>(`/card-templates/${path(id)}`, { method: 'DELETE', signal: opts.signal });
+      },
+      /** A department's new template order. */
+      reorder(department: Department, cardIds: readonly string[], opts: RequestOptions = {}): Promise<DataCardList> {
+        return request<DataCardList>('/card-templates/order', { method: 'PUT', body: { department, cardIds }, signal: opts.signal });
+      },
+      /** Dragged to another department: its primary department changes. */
+      move(id: string, department: Department, opts: RequestOptions = {}): Promise<DataCard> {
+        return request<DataCard>(`/card-templates/${path(id)}/move`, { method: 'POST', body: { department }, signal: opts.signal });
+      },
+    },
+
+    /** A venue's data cards (spec §2 'Data Cards screen', 'Card dialog'), their values, history and field notes. */
+    venueCards: {
+      /** The department's cards at the venue: general notes first, then the saved order, then title. */
+      list(venueId: string, department: Department, opts: RequestOptions = {}): Promise<DataCardList> {
+        return request<DataCardList>(`/venues/${path(venueId)}/cards?department=${encodeURIComponent(department)}`, { signal: opts.signal });
+      },
+      /** A custom card in a department of the venue. */
+      create(venueId: string, input: VenueCardInput, opts: RequestOptions = {}): Promise<DataCard> {
+        return request<DataCard>(`/venues/${path(venueId)}/cards`, { method: 'POST', body: input, signal: opts.signal });
+      },
+      addTemplates(venueId: string, department: Department, templateIds: readonly string[], opts: RequestOptions = {}): Promise<AddTemplatesResult> {
+        return request<AddTemplatesResult>(`/venues/${path(venueId)}/cards/templates`, { method: 'POST', body: { department, templateIds }, signal: opts.signal });
+      },
+      reorder(venueId: string, department: Department, cardIds: readonly string[], opts: RequestOptions = {}): Promise<DataCardList> {
+        return request<DataCardList>(`/venues/${path(venueId)}/cards/order`, { method: 'PUT', body: { department, cardIds }, signal: opts.signal });
+      },
+      /** Copies a template into a card of this venue (its values and order entry move to the new card). */
+      customize(venueId: string, templateId: string, department: Department, card?: CardInput, opts: RequestOptions = {}): Promise<DataCard> {
+        return request<DataCard>(`/venues/${path(venueId)}/cards/templates/${path(templateId)}/customize`, {
+          method: 'POST',
+          body: card ? { department, card } : { department },
+          signal: opts.signal,
+        });
+      },
+      /** Removes a template from the venue's department (order entry and values); the template stays. */
+      removeTemplate(venueId: string, templateId: string, department: Department, opts: RequestOptions = {}): Promise<void> {
+        return requestVoid(`/venues/${path(venueId)}/cards/templates/${path(templateId)}?department=${encodeURIComponent(department)}`, { method: 'DELETE', signal: opts.signal });
+      },
+      get(id: string, opts: RequestOptions = {}): Promise<DataCard> {
+        return request<DataCard>(`/cards/${path(id)}`, { signal: opts.signal });
+      },
+      /** Replaces a venue card's title, description, departments and fields. */
+      update(id: string, input: CardInput, opts: RequestOptions = {}): Promise<DataCard> {
+        return request<DataCard>(`/cards/${path(id)}`, { method: 'PUT', body: input, signal: opts.signal });
+      },
+      /** Soft delete of a venue-specific card. */
+      delete(id: string, opts: RequestOptions = {}): Promise<DataCard> {
+        return request<DataCard>(`/cards/${path(id)}`, { method: 'DELETE', signal: opts.signal });
+      },
+      removeFromDepartment(id: string, department: Department, opts: RequestOptions = {}): Promise<DataCard> {
+        return request<DataCard>(`/cards/${path(id)}/remove-department`, { method: 'POST', body: { department }, signal: opts.signal });
+      },
+      /** Every current field value of the venue's cards. */
+      venueValues(venueId: string, opts: RequestOptions = {}): Promise<VenueValues> {
+        return request<VenueValues>(`/venues/${path(venueId)}/values`, { signal: opts.signal });
+      },
+      values(venueId: string, cardId: string, opts: RequestOptions = {}): Promise<CardValues> {
+        return request<CardValues>(`/venues/${path(venueId)}/cards/${path(cardId)}/values`, { signal: opts.signal });
+      },
+      /** Saves fields, each against the version it was based on: per field saved, unchanged, skipped or conflict. */
+      saveValues(venueId: string, cardId: string, input: SaveCardValuesRequest, opts: RequestOptions = {}): Promise<SaveCardValuesResult> {
+        return request<SaveCardValuesResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/values`, { method: 'PUT', body: input, signal: opts.signal });
+      },
+      history(venueId: string, cardId: string, fieldKey: string, query: PageParams = {}, opts: RequestOptions = {}): Promise<FieldHistory> {
+        return request<FieldHistory>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/history${pageQueryString(query)}`, { signal: opts.signal });
+      },
+      restore(venueId: string, cardId: string, fieldKey: string, input: RestoreFieldValueRequest, opts: RequestOptions = {}): Promise<FieldSaveResult> {
+        return request<FieldSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/restore`, { method: 'POST', body: input, signal: opts.signal });
+      },
+      /** 'Last verified': the current value confirmed now, with an optional source. */
+      verify(venueId: string, cardId: string, fieldKey: string, input: VerifyFieldValueRequest, opts: RequestOptions = {}): Promise<FieldSaveResult> {
+        return request<FieldSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/verify`, { method: 'POST', body: input, signal: opts.signal });
+      },
+      notes(venueId: string, cardId: string, fieldKey: string, department?: Department, opts: RequestOptions = {}): Promise<FieldNotes> {
+        const qs = department ? `?department=${encodeURIComponent(department)}` : '';
+        return request<FieldNotes>(`/venues/${path(venueId)}/cards/${path(cardId)}/notes/${path(fieldKey)}${qs}`, { signal: opts.signal });
+      },
+      /** Saves a notes field (append, edit of the last line, replace or merge with others' lines). */
+      saveNotes(venueId: string, cardId: string, fieldKey: string, input: SaveFieldNotesBody, opts: RequestOptions = {}): Promise<FieldNotesSaveResult> {
+        return request<FieldNotesSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/notes/${path(fieldKey)}`, { method: 'PUT', body: input, signal: opts.signal });
+      },
+      /** Clean Field Notes (higher-privilege users). */
+      cleanNotes(venueId: string, opts: RequestOptions = {}): Promise<CleanFieldNotesResult> {
+        return request<CleanFieldNotesResult>(`/venues/${path(venueId)}/field-notes/clean`, { method: 'POST', signal: opts.signal });
+      },
+    },
+
+    /** `/deleted-cards` (admins): soft-deleted cards, their restore (`venueCards` is the card) and permanent delete. */
+    deletedCards: {
+      list(opts: RequestOptions = {}): Promise<DataCardList> {
+        return request<DataCardList>('/deleted-cards', { signal: opts.signal });
+      },
+      restore(id: string, opts: RequestOptions = {}): Promise<DataCard> {
+        return request<DataCard>(`/cards/${path(id)}/restore`, { method: 'POST', signal: opts.signal });
+      },
+      purge(id: string, opts: RequestOptions = {}): Promise<void> {
+        return requestVoid(`/deleted-cards/${path(id)}`, { method: 'DELETE', signal: opts.signal });
       },
     },
 
