@@ -1,0 +1,4 @@
+// Scaffold: replaced by the page itself this session (its route stays disabled in the shell until then).
+export function MasterDataCardsPage() {
+  return null;
+}
