@@ -17,7 +17,7 @@ import { LuContactRound, LuMapPin, LuSearchX, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { formatDisplayDate } from '../events/event-values.ts';
 import { SearchBox } from '../home/search-box.tsx';
-import { PanelDialog, PanelSections } from '../shared/dialog-shell.tsx';
+import { PanelDialog, PanelSections } from '@venuebook/sdk';
 import { countText, PageTitle, PagedFooter, StaleRows } from '../shared/list-parts.tsx';
 import { ListSkeleton, LoadError } from '../shared/load-states.tsx';
 import { usePagedList } from '../shared/use-paged-list.ts';

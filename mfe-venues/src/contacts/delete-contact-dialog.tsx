@@ -1,7 +1,7 @@
 import { IconButton, Text } from '@chakra-ui/react';
 import type { Contact } from '@venuebook/sdk';
 import { LuTrash2 } from 'react-icons/lu';
-import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
+import { ConfirmDialog } from '@venuebook/sdk';
 import { CONTACT_TEXT, contactDisplayName } from './contact-values.ts';
 
 /** 'Delete Contact' (spec §5 'Confirmations'), in the Venue Contacts dialog and on /contacts. */

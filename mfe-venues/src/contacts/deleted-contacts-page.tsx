@@ -3,7 +3,7 @@ import { api, contactQueries, EmptyState, useCan, useQuery, useQueryClient, type
 import { LuArchiveX, LuMapPin } from 'react-icons/lu';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { formatDisplayDate } from '../events/event-values.ts';
-import { PurgeDialog, RestorePurgeButtons, useRestorePurge } from '../shared/deleted-items.tsx';
+import { PurgeDialog, RestorePurgeButtons, useRestorePurge } from '@venuebook/sdk';
 import { countText, PageTitle } from '../shared/list-parts.tsx';
 import { ListSkeleton, LoadError } from '../shared/load-states.tsx';
 import { ContactItem, ContactSummary } from './contact-entry.tsx';

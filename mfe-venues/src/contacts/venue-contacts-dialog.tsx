@@ -14,7 +14,7 @@ import {
 } from '@venuebook/sdk';
 import { useMemo, useState } from 'react';
 import { LuPencil, LuUsers } from 'react-icons/lu';
-import { PanelDialog, PanelSections } from '../shared/dialog-shell.tsx';
+import { PanelDialog, PanelSections } from '@venuebook/sdk';
 import { ContactItem, ContactSummary } from './contact-entry.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { refreshContactQueries } from './contact-refresh.ts';

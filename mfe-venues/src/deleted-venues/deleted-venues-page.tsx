@@ -14,7 +14,7 @@ import {
 import { LuMapPin, LuArchiveX } from 'react-icons/lu';
 import { Navigate } from 'react-router-dom';
 import { formatDisplayDate } from '../events/event-values.ts';
-import { PurgeDialog, RestorePurgeButtons, useRestorePurge } from '../shared/deleted-items.tsx';
+import { PurgeDialog, RestorePurgeButtons, useRestorePurge } from '@venuebook/sdk';
 import { countText, LoadMore, PageTitle } from '../shared/list-parts.tsx';
 import { ListSkeleton, LoadError } from '../shared/load-states.tsx';
 import { usePagedList } from '../shared/use-paged-list.ts';

@@ -4,7 +4,7 @@ import { venueEventInputSchema, type VenueEventInputParsed } from '@venuebook/pr
 import { FormField, type VenueEvent } from '@venuebook/sdk';
 import { useEffect } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { DialogShell } from '../shared/dialog-shell.tsx';
+import { DialogShell } from '@venuebook/sdk';
 import { RequiredFormField, TEXTAREA_MIN_H } from '../shared/form-fields.tsx';
 import { canSubmitEvent, emptyEventForm, eventToFormValues, type EventFormValues } from './event-values.ts';
 

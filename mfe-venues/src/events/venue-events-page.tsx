@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { LuArrowLeft, LuCalendar, LuCalendarPlus, LuChevronDown, LuFileText, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../shared/confirm-dialog.tsx';
+import { ConfirmDialog } from '@venuebook/sdk';
 import { countText, LoadMore } from '../shared/list-parts.tsx';
 import { LoadError, LoadingSpinner, VenueLoadError } from '../shared/load-states.tsx';
 import { usePagedList } from '../shared/use-paged-list.ts';

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Flex, Heading, Link, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import {
   api,
+  ConfirmDialog,
   contactQueries,
   errorMessage,
   isDefaultCountry,
@@ -15,7 +16,7 @@ import {
   venueQueries,
   type Venue,
 } from '@venuebook/sdk';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   LuArrowLeft,
   LuCalendar,
@@ -34,9 +35,6 @@ import { VenuePageFrame } from '../shared/venue-page-frame.tsx';
 import { VenueLinks } from './venue-links.tsx';
 import { VenueNotes } from './venue-notes.tsx';
 import { PrintReport, type ReportContacts } from './venue-report.tsx';
-
-// The confirmation dialog loads with its first use (Chakra's dialog machine is not on the page until then).
-const ConfirmDialog = lazy(() => import('../shared/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 
 /** A venue's contacts for the report, as the report shows their state. */
 export function useReportContacts(venueId: string): ReportContacts {
@@ -248,21 +246,18 @@ function VenueDetail({ venue }: { venue: Venue }) {
 
       <PrintReport venue={venue} contacts={contacts} generatedAt={printedAt} origin={window.location.origin} />
 
-      {confirmDelete || remove.isPending ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={confirmDelete}
-            title="Delete Venue"
-            confirmLabel="Delete"
-            busy={remove.isPending}
-            onCancel={() => setConfirmDelete(false)}
-            onConfirm={() => remove.mutate()}
-            data-testid="delete-venue-dialog"
-          >
-            {`Are you sure you want to delete "${venue.name}"? It leaves every list with its contacts and events; an admin can restore it from Deleted Venues.`}
-          </ConfirmDialog>
-        </Suspense>
-      ) : null}
+      {/* The sdk's dialog loads with its first use (Chakra's dialog machine is not on the page until then). */}
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete Venue"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => remove.mutate()}
+        data-testid="delete-venue-dialog"
+      >
+        {`Are you sure you want to delete "${venue.name}"? It leaves every list with its contacts and events; an admin can restore it from Deleted Venues.`}
+      </ConfirmDialog>
     </Stack>
   );
 }

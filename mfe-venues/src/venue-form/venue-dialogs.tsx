@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { DuplicateCheckResult } from '@venuebook/sdk';
-import { DialogShell } from '../shared/dialog-shell.tsx';
+import { DialogShell } from '@venuebook/sdk';
 import { duplicateDialogTitle, similarityPercent } from './venue-form-values.ts';
 
 /** Spec §9: the duplicates list scrolls at 15rem. */

@@ -98,6 +98,11 @@ export { SignOutButton } from './components/sign-out-button.tsx';
 export type { SignOutButtonProps } from './components/sign-out-button.tsx';
 export { FormField, fieldErrorMessages } from './components/form-field.tsx';
 export type { FieldErrorLike, FormFieldProps } from './components/form-field.tsx';
+// Dialogs load Chakra's Dialog on first open (lazy), so they cost nothing on a page that does not open one.
+export { ConfirmDialog, DialogShell, PanelDialog, PanelSections } from './components/dialogs/lazy-dialogs.tsx';
+export type { ConfirmDialogProps, DialogShellProps, PanelDialogProps, PanelSectionsProps } from './components/dialogs/lazy-dialogs.tsx';
+export { PurgeDialog, RestorePurgeButtons, useRestorePurge } from './components/deleted-items.tsx';
+export type { RestorePurge, RestorePurgeOptions, RestorePurgeText } from './components/deleted-items.tsx';
 
 export type { RemotePageMap, RemoteRoutesModule } from './federation/remote-contract.ts';
 export { StandaloneLayout } from './components/standalone-layout.tsx';

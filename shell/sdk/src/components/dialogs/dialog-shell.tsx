@@ -22,7 +22,7 @@ export interface DialogShellProps {
   children: ReactNode;
 }
 
-/** A centred dialog of the venue pages: title, body and buttons (Chakra's Dialog). */
+/** A centred dialog: title, body and buttons (Chakra's Dialog). Loaded on first use through `lazy-dialogs.tsx`. */
 export function DialogShell({ open, onDismiss, busy = false, title, testId, role, initialFocusEl, finalFocusEl, onSubmit, footer, children }: DialogShellProps) {
   const sections = (
     <>
@@ -88,8 +88,15 @@ export function PanelDialog({ open, onDismiss, busy = false, from, size, scrollI
   );
 }
 
+export interface PanelSectionsProps {
+  title: ReactNode;
+  closeTestId?: string;
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
 /** A `PanelDialog`'s title, close button, body and buttons (laid out as `DialogShell`'s). */
-export function PanelSections({ title, closeTestId, footer, children }: { title: ReactNode; closeTestId?: string; footer?: ReactNode; children: ReactNode }) {
+export function PanelSections({ title, closeTestId, footer, children }: PanelSectionsProps) {
   return (
     <>
       <Dialog.Header pe="12">

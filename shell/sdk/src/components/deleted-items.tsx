@@ -1,8 +1,10 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
-import { errorMessage, notify, useMutation } from '@venuebook/sdk';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuArchiveRestore, LuTrash2 } from 'react-icons/lu';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { errorMessage } from '../api/api-error.ts';
+import { ConfirmDialog } from './dialogs/lazy-dialogs.tsx';
+import { notify } from './toaster.tsx';
 
 /** The toasts of restoring and permanently deleting (spec §8). */
 export interface RestorePurgeText {
@@ -23,8 +25,8 @@ export interface RestorePurgeOptions<T> {
 }
 
 /**
- * Restore and permanent delete of a deleted item (the Deleted Venues and Deleted Contacts pages): the calls, their
- * toasts, and the item waiting for the permanent delete's confirmation (`purging`).
+ * Restore and permanent delete of a deleted item (the Deleted Venues, Deleted Contacts and Deleted Data Cards pages):
+ * the calls, their toasts, and the item waiting for the permanent delete's confirmation (`purging`).
  */
 export function useRestorePurge<T extends { id: string }>({ restore, purge, refresh, nameOf, text }: RestorePurgeOptions<T>) {
   const [purging, setPurging] = useState<T | null>(null);
