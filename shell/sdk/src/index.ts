@@ -79,6 +79,7 @@ export type { EventListFilter } from './query/event-queries.ts';
 export { auditLogQueries, createAuditLogQueries, nextAuditLogPage } from './query/audit-log-queries.ts';
 export { contactQueries, contactTagsOrDefault, createContactQueries } from './query/contact-queries.ts';
 export type { ContactListFilter } from './query/contact-queries.ts';
+export { cardQueries, createCardQueries, VENUE_DATA_STALE_TIME_MS } from './query/card-queries.ts';
 
 export { system } from './theme/system.ts';
 export { AppProvider, isThemeSetting, THEME_SETTINGS, THEME_STORAGE_KEY, useThemeSetting } from './theme/app-provider.tsx';

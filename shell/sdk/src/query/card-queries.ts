@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Department } from '@venuebook/proto/domain';
+import { api, type ApiClient } from '../api/api-client.ts';
+
+/** Spec §9: 'Venue data display cached 5 minutes' (the venue detail page's values). */
+export const VENUE_DATA_STALE_TIME_MS = 5 * 60_000;
+
+/**
+ * Query keys and options of data-card reads (spec §2 'Data Cards screen', 'Master Data Card Templates', 'Deleted
+ * Data Cards', venue detail 'Venue Data'), bound to an api client. `all` covers every card read; `venue(id)` one
+ * venue's cards and values (invalidate it after a save at that venue).
+ */
+export function createCardQueries(client: ApiClient) {
+  const all = ['cards'] as const;
+  const venue = (venueId: string) => [...all, 'venue', venueId] as const;
+  return {
+    all,
+    venue,
+    /** Every master template, each under its primary department, in the §9 order. */
+    templates: () =>
+      queryOptions({
+        queryKey: [...all, 'templates'] as const,
+        queryFn: ({ signal }) => client.cardTemplates.list({}, { signal }),
+      }),
+    /** Soft-deleted cards (admins). */
+    deleted: () =>
+      queryOptions({
+        queryKey: [...all, 'deleted'] as const,
+        queryFn: ({ signal }) => client.deletedCards.list({ signal }),
+      }),
+    /** A department's cards at a venue: general notes first, then the saved order, then title. */
+    venueDepartment: (venueId: string, department: Department) =>
+      queryOptions({
+        queryKey: [...venue(venueId), 'department', department] as const,
+        queryFn: ({ signal }) => client.venueCards.list(venueId, department, { signal }),
+      }),
+    /** Every current field value of a venue's cards (the venue detail page keeps it 5 minutes). */
+    venueValues: (venueId: string) =>
+      queryOptions({
+        queryKey: [...venue(venueId), 'values'] as const,
+        queryFn: ({ signal }) => client.venueCards.venueValues(venueId, { signal }),
+      }),
+  };
+}
+
+export const cardQueries = createCardQueries(api);
