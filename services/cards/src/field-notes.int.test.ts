@@ -3,10 +3,9 @@
 // two users on the two replicas both keep their new lines, the later one answering the merge; Clean Field Notes
 // removes soft-deleted lines only; audit entries and venue_data.updated per save.
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
-import { eventsSince, rejection } from '@venuebook/service-kit/testing';
+import { eventsSince, eventually, rejection } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { cardsUnderTest } from './testing/cards-harness.ts';
 
@@ -28,17 +27,6 @@ async function venueWithNetwork(): Promise<string> {
   return venueId;
 }
 
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(50);
-    }
-  }
-}
 
 describe('field notes', () => {
   it('appends, edits the last line, replaces; removed lines are soft-deleted; audit and venue_data.updated per save', async () => {

@@ -2,10 +2,9 @@
 // service it asks about venues): save rules, the per-field compare-and-set across replicas, history, restore and
 // 'last verified' with their audit entries and venue_data.updated events, the values moved and cleared by card changes.
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
-import { eventsSince, rejection } from '@venuebook/service-kit/testing';
+import { eventsSince, eventually, rejection } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { cardsUnderTest } from './testing/cards-harness.ts';
 
@@ -27,18 +26,6 @@ async function venueWithNetwork(): Promise<string> {
   return venueId;
 }
 
-/** Until `check` passes (another replica applies an event), at most 10 s. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(50);
-    }
-  }
-}
 
 describe('card field values', () => {
   it('saves per spec §5: text stored, empty non-textarea skipped, empty textarea saved; read back on the other replica', async () => {

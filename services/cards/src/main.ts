@@ -1,5 +1,6 @@
 // The cards service's process: wiring only (the kit runs the start-up, see startDomainService).
 import { CardsService } from '@venuebook/proto/cards/v1';
+import { DEPARTMENTS } from '@venuebook/proto/domain';
 import { STREAMS } from '@venuebook/proto/events';
 import { partialHandlers } from '@venuebook/proto/grpc';
 import { Locks, lockSchema, runServiceMain, startDomainService } from '@venuebook/service-kit';
@@ -35,6 +36,9 @@ import type { FieldNoteLists } from './read-model/field-note-read-model.ts';
 import { fieldNoteModel } from './repositories/field-note.model.ts';
 import { FieldNoteRepository } from './repositories/field-note.repository.ts';
 import { createFieldNoteUseCases } from './use-cases/field-notes.ts';
+import { orderKey } from './domain/card-order.ts';
+import { startVenueLifecycle } from './events/venue-lifecycle.ts';
+import { deleteVenueDocuments } from './repositories/venue-documents.repository.ts';
 
 /** The running service; `readModel` holds every card, `orderReadModel` the latest order of each department (tests). */
 export interface CardsServiceHandle extends RunningServiceHandle {
@@ -63,7 +67,8 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
       fieldNotes: fieldNoteModel(connection),
       locks: connection.model<LockDocument>('CardLock', lockSchema('card_locks')),
     }),
-    streams: [STREAMS.cards],
+    // venues: the venue.deleted and venue.purged events (startVenueLifecycle) may be read before the venues service first ran.
+    streams: [STREAMS.cards, STREAMS.venues],
     service: CardsService,
     handlers: async ({ models, nc, js, logger, audit, defer }) => {
       const cards = createCardReadModel(models.cards, { logger, nc });
@@ -115,6 +120,20 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
       await templates.seed();
       // A venue's cards: venues are checked with the venues service (GetVenue over gRPC); values move through the field-value use cases.
       const venueCards = createVenueCardUseCases({ repository, readModel: cards, orders, events, audit, locks, venues: venueDirectory, values: fieldValues });
+      // A deleted venue is forgotten by the venue check at once; a purged venue's cards, orders, values and notes go.
+      const lifecycle = await startVenueLifecycle(nc, {
+        durable: config.VENUE_PURGE_CONSUMER_NAME,
+        logger,
+        forget: (venueId) => venueDirectory.forget(venueId),
+        dropFromMemory(venueId) {
+          cards.removeGroup(venueId);
+          for (const department of DEPARTMENTS) orderList.model.removeGroup(orderKey(venueId, department));
+          values.readModel.removeGroup(venueId);
+          notes.readModel.removeGroup(venueId);
+        },
+        purge: (venueId) => deleteVenueDocuments([models.cards, models.orders, models.fieldValues, models.fieldNotes], venueId),
+      });
+      defer(() => lifecycle.stop());
       // Issue 12 in progress: the RPCs not built yet answer UNIMPLEMENTED (partialHandlers).
       return partialHandlers(CardsService, { ...createTemplateHandlers(templates), ...createVenueCardHandlers(venueCards), ...createFieldValueHandlers(fieldValues), ...createFieldNoteHandlers(fieldNotes) });
     },

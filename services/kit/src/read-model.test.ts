@@ -102,4 +102,17 @@ describe('ReadModel.query', () => {
     expect(model.query({ text: 'load', sort: 'name', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['c', 'a']);
     expect(model.query({ group: 'none', sort: 'name', offset: 0, limit: 10 })).toEqual({ items: [], total: 0 });
   });
+
+  it('removes a whole group and nothing else', async () => {
+    const model = await loaded([
+      { id: 'a', parent: 'v1', name: 'Loading dock', tags: ['red'], at: 1 },
+      { id: 'b', parent: 'v1', name: 'Main hall', tags: [], at: 2 },
+      { id: 'c', parent: 'v2', name: 'Loading bay', tags: ['red'], at: 3 },
+    ]);
+    expect(model.removeGroup('v1')).toBe(2);
+    expect(model.removeGroup('v1')).toBe(0);
+    expect(model.groupSize('v1')).toBe(0);
+    expect(model.query({ sort: 'name', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['c']);
+    expect(model.query({ text: 'load', tags: ['red'], sort: 'newest', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['c']);
+  });
 });

@@ -296,6 +296,15 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
     this.#changed(id);
   }
 
+  /** Takes out every record of a group (`groupOf`), e.g. a purged parent's; answers how many. */
+  removeGroup(group: string): number {
+    const members = this.#state.groups.get(group);
+    if (!members) return 0;
+    const ids = [...members].map((slot) => this.#state.records[slot]!.id);
+    for (const id of ids) this.remove(id);
+    return ids.length;
+  }
+
   /** Applies a document as read from the database (null or left out by toRecord → removed). */
   apply(id: string, doc: D | null): void {
     const record = doc ? this.#options.toRecord(doc) : null;

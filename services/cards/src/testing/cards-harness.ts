@@ -42,12 +42,23 @@ export interface CardsHarness {
   createVenue(name?: string): Promise<string>;
   /** Soft-deletes a venue through the venues service (as an admin). */
   deleteVenue(id: string): Promise<void>;
+  /** Deletes a soft-deleted venue for good through the venues service (as an admin). */
+  purgeVenue(id: string): Promise<void>;
 }
 
-export function cardsUnderTest(name: string, options: { replica?: boolean } = {}): CardsHarness {
+/** `env`: settings of both instances beyond the test defaults (cardsTestConfig). */
+export function cardsUnderTest(name: string, options: { replica?: boolean; env?: Record<string, string> } = {}): CardsHarness {
   const clients: { close(): void }[] = [];
   const suffix = randomUUID().slice(0, 8);
   const user = (role: string): Caller => ({ userId: randomUUID(), email: `${role}@example.com`, role, requestId: `${name}-${role}` });
+  async function asAdmin(call: (venues: Client<typeof VenuesService>) => Promise<unknown>): Promise<void> {
+    const venues = createClient(VenuesService, harness.venuesService.address, { deadlineMs: 10_000, metadata: userContextSigner(user('admin'), harness.userContextKey) });
+    try {
+      await call(venues);
+    } finally {
+      venues.close();
+    }
+  }
   const harness = {
     infra: testInfra(),
     dbName: `venuebook_test_cards_${name.replaceAll('-', '_')}_${suffix}`,
@@ -77,14 +88,8 @@ export function cardsUnderTest(name: string, options: { replica?: boolean } = {}
         venues.close();
       }
     },
-    async deleteVenue(id: string): Promise<void> {
-      const venues = createClient(VenuesService, harness.venuesService.address, { deadlineMs: 10_000, metadata: userContextSigner(user('admin'), harness.userContextKey) });
-      try {
-        await venues.deleteVenue({ id });
-      } finally {
-        venues.close();
-      }
-    },
+    deleteVenue: (id: string) => asAdmin((venues) => venues.deleteVenue({ id })),
+    purgeVenue: (id: string) => asAdmin((venues) => venues.purgeVenue({ id })),
   } as Omit<CardsHarness, 'config' | 'primary' | 'replica' | 'venuesService' | 'nc' | 'connection'> & {
     config: CardsConfig;
     primary: CardsServiceHandle;
@@ -101,7 +106,7 @@ export function cardsUnderTest(name: string, options: { replica?: boolean } = {}
       logDir: mkdtempSync(join(tmpdir(), 'venuebook-cards-int-')),
       logLevel: 'warn',
     });
-    harness.config = cardsTestConfig(harness.infra, { db: harness.dbName, userContextKey: harness.userContextKey, venuesAddress: harness.venuesService.address });
+    harness.config = cardsTestConfig(harness.infra, { db: harness.dbName, userContextKey: harness.userContextKey, venuesAddress: harness.venuesService.address, ...(options.env ? { env: options.env } : {}) });
     harness.primary = await start(harness.config, { logger: createLogger(`cards-${name}`, { level: 'warn' }) });
     if (options.replica !== false) harness.replica = await start(harness.config, { logger: createLogger(`cards-${name}-replica`, { level: 'warn' }) });
     harness.nc = await connectNats(harness.infra.natsUrl);

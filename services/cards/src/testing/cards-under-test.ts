@@ -10,8 +10,17 @@ import { configSchema } from '../config.ts';
 import type { CardsConfig } from '../config.ts';
 
 /** The configuration of an instance started by a test: database `db`, a free gRPC port, the venues service at `venuesAddress`. */
-export function cardsTestConfig(infra: TestInfra, options: { db: string; userContextKey: string; venuesAddress?: string }): CardsConfig {
-  return serviceTestConfig(configSchema, infra, { db: options.db, userContextKey: options.userContextKey, env: options.venuesAddress ? { VENUES_GRPC_URL: options.venuesAddress } : {} });
+/**
+ * The service's settings for a test. The venue check is not cached unless `env` says so (VENUE_CHECK_CACHE_MS): a
+ * test that deletes a venue and reads at once tests the venue check itself, not how fast the venue.deleted event
+ * travels (venue-lifecycle.int.test.ts tests the cache and its events).
+ */
+export function cardsTestConfig(infra: TestInfra, options: { db: string; userContextKey: string; venuesAddress?: string; env?: Record<string, string> }): CardsConfig {
+  return serviceTestConfig(configSchema, infra, {
+    db: options.db,
+    userContextKey: options.userContextKey,
+    env: { VENUE_CHECK_CACHE_MS: '0', ...(options.venuesAddress ? { VENUES_GRPC_URL: options.venuesAddress } : {}), ...options.env },
+  });
 }
 
 /** A client of the instance listening on `service.port`, calling as `caller` (context signed with `userContextKey`). */

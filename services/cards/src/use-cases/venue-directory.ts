@@ -3,6 +3,13 @@
 // stream keeps 30 days, so a new cards replica could not learn older venues from it, and GetVenue answers from the
 // venues service's memory (its point-read cache) in about a millisecond. The call carries the caller's own signed
 // context (every role may view venues).
+//
+// An active answer is remembered for VENUE_CHECK_CACHE_MS (a venue's card screen asks once per card list, value read
+// and save: without the cache every one of them was a second gRPC hop, measured as the larger part of a value read's
+// time), and forgotten at once when the venues stream says the venue was deleted or purged (`forget`, fed by
+// main.ts's subscription). Those events reach a replica at most once (core NATS): a lost one leaves a deleted venue
+// answering card reads for at most the cache time, never longer. Answers 'not found' are not remembered. Calls for
+// one venue in flight at the same time share one GetVenue.
 import { VenuesService } from '@venuebook/proto/venues/v1';
 import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
@@ -14,23 +21,57 @@ export const VENUE_NOT_FOUND = 'Venue not found';
 export interface VenueDirectory {
   /** Throws NOT_FOUND ('Venue not found') unless the venue exists and is not deleted. */
   requireActive(caller: Caller, venueId: string): Promise<void>;
+  /** Forgets that a venue was active (it was deleted or purged): the next check asks the venues service. */
+  forget(venueId: string): void;
   close(): void;
 }
 
-export function createVenueDirectory(config: Pick<CardsConfig, 'VENUES_GRPC_URL' | 'VENUES_DEADLINE_MS' | 'USER_CONTEXT_KEY' | 'GRPC_TLS_CA' | 'GRPC_TLS_CERT' | 'GRPC_TLS_KEY'>): VenueDirectory {
+type DirectoryConfig = Pick<CardsConfig, 'VENUES_GRPC_URL' | 'VENUES_DEADLINE_MS' | 'VENUE_CHECK_CACHE_MS' | 'VENUE_CHECK_CACHE_SIZE' | 'USER_CONTEXT_KEY' | 'GRPC_TLS_CA' | 'GRPC_TLS_CERT' | 'GRPC_TLS_KEY'>;
+
+export function createVenueDirectory(config: DirectoryConfig, clock: () => number = Date.now): VenueDirectory {
   // TLS to venues when this service's deployment sets a CA (mutual TLS: its own certificate as the client's too).
   const credentials = config.GRPC_TLS_CA ? grpcClientCredentials(config) : undefined;
   const venues = createClient(VenuesService, config.VENUES_GRPC_URL, { deadlineMs: config.VENUES_DEADLINE_MS, ...(credentials ? { credentials } : {}) });
+  /** Venue id → until when it counts as active (insertion order: the oldest entry is dropped first when full). */
+  const active = new Map<string, number>();
+  const inFlight = new Map<string, Promise<void>>();
+  /** Counts `forget` calls: a check that was under way when a venue was forgotten does not remember its answer. */
+  let forgets = 0;
+
+  async function ask(caller: Caller, venueId: string): Promise<void> {
+    try {
+      const { venue } = await venues.getVenue({ id: venueId }, { metadata: userContextSigner(caller, config.USER_CONTEXT_KEY) });
+      if (!venue || venue.deletedAt) throw GrpcError.notFound(VENUE_NOT_FOUND);
+    } catch (error) {
+      if (error instanceof GrpcError && (error.code === GrpcStatus.NOT_FOUND || error.code === GrpcStatus.INVALID_ARGUMENT)) throw GrpcError.notFound(VENUE_NOT_FOUND);
+      throw error;
+    }
+  }
+
+  function remember(venueId: string, forgetsAtStart: number): void {
+    if (config.VENUE_CHECK_CACHE_MS <= 0 || forgets !== forgetsAtStart) return;
+    active.delete(venueId);
+    if (active.size >= config.VENUE_CHECK_CACHE_SIZE) active.delete(active.keys().next().value!);
+    active.set(venueId, clock() + config.VENUE_CHECK_CACHE_MS);
+  }
+
   return {
     async requireActive(caller, venueId) {
       if (!venueId) throw GrpcError.notFound(VENUE_NOT_FOUND);
-      try {
-        const { venue } = await venues.getVenue({ id: venueId }, { metadata: userContextSigner(caller, config.USER_CONTEXT_KEY) });
-        if (!venue || venue.deletedAt) throw GrpcError.notFound(VENUE_NOT_FOUND);
-      } catch (error) {
-        if (error instanceof GrpcError && (error.code === GrpcStatus.NOT_FOUND || error.code === GrpcStatus.INVALID_ARGUMENT)) throw GrpcError.notFound(VENUE_NOT_FOUND);
-        throw error;
-      }
+      const until = active.get(venueId);
+      if (until !== undefined && until > clock()) return;
+      const pending = inFlight.get(venueId);
+      if (pending) return pending;
+      const forgetsAtStart = forgets;
+      const check = ask(caller, venueId)
+        .then(() => remember(venueId, forgetsAtStart))
+        .finally(() => inFlight.delete(venueId));
+      inFlight.set(venueId, check);
+      return check;
+    },
+    forget(venueId) {
+      forgets += 1;
+      active.delete(venueId);
     },
     close: () => venues.close(),
   };

@@ -22,3 +22,4 @@ export { eventsSince } from './events.ts';
 export type { PublishedEvent } from './events.ts';
 export { serviceTestConfig } from './service-config.ts';
 export { rejection } from './rejection.ts';
+export { eventually } from './eventually.ts';

@@ -1,0 +1,16 @@
+/** A collection whose documents carry a top-level `venueId` (a mongoose model). */
+export interface VenueScopedCollection {
+  deleteMany(filter: { venueId: string }): { exec(): Promise<{ deletedCount: number }> };
+}
+
+/**
+ * Removes every document of a venue from the given collections (its cards, card orders, value versions and field
+ * notes: each holds a top-level `venueId`). One `deleteMany({ venueId })` per collection: one top-level equality, so
+ * one scan of each on FerretDB v1, where deleting the documents one by one by `_id` would scan once per document.
+ * Safe to repeat: a second run finds nothing.
+ */
+export async function deleteVenueDocuments(models: readonly VenueScopedCollection[], venueId: string): Promise<number> {
+  let removed = 0;
+  for (const model of models) removed += (await model.deleteMany({ venueId }).exec()).deletedCount;
+  return removed;
+}

@@ -1,0 +1,78 @@
+// What the cards service does when a venue is deleted or purged, on real servers (two cards replicas on one database,
+// the venues service as its own process): with the venue check cached (VENUE_CHECK_CACHE_MS a minute), a deleted
+// venue stops answering on both replicas as soon as venue.deleted arrives; a purged venue's cards, orders, value
+// versions and field notes leave the database and both replicas' memory, and other venues keep theirs.
+import { GrpcStatus } from '@venuebook/proto/grpc';
+import { eventually, rejection } from '@venuebook/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { cardsUnderTest } from './testing/cards-harness.ts';
+
+const harness = cardsUnderTest('venue-lifecycle', { env: { VENUE_CHECK_CACHE_MS: '60000' } });
+const editor = harness.clientOf('primary', 'editor');
+const replicaViewer = harness.clientOf('replica', 'viewer');
+const primaryViewer = harness.clientOf('primary', 'viewer');
+/** The seeded 'Network' template (IT): internet_provider, bandwidth, dedicated_wifi, notes. */
+const NETWORK = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
+const COLLECTIONS = ['data_cards', 'card_orders', 'venue_data', 'venue_field_notes'] as const;
+
+/** A venue with the Network template and a custom card in IT, a saved value, notes and a saved card order. */
+async function venueWithData(): Promise<{ venueId: string; customId: string }> {
+  const venueId = await harness.createVenue();
+  await editor.addTemplatesToVenue({ venueId, department: 'IT', templateIds: [NETWORK] });
+  const custom = (await editor.createVenueCard({ venueId, department: 'IT', card: { title: 'Comms Room' } })).card!;
+  await editor.saveVenueCardOrder({ venueId, department: 'IT', cardIds: [custom.id, NETWORK] });
+  await editor.saveCardValues({ venueId, cardId: NETWORK, values: [{ fieldKey: 'internet_provider', value: 'Fiber One', baseVersion: 0 }] });
+  await editor.saveFieldNotes({ venueId, cardId: NETWORK, fieldKey: 'notes', department: 'IT', baseText: '', text: 'Dock on the left\nPower 63A' });
+  return { venueId, customId: custom.id };
+}
+
+/** How many documents of the venue each collection holds (read behind the service's back). */
+async function documentsOf(venueId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const name of COLLECTIONS) counts[name] = (await harness.connection.collection(name).find({ venueId }).toArray()).length;
+  return counts;
+}
+
+describe('venue deleted or purged', () => {
+  it('forgets a deleted venue at once on both replicas although its active answer is cached for a minute', async () => {
+    const { venueId } = await venueWithData();
+    // Both replicas have checked (and cached) the venue as active.
+    expect((await primaryViewer.listVenueValues({ venueId })).values).toHaveLength(1);
+    await eventually(async () => expect((await replicaViewer.listVenueValues({ venueId })).values).toHaveLength(1));
+    const deletedAt = Date.now();
+    await harness.deleteVenue(venueId);
+    await eventually(async () => {
+      expect(await rejection(primaryViewer.listVenueValues({ venueId }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
+      expect(await rejection(replicaViewer.getCardValues({ venueId, cardId: NETWORK }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
+    });
+    expect(Date.now() - deletedAt).toBeLessThan(10_000);
+    // A save is refused as well (the cached answer is gone, not only the reads').
+    expect(await rejection(editor.saveCardValues({ venueId, cardId: NETWORK, values: [{ fieldKey: 'bandwidth', value: '1 Gbps', baseVersion: 0 }] }))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
+  });
+
+  it("removes a purged venue's cards, orders, values and notes from the database and both replicas' memory; other venues keep theirs", async () => {
+    const gone = await venueWithData();
+    const kept = await venueWithData();
+    const before = await documentsOf(gone.venueId);
+    expect(before).toEqual({ data_cards: 1, card_orders: 2, venue_data: 1, venue_field_notes: 2 });
+    await eventually(() => expect(harness.replica.fieldValues.readModel.groupSize(gone.venueId)).toBe(1));
+
+    await harness.deleteVenue(gone.venueId);
+    await harness.purgeVenue(gone.venueId);
+
+    await eventually(async () => expect(await documentsOf(gone.venueId)).toEqual({ data_cards: 0, card_orders: 0, venue_data: 0, venue_field_notes: 0 }), 30_000);
+    for (const instance of [harness.primary, harness.replica]) {
+      await eventually(() => {
+        expect(instance.readModel.groupSize(gone.venueId)).toBe(0);
+        expect(instance.fieldValues.readModel.groupSize(gone.venueId)).toBe(0);
+        expect(instance.fieldNotes.readModel.groupSize(gone.venueId)).toBe(0);
+        expect(instance.orderReadModel.latest(gone.venueId, 'IT')).toBeUndefined();
+        expect(instance.readModel.get(gone.customId)).toBeUndefined();
+      });
+      expect(instance.fieldValues.readModel.groupSize(kept.venueId)).toBe(1);
+      expect(instance.orderReadModel.latest(kept.venueId, 'IT')?.cardIds).toEqual([kept.customId, NETWORK]);
+    }
+    expect(await documentsOf(kept.venueId)).toEqual(before);
+    expect((await replicaViewer.listVenueCards({ venueId: kept.venueId, department: 'IT' })).cards.map((card) => card.title)).toEqual(['Comms Room', 'Network']);
+  });
+});
