@@ -8,10 +8,10 @@ import {
   type Contact,
   type ContactInputParsed,
 } from '@venuebook/proto/domain';
-import { FormField } from '@venuebook/sdk';
+import { FormField, RequiredFormField } from '@venuebook/sdk';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { PhoneInput, RequiredFormField } from '../shared/form-fields.tsx';
+import { PhoneInput } from '../shared/form-fields.tsx';
 import { contactToFormValues, emptyContactForm, isCustomTagChoice, tagOptions, type ContactFormValues } from './contact-values.ts';
 
 /**

@@ -1,11 +1,9 @@
 import { Button, Input, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { venueEventInputSchema, type VenueEventInputParsed } from '@venuebook/proto/domain';
-import { FormField, type VenueEvent } from '@venuebook/sdk';
+import { DialogShell, FormField, RequiredFormField, TEXTAREA_MIN_H, type VenueEvent } from '@venuebook/sdk';
 import { useEffect } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { DialogShell } from '@venuebook/sdk';
-import { RequiredFormField, TEXTAREA_MIN_H } from '../shared/form-fields.tsx';
 import { canSubmitEvent, emptyEventForm, eventToFormValues, type EventFormValues } from './event-values.ts';
 
 /** The shared event rules (the API's own schema and its §5 messages) as the form's resolver. */

@@ -1,10 +1,10 @@
 import { Box, Button, Card, Checkbox, Heading, Input, SimpleGrid, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
-import { FormField, LEAGUES, VENUE_TYPES } from '@venuebook/sdk';
+import { FormField, LEAGUES, RequiredFormField, TEXTAREA_MIN_H, VENUE_TYPES } from '@venuebook/sdk';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { venueInputSchema, type VenueInputParsed } from '@venuebook/proto/domain';
 import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { PhoneInput, RequiredFormField, TEXTAREA_MIN_H } from '../shared/form-fields.tsx';
+import { PhoneInput } from '../shared/form-fields.tsx';
 import { phoneAsTyped, toggled, type VenueFormValues } from './venue-form-values.ts';
 
 export type VenueForm = UseFormReturn<VenueFormValues, unknown, VenueInputParsed>;

@@ -97,7 +97,7 @@ export { LeagueBadge } from './components/league-badge.tsx';
 export type { LeagueBadgeProps } from './components/league-badge.tsx';
 export { SignOutButton } from './components/sign-out-button.tsx';
 export type { SignOutButtonProps } from './components/sign-out-button.tsx';
-export { FormField, fieldErrorMessages } from './components/form-field.tsx';
+export { FormField, fieldErrorMessages, RequiredFormField, TEXTAREA_MIN_H } from './components/form-field.tsx';
 export type { FieldErrorLike, FormFieldProps } from './components/form-field.tsx';
 // Dialogs load Chakra's Dialog on first open (lazy), so they cost nothing on a page that does not open one.
 export { ConfirmDialog, DialogShell, PanelDialog, PanelSections } from './components/dialogs/lazy-dialogs.tsx';

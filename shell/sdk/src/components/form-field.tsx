@@ -57,3 +57,21 @@ export function FormField({ label, error, required, helperText, errorTestId, chi
     </Field.Root>
   );
 }
+
+/** Spec §9: text areas are 3 rows high, 6 at 1024 px or wider (as minimum heights, padding included). */
+export const TEXTAREA_MIN_H = { base: '5rem', lg: '9rem' };
+
+/** A required field: its label with the required mark. */
+export function RequiredFormField({ label, ...props }: Omit<FormFieldProps, 'required' | 'label'> & { label: string }) {
+  return (
+    <FormField
+      {...props}
+      label={
+        <>
+          {label} <Field.RequiredIndicator />
+        </>
+      }
+      required
+    />
+  );
+}
