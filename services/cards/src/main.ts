@@ -38,7 +38,7 @@ import { FieldNoteRepository } from './repositories/field-note.repository.ts';
 import { createFieldNoteUseCases } from './use-cases/field-notes.ts';
 import { orderKey } from './domain/card-order.ts';
 import { startVenueLifecycle } from './events/venue-lifecycle.ts';
-import { deleteVenueDocuments } from './repositories/venue-documents.repository.ts';
+import { deleteCardDocuments, deleteVenueDocuments } from './repositories/venue-documents.repository.ts';
 
 /** The running service; `readModel` holds every card, `orderReadModel` the latest order of each department (tests). */
 export interface CardsServiceHandle extends RunningServiceHandle {
@@ -119,7 +119,23 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
       // The starting master templates, at the first start of the database (fixed ids: replicas write the same).
       await templates.seed();
       // A venue's cards: venues are checked with the venues service (GetVenue over gRPC); values move through the field-value use cases.
-      const venueCards = createVenueCardUseCases({ repository, readModel: cards, orders, events, audit, locks, venues: venueDirectory, values: fieldValues });
+      const venueCards = createVenueCardUseCases({
+        repository,
+        readModel: cards,
+        orders,
+        events,
+        audit,
+        locks,
+        venues: venueDirectory,
+        values: fieldValues,
+        purgeCardData: (cardId) => deleteCardDocuments([models.fieldValues, models.fieldNotes], cardId),
+      });
+      // A card gone from the cards (purged here or on another replica): its values and notes leave this replica's memory.
+      cards.onChange((id) => {
+        if (id === undefined || cards.get(id)) return;
+        values.readModel.removeWhere((record) => record.cardId === id);
+        notes.readModel.removeWhere((record) => record.cardId === id);
+      });
       // A deleted venue is forgotten by the venue check at once; a purged venue's cards, orders, values and notes go.
       const lifecycle = await startVenueLifecycle(nc, {
         durable: config.VENUE_PURGE_CONSUMER_NAME,

@@ -1,7 +1,8 @@
 // What the cards service does when a venue is deleted or purged, on real servers (two cards replicas on one database,
 // the venues service as its own process): with the venue check cached (VENUE_CHECK_CACHE_MS a minute), a deleted
 // venue stops answering on both replicas as soon as venue.deleted arrives; a purged venue's cards, orders, value
-// versions and field notes leave the database and both replicas' memory, and other venues keep theirs.
+// versions and field notes leave the database and both replicas' memory, and other venues keep theirs; a permanently
+// deleted template's values and notes leave every venue.
 import { GrpcStatus } from '@venuebook/proto/grpc';
 import { eventually, rejection } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ const harness = cardsUnderTest('venue-lifecycle', { env: { VENUE_CHECK_CACHE_MS:
 const editor = harness.clientOf('primary', 'editor');
 const replicaViewer = harness.clientOf('replica', 'viewer');
 const primaryViewer = harness.clientOf('primary', 'viewer');
+const admin = harness.clientOf('replica', 'admin');
 /** The seeded 'Network' template (IT): internet_provider, bandwidth, dedicated_wifi, notes. */
 const NETWORK = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
 const COLLECTIONS = ['data_cards', 'card_orders', 'venue_data', 'venue_field_notes'] as const;
@@ -74,5 +76,37 @@ describe('venue deleted or purged', () => {
     }
     expect(await documentsOf(kept.venueId)).toEqual(before);
     expect((await replicaViewer.listVenueCards({ venueId: kept.venueId, department: 'IT' })).cards.map((card) => card.title)).toEqual(['Comms Room', 'Network']);
+  });
+
+  it("deletes a purged template's values and notes at every venue, from the database and both replicas' memory", async () => {
+    const template = (await admin.createTemplate({ card: { title: 'Rigging Points', departments: ['IT'], fields: [{ label: 'Max Load', type: 'text' }] } })).card!;
+    const venues = [await harness.createVenue(), await harness.createVenue()];
+    for (const venueId of venues) {
+      await editor.addTemplatesToVenue({ venueId, department: 'IT', templateIds: [template.id, NETWORK] });
+      await editor.saveCardValues({ venueId, cardId: template.id, values: [{ fieldKey: 'max_load', value: '2 t', baseVersion: 0 }] });
+      await editor.saveCardValues({ venueId, cardId: NETWORK, values: [{ fieldKey: 'bandwidth', value: '1 Gbps', baseVersion: 0 }] });
+      await editor.saveFieldNotes({ venueId, cardId: template.id, fieldKey: 'notes', department: 'IT', baseText: '', text: 'Beam over the stage' });
+    }
+    const ofTemplate = async () => {
+      let count = 0;
+      for (const name of ['venue_data', 'venue_field_notes']) count += (await harness.connection.collection(name).find({ cardId: template.id }).toArray()).length;
+      return count;
+    };
+    expect(await ofTemplate()).toBe(4);
+    await eventually(() => expect(harness.primary.fieldValues.currentValues(venues[1]!)).toHaveLength(2));
+
+    await admin.deleteTemplate({ id: template.id });
+    await admin.purgeCard({ id: template.id });
+
+    expect(await ofTemplate()).toBe(0);
+    for (const instance of [harness.primary, harness.replica]) {
+      await eventually(() => {
+        for (const venueId of venues) {
+          expect(instance.fieldValues.currentValues(venueId).map((value) => value.cardId)).toEqual([NETWORK]);
+          expect(instance.fieldNotes.readModel.groupSize(venueId)).toBe(0);
+        }
+      });
+    }
+    expect((await primaryViewer.listVenueValues({ venueId: venues[0]! })).values.map((value) => value.fieldKey)).toEqual(['bandwidth']);
   });
 });

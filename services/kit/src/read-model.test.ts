@@ -115,4 +115,15 @@ describe('ReadModel.query', () => {
     expect(model.query({ sort: 'name', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['c']);
     expect(model.query({ text: 'load', tags: ['red'], sort: 'newest', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['c']);
   });
+
+  it('removes the records a predicate accepts', async () => {
+    const model = await loaded([
+      { id: 'a', parent: 'v1', name: 'Loading dock', tags: [], at: 1 },
+      { id: 'b', parent: 'v2', name: 'Main hall', tags: [], at: 2 },
+      { id: 'c', parent: 'v2', name: 'Loading bay', tags: [], at: 3 },
+    ]);
+    expect(model.removeWhere((item) => item.name.startsWith('Loading'))).toBe(2);
+    expect(model.query({ sort: 'name', offset: 0, limit: 10 }).items.map((item) => item.id)).toEqual(['b']);
+    expect(model.groupSize('v2')).toBe(1);
+  });
 });

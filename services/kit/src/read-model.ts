@@ -305,6 +305,13 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
     return ids.length;
   }
 
+  /** Takes out every record `predicate` accepts (walks them all: for rare clean-ups, e.g. a purged parent's); answers how many. */
+  removeWhere(predicate: (record: R) => boolean): number {
+    const ids = this.#state.records.flatMap((record) => (record && predicate(record) ? [record.id] : []));
+    for (const id of ids) this.remove(id);
+    return ids.length;
+  }
+
   /** Applies a document as read from the database (null or left out by toRecord → removed). */
   apply(id: string, doc: D | null): void {
     const record = doc ? this.#options.toRecord(doc) : null;

@@ -1,6 +1,6 @@
 /** A collection whose documents carry a top-level `venueId` (a mongoose model). */
 export interface VenueScopedCollection {
-  deleteMany(filter: { venueId: string }): { exec(): Promise<{ deletedCount: number }> };
+  deleteMany(filter: { venueId: string } | { cardId: string }): { exec(): Promise<{ deletedCount: number }> };
 }
 
 /**
@@ -10,7 +10,16 @@ export interface VenueScopedCollection {
  * Safe to repeat: a second run finds nothing.
  */
 export async function deleteVenueDocuments(models: readonly VenueScopedCollection[], venueId: string): Promise<number> {
+  return deleteWhere(models, { venueId });
+}
+
+/** Removes the value versions and field notes of a permanently deleted card at every venue (one scan per collection, as above). */
+export async function deleteCardDocuments(models: readonly VenueScopedCollection[], cardId: string): Promise<number> {
+  return deleteWhere(models, { cardId });
+}
+
+async function deleteWhere(models: readonly VenueScopedCollection[], filter: { venueId: string } | { cardId: string }): Promise<number> {
   let removed = 0;
-  for (const model of models) removed += (await model.deleteMany({ venueId }).exec()).deletedCount;
+  for (const model of models) removed += (await model.deleteMany(filter).exec()).deletedCount;
   return removed;
 }

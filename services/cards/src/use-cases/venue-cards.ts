@@ -26,7 +26,8 @@ export const NOT_A_TEMPLATE = 'Not a template of this department';
 
 /**
  * The field values of cards at a venue (venue_data), kept by the field-values use cases (field-values.ts): a
- * customised template's values move to its venue copy, a removed or purged card's values are cleared (history kept).
+ * customised template's values move to its venue copy, a removed card's values are cleared (history kept); a
+ * permanently deleted card's value versions and field notes are deleted at every venue (`purgeCardData`).
  */
 export interface CardValueMoves {
   migrateValues(caller: Caller | null, venueId: string, fromCardId: string, toCardId: string): Promise<number>;
@@ -42,9 +43,11 @@ export interface VenueCardDeps {
   locks: Locks;
   venues: VenueDirectory;
   values: CardValueMoves;
+  /** Deletes a card's value versions and field notes at every venue (from the database; each replica's memory follows the card's removal). */
+  purgeCardData(cardId: string): Promise<number>;
 }
 
-export function createVenueCardUseCases({ repository, readModel, orders, events, audit, locks, venues, values }: VenueCardDeps) {
+export function createVenueCardUseCases({ repository, readModel, orders, events, audit, locks, venues, values, purgeCardData }: VenueCardDeps) {
   const withCardLock = cardLock(locks);
 
   /** The department's cards at the venue by §9: its saved order's templates and its active venue cards. */
@@ -225,14 +228,14 @@ export function createVenueCardUseCases({ repository, readModel, orders, events,
       return after;
     },
 
-    /** 'Card permanently deleted': only a soft-deleted card; a venue card's values are cleared first. */
+    /** 'Card permanently deleted': only a soft-deleted card; its values and notes go with it (a template's at every venue). */
     async purgeCard(caller: Caller, id: string): Promise<void> {
       const purged = await withCardLock(id, async () => {
         const current = await anyCard(id);
         if (!current.deletedAt) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, NOT_DELETED);
         if (current.isSystemProtected) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, CARD_PROTECTED);
-        if (current.venueId) await values.clearValues(caller, current.venueId, current.id);
         if (!(await repository.delete(id))) throw GrpcError.notFound(CARD_NOT_FOUND);
+        await purgeCardData(id);
         readModel.remove(id);
         return current;
       });
