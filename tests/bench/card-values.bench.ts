@@ -4,8 +4,9 @@
 // database while the service is down
 // (services/cards/src/testing/seed-values.ts, documents as the repository writes them), the cards service is started
 // (its read model loads them: start time and RSS), then
-// - open a venue's values: GET /api/v1/venues/{id}/values and GET …/cards/{cardId}/values of seeded venues
-//   (BENCH_REQUESTS each, default 500, smoke 20; 10 connections), every answer checked (30 values, the seeded ones);
+// - open a venue's card screen: GET /api/v1/venues/{id}/values, GET …/cards/{cardId}/values and the department's
+//   cards GET …/cards?department=IT of seeded venues (BENCH_REQUESTS each, default 500, smoke 20; 10 connections),
+//   every answer checked (30 values; one card's only; a card list — the seeded venues have no card order saved);
 // - save a field: PUT …/cards/{cardId}/values of one field based on its current version, one writer (a user's save),
 //   BENCH_SAVES (default 200, smoke 10) on venues created through the API (a save asks the venues service about the
 //   venue); every answer must be 'saved' with the next version, and the values read back.
@@ -83,17 +84,18 @@ await runBench({ name: 'card-values', title: 'Card field values at company scale
   // Open a venue's values: every seeded venue answers its 30 values.
   const samples = seeded.sampleVenueIds;
   expectTrue(samples.length > 0, 'the seed names sample venues');
-  for (const [label, path, expected] of [
-    ['GET /venues/:id/values', (venueId: string) => `/api/v1/venues/${venueId}/values`, VALUES_PER_VENUE],
-    ['GET /venues/:id/cards/:cardId/values', (venueId: string) => `/api/v1/venues/${venueId}/cards/${NETWORK}/values`, -1],
-  ] as const) {
+  // Open a venue's card screen: the department's cards (GET …/cards?department=) and the venue's values.
+  const shapes: readonly { label: string; path: (venueId: string) => string; check: (body: { values?: ValueJson[]; items?: { id: string; title: string }[] }) => string | null }[] = [
+    { label: 'GET /venues/:id/values', path: (venueId) => `/api/v1/venues/${venueId}/values`, check: (body) => (body.values?.length === VALUES_PER_VENUE ? null : `${body.values?.length} values, expected ${VALUES_PER_VENUE}`) },
+    { label: 'GET /venues/:id/cards/:cardId/values', path: (venueId) => `/api/v1/venues/${venueId}/cards/${NETWORK}/values`, check: (body) => (body.values?.every((value) => value.cardId === NETWORK) ? null : 'values of other cards') },
+    { label: 'GET /venues/:id/cards?department=IT', path: (venueId) => `/api/v1/venues/${venueId}/cards?department=IT`, check: (body) => (Array.isArray(body.items) ? null : 'no card list') },
+  ];
+  for (const { label, path, check } of shapes) {
     const times: number[] = [];
-    const first = (await viewer.get<{ values: ValueJson[] }>(path(samples[0]!))).body;
-    if (expected > 0) expectEqual(first.values.length, expected, `${label}: values of a seeded venue`);
-    else expectTrue(first.values.every((value) => value.cardId === NETWORK), `${label}: only the card's values`);
     await runConcurrently(REQUESTS, CONNECTIONS, async (index) => {
-      const { body, ms } = await viewer.get<{ values: ValueJson[] }>(path(samples[index % samples.length]!));
-      if (expected > 0 && body.values.length !== expected) throw new BenchError(`${label}: ${body.values.length} values, expected ${expected}`);
+      const { body, ms } = await viewer.get<{ values?: ValueJson[]; items?: { id: string; title: string }[] }>(path(samples[index % samples.length]!));
+      const wrong = check(body);
+      if (wrong) throw new BenchError(`${label}: ${wrong}`);
       times.push(ms);
     });
     bench.shape(label, times);
