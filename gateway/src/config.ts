@@ -56,6 +56,20 @@ export const gatewayConfigSchema = z.object({
   AUTH_GLOBAL_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Card value saves (PUT …/cards/{cardId}/values) per user and minute; then 429 with Retry-After. Counted per replica. */
   CARD_VALUES_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /**
+   * Live presence (GET /api/v1/presence, a WebSocket): the heartbeat interval the gateway asks browsers for, and how
+   * long an editor not heard of stays on a channel (the spec names no timeout: 30 s, three heartbeats).
+   */
+  PRESENCE_HEARTBEAT_MS: durationMsSchema.default(10_000),
+  PRESENCE_TIMEOUT_MS: durationMsSchema.default(30_000),
+  /** A presence socket must send its access token within this time of opening, else it is closed (4401). */
+  PRESENCE_AUTH_TIMEOUT_MS: durationMsSchema.default(10_000),
+  /** Bounds of one presence socket and of one user's sockets on one replica (beyond them: refused / closed 4429). */
+  PRESENCE_MAX_CHANNELS_PER_SOCKET: z.coerce.number().int().positive().max(1000).default(20),
+  PRESENCE_MAX_SOCKETS_PER_USER: z.coerce.number().int().positive().max(1000).default(10),
+  PRESENCE_MAX_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** The largest presence message (a frame above it closes the socket, 1009). */
+  PRESENCE_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(8192),
   /** Whose X-Forwarded-For to believe (client address of rate limits and logs): off, or the proxies' addresses / CIDRs. */
   TRUST_PROXY: trustProxySchema,
   /**

@@ -69,7 +69,15 @@ export const SUBJECTS = {
   auditEntryStored: subject('identity', 'audit_entry', 'stored'),
   /** An audit-log entry: every mutation of every service (the kit's createAuditRecorder); identity stores them. */
   auditRecorded: subject('audit', 'entry', 'recorded'),
+  /**
+   * Live presence (gateway replicas to each other): a user joined, is still on (heartbeat) or left a card channel on
+   * the publishing replica. Ephemeral, core NATS only: in no stream (EPHEMERAL_SUBJECTS), nothing is stored.
+   */
+  presenceChanged: subject('presence', 'editor', 'changed'),
 } as const;
+
+/** Subjects published on core NATS only (live state that is worthless a minute later): no stream covers them. */
+export const EPHEMERAL_SUBJECTS: ReadonlySet<string> = new Set([SUBJECTS.presenceChanged]);
 
 export type SubjectName = (typeof SUBJECTS)[keyof typeof SUBJECTS];
 
@@ -340,6 +348,21 @@ export const auditRecordedSchema = z.object({
 });
 export type AuditRecorded = z.infer<typeof auditRecordedSchema>;
 
+/**
+ * presence.editor.changed: `origin` the publishing gateway replica; `kind` join / heartbeat (the user is on the channel
+ * there, seen at the envelope's occurredAt) or leave (no socket of the user on that replica has the channel any more);
+ * `sync` asks the other replicas to announce their editors of the channel at once (a replica that just got its first
+ * socket on it).
+ */
+export const presenceChangedSchema = z.object({
+  origin: z.string().min(1).max(100),
+  kind: z.enum(['join', 'heartbeat', 'leave']),
+  sync: z.boolean().optional(),
+  channel: z.object({ venueId: z.string().max(100), department: z.string().max(100), cardId: z.string().max(100) }),
+  editor: z.object({ userId: z.string().max(100), email: z.string().max(320), fullName: z.string().max(500) }),
+});
+export type PresenceChanged = z.infer<typeof presenceChangedSchema>;
+
 /** Payload schema per subject. */
 export const EVENT_PAYLOADS = {
   [SUBJECTS.venueCreated]: venueCreatedSchema,
@@ -372,6 +395,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.userChanged]: userChangedSchema,
   [SUBJECTS.auditEntryStored]: auditEntryStoredSchema,
   [SUBJECTS.auditRecorded]: auditRecordedSchema,
+  [SUBJECTS.presenceChanged]: presenceChangedSchema,
 } as const satisfies Record<SubjectName, z.ZodType>;
 
 /** Payload type (as published, i.e. input) of a known subject. */

@@ -38,6 +38,11 @@ declare module 'fastify' {
       /** Verifies the bearer token and resolves the user and session (fastify.userCache, else identity); throws 401. */
       authenticate(request: FastifyRequest): Promise<AuthContext>;
       /**
+       * authorize() for an access token that did not come in an Authorization header (the presence WebSocket's
+       * `auth` message: a browser cannot set headers on a WebSocket). Same checks, same errors.
+       */
+      authorizeToken(token: string, access: Exclude<RouteAuth, 'public'>, requestId: string): Promise<AuthContext & { expiresAt: number }>;
+      /**
        * authenticate(), and for 'member' a company-domain e-mail (else 403 with the Access Denied text): what
        * every /api route needs (routes/api/autohooks.ts), and the API docs when API_DOCS=signed-in.
        */
@@ -70,21 +75,21 @@ export default fp(
     // read). The expiry is checked again on every use; the session itself is checked as before (userCache).
     const verifiedTokens = new LRUCache<string, VerifiedClaims>({ max: VERIFIED_TOKENS_MAX });
 
-    async function verify(request: FastifyRequest, header: string): Promise<AccessTokenClaims> {
-      const cached = verifiedTokens.get(header);
+    function verify(token: string): VerifiedClaims {
+      const cached = verifiedTokens.get(token);
       if (cached && cached.exp * 1000 > Date.now()) return cached;
-      const claims = await request.jwtVerify<VerifiedClaims>();
+      const claims = fastify.jwt.verify<VerifiedClaims>(token);
       const ttl = claims.exp * 1000 - Date.now();
-      if (ttl > 0) verifiedTokens.set(header, claims, { ttl });
+      if (ttl > 0) verifiedTokens.set(token, claims, { ttl });
       return claims;
     }
 
     /** Asks identity for the user and the state of their session (signed as the caller). */
-    async function resolve(request: FastifyRequest, claims: AccessTokenClaims): Promise<CachedSession> {
+    async function resolve(requestId: string, claims: AccessTokenClaims): Promise<CachedSession> {
       try {
         const response = await fastify.identity.getCurrentUser(
           { sessionId: claims.sid },
-          { metadata: userContextSigner({ userId: claims.sub, email: claims.email, role: '', requestId: String(request.id) }, USER_CONTEXT_KEY) },
+          { metadata: userContextSigner({ userId: claims.sub, email: claims.email, role: '', requestId }, USER_CONTEXT_KEY) },
         );
         if (!response.user) throw sessionMissing();
         return { user: authUserFromProto(response.user), active: response.sessionActive };
@@ -94,32 +99,44 @@ export default fp(
       }
     }
 
-    async function authenticate(request: FastifyRequest): Promise<AuthContext> {
-      const header = request.headers.authorization;
-      if (!header || !BEARER.test(header)) throw new HttpError(401, AUTH_MESSAGES.noSession);
-      let claims: AccessTokenClaims;
+    async function authenticateToken(token: string, requestId: string): Promise<AuthContext & { expiresAt: number }> {
+      let claims: VerifiedClaims;
       try {
-        claims = await verify(request, header);
+        claims = verify(token);
       } catch {
         throw sessionMissing();
       }
       let entry = fastify.userCache.get(claims.sub, claims.sid);
       if (!entry) {
         const readAt = fastify.userCache.generation();
-        entry = await resolve(request, claims);
+        entry = await resolve(requestId, claims);
         fastify.userCache.set(claims.sub, claims.sid, entry, readAt);
       }
       if (!entry.active) throw sessionMissing();
       const { user } = entry;
-      return { userId: user.id, email: user.email, role: user.role, sessionId: claims.sid, user };
+      return { userId: user.id, email: user.email, role: user.role, sessionId: claims.sid, user, expiresAt: claims.exp };
     }
 
-    async function authorize(request: FastifyRequest, access: Exclude<RouteAuth, 'public'>): Promise<AuthContext> {
-      const auth = await authenticate(request);
+    async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+      const header = request.headers.authorization;
+      if (!header || !BEARER.test(header)) throw new HttpError(401, AUTH_MESSAGES.noSession);
+      const { expiresAt: _expiresAt, ...auth } = await authenticateToken(header.slice(header.search(/\s/)).trim(), String(request.id));
+      return auth;
+    }
+
+    function requireMember<A extends AuthContext>(auth: A, access: Exclude<RouteAuth, 'public'>): A {
       if (access === 'member' && !isCompanyEmail(auth.email, fastify.config.COMPANY_DOMAIN)) {
         throw new HttpError(403, accessDeniedMessage(fastify.config.COMPANY_DOMAIN), API_ERROR_CODES.domainNotAllowed);
       }
       return auth;
+    }
+
+    async function authorize(request: FastifyRequest, access: Exclude<RouteAuth, 'public'>): Promise<AuthContext> {
+      return requireMember(await authenticate(request), access);
+    }
+
+    async function authorizeToken(token: string, access: Exclude<RouteAuth, 'public'>, requestId: string): Promise<AuthContext & { expiresAt: number }> {
+      return requireMember(await authenticateToken(token, requestId), access);
     }
 
     function guard(access: Exclude<RouteAuth, 'public'>) {
@@ -139,7 +156,7 @@ export default fp(
       };
     }
 
-    fastify.decorate('authn', { authenticate, authorize, guard });
+    fastify.decorate('authn', { authenticate, authorize, authorizeToken, guard });
   },
   { name: 'authn', dependencies: ['jwt', 'grpc-clients', 'user-cache'] },
 );
