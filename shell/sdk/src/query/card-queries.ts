@@ -22,6 +22,12 @@ export function createCardQueries(client: ApiClient) {
         queryKey: [...all, 'templates'] as const,
         queryFn: ({ signal }) => client.cardTemplates.list({}, { signal }),
       }),
+    /** One department's templates (the add-cards dialog), in the §9 order. */
+    departmentTemplates: (department: Department) =>
+      queryOptions({
+        queryKey: [...all, 'templates', department] as const,
+        queryFn: ({ signal }) => client.cardTemplates.list({ department }, { signal }),
+      }),
     /** Soft-deleted cards (admins). */
     deleted: () =>
       queryOptions({
@@ -39,6 +45,30 @@ export function createCardQueries(client: ApiClient) {
       queryOptions({
         queryKey: [...venue(venueId), 'values'] as const,
         queryFn: ({ signal }) => client.venueCards.venueValues(venueId, { signal }),
+      }),
+    /** One card (template or venue card) by id. */
+    card: (cardId: string) =>
+      queryOptions({
+        queryKey: [...all, 'card', cardId] as const,
+        queryFn: ({ signal }) => client.venueCards.get(cardId, { signal }),
+      }),
+    /** One card's current field values at a venue (the card dialog). */
+    cardValues: (venueId: string, cardId: string) =>
+      queryOptions({
+        queryKey: [...venue(venueId), 'card', cardId, 'values'] as const,
+        queryFn: ({ signal }) => client.venueCards.values(venueId, cardId, { signal }),
+      }),
+    /** A field's notes lines at a venue, of every department (the text is the `baseText` of the next save). */
+    fieldNotes: (venueId: string, cardId: string, fieldKey: string) =>
+      queryOptions({
+        queryKey: [...venue(venueId), 'card', cardId, 'notes', fieldKey] as const,
+        queryFn: ({ signal }) => client.venueCards.notes(venueId, cardId, fieldKey, undefined, { signal }),
+      }),
+    /** A field's versions, newest first (first page). */
+    fieldHistory: (venueId: string, cardId: string, fieldKey: string) =>
+      queryOptions({
+        queryKey: [...venue(venueId), 'card', cardId, 'history', fieldKey] as const,
+        queryFn: ({ signal }) => client.venueCards.history(venueId, cardId, fieldKey, {}, { signal }),
       }),
   };
 }
