@@ -1,7 +1,7 @@
 import { PRESENCE, PRESENCE_CLOSE, presenceChannelKey } from '@venuebook/proto/domain';
 import type { PresenceClientMessage, PresenceServerMessage } from '@venuebook/proto/domain';
 import { backoff } from '@venuebook/sdk';
-import type { RefreshTiming } from '@venuebook/sdk';
+import type { RefreshTiming, SessionStore } from '@venuebook/sdk';
 import type { PresenceChannel, PresenceEditor, PresenceState } from './presence-types.ts';
 
 /** Where the connection reads the access token and hears that it changed (the sdk's session store, or a test's). */
@@ -10,6 +10,24 @@ export interface PresenceTokenSource {
   subscribe(listener: () => void): () => void;
   /** Asks for a fresh token after the server refused this one (the session store refreshes). */
   refresh?(): void;
+}
+
+/** The access token of a session store (the sdk's `sessionStore`): listeners hear only when the token itself changes. */
+export function sessionTokens(store: Pick<SessionStore, 'getSnapshot' | 'subscribe' | 'refresh'>): PresenceTokenSource {
+  const current = (): string | null => store.getSnapshot().session?.accessToken ?? null;
+  return {
+    token: current,
+    subscribe(listener) {
+      let last = current();
+      return store.subscribe(() => {
+        const next = current();
+        if (next === last) return;
+        last = next;
+        listener();
+      });
+    },
+    refresh: () => void store.refresh(),
+  };
 }
 
 export interface PresenceConnectionOptions {

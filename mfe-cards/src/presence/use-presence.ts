@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { PRESENCE, presenceChannelKey } from '@venuebook/proto/domain';
 import { sessionStore } from '@venuebook/sdk';
-import { PresenceConnection } from './presence-connection.ts';
+import { PresenceConnection, sessionTokens } from './presence-connection.ts';
 import type { PresenceChannel, PresenceState } from './presence-types.ts';
 
 /** The page's presence socket on the gateway's origin (ws: or wss: as the page). */
@@ -14,19 +14,7 @@ function presenceUrl(): string {
 /** One socket for the page, whatever the number of card dialogs; the token is the sdk session's, sent again on every refresh. */
 const connection = new PresenceConnection({
   url: presenceUrl,
-  tokens: {
-    token: () => sessionStore.getSnapshot().session?.accessToken ?? null,
-    subscribe: (listener) => {
-      let last = sessionStore.getSnapshot().session?.accessToken ?? null;
-      return sessionStore.subscribe(() => {
-        const next = sessionStore.getSnapshot().session?.accessToken ?? null;
-        if (next === last) return;
-        last = next;
-        listener();
-      });
-    },
-    refresh: () => void sessionStore.refresh(),
-  },
+  tokens: sessionTokens(sessionStore),
 });
 
 const IDLE: PresenceState = { editors: [], connected: false };
