@@ -1,4 +1,126 @@
-// Scaffold: replaced by the page itself this session (its route stays disabled in the shell until then).
+import { Badge, Box, Button, Card, Flex, Heading, Link, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import {
+  api,
+  cardQueries,
+  EmptyState,
+  errorMessage,
+  PurgeDialog,
+  RestorePurgeButtons,
+  useCan,
+  useQuery,
+  useQueryClient,
+  useRestorePurge,
+  type DataCard,
+} from '@venuebook/sdk';
+import { useMemo } from 'react';
+import { LuArchiveX, LuArrowLeft, LuTriangleAlert } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { AdminOnly } from '../shared/admin-only.tsx';
+import { deletedCardKind, newestDeletedFirst, relativeAge } from './deleted-card-values.ts';
+
+/** Spec §8 'Deleted cards' toasts. */
+const DELETED_CARD_TEXT = {
+  restored: () => 'Card restored',
+  restoreFailed: 'Error restoring card',
+  purged: () => 'Card permanently deleted',
+  purgeFailed: 'Error deleting card',
+} as const;
+
+/** Deleted Data Cards (/admin/deleted-data-cards, spec §2): admins restore or permanently delete soft-deleted cards. */
 export function DeletedDataCardsPage() {
-  return null;
+  return (
+    <Stack gap={{ base: '4', md: '6' }} maxW="5xl" mx="auto" w="full" data-testid="deleted-cards-page">
+      <AdminOnly action="card.view_deleted">
+        <Box>
+          <Button asChild variant="ghost" size="sm" ms="-3">
+            <RouterLink to="/admin/master-data-cards" data-testid="master-cards-link">
+              <LuArrowLeft /> Back to Master Data Cards
+            </RouterLink>
+          </Button>
+        </Box>
+        <DeletedCardsList />
+      </AdminOnly>
+    </Stack>
+  );
+}
+
+function DeletedCardsList() {
+  const queryClient = useQueryClient();
+  const mayRestore = useCan('card.restore');
+  const mayPurge = useCan('card.purge');
+  const deleted = useQuery(cardQueries.deleted());
+  const cards = useMemo(() => newestDeletedFirst(deleted.data?.items ?? []), [deleted.data]);
+  const actions = useRestorePurge<DataCard>({
+    restore: (card) => api.deletedCards.restore(card.id),
+    purge: (card) => api.deletedCards.purge(card.id),
+    // A card came back or went for good: the deleted list, the templates and the venues' cards change.
+    refresh: () => queryClient.invalidateQueries({ queryKey: cardQueries.all }),
+    nameOf: (card) => card.title,
+    text: DELETED_CARD_TEXT,
+  });
+  const now = new Date();
+
+  return (
+    <>
+      <Box>
+        <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
+          Deleted Data Cards
+        </Heading>
+        <Text color="fg.muted" fontSize="sm" minH="5" data-testid="deleted-card-total">
+          {cards.length > 0 ? `${cards.length} deleted ${cards.length === 1 ? 'card' : 'cards'} · newest deleted first` : ''}
+        </Text>
+      </Box>
+
+      {deleted.isPending ? (
+        <Stack gap="3" data-testid="deleted-cards-loading">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h="20" rounded="l3" />
+          ))}
+        </Stack>
+      ) : deleted.isError ? (
+        <Box role="alert" data-testid="deleted-cards-error">
+          <EmptyState icon={<LuTriangleAlert />} title="Could not load deleted cards" description={errorMessage(deleted.error)}>
+            <Button colorPalette="brand" onClick={() => void deleted.refetch()}>
+              Retry
+            </Button>
+          </EmptyState>
+        </Box>
+      ) : cards.length === 0 ? (
+        <EmptyState icon={<LuArchiveX />} title="No deleted cards" data-testid="deleted-cards-empty" />
+      ) : (
+        <Stack gap="3" as="ul" listStyleType="none" m="0" p="0" data-testid="deleted-card-list">
+          {cards.map((card) => (
+            <Card.Root as="li" key={card.id} variant="outline" size="sm" data-testid="deleted-card-item" data-title={card.title}>
+              <Card.Body>
+                <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+                  <Stack gap="1" minW="0">
+                    <Heading as="h2" size="md" wordBreak="break-word" data-testid="deleted-card-title">
+                      {card.title}
+                    </Heading>
+                    <Wrap gap="1.5" align="center" fontSize="sm" color="fg.muted">
+                      <Badge variant="subtle" colorPalette={card.isTemplate ? 'brand' : 'gray'}>
+                        {deletedCardKind(card)}
+                      </Badge>
+                      <Text>{card.departments.join(', ')}</Text>
+                      {card.venueId ? (
+                        <Link asChild colorPalette="brand">
+                          <RouterLink to={`/venue/${encodeURIComponent(card.venueId)}`}>Open venue</RouterLink>
+                        </Link>
+                      ) : null}
+                    </Wrap>
+                    <Text fontSize="sm" color="fg.muted" title={card.deletedAt ?? undefined} data-testid="deleted-card-age">
+                      Deleted {relativeAge(card.deletedAt, now)}
+                    </Text>
+                  </Stack>
+                  <RestorePurgeButtons item={card} actions={actions} mayRestore={mayRestore} mayPurge={mayPurge} noun="card" />
+                </Flex>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </Stack>
+      )}
+
+      <PurgeDialog actions={actions} noun="card" question={(card) => `Permanently delete "${card?.title ?? ''}" with the data entered on it? This cannot be undone.`} />
+    </>
+  );
 }

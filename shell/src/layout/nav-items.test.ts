@@ -20,16 +20,16 @@ describe('side menu items', () => {
     for (const item of ADMIN_NAV_ITEMS) expect(ROUTE_TABLE.some((r) => r.path === item.path), item.path).toBe(true);
   });
 
-  it('shows only the items whose pages are built: Deleted Contacts, Deleted Venues, and Audit Logs to the owner only', () => {
-    expect(labels(visibleNavItems('owner'))).toEqual(['Deleted Contacts', 'Deleted Venues', 'Audit Logs']);
-    expect(labels(visibleNavItems('admin'))).toEqual(['Deleted Contacts', 'Deleted Venues']);
+  it('shows only the items whose pages are built: the card and deleted-item pages, and Audit Logs to the owner only', () => {
+    expect(labels(visibleNavItems('owner'))).toEqual(['Master Data Cards', 'Deleted Contacts', 'Deleted Venues', 'Deleted Data Cards', 'Audit Logs']);
+    expect(labels(visibleNavItems('admin'))).toEqual(['Master Data Cards', 'Deleted Contacts', 'Deleted Venues', 'Deleted Data Cards']);
     expect(visibleNavItems('viewer')).toEqual([]);
     expect(visibleNavItems('editor')).toEqual([]);
   });
 
   it('shows an item once its route is enabled and the role may use it', () => {
     const table = ROUTE_TABLE.map((r) => (r.path === '/admin/users' ? { ...r, enabled: true } : r));
-    expect(labels(visibleNavItems('admin', ADMIN_NAV_ITEMS, table))).toEqual(['Deleted Contacts', 'Deleted Venues', 'User Management']);
+    expect(labels(visibleNavItems('admin', ADMIN_NAV_ITEMS, table))).toEqual(['Master Data Cards', 'Deleted Contacts', 'Deleted Venues', 'Deleted Data Cards', 'User Management']);
     expect(visibleNavItems('editor', ADMIN_NAV_ITEMS, table)).toEqual([]);
   });
 

@@ -52,6 +52,9 @@ describe('route table', () => {
     expect(access('/deleted-venues')).toBe('admin');
     expect(access('/admin/users')).toBe('admin');
     expect(access('/audit-logs')).toBe('admin');
+    // The card admin pages answer other roles with 'Access Denied' themselves (spec §2, §6).
+    expect(access('/admin/master-data-cards')).toBe('login');
+    expect(access('/admin/deleted-data-cards')).toBe('login');
   });
 
   it('registers only the routes built so far', () => {
@@ -64,13 +67,17 @@ describe('route table', () => {
       '/venue/:venueId/edit',
       '/venue/:venueId/report',
       '/venue/:venueId/events',
+      '/venue/:venueId/department',
+      '/venue/:venueId/department/:departmentName',
       '/contacts',
       '/events',
       '/deleted-contacts',
       '/deleted-venues',
+      '/admin/master-data-cards',
+      '/admin/deleted-data-cards',
       '/audit-logs',
     ]);
-    expect(requiredRemotes()).toEqual(['mfe_venues', 'mfe_admin']);
+    expect(requiredRemotes()).toEqual(['mfe_venues', 'mfe_cards', 'mfe_admin']);
   });
 
   it('finds the page of a registered path', () => {
@@ -83,10 +90,15 @@ describe('route table', () => {
     expect(findRoute('/deleted-venues')).toMatchObject({ owner: 'mfe_venues', page: 'deleted-venues', access: 'admin' });
     expect(findRoute('/contacts')).toMatchObject({ owner: 'mfe_venues', page: 'all-contacts', access: 'login' });
     expect(findRoute('/deleted-contacts')).toMatchObject({ owner: 'mfe_venues', page: 'deleted-contacts', access: 'admin' });
+    expect(findRoute('/admin/master-data-cards')).toMatchObject({ owner: 'mfe_cards', page: 'master-data-cards' });
+    expect(findRoute('/admin/deleted-data-cards')).toMatchObject({ owner: 'mfe_cards', page: 'deleted-data-cards' });
+    // The Data Cards screen, with or without a department (spec §2; 'Production/Broadcast' is one encoded segment).
+    expect(findRoute('/venue/abc/department')).toMatchObject({ owner: 'mfe_cards', page: 'data-cards', access: 'login' });
+    expect(findRoute('/venue/abc/department/Production%2FBroadcast')).toMatchObject({ owner: 'mfe_cards', page: 'data-cards' });
   });
 
   it('treats unbuilt and unknown paths as 404', () => {
-    for (const path of ['/venue/abc/photos', '/admin/users', '/auth/x', '/nope', '/venue', '/venue/abc/department/IT', '/venue/a/b/c']) {
+    for (const path of ['/venue/abc/photos', '/admin/users', '/auth/x', '/nope', '/venue', '/venue/abc/department/IT/x', '/venue/a/b/c']) {
       expect(isNotFound(path), path).toBe(true);
     }
     expect(isNotFound('/')).toBe(false);
@@ -95,7 +107,7 @@ describe('route table', () => {
   it('registers a route as soon as it is enabled', () => {
     const table: RouteDefinition[] = ROUTE_TABLE.map((r) => (r.path === '/admin/users' ? { ...r, enabled: true } : r));
     expect(findRoute('/admin/users', table)).toMatchObject({ owner: 'mfe_admin', page: 'users' });
-    expect(requiredRemotes(table).sort()).toEqual(['mfe_admin', 'mfe_venues']);
+    expect(requiredRemotes(table).sort()).toEqual(['mfe_admin', 'mfe_cards', 'mfe_venues']);
   });
 
   it('marks the public pages of the shell as the sign-in pages', () => {

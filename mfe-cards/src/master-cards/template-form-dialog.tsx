@@ -1,0 +1,103 @@
+import { Box, Button, Checkbox, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CARD_DEPARTMENT_REQUIRED, cardInputSchema, type CardInputParsed } from '@venuebook/proto/domain';
+import { DEPARTMENTS, DialogShell, FormField, RequiredFormField, TEXTAREA_MIN_H, type DataCard, type Department } from '@venuebook/sdk';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { templateFormValues, toggledDepartment, type TemplateFormValues } from './template-groups.ts';
+
+/** The card rules of the API (its §5 messages), and a template needs at least one department. */
+const templateSchema = cardInputSchema.refine((card) => card.departments.length > 0, { path: ['departments'], message: CARD_DEPARTMENT_REQUIRED });
+const templateResolver = zodResolver(templateSchema) as unknown as Resolver<TemplateFormValues, unknown, CardInputParsed>;
+
+export interface TemplateFormDialogProps {
+  /** Open: `{ template: null, department }` for a new template (in that department), or the template to edit. */
+  editing: { template: DataCard | null; department: Department } | undefined;
+  saving: boolean;
+  onSave: (input: CardInputParsed) => void;
+  onClose: () => void;
+}
+
+/**
+ * New or edit master template (spec §2 'Master Data Card Templates'): title (required), description and the
+ * departments it is offered in (the first checked, or the one it is in, is its primary department). Its fields are
+ * kept as they are (the Customize Card editor of the card dialog edits a venue card's fields).
+ */
+export function TemplateFormDialog({ editing, saving, onSave, onClose }: TemplateFormDialogProps) {
+  const open = editing !== undefined;
+  const form = useForm<TemplateFormValues, unknown, CardInputParsed>({ defaultValues: templateFormValues(null, 'Production/Broadcast'), resolver: templateResolver, criteriaMode: 'all' });
+  const {
+    register,
+    reset,
+    control,
+    formState: { errors },
+  } = form;
+  const title = useWatch({ control, name: 'title' });
+
+  useEffect(() => {
+    if (editing) reset(templateFormValues(editing.template, editing.department));
+  }, [editing, reset]);
+
+  const isNew = !editing?.template;
+  return (
+    <DialogShell
+      open={open}
+      onDismiss={onClose}
+      busy={saving}
+      initialFocusEl={() => document.querySelector<HTMLElement>('[data-testid="template-title"]')}
+      title={isNew ? 'New Template Card' : 'Edit Template Card'}
+      testId="template-form-dialog"
+      onSubmit={(e) => void form.handleSubmit(onSave)(e)}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={saving} data-testid="template-cancel">
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" disabled={!title?.trim()} loading={saving} data-testid="template-save">
+            {isNew ? 'Create Template' : 'Save Changes'}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <RequiredFormField label="Title" error={errors.title} errorTestId="template-title-error">
+          <Input {...register('title')} placeholder="e.g. Power Distribution" autoComplete="off" data-testid="template-title" />
+        </RequiredFormField>
+        <FormField label="Description" error={errors.description}>
+          <Textarea {...register('description')} minH={TEXTAREA_MIN_H} placeholder="What this card records" data-testid="template-description" />
+        </FormField>
+        <Controller
+          control={control}
+          name="departments"
+          render={({ field }) => (
+            <Box role="group" aria-labelledby="template-departments-label" data-testid="template-departments">
+              <Text id="template-departments-label" fontSize="sm" fontWeight="medium" mb="2">
+                Departments
+              </Text>
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gapX="4" gapY="2">
+                {DEPARTMENTS.map((department) => (
+                  <Checkbox.Root
+                    key={department}
+                    checked={field.value.includes(department)}
+                    onCheckedChange={() => field.onChange(toggledDepartment(field.value, department))}
+                    colorPalette="brand"
+                    data-testid={`template-department-${department}`}
+                  >
+                    <Checkbox.HiddenInput onBlur={field.onBlur} />
+                    <Checkbox.Control />
+                    <Checkbox.Label>{department}</Checkbox.Label>
+                  </Checkbox.Root>
+                ))}
+              </SimpleGrid>
+              {errors.departments?.message ? (
+                <Text color="fg.error" fontSize="sm" mt="1.5" data-testid="template-departments-error">
+                  {errors.departments.message}
+                </Text>
+              ) : null}
+            </Box>
+          )}
+        />
+      </Stack>
+    </DialogShell>
+  );
+}
