@@ -53,6 +53,7 @@ export {
   queryOptions,
   useInfiniteQuery,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -102,6 +103,8 @@ export type { FieldErrorLike, FormFieldProps } from './components/form-field.tsx
 // Dialogs load Chakra's Dialog on first open (lazy), so they cost nothing on a page that does not open one.
 export { ConfirmDialog, DialogShell, PanelDialog, PanelSections } from './components/dialogs/lazy-dialogs.tsx';
 export type { ConfirmDialogProps, DialogShellProps, PanelDialogProps, PanelSectionsProps } from './components/dialogs/lazy-dialogs.tsx';
+// A page's loading, error and 'Venue Not Found' states (the venue pages and the Data Cards screen).
+export { ListSkeleton, LoadError, LoadingSpinner, VenueLoadError, VenueLoading } from './components/load-states.tsx';
 export { PurgeDialog, RestorePurgeButtons, useRestorePurge } from './components/deleted-items.tsx';
 export type { RestorePurge, RestorePurgeOptions, RestorePurgeText } from './components/deleted-items.tsx';
 

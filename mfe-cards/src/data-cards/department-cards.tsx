@@ -1,0 +1,217 @@
+import { Box, Card, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { cardQueries, EmptyState, errorMessage, useQuery, type DataCard, type Department } from '@venuebook/sdk';
+import type { CSSProperties, ReactNode } from 'react';
+import { LuGripVertical, LuLayers, LuLock, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { cardValueSummary, isMovable, loadErrorText, NO_DATA_CARDS_TEXT, reorderedCards, type ValuesByCard } from './data-card-values.ts';
+
+export interface DepartmentCardsProps {
+  venueId: string;
+  department: Department;
+  /** The venue's current values by card and field (one read for every department). */
+  values: ValuesByCard | undefined;
+  /** Edit mode: drag handles (when `canReorder`) and delete buttons (when `canDelete`). */
+  editing: boolean;
+  canReorder: boolean;
+  canDelete: boolean;
+  onOpen: (card: DataCard, cards: readonly DataCard[]) => void;
+  onReorder: (department: Department, cards: DataCard[]) => void;
+  onDelete: (card: DataCard, department: Department) => void;
+  /** Under the empty state: the inline add/create buttons (users who may add cards). */
+  emptyActions?: ReactNode;
+}
+
+/** One department's cards (spec §2 'Data Cards screen'): tiles in the §9 order; in edit mode sortable (dnd-kit) and deletable. */
+export function DepartmentCards({ venueId, department, values, editing, canReorder, canDelete, onOpen, onReorder, onDelete, emptyActions }: DepartmentCardsProps) {
+  const cards = useQuery(cardQueries.venueDepartment(venueId, department));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  if (cards.isPending) {
+    return (
+      <Stack gap="3" aria-busy="true" data-testid="cards-loading">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h="20" rounded="l3" />
+        ))}
+      </Stack>
+    );
+  }
+  if (cards.isError) {
+    return (
+      <Box role="alert" data-testid="cards-error">
+        <EmptyState icon={<LuTriangleAlert />} title={loadErrorText(errorMessage(cards.error))} />
+      </Box>
+    );
+  }
+  const items = cards.data.items;
+  if (items.length === 0) {
+    return (
+      <EmptyState icon={<LuLayers />} title={NO_DATA_CARDS_TEXT} data-testid="cards-empty">
+        {emptyActions}
+      </EmptyState>
+    );
+  }
+
+  const dragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over) return;
+    const next = reorderedCards(items, String(active.id), String(over.id));
+    if (next) onReorder(department, next);
+  };
+
+  const list = (
+    <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" data-testid="card-list">
+      {items.map((card) => (
+        <CardTile
+          key={card.id}
+          card={card}
+          values={values?.get(card.id)}
+          venueId={venueId}
+          sortable={editing && canReorder && isMovable(card)}
+          onOpen={() => onOpen(card, items)}
+          onDelete={editing && canDelete && isMovable(card) ? () => onDelete(card, department) : undefined}
+          locked={editing && !isMovable(card)}
+        />
+      ))}
+    </Stack>
+  );
+
+  if (!editing || !canReorder) return list;
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={{ screenReaderInstructions: { draggable: 'Press space to pick up a card, the arrow keys to move it within the department, space again to drop it, Escape to cancel.' } }}>
+      <SortableContext items={items.map((card) => card.id)} strategy={verticalListSortingStrategy}>
+        {list}
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+interface CardTileProps {
+  card: DataCard;
+  venueId: string;
+  values: ReadonlyMap<string, string> | undefined;
+  sortable: boolean;
+  locked: boolean;
+  onOpen: () => void;
+  onDelete: (() => void) | undefined;
+}
+
+/** A card tile: its title and a compact view of its entered values; opens the card dialog. */
+function CardTile(props: CardTileProps) {
+  return props.sortable ? <SortableTile {...props} /> : <TileView {...props} />;
+}
+
+function SortableTile(props: CardTileProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: props.card.id });
+  return (
+    <TileView
+      {...props}
+      rootRef={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, position: 'relative' }}
+      dragging={isDragging}
+      handle={
+        <IconButton
+          ref={setActivatorNodeRef}
+          aria-label={`Drag ${props.card.title}`}
+          variant="ghost"
+          size="xs"
+          cursor="grab"
+          touchAction="none"
+          data-testid="card-drag-handle"
+          {...attributes}
+          {...listeners}
+        >
+          <LuGripVertical />
+        </IconButton>
+      }
+    />
+  );
+}
+
+function TileView({
+  card,
+  venueId,
+  values,
+  locked,
+  onOpen,
+  onDelete,
+  rootRef,
+  style,
+  dragging = false,
+  handle,
+}: CardTileProps & { rootRef?: (node: HTMLElement | null) => void; style?: CSSProperties; dragging?: boolean; handle?: ReactNode }) {
+  // The notes field's text lives in the field notes (the card dialog reads and saves it there: one cache entry).
+  const notes = useQuery({ ...cardQueries.fieldNotes(venueId, card.id, 'notes'), enabled: card.fields.some((field) => field.key === 'notes') });
+  const summary = cardValueSummary(card, values, notes.data?.text);
+  return (
+    <Card.Root as="li" ref={rootRef} style={style} variant="outline" size="sm" shadow={dragging ? 'lg' : undefined} bg="bg.panel" data-testid="card-tile" data-card-id={card.id}>
+      <Card.Body gap="2" p="3">
+        <HStack align="start" gap="1">
+          {handle}
+          {locked ? (
+            <Box color="fg.subtle" p="1.5" title="System-protected: cannot be moved or deleted" aria-label="System-protected">
+              <LuLock size="14" />
+            </Box>
+          ) : null}
+          <Box
+            as="button"
+            flex="1"
+            minW="0"
+            textAlign="start"
+            fontWeight="semibold"
+            fontSize="sm"
+            lineHeight="short"
+            py="1"
+            wordBreak="break-word"
+            cursor="pointer"
+            _hover={{ color: 'brand.fg' }}
+            focusRing="outside"
+            rounded="l1"
+            onClick={onOpen}
+            data-testid="card-open"
+          >
+            {card.title}
+          </Box>
+          {onDelete ? (
+            <IconButton aria-label={`Delete ${card.title}`} variant="ghost" size="xs" colorPalette="red" onClick={onDelete} data-testid="card-delete">
+              <LuTrash2 />
+            </IconButton>
+          ) : null}
+        </HStack>
+        {summary.length > 0 ? (
+          <Stack as="dl" gap="1" fontSize="xs" m="0" data-testid="card-values">
+            {summary.slice(0, 4).map((item) =>
+              item.multiline ? (
+                <Box key={item.key}>
+                  <Text as="dt" color="fg.muted">
+                    {item.label}
+                  </Text>
+                  <Text as="dd" m="0" whiteSpace="pre-line" lineClamp="3" wordBreak="break-word" data-testid="card-value">
+                    {item.text}
+                  </Text>
+                </Box>
+              ) : (
+                <HStack key={item.key} gap="1" align="baseline" minW="0">
+                  <Text as="dt" color="fg.muted" flexShrink="0">
+                    {item.label}:
+                  </Text>
+                  <Text as="dd" m="0" truncate data-testid="card-value">
+                    {item.text}
+                  </Text>
+                </HStack>
+              ),
+            )}
+            {summary.length > 4 ? <Text color="fg.subtle">+{summary.length - 4} more</Text> : null}
+          </Stack>
+        ) : (
+          <Text fontSize="xs" color="fg.subtle" data-testid="card-no-values">
+            No data entered
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
