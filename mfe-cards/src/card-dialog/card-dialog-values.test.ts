@@ -5,6 +5,9 @@ import {
   buildSaveRequest,
   changedKeys,
   conflictsOf,
+  customizationInput,
+  customizationOf,
+  isCustomized,
   hasUnsavedChanges,
   insertTab,
   mergeValues,
@@ -109,4 +112,33 @@ describe('text areas (spec §9)', () => {
 
 it("reads yes/no values ('true'/'false' too)", () => {
   expect([yesNoOf('Yes'), yesNoOf('true'), yesNoOf('No'), yesNoOf('FALSE'), yesNoOf('maybe')]).toEqual(['Yes', 'Yes', 'No', 'No', '']);
+});
+
+describe('the customisation draft', () => {
+  const card = { title: 'Dock', description: 'Loading', primaryDepartment: 'Facilities' as const, departments: ['Facilities', 'IT'], fields: [{ ...field('dock'), type: 'select' as const, options: ['A'] }, field('notes', 'textarea')] };
+
+  it('is unsaved only while it differs from the card', () => {
+    const draft = customizationOf(card);
+    expect(isCustomized(null, card)).toBe(false);
+    expect(isCustomized(draft, card)).toBe(false);
+    expect(isCustomized({ ...draft, title: 'Docks' }, card)).toBe(true);
+    draft.fields[0]!.options.push('B');
+    expect(card.fields[0]!.options).toEqual(['A']);
+    expect(isCustomized(draft, card)).toBe(true);
+  });
+
+  it('sends the trimmed title and the owner department as the only department', () => {
+    const draft = { ...customizationOf(card), title: ' Docks ', department: 'IT' as const };
+    draft.fields[1] = { ...draft.fields[1]!, label: ' Site notes ' };
+    expect(customizationInput(draft, card)).toEqual({
+      title: 'Docks',
+      description: 'Loading',
+      departments: ['IT'],
+      primaryDepartment: 'IT',
+      fields: [
+        { key: 'dock', label: 'DOCK', type: 'select', options: ['A'], required: false },
+        { key: 'notes', label: 'Site notes', type: 'textarea', options: [], required: false },
+      ],
+    });
+  });
 });

@@ -1,7 +1,7 @@
 // The card dialog's pure parts (spec §2 'Card dialog', §5 'Data card save', §9 textarea rows and Tab): what the
 // user changed, the save request built from it, the conflicts of an answer, and the text-area helpers.
 import { DEFAULT_NOTES_FIELD } from '@venuebook/sdk';
-import type { CardField, CardFieldValue, Department, FieldSaveResult, SaveCardValuesRequest, SaveCardValuesResult } from '@venuebook/sdk';
+import type { CardField, CardFieldValue, CardInput, DataCard, Department, FieldSaveResult, SaveCardValuesRequest, SaveCardValuesResult } from '@venuebook/sdk';
 
 /** A field's value and version as the user's edit started from (version 0: never saved). */
 export interface FieldBase {
@@ -161,4 +161,32 @@ export function yesNoOf(value: string): 'Yes' | 'No' | '' {
   if (lower === 'yes' || lower === 'true') return 'Yes';
   if (lower === 'no' || lower === 'false') return 'No';
   return '';
+}
+
+/** The Customize Card tab's local draft (spec §2: kept until 'Save Customization'). */
+export interface CardCustomization {
+  title: string;
+  /** The owner department: the card's one department after the save. */
+  department: Department;
+  fields: CardField[];
+}
+
+export function customizationOf(card: Pick<DataCard, 'title' | 'primaryDepartment' | 'fields'>): CardCustomization {
+  return { title: card.title, department: card.primaryDepartment, fields: card.fields.map((field) => ({ ...field, options: [...field.options] })) };
+}
+
+/** Whether the draft differs from the card (unsaved customisation). */
+export function isCustomized(draft: CardCustomization | null, card: Pick<DataCard, 'title' | 'primaryDepartment' | 'fields'>): boolean {
+  return draft !== null && JSON.stringify(draft) !== JSON.stringify(customizationOf(card));
+}
+
+/** The card as the customise and update calls send it: the title trimmed, the owner department its only one. */
+export function customizationInput(draft: CardCustomization, card: Pick<DataCard, 'description'>): CardInput {
+  return {
+    title: draft.title.trim(),
+    description: card.description,
+    departments: [draft.department],
+    primaryDepartment: draft.department,
+    fields: draft.fields.map(({ key, label, type, options, required }) => ({ key, label: label.trim(), type, options: type === 'select' ? options : [], required })),
+  };
 }
