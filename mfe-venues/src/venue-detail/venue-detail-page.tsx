@@ -32,6 +32,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDate, hasMainContact, mainContactHidden, mapsUrl, telHref } from './venue-detail-values.ts';
 import { VenueContactsButton } from '../contacts/venue-contacts-dialog.tsx';
 import { VenuePageFrame } from '../shared/venue-page-frame.tsx';
+import { VenueData } from './venue-data.tsx';
 import { VenueLinks } from './venue-links.tsx';
 import { VenueNotes } from './venue-notes.tsx';
 import { PrintReport, type ReportContacts } from './venue-report.tsx';
@@ -227,19 +228,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
           </Section>
 
           <Section title="Venue Data" testId="section-venue-data">
-            {/* Cards grouped by department come with the data cards issue. */}
-            <Stack gap="3" align="start">
-              <Text color="fg.subtle" data-testid="venue-data-empty">
-                No venue data entered yet
-              </Text>
-              {mayEdit ? (
-                <Button asChild size="sm" variant="outline" colorPalette="brand">
-                  <RouterLink to={`${base}/department`}>
-                    <LuDatabase /> Add Venue Data
-                  </RouterLink>
-                </Button>
-              ) : null}
-            </Stack>
+            <VenueData venue={venue} />
           </Section>
         </Stack>
       </SimpleGrid>
