@@ -39,6 +39,7 @@ export function TemplateFormDialog({ editing, saving, onSave, onClose }: Templat
   }, [editing, reset]);
 
   const isNew = !editing?.template;
+  const isProtected = editing?.template?.isSystemProtected ?? false;
   return (
     <DialogShell
       open={open}
@@ -78,6 +79,7 @@ export function TemplateFormDialog({ editing, saving, onSave, onClose }: Templat
                 {DEPARTMENTS.map((department) => (
                   <Checkbox.Root
                     key={department}
+                    disabled={isProtected}
                     checked={field.value.includes(department)}
                     onCheckedChange={() => field.onChange(toggledDepartment(field.value, department))}
                     colorPalette="brand"
@@ -89,6 +91,11 @@ export function TemplateFormDialog({ editing, saving, onSave, onClose }: Templat
                   </Checkbox.Root>
                 ))}
               </SimpleGrid>
+              {isProtected ? (
+                <Text color="fg.muted" fontSize="sm" mt="1.5">
+                  System-protected: its departments cannot change.
+                </Text>
+              ) : null}
               {errors.departments?.message ? (
                 <Text color="fg.error" fontSize="sm" mt="1.5" data-testid="template-departments-error">
                   {errors.departments.message}
