@@ -3,9 +3,10 @@
 // WebSocket stands in for the browser's. Joins, the shared socket, a refresh re-sent on the open socket, reconnect
 // and re-join after the gateway was down, sign-out.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PresenceState } from '../../mfe-cards/src/presence/presence-types.ts';
-import { PresenceConnection, sessionTokens } from '../../mfe-cards/src/presence/presence-connection.ts';
+import { PRESENCE_RECONNECT, PresenceConnection, sessionTokens } from '../../mfe-cards/src/presence/presence-connection.ts';
+import type { PresenceState } from '../../mfe-cards/src/presence/presence-connection.ts';
 import { createApiClient } from '../../shell/sdk/src/api/api-client.ts';
+import { backoff } from '../../shell/sdk/src/session/refresh-timing.ts';
 import { createSessionStore } from '../../shell/sdk/src/session/session-store.ts';
 import type { SessionStore } from '../../shell/sdk/src/session/session-store.ts';
 import { createBrowser, startSdkStack } from './sdk-support.ts';
@@ -56,7 +57,7 @@ async function openPage(role: 'editor' | 'surveyor'): Promise<Page> {
   await vi.waitFor(() => expect(store.getSnapshot().status).not.toBe('loading'));
   await store.signIn(sdk.account(role));
   const recorded = recordingWebSocket();
-  const connection = new PresenceConnection({ url: `${sdk.stack.url.replace(/^http/, 'ws')}/api/v1/presence`, tokens: sessionTokens(store), WebSocketImpl: recorded.WebSocketImpl, lingerMs: 200 });
+  const connection = new PresenceConnection({ url: `${sdk.stack.url.replace(/^http/, 'ws')}/api/v1/presence`, tokens: sessionTokens(store), WebSocketImpl: recorded.WebSocketImpl, lingerMs: 200, reconnectDelay: (attempt) => backoff(attempt, PRESENCE_RECONNECT) });
   stops.push(() => connection.close());
   return { store, connection, opened: recorded.opened, sent: recorded.sent };
 }

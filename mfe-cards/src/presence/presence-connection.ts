@@ -1,8 +1,15 @@
 import { PRESENCE, PRESENCE_CLOSE, presenceChannelKey } from '@venuebook/proto/domain';
 import type { PresenceClientMessage, PresenceServerMessage } from '@venuebook/proto/domain';
-import { backoff } from '@venuebook/sdk';
-import type { RefreshTiming, SessionStore } from '@venuebook/sdk';
-import type { PresenceChannel, PresenceEditor, PresenceState } from './presence-types.ts';
+import type { PresenceChannelRef as PresenceChannel, PresenceEditorInfo as PresenceEditor } from '@venuebook/proto/domain';
+
+/**
+ * What a channel's holders see: presence-types.ts PresenceState, spelled with the proto types so that this file
+ * imports nothing of the sdk (its React side) and runs in Node for the integration test.
+ */
+export interface PresenceState {
+  editors: PresenceEditor[];
+  connected: boolean;
+}
 
 /** Where the connection reads the access token and hears that it changed (the sdk's session store, or a test's). */
 export interface PresenceTokenSource {
@@ -12,8 +19,15 @@ export interface PresenceTokenSource {
   refresh?(): void;
 }
 
+/** What sessionTokens needs of the sdk's session store (structurally: this file stays free of the sdk's React side). */
+export interface SessionTokenStore {
+  getSnapshot(): { session: { accessToken: string } | null };
+  subscribe(listener: () => void): () => void;
+  refresh(): Promise<unknown>;
+}
+
 /** The access token of a session store (the sdk's `sessionStore`): listeners hear only when the token itself changes. */
-export function sessionTokens(store: Pick<SessionStore, 'getSnapshot' | 'subscribe' | 'refresh'>): PresenceTokenSource {
+export function sessionTokens(store: SessionTokenStore): PresenceTokenSource {
   const current = (): string | null => store.getSnapshot().session?.accessToken ?? null;
   return {
     token: current,
@@ -38,10 +52,12 @@ export interface PresenceConnectionOptions {
   WebSocketImpl?: typeof WebSocket;
   /** How long the socket stays open after the last channel was left (prev/next in the card dialog rejoins at once). */
   lingerMs?: number;
+  /** The wait before reconnect number `attempt` (1, 2, …): usePresence gives the sdk's `backoff` with PRESENCE_RECONNECT. */
+  reconnectDelay(attempt: number): number;
 }
 
-/** Reconnect back-off: 500 ms doubling to 30 s (the sdk's back-off with the presence socket's own numbers). */
-const RECONNECT_TIMING: RefreshTiming = { tickMs: 0, marginMs: 0, backoffInitialMs: 500, backoffMaxMs: 30_000 };
+/** Reconnect back-off of the presence socket: 500 ms, doubling, at most 30 s (the sdk's RefreshTiming shape). */
+export const PRESENCE_RECONNECT = { tickMs: 0, marginMs: 0, backoffInitialMs: 500, backoffMaxMs: 30_000 } as const;
 
 interface ChannelEntry {
   channel: PresenceChannel;
@@ -212,7 +228,7 @@ export class PresenceConnection {
     this.#reconnectTimer = setTimeout(() => {
       this.#reconnectTimer = undefined;
       this.#ensureOpen();
-    }, backoff(this.#attempt, RECONNECT_TIMING));
+    }, this.#options.reconnectDelay(this.#attempt));
   }
 
   #onTokenChange(): void {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { PRESENCE, presenceChannelKey } from '@venuebook/proto/domain';
-import { sessionStore } from '@venuebook/sdk';
-import { PresenceConnection, sessionTokens } from './presence-connection.ts';
+import { backoff, sessionStore } from '@venuebook/sdk';
+import { PRESENCE_RECONNECT, PresenceConnection, sessionTokens } from './presence-connection.ts';
 import type { PresenceChannel, PresenceState } from './presence-types.ts';
 
 /** The page's presence socket on the gateway's origin (ws: or wss: as the page). */
@@ -15,6 +15,7 @@ function presenceUrl(): string {
 const connection = new PresenceConnection({
   url: presenceUrl,
   tokens: sessionTokens(sessionStore),
+  reconnectDelay: (attempt) => backoff(attempt, PRESENCE_RECONNECT),
 });
 
 const IDLE: PresenceState = { editors: [], connected: false };
