@@ -109,10 +109,13 @@ describe('Master Data Card Templates', () => {
     expect(await page.getByTestId('template-department-IT').getAttribute('data-state')).toBe('checked');
     await page.getByTestId('template-title').fill(TITLES.charlie);
     await page.getByTestId('template-description').fill('Truss and motor points');
+    // Its fields through the card dialog's fields editor: the notes field, and one added.
+    await dialog.getByTestId('card-field-add').click();
+    await dialog.locator('[data-testid^="card-field-row-"]:not([data-testid="card-field-row-notes"])').getByTestId('card-field-label').fill('Truss Points');
     await shot(page, 'template-dialog', PHONE.width, { fullPage: false });
     await page.getByTestId('template-save').click();
     await expectToast(page, 'Template card created');
-    await templateCard(page, TITLES.charlie).waitFor();
+    expect(await templateCard(page, TITLES.charlie).textContent()).toContain('2 fields');
     const { json } = await apiCall('admin', 'GET', '/card-templates?department=IT');
     for (const card of (json as { items: { id: string; title: string }[] }).items) if (card.title === TITLES.charlie) templateIds.add(card.id);
 

@@ -16,7 +16,8 @@ import { useMemo } from 'react';
 import { LuArchiveX, LuArrowLeft, LuTriangleAlert } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { AdminOnly } from '../shared/admin-only.tsx';
-import { deletedCardKind, newestDeletedFirst, relativeAge } from './deleted-card-values.ts';
+import { relativeAge } from '../shared/relative-age.ts';
+import { deletedCardKind, newestDeletedFirst } from './deleted-card-values.ts';
 
 /** Spec §8 'Deleted cards' toasts. */
 const DELETED_CARD_TEXT = {

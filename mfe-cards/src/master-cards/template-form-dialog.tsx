@@ -4,6 +4,8 @@ import { CARD_DEPARTMENT_REQUIRED, cardInputSchema, type CardInputParsed } from 
 import { DEPARTMENTS, DialogShell, FormField, RequiredFormField, TEXTAREA_MIN_H, type DataCard, type Department } from '@venuebook/sdk';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { CardFieldsEditor } from '../card-dialog/card-fields-editor.tsx';
+import { fieldsAreValid } from '../card-dialog/card-fields.ts';
 import { templateFormValues, toggledDepartment, type TemplateFormValues } from './template-groups.ts';
 
 /** The card rules of the API (its §5 messages), and a template needs at least one department. */
@@ -19,9 +21,9 @@ export interface TemplateFormDialogProps {
 }
 
 /**
- * New or edit master template (spec §2 'Master Data Card Templates'): title (required), description and the
- * departments it is offered in (the first checked, or the one it is in, is its primary department). Its fields are
- * kept as they are (the Customize Card editor of the card dialog edits a venue card's fields).
+ * New or edit master template (spec §2 'Master Data Card Templates'): title (required), description, the
+ * departments it is offered in (the first checked, or the one it is in, is its primary department) and its fields
+ * (the card dialog's fields editor: add, reorder, remove, label, type, select options; the notes field stays).
  */
 export function TemplateFormDialog({ editing, saving, onSave, onClose }: TemplateFormDialogProps) {
   const open = editing !== undefined;
@@ -33,6 +35,7 @@ export function TemplateFormDialog({ editing, saving, onSave, onClose }: Templat
     formState: { errors },
   } = form;
   const title = useWatch({ control, name: 'title' });
+  const fields = useWatch({ control, name: 'fields' });
 
   useEffect(() => {
     if (editing) reset(templateFormValues(editing.template, editing.department));
@@ -54,7 +57,7 @@ export function TemplateFormDialog({ editing, saving, onSave, onClose }: Templat
           <Button variant="outline" onClick={onClose} disabled={saving} data-testid="template-cancel">
             Cancel
           </Button>
-          <Button type="submit" colorPalette="brand" disabled={!title?.trim()} loading={saving} data-testid="template-save">
+          <Button type="submit" colorPalette="brand" disabled={!title?.trim() || !fieldsAreValid(fields ?? [])} loading={saving} data-testid="template-save">
             {isNew ? 'Create Template' : 'Save Changes'}
           </Button>
         </>
@@ -101,6 +104,18 @@ export function TemplateFormDialog({ editing, saving, onSave, onClose }: Templat
                   {errors.departments.message}
                 </Text>
               ) : null}
+            </Box>
+          )}
+        />
+        <Controller
+          control={control}
+          name="fields"
+          render={({ field }) => (
+            <Box role="group" aria-labelledby="template-fields-label" data-testid="template-fields">
+              <Text id="template-fields-label" fontSize="sm" fontWeight="medium" mb="2">
+                Fields
+              </Text>
+              <CardFieldsEditor fields={field.value} onChange={field.onChange} disabled={saving} />
             </Box>
           )}
         />

@@ -88,10 +88,13 @@ describe('planTemplateDrop', () => {
 });
 
 describe('the template dialog', () => {
-  it('starts empty in the department it was opened from, or from the template', () => {
-    expect(templateFormValues(null, 'IT')).toEqual({ title: '', description: '', departments: ['IT'] });
-    const power = { ...card('power', 'Power', 'Events'), departments: ['IT', 'Events'] as Department[], description: 'Mains' };
-    expect(templateFormValues(power, 'IT')).toEqual({ title: 'Power', description: 'Mains', departments: ['Events', 'IT'] });
+  const amps = { key: 'amps', label: 'Amps', type: 'number' as const, options: [], required: false };
+  const notesField = { key: 'notes', label: 'Notes', type: 'textarea' as const, options: [], required: false };
+
+  it('starts empty (with the notes field) in the department it was opened from, or from the template', () => {
+    expect(templateFormValues(null, 'IT')).toEqual({ title: '', description: '', departments: ['IT'], fields: [notesField] });
+    const power = { ...card('power', 'Power', 'Events'), departments: ['IT', 'Events'] as Department[], description: 'Mains', fields: [amps] };
+    expect(templateFormValues(power, 'IT')).toEqual({ title: 'Power', description: 'Mains', departments: ['Events', 'IT'], fields: [amps] });
   });
 
   it('toggles a department, keeping spec order', () => {
@@ -99,10 +102,10 @@ describe('the template dialog', () => {
     expect(toggledDepartment(['Events', 'IT'], 'Events')).toEqual(['IT']);
   });
 
-  it('saves the primary department it keeps, else the first checked, and the template fields unchanged', () => {
-    const power = { ...card('power', 'Power', 'Security'), fields: [{ key: 'amps', label: 'Amps', type: 'number' as const, options: [], required: false }] };
-    expect(templateInput({ title: 'Power', description: '', departments: ['Events', 'Security'] }, power)).toMatchObject({ primaryDepartment: 'Security', fields: power.fields });
-    expect(templateInput({ title: 'Power', description: '', departments: ['Events', 'IT'] }, power)).toMatchObject({ primaryDepartment: 'Events' });
-    expect(templateInput({ title: 'New', description: 'd', departments: ['IT'] }, null)).toEqual({ title: 'New', description: 'd', departments: ['IT'], primaryDepartment: 'IT', fields: [] });
+  it('saves the primary department it keeps, else the first checked, with the edited fields', () => {
+    const power = card('power', 'Power', 'Security');
+    expect(templateInput({ title: 'Power', description: '', departments: ['Events', 'Security'], fields: [amps] }, power)).toMatchObject({ primaryDepartment: 'Security', fields: [amps] });
+    expect(templateInput({ title: 'Power', description: '', departments: ['Events', 'IT'], fields: [] }, power)).toMatchObject({ primaryDepartment: 'Events' });
+    expect(templateInput({ title: 'New', description: 'd', departments: ['IT'], fields: [notesField] }, null)).toEqual({ title: 'New', description: 'd', departments: ['IT'], primaryDepartment: 'IT', fields: [notesField] });
   });
 });

@@ -1,5 +1,5 @@
 import { arrayMove } from '@dnd-kit/sortable';
-import { DEPARTMENTS, isGeneralNotesCard, type CardInput, type DataCard, type Department } from '@venuebook/sdk';
+import { DEFAULT_NOTES_FIELD, DEPARTMENTS, isGeneralNotesCard, type CardField, type CardFieldInput, type CardInput, type DataCard, type Department } from '@venuebook/sdk';
 
 /** The master templates by primary department (spec §2 'Master Data Card Templates'). */
 export type TemplateGroups = Record<Department, DataCard[]>;
@@ -87,12 +87,18 @@ export interface TemplateFormValues {
   title: string;
   description: string;
   departments: Department[];
+  fields: CardField[];
 }
 
-/** The dialog's starting values: the template's, or empty in `department` for a new one. */
+/** The dialog's starting values: the template's, or empty in `department` (with the notes field) for a new one. */
 export function templateFormValues(template: DataCard | null, department: Department): TemplateFormValues {
-  if (!template) return { title: '', description: '', departments: [department] };
-  return { title: template.title, description: template.description, departments: DEPARTMENTS.filter((d) => template.departments.includes(d)) };
+  if (!template) return { title: '', description: '', departments: [department], fields: [{ ...DEFAULT_NOTES_FIELD, options: [] }] };
+  return {
+    title: template.title,
+    description: template.description,
+    departments: DEPARTMENTS.filter((d) => template.departments.includes(d)),
+    fields: template.fields.map((field) => ({ ...field, options: [...field.options] })),
+  };
 }
 
 /** `departments` with `department` checked or unchecked, in spec order. */
@@ -101,17 +107,14 @@ export function toggledDepartment(departments: readonly Department[], department
   return DEPARTMENTS.filter((d) => next.includes(d));
 }
 
-/**
- * What the dialog saves: its values, the primary department (the template's own while still checked, else the
- * first checked) and the template's fields unchanged (a new template gets the notes field from the server).
- */
-export function templateInput(values: Pick<TemplateFormValues, 'title' | 'description' | 'departments'>, template: DataCard | null): CardInput {
+/** What the dialog saves: its values with the primary department (the template's own while still checked, else the first checked). */
+export function templateInput(values: { title: string; description: string; departments: readonly Department[]; fields: readonly CardFieldInput[] }, template: DataCard | null): CardInput {
   const primary = template && values.departments.includes(template.primaryDepartment) ? template.primaryDepartment : values.departments[0];
   return {
     title: values.title,
     description: values.description,
     departments: [...values.departments],
     ...(primary ? { primaryDepartment: primary } : {}),
-    fields: template ? template.fields.map((field) => ({ ...field, options: [...field.options] })) : [],
+    fields: values.fields.map((field) => ({ ...field, options: [...(field.options ?? [])] })),
   };
 }
