@@ -6,6 +6,8 @@ declare module 'vitest' {
     infra: TestInfra;
     /** e2e project: where the running product answers, e.g. http://127.0.0.1:41234. */
     baseUrl: string;
+    /** e2e project: every gateway replica of the running product (the first is baseUrl). */
+    gatewayUrls: string[];
     /** e2e project: the local mailbox of the running stack (sign-up confirmations). */
     mailboxUrl: string;
     /** e2e project: where screenshots go (gitignored). */

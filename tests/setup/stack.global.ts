@@ -12,10 +12,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (!existsSync(join(REPO_ROOT, built))) throw new Error(`${built} is missing: run 'npm run build' (npm test does) before the e2e tests`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'venuebook-e2e-'));
-  const stack = await startStack({ dataDir, port: 0, seed: true, env: {}, logLevel: 'warn', log: (message) => console.log(`[e2e] ${message}`) });
+  // Two gateways on one NATS (presence.e2e opens a card on each); the tests that use one talk to the first.
+  const stack = await startStack({ dataDir, port: 0, seed: true, env: {}, logLevel: 'warn', gatewayReplicas: 2, log: (message) => console.log(`[e2e] ${message}`) });
   const artifactsDir = join(REPO_ROOT, 'artifacts', 'e2e');
   mkdirSync(artifactsDir, { recursive: true });
   project.provide('baseUrl', stack.url);
+  project.provide('gatewayUrls', stack.gatewayUrls);
   project.provide('artifactsDir', artifactsDir);
   if (!stack.mailboxUrl) throw new Error('the e2e stack needs the local mail sink');
   project.provide('mailboxUrl', stack.mailboxUrl);

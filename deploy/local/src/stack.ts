@@ -48,6 +48,11 @@ export interface StackOptions {
   log?: (message: string) => void;
   /** Extra environment for the gateway. */
   gatewayEnv?: Record<string, string>;
+  /**
+   * Gateway processes (default 1): the others listen on ports of their own (RunningStack.gatewayUrls) with the same
+   * settings and services, e.g. for live presence across replicas (they share it through NATS). No load balancer.
+   */
+  gatewayReplicas?: number;
 }
 
 export interface StackSecrets {
@@ -57,6 +62,8 @@ export interface StackSecrets {
 
 export interface RunningStack {
   url: string;
+  /** Every gateway's URL: `url` first, then those of StackOptions.gatewayReplicas beyond the first. */
+  gatewayUrls: string[];
   infra: Infra;
   secrets: StackSecrets;
   companyDomain: string;
@@ -414,27 +421,36 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       log(`seeded ${accounts.length} demo accounts and ${seeded} demo venues`);
     }
 
-    const spawnGateway = (): ManagedProcess =>
-      startProcess('gateway', process.execPath, [join(REPO_ROOT, 'gateway/src/main.ts')], {
-        logDir,
-        env: {
-          HOST: host,
-          PORT: String(port),
-          PUBLIC_URL: url,
-          COOKIE_SECURE: url.startsWith('https:') ? 'true' : 'false',
-          ...gatewayServiceEnv(services),
-          ...NO_GRPC_TLS,
-          NATS_URL: infra.natsUrl,
-          COMPANY_DOMAIN: companyDomain,
-          LOG_LEVEL: logLevel,
-          ...(oidcProvider ? oidcGatewayEnv(oidcProvider) : {}),
-          ...secrets,
-          ...options.gatewayEnv,
-        },
-      });
+    const gatewayEnv = (): Record<string, string> => ({
+      HOST: host,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      COOKIE_SECURE: url.startsWith('https:') ? 'true' : 'false',
+      ...gatewayServiceEnv(services),
+      ...NO_GRPC_TLS,
+      NATS_URL: infra.natsUrl,
+      COMPANY_DOMAIN: companyDomain,
+      LOG_LEVEL: logLevel,
+      ...(oidcProvider ? oidcGatewayEnv(oidcProvider) : {}),
+      ...secrets,
+      ...options.gatewayEnv,
+    });
+    const spawnGateway = (): ManagedProcess => startProcess('gateway', process.execPath, [join(REPO_ROOT, 'gateway/src/main.ts')], { logDir, env: gatewayEnv() });
     let gateway = spawnGateway();
     stops.push(() => gateway.stop());
     await waitFor('gateway', () => httpOk(`${url}/readyz`), { process: gateway });
+    const gatewayUrls = [url];
+    for (let index = 2; index <= (options.gatewayReplicas ?? 1); index++) {
+      const replicaPort = await freePort(host);
+      const replicaUrl = url.replace(/:\d+$/, `:${replicaPort}`);
+      const replica = startProcess(`gateway-${index}`, process.execPath, [join(REPO_ROOT, 'gateway/src/main.ts')], {
+        logDir,
+        env: { ...gatewayEnv(), PORT: String(replicaPort) },
+      });
+      stops.push(() => replica.stop());
+      await waitFor(`gateway-${index}`, () => httpOk(`${replicaUrl}/readyz`), { process: replica });
+      gatewayUrls.push(replicaUrl);
+    }
     const gatewayService: RunningGateway = {
       address: `${host}:${port}`,
       get process() {
@@ -449,6 +465,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     };
     return {
       url,
+      gatewayUrls,
       infra,
       secrets,
       companyDomain,
