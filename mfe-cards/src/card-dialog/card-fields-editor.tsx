@@ -1,6 +1,6 @@
-import { Badge, Box, Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { CARD_FIELD_TYPES, type CardField, type CardFieldType } from '@venuebook/sdk';
-import { LuArrowDown, LuArrowUp, LuPlus, LuTrash2, LuX } from 'react-icons/lu';
+import { LuArrowDown, LuArrowUp, LuLock, LuPlus, LuTrash2, LuX } from 'react-icons/lu';
 import { addField, addOption, FIELD_TYPE_LABELS, fieldErrors, isDefaultNotesField, moveField, removeField, removeOption, updateField, updateOption } from './card-fields.ts';
 
 export interface CardFieldsEditorProps {
@@ -81,9 +81,9 @@ function FieldRow({
               <LuArrowDown />
             </IconButton>
             {notes ? (
-              <Badge variant="subtle" title="The notes field cannot be removed">
-                Default
-              </Badge>
+              <Center boxSize="9" color="fg.subtle" title="The notes field cannot be removed" aria-label="The notes field cannot be removed" data-testid="card-field-locked">
+                <LuLock />
+              </Center>
             ) : (
               <IconButton size="sm" variant="ghost" colorPalette="red" aria-label="Remove field" disabled={disabled} onClick={() => onChange((fields) => removeField(fields, index))} data-testid="card-field-remove">
                 <LuTrash2 />

@@ -1,7 +1,7 @@
 import { Box, Button, Field, HStack, Input, NativeSelect, Popover, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { api, errorMessage, notify } from '@venuebook/sdk';
 import type { CardField, CardFieldValue, DataCard, FieldNoteLine } from '@venuebook/sdk';
-import { useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { LuBadgeCheck, LuHistory } from 'react-icons/lu';
 import { relativeAge } from '../shared/relative-age.ts';
 import { insertTab, isFieldNotes, shownValue, textareaRows, yesNoOf } from './card-dialog-values.ts';
@@ -66,9 +66,11 @@ export function EnterDataTab({ venueId, card, entry, canSave }: { venueId: strin
                   {canSave && current && current.kind !== 'cleared' && !dirty ? (
                     <VerifyButton venueId={venueId} cardId={card.id} field={field} current={current} onVerified={entry.applyFieldResult} />
                   ) : null}
-                  <Button size="2xs" variant="ghost" onClick={() => setHistoryOf(field)} data-testid="card-field-history">
-                    <LuHistory /> History
-                  </Button>
+                  {current ? (
+                    <Button size="2xs" variant="ghost" onClick={() => setHistoryOf(field)} data-testid="card-field-history">
+                      <LuHistory /> History
+                    </Button>
+                  ) : null}
                 </HStack>
               )}
             </HStack>
@@ -166,6 +168,7 @@ function VerifyButton({ venueId, cardId, field, current, onVerified }: { venueId
   const [open, setOpen] = useState(false);
   const [source, setSource] = useState('');
   const [busy, setBusy] = useState(false);
+  const sourceInput = useRef<HTMLInputElement>(null);
   async function verify() {
     setBusy(true);
     try {
@@ -182,7 +185,7 @@ function VerifyButton({ venueId, cardId, field, current, onVerified }: { venueId
     }
   }
   return (
-    <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }} initialFocusEl={() => document.querySelector<HTMLInputElement>('[data-testid="card-verify-source"]')}>
+    <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }} initialFocusEl={() => sourceInput.current} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
         <Button size="2xs" variant="ghost" colorPalette="green" data-testid="card-field-verify">
           <LuBadgeCheck /> Verify
@@ -194,6 +197,7 @@ function VerifyButton({ venueId, cardId, field, current, onVerified }: { venueId
             <Stack gap="2">
               <Text fontSize="sm">Confirm that “{field.label}” is still correct.</Text>
               <Input
+                ref={sourceInput}
                 size="sm"
                 value={source}
                 onChange={(event) => setSource(event.target.value)}

@@ -15,7 +15,7 @@ export function PresenceBadge({ editors }: { editors: readonly PresenceEditor[] 
   if (editors.length === 0) return null;
   const names = editors.map((editor) => editor.fullName || editor.email);
   return (
-    <Popover.Root positioning={{ placement: 'bottom-start' }}>
+    <Popover.Root positioning={{ placement: 'bottom-start' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
         <Badge
           as="button"
@@ -26,7 +26,8 @@ export function PresenceBadge({ editors }: { editors: readonly PresenceEditor[] 
           aria-label={`${editingLabel(editors.length)}: ${names.join(', ')}`}
           data-testid="card-presence"
         >
-          <LuUsers /> {editingLabel(editors.length)}
+          <LuUsers />
+          {editingLabel(editors.length)}
         </Badge>
       </Popover.Trigger>
       {/* Inside the dialog (no portal): a click in it is no click outside the dialog. */}
