@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Card, Flex, Heading, Link, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import {
   api,
   cardQueries,
   EmptyState,
-  errorMessage,
+  ListSkeleton,
+  LoadError,
   PurgeDialog,
   RestorePurgeButtons,
   useCan,
@@ -13,7 +14,7 @@ import {
   type DataCard,
 } from '@venuebook/sdk';
 import { useMemo } from 'react';
-import { LuArchiveX, LuArrowLeft, LuTriangleAlert } from 'react-icons/lu';
+import { LuArchiveX, LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { AdminOnly } from '../shared/admin-only.tsx';
 import { relativeAge } from '../shared/relative-age.ts';
@@ -73,19 +74,9 @@ function DeletedCardsList() {
       </Box>
 
       {deleted.isPending ? (
-        <Stack gap="3" data-testid="deleted-cards-loading">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h="20" rounded="l3" />
-          ))}
-        </Stack>
+        <ListSkeleton count={3} h="20" testId="deleted-cards-loading" />
       ) : deleted.isError ? (
-        <Box role="alert" data-testid="deleted-cards-error">
-          <EmptyState icon={<LuTriangleAlert />} title="Could not load deleted cards" description={errorMessage(deleted.error)}>
-            <Button colorPalette="brand" onClick={() => void deleted.refetch()}>
-              Retry
-            </Button>
-          </EmptyState>
-        </Box>
+        <LoadError title="Could not load deleted cards" error={deleted.error} onRetry={() => void deleted.refetch()} testId="deleted-cards-error" />
       ) : cards.length === 0 ? (
         <EmptyState icon={<LuArchiveX />} title="No deleted cards" data-testid="deleted-cards-empty" />
       ) : (

@@ -20,8 +20,8 @@ import {
   cardQueries,
   ConfirmDialog,
   DEPARTMENTS,
-  EmptyState,
   errorMessage,
+  LoadError,
   notify,
   useMutation,
   useQuery,
@@ -31,7 +31,7 @@ import {
   type Department,
 } from '@venuebook/sdk';
 import { useMemo, useState, type ReactNode } from 'react';
-import { LuArchive, LuGripVertical, LuLock, LuPencil, LuPlus, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { LuArchive, LuGripVertical, LuLock, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { AdminOnly } from '../shared/admin-only.tsx';
 import { TemplateFormDialog } from './template-form-dialog.tsx';
@@ -141,13 +141,7 @@ function MasterTemplates() {
           ))}
         </SimpleGrid>
       ) : templates.isError ? (
-        <Box role="alert" data-testid="master-cards-error">
-          <EmptyState icon={<LuTriangleAlert />} title="Could not load the templates" description={errorMessage(templates.error)}>
-            <Button colorPalette="brand" onClick={() => void templates.refetch()}>
-              Retry
-            </Button>
-          </EmptyState>
-        </Box>
+        <LoadError title="Could not load the templates" error={templates.error} onRetry={() => void templates.refetch()} testId="master-cards-error" />
       ) : (
         <TemplateBoard groups={groups} busy={drop.isPending} onDrop={onDrop} onAdd={(department) => setEditing({ template: null, department })} onEdit={(template) => setEditing({ template, department: template.primaryDepartment })} onDelete={setDeleting} />
       )}
