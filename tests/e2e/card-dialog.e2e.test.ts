@@ -163,6 +163,14 @@ describe('the card dialog', () => {
       await input(editor.page, 'dock_height').waitFor();
       expect(await input(editor.page, 'dock_height').inputValue()).toBe('1.2 m');
       expect(await dialog(editor.page).getByText('Dock Marshal').isVisible()).toBe(true);
+      // Now the venue's own card: a second customisation updates it (the added field removed again).
+      await editor.page.getByTestId('card-tab-customize').click();
+      await editor.page.getByTestId('card-field-remove').nth(3).click();
+      await editor.page.getByTestId('card-customize-title').fill('Loading Dock N');
+      await editor.page.getByTestId('card-save-customization').click();
+      await expect.poll(() => dialog(editor.page).getByRole('heading').first().textContent()).toBe('Loading Dock N');
+      await editor.page.getByTestId('card-back-to-data').click();
+      expect(await dialog(editor.page).getByText('Dock Marshal').count()).toBe(0);
       expect([...editor.errors, ...surveyor.errors]).toEqual([]);
     } finally {
       await editor.context.close();

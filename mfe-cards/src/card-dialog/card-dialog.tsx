@@ -1,7 +1,7 @@
 // The card dialog (spec §2 'Card dialog', §4): Enter Data and Customize Card, opened by the Data Cards screen with
 // the props below (the contract).
 import { Box, Button, Center, HStack, IconButton, Spinner, Tabs, Text } from '@chakra-ui/react';
-import { api, cardQueries, errorMessage, notify, PanelDialog, PanelSections, queryClient, useQuery } from '@venuebook/sdk';
+import { api, cardQueries, errorMessage, notify, PanelDialog, PanelSections, queryClient, useQuery, useUnsavedChangesGuard } from '@venuebook/sdk';
 import type { DataCard, Department } from '@venuebook/sdk';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
@@ -102,6 +102,8 @@ function CardDialogContent({
     dirtyRef.current = dirty;
   });
   const presence = usePresence(open ? { venueId, department, cardId } : null);
+  // Leaving the page (a link, Back, closing the tab) with unsaved changes asks too.
+  const leaving = useUnsavedChangesGuard(open && dirty);
 
   const index = cards.findIndex((other) => other.id === cardId);
   const previous = index > 0 ? cards[index - 1] : undefined;
@@ -226,6 +228,7 @@ function CardDialogContent({
           </>
         )}
       </PanelSections>
+      <UnsavedChangesDialog open={leaving.blocked} onKeepEditing={leaving.reset} onDiscard={leaving.proceed} />
       <ConflictDialog conflicts={entry.conflicts} busy={entry.saving} onCancelChanges={entry.cancelConflicts} onOverwrite={() => void entry.overwriteConflicts()} />
     </Box>
   );

@@ -96,7 +96,12 @@ export function useCardEntry(venueId: string, department: Department, card: Data
       const failure = [valuesOutcome, notesOutcome].find((outcome) => outcome.status === 'rejected');
       if (failure) saveFailed(failure.reason);
       else if (found.length > 0) setConflicts(found);
-      else notify({ type: 'success', title: DATA_SAVED, description: mergeMessage ?? undefined });
+      else {
+        // Spec §5: empty values of fields that are not text areas are not saved (the stored value stays).
+        const skipped = valuesOutcome.status === 'fulfilled' ? (valuesOutcome.value?.results ?? []).filter((result) => result.status === 'skipped').map((result) => result.label) : [];
+        const notes = [mergeMessage, skipped.length > 0 ? `Empty fields are not saved: ${skipped.join(', ')}` : null].filter(Boolean).join('. ');
+        notify({ type: 'success', title: DATA_SAVED, description: notes || undefined });
+      }
     } finally {
       setSaving(false);
     }
