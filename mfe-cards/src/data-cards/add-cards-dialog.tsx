@@ -126,6 +126,7 @@ export function AddCardsDialog({ venueId, open, department: initialDepartment, o
               <Checkbox.Root
                 key={template.id}
                 alignItems="start"
+                colorPalette="brand"
                 checked={selected.has(template.id)}
                 onCheckedChange={(details) => toggle(template.id, details.checked === true)}
                 data-testid="add-cards-option"

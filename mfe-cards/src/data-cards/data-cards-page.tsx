@@ -27,11 +27,10 @@ import { CreateCardDialog } from './create-card-dialog.tsx';
 import { DATA_CARD_TEXT, deleteKindOf, departmentOfRoute, departmentPath, valuesByCard } from './data-card-values.ts';
 import { DepartmentCards } from './department-cards.tsx';
 
-/** The open card: its id, and the department's cards in screen order (prev/next move through these). */
+/** The open card: its id and the department it was opened in (prev/next move through that department's cards). */
 interface OpenCard {
   cardId: string;
   department: Department;
-  cards: readonly DataCard[];
 }
 
 /**
@@ -61,6 +60,8 @@ export function DataCardsPage() {
   const [dialog, setDialog] = useState<'add' | 'create' | null>(null);
   const [openCard, setOpenCard] = useState<OpenCard | null>(null);
   const [deleting, setDeleting] = useState<{ card: DataCard; department: Department } | null>(null);
+  // The open card's department in screen order, from the list's cache (a customised card comes back under its new id).
+  const openCards = useQuery({ ...cardQueries.venueDepartment(venueId, openCard?.department ?? department), enabled: openCard !== null });
 
   const refreshVenueCards = () => queryClient.invalidateQueries({ queryKey: cardQueries.venue(venueId) });
 
@@ -100,7 +101,7 @@ export function DataCardsPage() {
   const venuePath = `/venue/${encodeURIComponent(venueId)}`;
   const selectDepartment = (next: Department) => void navigate(departmentPath(venueId, next), { replace: true });
 
-  const listOf = (d: Department, emptyActions?: ReactNode) => (
+  const listOf = (d: Department, emptyActions: ReactNode, compact: boolean) => (
     <DepartmentCards
       venueId={venueId}
       department={d}
@@ -108,19 +109,20 @@ export function DataCardsPage() {
       editing={editing}
       canReorder={mayReorder}
       canDelete={mayDelete}
-      onOpen={(card, cards) => setOpenCard({ cardId: card.id, department: d, cards })}
+      onOpen={(card) => setOpenCard({ cardId: card.id, department: d })}
       onReorder={(dep, cards) => reorder.mutate({ department: dep, cards })}
       onDelete={(card, dep) => setDeleting({ card, department: dep })}
       emptyActions={emptyActions}
+      compact={compact}
     />
   );
   // Inline buttons under an empty department (users who may add cards): Add Cards and Create Card there.
-  const emptyActions = (d: Department) =>
+  const emptyActions = (d: Department, compact: boolean) =>
     mayCreate ? (
-      <HStack gap="2" wrap="wrap" justify="center">
+      <Stack direction={compact ? 'column' : 'row'} gap={compact ? '1' : '2'} wrap="wrap" justify="center" align="center">
         <Button
-          size="sm"
-          variant="outline"
+          size={compact ? 'xs' : 'sm'}
+          variant={compact ? 'ghost' : 'outline'}
           onClick={() => {
             selectDepartment(d);
             setDialog('add');
@@ -130,8 +132,8 @@ export function DataCardsPage() {
           <LuListPlus /> Add Cards
         </Button>
         <Button
-          size="sm"
-          variant="outline"
+          size={compact ? 'xs' : 'sm'}
+          variant={compact ? 'ghost' : 'outline'}
           onClick={() => {
             selectDepartment(d);
             setDialog('create');
@@ -140,7 +142,7 @@ export function DataCardsPage() {
         >
           <LuPlus /> Create Card
         </Button>
-      </HStack>
+      </Stack>
     ) : undefined;
 
   return (
@@ -188,8 +190,9 @@ export function DataCardsPage() {
           </Button>
         </EmptyState>
       ) : columns ? (
-        <Box overflowX="auto" mx={{ md: '-2' }} px={{ md: '2' }} pb="2">
-          <Grid templateColumns={`repeat(${DEPARTMENTS.length}, minmax(11.5rem, 1fr))`} gap="3" minW="min-content" data-testid="department-columns">
+        // Seven columns fit the page from about 1100 px; narrower, they scroll sideways.
+        <Box overflowX="auto" pb="2">
+          <Grid templateColumns={`repeat(${DEPARTMENTS.length}, minmax(9.5rem, 1fr))`} gap="2" minW="min-content" data-testid="department-columns">
             {DEPARTMENTS.map((d) => (
               <Stack
                 key={d}
@@ -218,16 +221,17 @@ export function DataCardsPage() {
                   onClick={() => selectDepartment(d)}
                   data-testid="department-column-title"
                 >
-                  {d}
+                  {/* A narrow column breaks 'Production/Broadcast' after the slash, not inside a word. */}
+                  {d.replace('/', '/\u200B')}
                 </Box>
-                {listOf(d, emptyActions(d))}
+                {listOf(d, emptyActions(d, true), true)}
               </Stack>
             ))}
           </Grid>
         </Box>
       ) : (
         <Tabs.Root value={department} onValueChange={(details) => selectDepartment(details.value as Department)} lazyMount unmountOnExit variant="line" data-testid="department-tabs">
-          <Box overflowX="auto" mx="-4" px="4">
+          <Box overflowX="auto">
             <Tabs.List minW="max-content">
               {DEPARTMENTS.map((d) => (
                 <Tabs.Trigger key={d} value={d} fontSize="sm" px="3" data-testid="department-tab">
@@ -238,7 +242,7 @@ export function DataCardsPage() {
           </Box>
           {DEPARTMENTS.map((d) => (
             <Tabs.Content key={d} value={d} pt="4">
-              {listOf(d, emptyActions(d))}
+              {listOf(d, emptyActions(d, false), false)}
             </Tabs.Content>
           ))}
         </Tabs.Root>
@@ -251,7 +255,7 @@ export function DataCardsPage() {
       <CardDialog
         venueId={venueId}
         department={openCard?.department ?? department}
-        cards={openCard?.cards ?? []}
+        cards={openCards.data?.items ?? []}
         cardId={openCard?.cardId ?? null}
         canSave={maySave}
         canCustomize={mayReorder}
@@ -285,7 +289,7 @@ export function DataCardsPage() {
 /** Spec §2: the floating action bar (Create and Add; AI Extract comes with the AI issue), for users who may add cards. */
 function FloatingActions({ department, onAdd, onCreate }: { department: Department; onAdd: () => void; onCreate: () => void }) {
   return (
-    <Box position="fixed" insetX="0" bottom={{ base: '3', md: '6' }} zIndex="docked" pointerEvents="none" display="flex" justifyContent={{ base: 'center', md: 'flex-end' }} px={{ base: '3', md: '8' }}>
+    <Box position="fixed" insetX="0" bottom={{ base: '3', md: '6' }} zIndex="docked" pointerEvents="none" display="flex" justifyContent="center" px="3">
       <HStack
         gap="2"
         p="2"

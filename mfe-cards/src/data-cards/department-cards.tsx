@@ -16,15 +16,17 @@ export interface DepartmentCardsProps {
   editing: boolean;
   canReorder: boolean;
   canDelete: boolean;
-  onOpen: (card: DataCard, cards: readonly DataCard[]) => void;
+  onOpen: (card: DataCard) => void;
   onReorder: (department: Department, cards: DataCard[]) => void;
   onDelete: (card: DataCard, department: Department) => void;
   /** Under the empty state: the inline add/create buttons (users who may add cards). */
   emptyActions?: ReactNode;
+  /** A narrow column (large screens): a small empty state. */
+  compact?: boolean;
 }
 
 /** One department's cards (spec §2 'Data Cards screen'): tiles in the §9 order; in edit mode sortable (dnd-kit) and deletable. */
-export function DepartmentCards({ venueId, department, values, editing, canReorder, canDelete, onOpen, onReorder, onDelete, emptyActions }: DepartmentCardsProps) {
+export function DepartmentCards({ venueId, department, values, editing, canReorder, canDelete, onOpen, onReorder, onDelete, emptyActions, compact = false }: DepartmentCardsProps) {
   const cards = useQuery(cardQueries.venueDepartment(venueId, department));
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -49,7 +51,17 @@ export function DepartmentCards({ venueId, department, values, editing, canReord
   }
   const items = cards.data.items;
   if (items.length === 0) {
-    return (
+    return compact ? (
+      <Stack align="center" gap="2" py="6" textAlign="center" data-testid="cards-empty">
+        <Box color="fg.subtle" aria-hidden>
+          <LuLayers size="20" />
+        </Box>
+        <Text fontSize="sm" color="fg.muted">
+          {NO_DATA_CARDS_TEXT}
+        </Text>
+        {emptyActions}
+      </Stack>
+    ) : (
       <EmptyState icon={<LuLayers />} title={NO_DATA_CARDS_TEXT} data-testid="cards-empty">
         {emptyActions}
       </EmptyState>
@@ -71,7 +83,7 @@ export function DepartmentCards({ venueId, department, values, editing, canReord
           values={values?.get(card.id)}
           venueId={venueId}
           sortable={editing && canReorder && isMovable(card)}
-          onOpen={() => onOpen(card, items)}
+          onOpen={() => onOpen(card)}
           onDelete={editing && canDelete && isMovable(card) ? () => onDelete(card, department) : undefined}
           locked={editing && !isMovable(card)}
         />
@@ -117,7 +129,8 @@ function SortableTile(props: CardTileProps) {
           ref={setActivatorNodeRef}
           aria-label={`Drag ${props.card.title}`}
           variant="ghost"
-          size="xs"
+          size="2xs"
+          ms="-1"
           cursor="grab"
           touchAction="none"
           data-testid="card-drag-handle"
@@ -148,8 +161,8 @@ function TileView({
   const summary = cardValueSummary(card, values, notes.data?.text);
   return (
     <Card.Root as="li" ref={rootRef} style={style} variant="outline" size="sm" shadow={dragging ? 'lg' : undefined} bg="bg.panel" data-testid="card-tile" data-card-id={card.id}>
-      <Card.Body gap="2" p="3">
-        <HStack align="start" gap="1">
+      <Card.Body gap="2" px="3" py="2.5">
+        <HStack align="start" gap="0.5">
           {handle}
           {locked ? (
             <Box color="fg.subtle" p="1.5" title="System-protected: cannot be moved or deleted" aria-label="System-protected">
@@ -165,7 +178,7 @@ function TileView({
             fontSize="sm"
             lineHeight="short"
             py="1"
-            wordBreak="break-word"
+            overflowWrap="break-word"
             cursor="pointer"
             _hover={{ color: 'brand.fg' }}
             focusRing="outside"
@@ -176,7 +189,7 @@ function TileView({
             {card.title}
           </Box>
           {onDelete ? (
-            <IconButton aria-label={`Delete ${card.title}`} variant="ghost" size="xs" colorPalette="red" onClick={onDelete} data-testid="card-delete">
+            <IconButton aria-label={`Delete ${card.title}`} variant="ghost" size="2xs" me="-1" colorPalette="red" onClick={onDelete} data-testid="card-delete">
               <LuTrash2 />
             </IconButton>
           ) : null}
@@ -189,7 +202,7 @@ function TileView({
                   <Text as="dt" color="fg.muted">
                     {item.label}
                   </Text>
-                  <Text as="dd" m="0" whiteSpace="pre-line" lineClamp="3" wordBreak="break-word" data-testid="card-value">
+                  <Text as="dd" m="0" whiteSpace="pre-line" lineClamp="3" overflowWrap="break-word" data-testid="card-value">
                     {item.text}
                   </Text>
                 </Box>
