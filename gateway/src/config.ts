@@ -68,6 +68,8 @@ export const gatewayConfigSchema = z.object({
   PRESENCE_MAX_CHANNELS_PER_SOCKET: z.coerce.number().int().positive().max(1000).default(20),
   PRESENCE_MAX_SOCKETS_PER_USER: z.coerce.number().int().positive().max(1000).default(10),
   PRESENCE_MAX_MESSAGES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Presence socket openings per client address and minute (beyond: the upgrade is answered 429). Counted per replica. */
+  PRESENCE_CONNECTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** The largest presence message (a frame above it closes the socket, 1009). */
   PRESENCE_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(8192),
   /** Whose X-Forwarded-For to believe (client address of rate limits and logs): off, or the proxies' addresses / CIDRs. */

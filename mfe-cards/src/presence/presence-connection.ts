@@ -250,10 +250,19 @@ export class PresenceConnection {
 
   #startHeartbeat(): void {
     clearInterval(this.#heartbeatTimer);
-    this.#heartbeatTimer = setInterval(() => {
-      if (this.#channels.size > 0) this.#send({ type: 'heartbeat' });
-    }, this.#heartbeatMs);
+    this.#heartbeatTimer = setInterval(this.#beat, this.#heartbeatMs);
+    // Background tabs get their timers throttled (Chrome: down to once a minute after 5 minutes): the user may have
+    // timed out meanwhile, so a tab that becomes visible says it is there at once.
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#onVisible);
   }
+
+  readonly #beat = (): void => {
+    if (this.#channels.size > 0) this.#send({ type: 'heartbeat' });
+  };
+
+  readonly #onVisible = (): void => {
+    if (document.visibilityState === 'visible') this.#beat();
+  };
 
   #send(message: PresenceClientMessage): void {
     if (this.#socket?.readyState === OPEN) this.#socket.send(JSON.stringify(message));
@@ -261,6 +270,7 @@ export class PresenceConnection {
 
   #teardown(unsubscribeTokens: boolean): void {
     clearInterval(this.#heartbeatTimer);
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.#onVisible);
     clearTimeout(this.#reconnectTimer);
     this.#heartbeatTimer = undefined;
     this.#reconnectTimer = undefined;

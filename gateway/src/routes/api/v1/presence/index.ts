@@ -5,6 +5,7 @@ import { PRESENCE_CLOSE, presenceChannelKey, presenceClientMessageSchema } from 
 import type { PresenceChannelRef, PresenceClientMessage, PresenceServerMessage } from '@venuebook/proto/domain';
 import { isGrpcError } from '@venuebook/proto/grpc';
 import { userContextSigner } from '@venuebook/service-kit';
+import { perClientRateLimit } from '../../../../lib/client-key.ts';
 import { apiError, fieldOfInstancePath, fromGrpcError, HttpError } from '../../../../lib/error-mapping.ts';
 import { presenceFullName } from '../../../../lib/presence-channels.ts';
 import type { AuthContext } from '../../../../plugins/app/authn.ts';
@@ -18,6 +19,8 @@ const VENUE_ACCESS_TTL_MS = 60_000;
 const MAX_TIMER_MS = 2_147_483_647;
 
 const OPEN = 1;
+/** Output a client has not read yet beyond which its socket is closed (a client that stops reading must not hold the gateway's memory). */
+const MAX_BUFFERED_BYTES = 1_048_576;
 
 /** A WebSocket close reason is at most 123 bytes. */
 function closeReason(message: string): string {
@@ -57,7 +60,8 @@ export default async function presenceRoutes(fastify: FastifyInstance): Promise<
   fastify.route({
     method: 'GET',
     url: '/',
-    config: { auth: 'public' },
+    // The token comes in the first message; openings are limited per client address (429 before the upgrade).
+    config: { auth: 'public', rateLimit: perClientRateLimit(config.PRESENCE_CONNECTS_PER_MINUTE) },
     // Not an HTTP operation: kept out of the OpenAPI document (the README describes the protocol).
     schema: { hide: true },
     handler: async (_request, reply) =>
@@ -76,7 +80,12 @@ export default async function presenceRoutes(fastify: FastifyInstance): Promise<
     let queue: Promise<void> = Promise.resolve();
 
     const send = (message: PresenceServerMessage): void => {
-      if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
+      if (socket.readyState !== OPEN) return;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        socket.terminate();
+        return;
+      }
+      socket.send(JSON.stringify(message));
     };
 
     function close(code: number, reason: string): void {

@@ -317,6 +317,16 @@ describe('GET /api/v1/presence (WebSocket)', () => {
     after.close();
   });
 
+  it('limits socket openings per client address (429 before the upgrade)', async () => {
+    const limited = await under.buildAnother({ ...PRESENCE_ENV, PRESENCE_CONNECTS_PER_MINUTE: '2' });
+    const url = `${(await limited.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws')}${PRESENCE.path}`;
+    const tabs = [await Tab.open(url), await Tab.open(url)];
+    await expect(Tab.open(url)).rejects.toThrow(/could not open/);
+    const refused = await limited.inject({ method: 'GET', url: PRESENCE.path });
+    expect(refused.statusCode).toBe(429);
+    for (const tab of tabs) tab.close();
+  });
+
   it('bounds channels per socket and sockets per user', async () => {
     const tab = await Tab.signedIn(urls.a, surveyor.accessToken);
     const departments = ['IT', 'Events', 'Facilities', 'Security'] as const;
