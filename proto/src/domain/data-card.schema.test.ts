@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardFieldKeyOf, cardInputSchema, reservedFieldKeyMessage, compareCards, DEFAULT_NOTES_FIELD, MISSING_CARD_ORDER, normalizeCardFields, SELECT_OPTION_REQUIRED, CARD_TITLE_REQUIRED } from './data-card.schema.ts';
+import { CARD_TITLE_REQUIRED, cardFieldKeyOf, compareCards, DEFAULT_NOTES_FIELD, MISSING_CARD_ORDER, reservedFieldKeyMessage, SELECT_OPTION_REQUIRED } from './card-rules.ts';
+import { cardInputSchema, normalizeCardFields } from './data-card.schema.ts';
 
 describe('card fields (spec §5)', () => {
   it('makes a key from the label: lowercased, every non-alphanumeric character an underscore', () => {

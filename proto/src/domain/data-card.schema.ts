@@ -1,48 +1,10 @@
 // The HTTP contract and the shared rules of data cards (spec §3 data_card, §5 'Card fields', §9 'Card ordering'):
 // used by the gateway (bodies, answers, OpenAPI) and the cards service (which re-validates and normalises).
 import { z } from 'zod';
+import { CARD_FIELD_LABEL_REQUIRED, CARD_FIELD_TYPES, CARD_LIMITS, CARD_TITLE_REQUIRED, DEFAULT_NOTES_FIELD, FIELD_KEY, SELECT_OPTION_REQUIRED, cardFieldKeyOf, isReservedFieldKey, reservedFieldKeyMessage } from './card-rules.ts';
 import { DEPARTMENTS } from './departments.ts';
 import { departmentSchema } from './enums.schema.ts';
 import { NOT_BLANK } from './venue.schema.ts';
-
-export const CARD_FIELD_TYPES = ['text', 'textarea', 'number', 'yesno', 'select'] as const;
-export type CardFieldType = (typeof CARD_FIELD_TYPES)[number];
-
-export const CARD_TITLE_REQUIRED = 'Card title is required';
-export const CARD_FIELD_LABEL_REQUIRED = 'A new field needs a label';
-export const SELECT_OPTION_REQUIRED = 'Add at least one option for select field';
-export const SELECT_CARDS_REQUIRED = 'Please select at least one card to add';
-export const CARD_NOT_FOUND = 'Card not found';
-export const CARD_PROTECTED = 'System-protected cards cannot be moved or deleted';
-export const CARD_DEPARTMENT_REQUIRED = 'Choose at least one department';
-
-/** Limits of what a card may hold (a card stays a few KB; a department's list far below the gRPC message limit). */
-export const CARD_LIMITS = { title: 200, description: 2000, fields: 100, label: 200, options: 100, option: 200, key: 100, cardIds: 500 } as const;
-
-/** Missing saved order counts as this (spec §9). */
-export const MISSING_CARD_ORDER = 999_999;
-
-/** The default field of every card (spec §5: notes, a textarea, cannot be removed). */
-export const DEFAULT_NOTES_FIELD = { key: 'notes', label: 'Notes', type: 'textarea', options: [], required: false } as const satisfies CardField;
-
-/** spec §5: the label lowercased, every non-alphanumeric character turned into '_'. */
-export function cardFieldKeyOf(label: string): string {
-  return label.trim().toLowerCase().replace(/[^a-z0-9]/g, '_');
-}
-
-/** What a card field key may be: lower case letters, digits and _, 1–100 characters. */
-export const FIELD_KEY = /^[a-z0-9_]{1,100}$/;
-
-/** Keys that name properties every JavaScript object has: a field keyed so would be read from the prototype. */
-export const RESERVED_FIELD_KEYS: ReadonlySet<string> = new Set(['constructor', '__proto__', 'prototype']);
-
-export function isReservedFieldKey(key: string): boolean {
-  return RESERVED_FIELD_KEYS.has(key);
-}
-
-export function reservedFieldKeyMessage(key: string): string {
-  return `'${key}' cannot be a field key: choose another key or label`;
-}
 
 export const cardFieldSchema = z
   .object({
@@ -170,26 +132,3 @@ export const customizeTemplateInputSchema = z
 
 export const departmentQuerySchema = z.object({ department: departmentSchema.optional() }).describe('Department filter');
 export const requiredDepartmentQuerySchema = z.object({ department: departmentSchema }).describe('Department');
-
-/** The §9 rule's first key: a card titled like 'General Notes'. */
-export function isGeneralNotesCard(card: { title: string }): boolean {
-  return card.title.trim().toLowerCase().includes('general notes');
-}
-
-/**
- * Spec §9: 'general notes' cards first, then the saved sort order (missing: 999999), then title; ids break ties.
- * `order` gives a card's saved position (undefined: missing).
- */
-export function compareCards<C extends { id: string; title: string }>(order: (id: string) => number | undefined): (a: C, b: C) => number {
-  return (a, b) => {
-    const generalA = isGeneralNotesCard(a) ? 0 : 1;
-    const generalB = isGeneralNotesCard(b) ? 0 : 1;
-    if (generalA !== generalB) return generalA - generalB;
-    const rankA = order(a.id) ?? MISSING_CARD_ORDER;
-    const rankB = order(b.id) ?? MISSING_CARD_ORDER;
-    if (rankA !== rankB) return rankA - rankB;
-    const byTitle = a.title.localeCompare(b.title, 'en', { sensitivity: 'base' });
-    return byTitle !== 0 ? byTitle : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  };
-}
-

@@ -3,22 +3,9 @@
 // the user started from (`baseText`, the `text` of GET …/notes/{fieldKey}) and the text it has now; the service
 // stores one line per row and answers how it understood the save (append, edit of the last line, replace or merge).
 import { z } from 'zod';
+import { FIELD_NOTES_MAX_LENGTH, FIELD_NOTES_MAX_LINES, NOTE_SAVE_KINDS } from './card-rules.ts';
 import { departmentSchema } from './enums.schema.ts';
 import { fieldKeySchema } from './field-values.schema.ts';
-
-/** The longest notes text of one save (characters). */
-export const FIELD_NOTES_MAX_LENGTH = 100_000;
-/** The most lines one notes text may have. */
-export const FIELD_NOTES_MAX_LINES = 2_000;
-
-export const NOTE_SAVE_KINDS = ['unchanged', 'append', 'edit-last', 'replace', 'merge'] as const;
-export type NoteSaveKind = (typeof NOTE_SAVE_KINDS)[number];
-
-/** Spec §5 'Field notes save': refused saves of a venue the user may not change. */
-export const FIELD_NOTES_NO_PERMISSION = 'You do not have permission to modify data for this venue';
-/** Spec §8 Clean Field Notes. */
-export const FIELD_NOTES_CLEANED = 'Successfully cleaned up old field note data';
-export const FIELD_NOTES_CLEAN_FAILED = 'Failed to clean up field notes. Please try again.';
 
 const notesText = (description: string) =>
   z

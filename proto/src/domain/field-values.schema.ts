@@ -3,27 +3,8 @@
 // version it was based on (`baseVersion`, 0 for a field never saved); the answer says per field whether it was
 // saved, left as it was, skipped or refused because someone saved first (with the current value, for the dialog).
 import { z } from 'zod';
-import { FIELD_KEY, isReservedFieldKey, reservedFieldKeyMessage } from './data-card.schema.ts';
+import { FIELD_HISTORY_MAX_PAGE_SIZE, FIELD_KEY, FIELD_KEY_MAX_LENGTH, FIELD_SAVE_STATUSES, FIELD_VALUES_MAX_PER_SAVE, FIELD_VALUE_KINDS, FIELD_VALUE_MAX_LENGTH, FIELD_VALUE_MAX_VERSION, VERIFIED_SOURCE_MAX_LENGTH, isReservedFieldKey, reservedFieldKeyMessage } from './card-rules.ts';
 import { departmentSchema } from './enums.schema.ts';
-
-/** The longest value of one field (characters; a textarea's text). */
-export const FIELD_VALUE_MAX_LENGTH = 10_000;
-/** The most fields one save may name. */
-export const FIELD_VALUES_MAX_PER_SAVE = 200;
-/** The longest field key (the key of a card field: its label lowercased, non-alphanumerics turned into '_'). */
-export const FIELD_KEY_MAX_LENGTH = 100;
-/** The highest version number (gRPC int32). */
-export const FIELD_VALUE_MAX_VERSION = 2_000_000_000;
-/** The longest 'last verified' source (e.g. 'site visit' or a document's name). */
-export const VERIFIED_SOURCE_MAX_LENGTH = 200;
-/** Most history versions on one page. */
-export const FIELD_HISTORY_MAX_PAGE_SIZE = 50;
-
-export const FIELD_VALUE_KINDS = ['value', 'cleared', 'restored', 'verified'] as const;
-export type FieldValueKind = (typeof FIELD_VALUE_KINDS)[number];
-
-export const FIELD_SAVE_STATUSES = ['saved', 'unchanged', 'skipped', 'conflict'] as const;
-export type FieldSaveStatus = (typeof FIELD_SAVE_STATUSES)[number];
 
 export const fieldKeySchema = z
   .string()

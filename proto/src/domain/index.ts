@@ -24,6 +24,7 @@ export * from './venue-event.schema.ts';
 export * from './field-values.schema.ts';
 export * from './field-notes.schema.ts';
 export * from './data-card.schema.ts';
+export * from './card-rules.ts';
 export * from './presence.schema.ts';
 export * from './api-errors.ts';
 export * from './api-errors.schema.ts';

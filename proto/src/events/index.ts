@@ -3,7 +3,7 @@
 // envelope and typed payload schemas.
 import { z } from 'zod';
 import { leagueSchema } from '../domain/enums.schema.ts';
-import { FIELD_VALUE_KINDS } from '../domain/field-values.schema.ts';
+import { FIELD_VALUE_KINDS } from '../domain/card-rules.ts';
 
 // ---- Subjects -------------------------------------------------------------------
 
