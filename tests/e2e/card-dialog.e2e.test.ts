@@ -110,13 +110,18 @@ describe('the card dialog', () => {
       await shot(editor.page, 'presence', DESKTOP.width);
       await dialog(editor.page).getByTestId('card-presence').click();
       await input(editor.page, 'dock_height').fill('1.5 m');
+      await input(editor.page, 'notes').fill('Gate B  after 6pm\nEditor line');
       await editor.page.getByTestId('card-save').click();
       await toast(editor.page, 'Data saved successfully');
 
       await input(surveyor.page, 'dock_height').fill('1.8 m');
+      await input(surveyor.page, 'notes').fill('Gate B  after 6pm\nSurveyor line');
       await surveyor.page.getByTestId('card-save').click();
       const conflict = surveyor.page.getByTestId('card-conflict-dialog');
       await conflict.waitFor();
+      // The notes field merges instead (spec §4 'Field notes save'): both new lines are kept.
+      await toast(surveyor.page, 'Merged your 1 new lines with 1 lines added by others');
+      expect(await input(surveyor.page, 'notes').inputValue()).toBe('Gate B  after 6pm\nEditor line\nSurveyor line');
       expect(await conflict.getByTestId('card-conflict-field').textContent()).toContain('Dock height');
       expect(await conflict.getByTestId('card-conflict-current').textContent()).toBe('1.5 m');
       expect(await conflict.getByTestId('card-conflict-mine').textContent()).toBe('1.8 m');

@@ -95,7 +95,10 @@ export function useCardEntry(venueId: string, department: Department, card: Data
       refreshOthers();
       const failure = [valuesOutcome, notesOutcome].find((outcome) => outcome.status === 'rejected');
       if (failure) saveFailed(failure.reason);
-      else if (found.length > 0) setConflicts(found);
+      else if (found.length > 0) {
+        if (mergeMessage) notify({ type: 'info', title: mergeMessage });
+        setConflicts(found);
+      }
       else {
         // Spec §5: empty values of fields that are not text areas are not saved (the stored value stays).
         const skipped = valuesOutcome.status === 'fulfilled' ? (valuesOutcome.value?.results ?? []).filter((result) => result.status === 'skipped').map((result) => result.label) : [];
