@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { PRESENCE } from '@venuebook/proto/domain';
 import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
 import type { ServiceUrlEnv } from '@venuebook/proto/services';
 import { baseConfigSchema, companyDomainSchema, durationMsSchema, grpcAddressListSchema, grpcClientConfigSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
@@ -60,8 +61,8 @@ export const gatewayConfigSchema = z.object({
    * Live presence (GET /api/v1/presence, a WebSocket): the heartbeat interval the gateway asks browsers for, and how
    * long an editor not heard of stays on a channel (the spec names no timeout: 30 s, three heartbeats).
    */
-  PRESENCE_HEARTBEAT_MS: durationMsSchema.default(10_000),
-  PRESENCE_TIMEOUT_MS: durationMsSchema.default(30_000),
+  PRESENCE_HEARTBEAT_MS: durationMsSchema.default(PRESENCE.heartbeatMs),
+  PRESENCE_TIMEOUT_MS: durationMsSchema.default(PRESENCE.timeoutMs),
   /** A presence socket must send its access token within this time of opening, else it is closed (4401). */
   PRESENCE_AUTH_TIMEOUT_MS: durationMsSchema.default(10_000),
   /** Bounds of one presence socket and of one user's sockets on one replica (beyond them: refused / closed 4429). */
