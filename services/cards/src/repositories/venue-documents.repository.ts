@@ -19,6 +19,9 @@ export async function deleteCardDocuments(models: readonly VenueScopedCollection
 }
 
 async function deleteWhere(models: readonly VenueScopedCollection[], filter: { venueId: string } | { cardId: string }): Promise<number> {
+  // An empty or missing id must never reach deleteMany: mongoose drops `undefined`, and `{}` deletes everything.
+  const [[key, id]] = Object.entries(filter) as [[string, unknown]];
+  if (typeof id !== 'string' || id.trim() === '') throw new Error(`refusing to delete documents by an empty ${key}`);
   let removed = 0;
   for (const model of models) removed += (await model.deleteMany(filter).exec()).deletedCount;
   return removed;
