@@ -89,6 +89,18 @@ describe('the card dialog', () => {
       await dialog(page).waitFor({ state: 'hidden' });
       await openCard(page, 'Loading Dock');
       expect(await input(page, 'dock_height').inputValue()).toBe('1.2 m');
+
+      // At a phone width: 3 rows; the fields editor's select needs an option ('New Option' when added).
+      await page.setViewportSize(PHONE);
+      await expect.poll(() => input(page, 'notes').getAttribute('rows')).toBe('3');
+      await dialog(page).getByTestId('card-tab-customize').click();
+      await dialog(page).getByTestId('card-field-add').click();
+      await dialog(page).getByTestId('card-field-type').nth(3).selectOption('select');
+      expect(await dialog(page).getByTestId('card-field-option-error').textContent()).toBe('Add at least one option for select field');
+      expect(await dialog(page).getByTestId('card-save-customization').isDisabled()).toBe(true);
+      await dialog(page).getByTestId('card-field-option-add').click();
+      expect(await dialog(page).getByTestId('card-field-option').inputValue()).toBe('New Option');
+      await shot(page, 'customize', PHONE.width);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

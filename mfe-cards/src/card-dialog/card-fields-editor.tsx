@@ -46,7 +46,7 @@ function FieldRow({
     <Box borderWidth="1px" rounded="l2" p="3" data-testid={`card-field-row-${field.key}`}>
       <Stack gap="2">
         <HStack gap="2" align="flex-start" wrap={{ base: 'wrap', md: 'nowrap' }}>
-          <Field.Root invalid={Boolean(labelError)} flex="1" minW="10rem">
+          <Field.Root invalid={Boolean(labelError)} flex={{ base: '1 1 100%', md: '1 1 auto' }} minW="0">
             <Field.Label srOnly>Field label</Field.Label>
             <Input
               size="sm"
@@ -58,7 +58,7 @@ function FieldRow({
             />
             {labelError ? <Field.ErrorText>{labelError}</Field.ErrorText> : null}
           </Field.Root>
-          <NativeSelect.Root size="sm" width={{ base: 'full', md: '9rem' }} flexShrink={0} disabled={disabled || notes}>
+          <NativeSelect.Root size="sm" flex={{ base: '1', md: '0 0 9rem' }} disabled={disabled || notes}>
             <NativeSelect.Field
               aria-label="Field type"
               value={field.type}
