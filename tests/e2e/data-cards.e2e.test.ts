@@ -146,6 +146,7 @@ describe('an editor', () => {
 
       // Keyboard: pick up 'Power', move it up one place, drop it.
       await page.getByTestId('edit-mode-toggle').click();
+      await shot(page, 'edit-mode', PHONE.width);
       const handle = list.getByTestId('card-tile').filter({ hasText: 'Power' }).getByTestId('card-drag-handle');
       await handle.focus();
       await page.keyboard.press('Space');

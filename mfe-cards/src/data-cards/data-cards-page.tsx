@@ -24,7 +24,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { CardDialog } from '../card-dialog/card-dialog.tsx';
 import { AddCardsDialog } from './add-cards-dialog.tsx';
 import { CreateCardDialog } from './create-card-dialog.tsx';
-import { DATA_CARD_TEXT, deleteKindOf, departmentOfRoute, departmentPath, valuesByCard } from './data-card-values.ts';
+import { DATA_CARD_TEXT, deleteKindOf, departmentOfRoute, departmentPath, loadErrorText, valuesByCard } from './data-card-values.ts';
 import { DepartmentCards } from './department-cards.tsx';
 
 /** The open card: its id and the department it was opened in (prev/next move through that department's cards). */
@@ -182,6 +182,15 @@ export function DataCardsPage() {
           </Text>
         ) : null}
       </Box>
+
+      {values.isError ? (
+        <HStack role="alert" gap="3" wrap="wrap" fontSize="sm" color="fg.error" data-testid="values-error">
+          <Text>{loadErrorText(errorMessage(values.error))}</Text>
+          <Button size="xs" variant="outline" onClick={() => void values.refetch()}>
+            Retry
+          </Button>
+        </HStack>
+      ) : null}
 
       {!known ? (
         <EmptyState icon={<LuSearchX />} title="Department Not Found" description={`There is no department named "${departmentName ?? ''}".`} data-testid="department-not-found">

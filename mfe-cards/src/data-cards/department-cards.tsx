@@ -129,7 +129,8 @@ function SortableTile(props: CardTileProps) {
           ref={setActivatorNodeRef}
           aria-label={`Drag ${props.card.title}`}
           variant="ghost"
-          size="2xs"
+          // A finger-sized handle on phones; small in the narrow columns.
+          size={{ base: 'sm', md: '2xs' }}
           ms="-1"
           cursor="grab"
           touchAction="none"
@@ -189,7 +190,7 @@ function TileView({
             {card.title}
           </Box>
           {onDelete ? (
-            <IconButton aria-label={`Delete ${card.title}`} variant="ghost" size="2xs" me="-1" colorPalette="red" onClick={onDelete} data-testid="card-delete">
+            <IconButton aria-label={`Delete ${card.title}`} variant="ghost" size={{ base: 'sm', md: '2xs' }} me="-1" colorPalette="red" onClick={onDelete} data-testid="card-delete">
               <LuTrash2 />
             </IconButton>
           ) : null}
