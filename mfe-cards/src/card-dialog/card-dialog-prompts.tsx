@@ -7,11 +7,24 @@ import type { FieldConflict } from './card-dialog-values.ts';
  * 'Field Conflict Detected' (spec §2 'Card dialog'): each field someone saved after the user opened it, with the
  * current value (who saved it, when) and the user's own; 'Cancel Changes' takes theirs, 'Overwrite' saves the user's.
  */
-export function ConflictDialog({ conflicts, busy, onCancelChanges, onOverwrite }: { conflicts: readonly FieldConflict[]; busy: boolean; onCancelChanges: () => void; onOverwrite: () => void }) {
+export function ConflictDialog({
+  conflicts,
+  busy,
+  onCancelChanges,
+  onOverwrite,
+  onDismiss,
+}: {
+  conflicts: readonly FieldConflict[];
+  busy: boolean;
+  onCancelChanges: () => void;
+  onOverwrite: () => void;
+  /** Escape or a click outside: neither answer (the user's edits stay unsaved). */
+  onDismiss: () => void;
+}) {
   return (
     <DialogShell
       open={conflicts.length > 0}
-      onDismiss={onCancelChanges}
+      onDismiss={onDismiss}
       busy={busy}
       role="alertdialog"
       title="Field Conflict Detected"

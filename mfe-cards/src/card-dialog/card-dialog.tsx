@@ -229,7 +229,7 @@ function CardDialogContent({
         )}
       </PanelSections>
       <UnsavedChangesDialog open={leaving.blocked} onKeepEditing={leaving.reset} onDiscard={leaving.proceed} />
-      <ConflictDialog conflicts={entry.conflicts} busy={entry.saving} onCancelChanges={entry.cancelConflicts} onOverwrite={() => void entry.overwriteConflicts()} />
+      <ConflictDialog conflicts={entry.conflicts} busy={entry.saving} onCancelChanges={entry.cancelConflicts} onOverwrite={() => void entry.overwriteConflicts()} onDismiss={entry.dismissConflicts} />
     </Box>
   );
 }

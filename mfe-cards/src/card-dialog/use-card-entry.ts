@@ -117,6 +117,11 @@ export function useCardEntry(venueId: string, department: Department, card: Data
     void queryClient.invalidateQueries({ queryKey: valuesKey });
   }
 
+  /** The conflict dialog dismissed (Escape, outside): nothing taken, the user's edits stay unsaved. */
+  function dismissConflicts(): void {
+    setConflicts([]);
+  }
+
   /** 'Overwrite': the user's values again, on the versions that won. */
   async function overwriteConflicts(): Promise<void> {
     if (conflicts.length === 0 || saving) return;
@@ -155,6 +160,7 @@ export function useCardEntry(venueId: string, department: Department, card: Data
     save,
     conflicts,
     cancelConflicts,
+    dismissConflicts,
     overwriteConflicts,
     applyFieldResult,
   };
