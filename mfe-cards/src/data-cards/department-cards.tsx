@@ -209,10 +209,11 @@ function TileView({
                 </Box>
               ) : (
                 <HStack key={item.key} gap="1" align="baseline" minW="0">
-                  <Text as="dt" color="fg.muted" flexShrink="0">
+                  {/* A short value stays whole; the label gives way first. */}
+                  <Text as="dt" color="fg.muted" minW="0" truncate title={item.label}>
                     {item.label}:
                   </Text>
-                  <Text as="dd" m="0" truncate data-testid="card-value">
+                  <Text as="dd" m="0" flexShrink="0" maxW="60%" truncate title={item.text} data-testid="card-value">
                     {item.text}
                   </Text>
                 </HStack>
