@@ -1,8 +1,9 @@
 // The card dialog (spec §2 'Card dialog', §4, §5 'Data card save', §8 'Cards and data', §9 Tab and textarea rows;
 // issue 12's history and restore): an editor enters values of every type, saves with Ctrl+Enter and sees them again;
 // the 'Unsaved Changes' guard; a surveyor saves the same field from a stale dialog ('Field Conflict Detected',
-// Overwrite); the editor restores an earlier value from the field's history and customises the template for the
-// venue; a viewer sees values read-only. Desktop (1440) and phone (390) widths; one venue of its own (purged).
+// Overwrite; the editor's stale dialog then Cancel Changes), notes merge, Verify; the editor restores an earlier
+// value from the field's history and customises the template for the venue; a viewer sees values read-only.
+// Desktop (1440) and phone (390) widths; one venue of its own (purged).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, browserPerFile, openSignedIn, screenshotsOf, toasts } from './browser.ts';
@@ -149,6 +150,14 @@ describe('the card dialog', () => {
       await surveyor.page.getByTestId('card-verify-confirm').click();
       await expect.poll(() => doors.getByTestId('card-field-verified').textContent()).toMatch(/Verified .* ago \(site visit\)$/);
       await shot(surveyor.page, 'enter-data', PHONE.width);
+
+      // The editor's dialog is stale now too: 'Cancel Changes' takes the surveyor's value.
+      await input(editor.page, 'dock_height').fill('1.6 m');
+      await editor.page.keyboard.press('Control+Enter');
+      const editorConflict = editor.page.getByTestId('card-conflict-dialog');
+      await editorConflict.getByTestId('card-conflict-cancel').click();
+      await editorConflict.waitFor({ state: 'hidden' });
+      await expect.poll(() => input(editor.page, 'dock_height').inputValue()).toBe('1.8 m');
 
       // History (newest first): the editor restores 1.2 m.
       await closeDialog(editor.page);

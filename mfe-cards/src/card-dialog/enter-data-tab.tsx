@@ -2,6 +2,7 @@ import { Box, Button, Field, HStack, Input, NativeSelect, Popover, Skeleton, Sta
 import { api, errorMessage, notify } from '@venuebook/sdk';
 import type { CardField, CardFieldValue, DataCard, FieldNoteLine } from '@venuebook/sdk';
 import { useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { LuBadgeCheck, LuHistory } from 'react-icons/lu';
 import { relativeAge } from '../shared/relative-age.ts';
 import { insertTab, isFieldNotes, shownValue, textareaRows, yesNoOf } from './card-dialog-values.ts';
@@ -99,8 +100,9 @@ function FieldInput({ field, value, rows, readOnly, onChange }: { field: CardFie
       event.preventDefault();
       const area = event.currentTarget;
       const next = insertTab(area.value, area.selectionStart, area.selectionEnd);
-      onChange(next.text);
-      requestAnimationFrame(() => area.setSelectionRange(next.caret, next.caret));
+      // Rendered at once, so that the caret is placed before the next key arrives.
+      flushSync(() => onChange(next.text));
+      area.setSelectionRange(next.caret, next.caret);
     };
     return <Textarea value={value} rows={rows} readOnly={readOnly} onChange={(event) => onChange(event.target.value)} onKeyDown={onKeyDown} autoresize={false} data-testid={testId} />;
   }
