@@ -350,6 +350,7 @@ describe('role × endpoint matrix', () => {
     // Field notes (issue 12): an unknown venue 404s 'Venue not found' once permitted (read, save, clean).
     { name: 'GET /venues/:id/cards/:cardId/notes/:fieldKey', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/notes/notes`, headers }) },
     { name: 'PUT /venues/:id/cards/:cardId/notes/:fieldKey', action: 'card.data.save', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/notes/notes`, payload: { department: 'IT', text: 'Matrix' }, headers }) },
+    { name: 'GET /venues/:id/notes', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/notes`, headers }) },
     { name: 'POST /venues/:id/field-notes/clean', action: 'venue.clean_field_notes', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/field-notes/clean`, headers }) },
     // Cards (gateway/src/cards.int.test.ts has their behaviour): unknown cards and venues 404 once permitted.
     { name: 'GET /card-templates', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/card-templates?department=IT', headers }) },
@@ -389,7 +390,7 @@ describe('role × endpoint matrix', () => {
   NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/events', 'POST /venues/:id/events', 'PUT /events/:id', 'DELETE /events/:id');
   NOT_FOUND_ONCE_PERMITTED.push('PUT /venues/:id/cards/:cardId/values', 'POST /venues/:id/cards/:cardId/fields/:fieldKey/restore', 'POST /venues/:id/cards/:cardId/fields/:fieldKey/verify');
   NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/values', 'GET /venues/:id/cards/:cardId/values', 'GET /venues/:id/cards/:cardId/fields/:fieldKey/history');
-  NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/cards/:cardId/notes/:fieldKey', 'PUT /venues/:id/cards/:cardId/notes/:fieldKey', 'POST /venues/:id/field-notes/clean');
+  NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/notes', 'GET /venues/:id/cards/:cardId/notes/:fieldKey', 'PUT /venues/:id/cards/:cardId/notes/:fieldKey', 'POST /venues/:id/field-notes/clean');
   NOT_FOUND_ONCE_PERMITTED.push(
     'PUT /card-templates/:id',
     'DELETE /card-templates/:id',

@@ -45,6 +45,7 @@ const API_OPERATIONS: [method: string, path: string, tag: string][] = [
   ['post', '/api/v1/venues/{id}/cards/{cardId}/fields/{fieldKey}/restore', 'cards'],
   ['post', '/api/v1/venues/{id}/cards/{cardId}/fields/{fieldKey}/verify', 'cards'],
   ['post', '/api/v1/venues/{id}/field-notes/clean', 'cards'],
+  ['get', '/api/v1/venues/{id}/notes', 'cards'],
   ['put', '/api/v1/card-templates/order', 'cards'],
   ['put', '/api/v1/card-templates/{id}', 'cards'],
   ['put', '/api/v1/cards/{id}', 'cards'],

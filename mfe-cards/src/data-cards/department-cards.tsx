@@ -2,7 +2,7 @@ import { Box, Card, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { cardQueries, EmptyState, errorMessage, useQuery, type DataCard, type Department } from '@venuebook/sdk';
+import { cardQueries, DEFAULT_NOTES_FIELD, EmptyState, errorMessage, useQuery, type DataCard, type Department } from '@venuebook/sdk';
 import type { CSSProperties, ReactNode } from 'react';
 import { LuGripVertical, LuLayers, LuLock, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
 import { cardValueSummary, isMovable, loadErrorText, NO_DATA_CARDS_TEXT, reorderedCards, type ValuesByCard } from './data-card-values.ts';
@@ -157,9 +157,14 @@ function TileView({
   dragging = false,
   handle,
 }: CardTileProps & { rootRef?: (node: HTMLElement | null) => void; style?: CSSProperties; dragging?: boolean; handle?: ReactNode }) {
-  // The notes field's text lives in the field notes (the card dialog reads and saves it there: one cache entry).
-  const notes = useQuery({ ...cardQueries.fieldNotes(venueId, card.id, 'notes'), enabled: card.fields.some((field) => field.key === 'notes') });
-  const summary = cardValueSummary(card, values, notes.data?.text);
+  // The notes field's text lives in the field notes: one read of the venue's notes serves every tile (a select per card).
+  const hasNotes = card.fields.some((field) => field.key === DEFAULT_NOTES_FIELD.key);
+  const notes = useQuery({
+    ...cardQueries.venueNotes(venueId),
+    enabled: hasNotes,
+    select: (answer) => answer.notes.find((entry) => entry.cardId === card.id && entry.fieldKey === DEFAULT_NOTES_FIELD.key)?.text ?? '',
+  });
+  const summary = cardValueSummary(card, values, notes.data);
   return (
     <Card.Root as="li" ref={rootRef} style={style} variant="outline" size="sm" shadow={dragging ? 'lg' : undefined} bg="bg.panel" data-testid="card-tile" data-card-id={card.id}>
       <Card.Body gap="2" px="3" py="2.5">

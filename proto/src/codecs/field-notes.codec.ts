@@ -1,7 +1,7 @@
 // Proto ↔ domain mapping of field notes (field_notes.proto), shared by the cards service and the gateway.
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { CleanFieldNotesResult, FieldNotes, FieldNotesSaveResult, NoteSaveKind } from '../domain/index.ts';
-import type { CleanFieldNotesResponse, CleanFieldNotesResponseSchema, FieldNoteLine, GetFieldNotesResponse, GetFieldNotesResponseSchema, SaveFieldNotesResponse, SaveFieldNotesResponseSchema } from '@venuebook/proto/cards/v1/field-notes';
+import type { CleanFieldNotesResult, FieldNotes, FieldNotesSaveResult, NoteSaveKind, VenueNotes } from '../domain/index.ts';
+import type { CleanFieldNotesResponse, CleanFieldNotesResponseSchema, FieldNoteLine, GetFieldNotesResponse, GetFieldNotesResponseSchema, ListVenueNotesResponse, ListVenueNotesResponseSchema, SaveFieldNotesResponse, SaveFieldNotesResponseSchema } from '@venuebook/proto/cards/v1/field-notes';
 
 const lineFromProto = ({ id, text, department, createdAt, createdBy }: FieldNoteLine) => ({ id, text, department, createdAt, createdBy });
 
@@ -35,4 +35,12 @@ export function cleanFieldNotesResultToProto(result: CleanFieldNotesResult): Mes
 
 export function cleanFieldNotesResultFromProto(response: CleanFieldNotesResponse): CleanFieldNotesResult {
   return { removed: response.removed, message: response.message };
+}
+
+export function venueNotesToProto(notes: VenueNotes['notes']): MessageInitShape<typeof ListVenueNotesResponseSchema> {
+  return { notes };
+}
+
+export function venueNotesFromProto(venueId: string, response: ListVenueNotesResponse): VenueNotes {
+  return { venueId, notes: response.notes.map(({ cardId, fieldKey, text }) => ({ cardId, fieldKey, text })) };
 }

@@ -206,5 +206,6 @@ export type {
   SaveCardValuesResult,
   SaveFieldNotesBody,
   VenueCardInput,
+  VenueNotes,
   VenueValues,
 } from '@venuebook/proto/domain';

@@ -1,4 +1,4 @@
-import { cleanFieldNotesResultToProto, fieldNotesSaveResultToProto, fieldNotesToProto } from '@venuebook/proto/codecs/field-notes';
+import { cleanFieldNotesResultToProto, fieldNotesSaveResultToProto, fieldNotesToProto, venueNotesToProto } from '@venuebook/proto/codecs/field-notes';
 import { FIELD_NOTES_NO_PERMISSION } from '@venuebook/proto/domain';
 import type { Action } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
@@ -7,7 +7,7 @@ import type { CardsService } from '@venuebook/proto/cards/v1';
 import { requirePermission } from '@venuebook/service-kit';
 import type { FieldNoteUseCases } from '../use-cases/field-notes.ts';
 
-type FieldNoteHandlers = Pick<ServiceHandlers<typeof CardsService>, 'getFieldNotes' | 'saveFieldNotes' | 'cleanFieldNotes'>;
+type FieldNoteHandlers = Pick<ServiceHandlers<typeof CardsService>, 'getFieldNotes' | 'saveFieldNotes' | 'cleanFieldNotes' | 'listVenueNotes'>;
 
 /** requirePermission with the spec §5 text for a venue's notes ('You do not have permission to modify data for this venue'). */
 function requireVenueWrite(call: Parameters<typeof requirePermission>[0], action: Action) {
@@ -25,6 +25,11 @@ export function createFieldNoteHandlers(useCases: FieldNoteUseCases): FieldNoteH
     async getFieldNotes(request, call) {
       const caller = requirePermission(call, 'venue.view');
       return fieldNotesToProto(await useCases.notes(caller, request.venueId, request.cardId, request.fieldKey, request.department || undefined));
+    },
+
+    async listVenueNotes(request, call) {
+      const caller = requirePermission(call, 'venue.view');
+      return venueNotesToProto(await useCases.venueNotes(caller, request.venueId));
     },
 
     async saveFieldNotes(request, call) {

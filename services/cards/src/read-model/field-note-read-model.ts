@@ -21,6 +21,8 @@ export interface FieldNoteLists {
   currentLines(venueId: string, cardId: string, fieldKey: string): FieldNoteRecord[];
   /** A venue's soft-deleted lines and their tombstones (what Clean Field Notes removes). */
   deletedOf(venueId: string): FieldNoteRecord[];
+  /** Every notes field of a venue with current lines: its lines in order, by `${cardId}_${fieldKey}`. */
+  venueLines(venueId: string): Map<string, FieldNoteRecord[]>;
 }
 
 const PURGED = Symbol('purged');
@@ -72,6 +74,19 @@ export function createFieldNoteLists(repository: FieldNoteRepository, options: {
       const docs = all(venueId, (record) => record.cardId === cardId && record.fieldKey === fieldKey);
       const deleted = new Set(docs.flatMap((record) => (record.kind === 'deleted' ? [record.lineId] : [])));
       return docs.filter((record) => record.kind === 'line' && !deleted.has(record.id));
+    },
+    venueLines(venueId) {
+      const docs = all(venueId);
+      const deleted = new Set(docs.flatMap((record) => (record.kind === 'deleted' ? [record.lineId] : [])));
+      const fields = new Map<string, FieldNoteRecord[]>();
+      for (const record of docs) {
+        if (record.kind !== 'line' || deleted.has(record.id)) continue;
+        const key = `${record.cardId}_${record.fieldKey}`;
+        const lines = fields.get(key);
+        if (lines) lines.push(record);
+        else fields.set(key, [record]);
+      }
+      return fields;
     },
     deletedOf(venueId) {
       const docs = all(venueId);

@@ -3,7 +3,7 @@
 // (domain/field-notes.ts) and inserts new lines and tombstones of removed ones: insert-only, no lock; two saves of
 // one field at once both keep their new lines (each deletes only lines its client knew and removed).
 import { CARD_NOT_FOUND, FIELD_NOTES_CLEAN_FAILED, FIELD_NOTES_CLEANED, saveFieldNotesRequestSchema, toFieldErrors } from '@venuebook/proto/domain';
-import type { CleanFieldNotesResult, DataCard, FieldNotes, FieldNotesSaveResult } from '@venuebook/proto/domain';
+import type { CleanFieldNotesResult, DataCard, FieldNotes, FieldNotesSaveResult, VenueNotes } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
@@ -74,6 +74,13 @@ export function createFieldNoteUseCases({ repository, lists, events, audit, card
       await venues.requireActive(caller, venueId);
       const lines = lists.currentLines(venueId, cardId, fieldKey);
       return notesOf(department ? lines.filter((line) => line.department === department) : lines);
+    },
+
+    /** The current text of every notes field of an active venue (one read for a whole Data Cards screen). */
+    async venueNotes(caller: Caller, venueId: string): Promise<VenueNotes['notes']> {
+      checkIds(venueId);
+      await venues.requireActive(caller, venueId);
+      return [...lists.venueLines(venueId).values()].map((lines) => ({ cardId: lines[0]!.cardId, fieldKey: lines[0]!.fieldKey, text: lines.map((line) => line.text).join('\n') }));
     },
 
     /** Spec §4 'Field notes save'. */

@@ -44,6 +44,7 @@ import {
   type SaveCardValuesResult,
   type SaveFieldNotesBody,
   type VenueCardInput,
+  type VenueNotes,
   type VenueValues,
   type VerifyFieldValueRequest,
 } from '@venuebook/proto/domain';
@@ -552,6 +553,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** Saves a notes field (append, edit of the last line, replace or merge with others' lines). */
       saveNotes(venueId: string, cardId: string, fieldKey: string, input: SaveFieldNotesBody, opts: RequestOptions = {}): Promise<FieldNotesSaveResult> {
         return request<FieldNotesSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/notes/${path(fieldKey)}`, { method: 'PUT', body: input, signal: opts.signal });
+      },
+      /** The current text of every notes field of the venue's cards (one read for a Data Cards screen). */
+      venueNotes(venueId: string, opts: RequestOptions = {}): Promise<VenueNotes> {
+        return request<VenueNotes>(`/venues/${path(venueId)}/notes`, { signal: opts.signal });
       },
       /** Clean Field Notes (higher-privilege users). */
       cleanNotes(venueId: string, opts: RequestOptions = {}): Promise<CleanFieldNotesResult> {

@@ -46,6 +46,12 @@ export function createCardQueries(client: ApiClient) {
         queryKey: [...venue(venueId), 'values'] as const,
         queryFn: ({ signal }) => client.venueCards.venueValues(venueId, { signal }),
       }),
+    /** The text of every notes field of a venue's cards (the Data Cards screen's tiles). */
+    venueNotes: (venueId: string) =>
+      queryOptions({
+        queryKey: [...venue(venueId), 'notes'] as const,
+        queryFn: ({ signal }) => client.venueCards.venueNotes(venueId, { signal }),
+      }),
     /** One card (template or venue card) by id. */
     card: (cardId: string) =>
       queryOptions({

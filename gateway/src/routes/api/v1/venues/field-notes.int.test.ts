@@ -117,6 +117,28 @@ describe('GET/PUT /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey}', () => {
   });
 });
 
+describe('GET /api/v1/venues/{id}/notes', () => {
+  it("answers every notes field's current text of the venue in one read (removed lines left out); 400, 404 for bad or deleted venues", async () => {
+    const venueId = await createVenue();
+    const other = await createVenue();
+    await put(venueId, { department: 'IT', text: 'Rack in room 2\nPatch panel B' });
+    await put(venueId, { department: 'IT', baseText: 'Rack in room 2\nPatch panel B', text: 'Rack in room 2\nPatch panel C' }, surveyor);
+    await put(other, { department: 'IT', text: 'Elsewhere' });
+    const read = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${venueId}/notes`, headers: viewer });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({ venueId, notes: [{ cardId: NETWORK, fieldKey: 'notes', text: 'Rack in room 2\nPatch panel C' }] });
+    const empty = await createVenue();
+    expect((await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${empty}/notes`, headers: viewer })).json()).toEqual({ venueId: empty, notes: [] });
+    const bad = await gateway.app.inject({ method: 'GET', url: '/api/v1/venues/x/notes', headers: viewer });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { message: string } }>().error.message).toBe('Invalid venue ID format: x');
+    expect((await gateway.app.inject({ method: 'DELETE', url: `/api/v1/venues/${other}`, headers: editor })).statusCode).toBe(204);
+    const deleted = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${other}/notes`, headers: viewer });
+    expect(deleted.statusCode).toBe(404);
+    expect(deleted.json<{ error: { message: string } }>().error.message).toBe('Venue not found');
+  });
+});
+
 describe('POST /api/v1/venues/{id}/field-notes/clean', () => {
   it('removes the soft-deleted lines (editor: higher privilege); surveyors may not', async () => {
     const venueId = await createVenue();

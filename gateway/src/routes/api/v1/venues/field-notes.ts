@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cleanFieldNotesResultFromProto, fieldNotesFromProto, fieldNotesSaveResultFromProto } from '@venuebook/proto/codecs/field-notes';
-import { apiErrorResponses, cleanFieldNotesResultSchema, fieldNotesQuerySchema, fieldNotesSaveResultSchema, fieldNotesSchema, idParamSchema, saveFieldNotesBodySchema } from '@venuebook/proto/domain';
+import { cleanFieldNotesResultFromProto, fieldNotesFromProto, fieldNotesSaveResultFromProto, venueNotesFromProto } from '@venuebook/proto/codecs/field-notes';
+import { apiErrorResponses, cleanFieldNotesResultSchema, fieldNotesQuerySchema, fieldNotesSaveResultSchema, fieldNotesSchema, idParamSchema, saveFieldNotesBodySchema, venueNotesSchema } from '@venuebook/proto/domain';
 import { perUserRateLimit } from '../../../../lib/client-key.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
@@ -55,6 +55,23 @@ const fieldNotesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const { department, baseText, text } = request.body;
       const response = await fastify.cards.saveFieldNotes({ venueId: id, cardId, fieldKey, department, baseText, text }, grpcCallOptions(request, reply));
       return fieldNotesSaveResultFromProto(response);
+    },
+  );
+
+  fastify.get(
+    '/:id/notes',
+    {
+      schema: {
+        tags: ['cards'],
+        summary: "Every notes field's text at a venue",
+        description: "The current text (lines of every department, joined by newlines) of each notes field of the venue's cards that has lines: one read for a whole Data Cards screen. 400 'Invalid venue ID format: {id}'; 404 'Venue not found' for an unknown or deleted venue.",
+        params: venueParamsSchema,
+        response: { 200: venueNotesSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const response = await fastify.cards.listVenueNotes({ venueId: request.params.id }, grpcCallOptions(request, reply));
+      return venueNotesFromProto(request.params.id, response);
     },
   );
 
