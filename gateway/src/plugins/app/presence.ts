@@ -28,9 +28,17 @@ export interface PresenceHub {
   leave(client: PresenceClient, channel: PresenceChannelRef): void;
   /** The socket is alive: its user stays on its channels (here and, through NATS, on the other replicas). */
   heartbeat(client: PresenceClient): void;
+  /**
+   * `listener` hears of every venue deleted or purged (venues stream events, on every replica), after this replica's
+   * sockets left its channels (each told so with an error 'Venue not found' naming the channel).
+   */
+  onVenueGone(listener: (venueId: string) => void): void;
   /** The channel's editors as this replica knows them (tests). */
   editors(channel: PresenceChannelRef): ReturnType<PresenceChannels['editors']>;
 }
+
+/** What a socket hears for each of its channels of a venue deleted or purged meanwhile (the venues service's answer for it). */
+export const PRESENCE_VENUE_GONE = 'Venue not found';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,7 +51,8 @@ declare module 'fastify' {
  * (SUBJECTS.presenceChanged, nothing stored), every other replica's. Each replica publishes join / heartbeat / leave
  * of its own sockets' users and keeps the union per channel (PresenceChannels); every change is pushed to its sockets
  * on that channel. A replica that dies stops heartbeating: its editors time out on the others (PRESENCE_TIMEOUT_MS).
- * A replica's first socket on a channel asks the others (`sync`) to announce theirs at once.
+ * A replica's first socket on a channel asks the others (`sync`) to announce theirs at once. A venue deleted or purged
+ * (venue.deleted / venue.purged on core NATS) takes its channels from this replica's sockets at once.
  */
 export default fp(
   async (fastify: FastifyInstance) => {
@@ -97,6 +106,20 @@ export default fp(
     }
 
     const channelRefs = new Map<string, PresenceChannelRef>();
+    const venueGoneListeners: ((venueId: string) => void)[] = [];
+
+    /** A deleted or purged venue: this replica's sockets leave its channels at once (they must not go on hearing who edits it). */
+    function venueGone(venueId: string): void {
+      for (const [key, clients] of [...local]) {
+        const channel = channelRefs.get(key);
+        if (channel?.venueId !== venueId) continue;
+        for (const client of [...clients]) {
+          leaveKey(client, key, channel);
+          client.push({ type: 'error', message: PRESENCE_VENUE_GONE, channel });
+        }
+      }
+      for (const listener of venueGoneListeners) listener(venueId);
+    }
 
     const hub: PresenceHub = {
       origin,
@@ -148,8 +171,15 @@ export default fp(
           if (now - published >= PRESENCE_HEARTBEAT_MS / 2) publish('heartbeat', channel, client.identity);
         }
       },
+      onVenueGone(listener) {
+        venueGoneListeners.push(listener);
+      },
       editors: (channel) => state.editors(channel),
     };
+
+    const venueSubscriptions = [SUBJECTS.venueDeleted, SUBJECTS.venuePurged].map((subject) =>
+      subscribeDomainEvents(nc, subject, (event) => venueGone(event.data.venueId), { logger: fastify.log }),
+    );
 
     const subscription = subscribeDomainEvents(
       nc,
@@ -195,6 +225,7 @@ export default fp(
         if (channel) for (const identity of users.values()) publish('leave', channel, identity);
       }
       subscription.unsubscribe();
+      for (const venueSubscription of venueSubscriptions) venueSubscription.unsubscribe();
       await nc.drain();
     });
   },

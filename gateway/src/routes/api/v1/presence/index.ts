@@ -39,16 +39,26 @@ function closeReason(message: string): string {
 export default async function presenceRoutes(fastify: FastifyInstance): Promise<void> {
   const config = fastify.config;
   const venueAccess = new LRUCache<string, true>({ max: 10_000, ttl: VENUE_ACCESS_TTL_MS });
+  /** Counts venues gone (deleted or purged): a check under way meanwhile does not remember its (maybe older) answer. */
+  let venuesGone = 0;
+  // A deleted venue is not joinable for the rest of the cache time: its entries go at once (a rare event: one walk).
+  fastify.presence.onVenueGone((venueId) => {
+    venuesGone += 1;
+    for (const key of [...venueAccess.keys()]) if (key.endsWith(`\n${venueId}`)) venueAccess.delete(key);
+  });
 
   /** Whether the user may see the venue (the venues service decides: an unknown or deleted venue is 404). */
-  async function venueError(auth: AuthContext, venueId: string, requestId: string): Promise<string | null> {
+  async function venueError(auth: AuthContext, venueId: string, requestId: string, retried = false): Promise<string | null> {
     const cacheKey = `${auth.userId}\n${venueId}`;
     if (venueAccess.get(cacheKey)) return null;
+    const goneAtStart = venuesGone;
     try {
       await fastify.venues.getVenue(
         { id: venueId },
         { metadata: userContextSigner({ userId: auth.userId, email: auth.email, role: auth.role, requestId }, config.USER_CONTEXT_KEY) },
       );
+      // A venue was deleted while this was asked: the answer may predate it, asked once more (not remembered either way).
+      if (venuesGone !== goneAtStart) return retried ? null : venueError(auth, venueId, requestId, true);
       venueAccess.set(cacheKey, true);
       return null;
     } catch (error) {
@@ -76,6 +86,8 @@ export default async function presenceRoutes(fastify: FastifyInstance): Promise<
     let client: PresenceClient | null = null;
     let refused = 0;
     let expiryTimer: NodeJS.Timeout | undefined;
+    /** The gateway's own session re-check (a client that never heartbeats must not go on listening after sign-out). */
+    let sessionTimer: NodeJS.Timeout | undefined;
     const received: number[] = [];
     let queue: Promise<void> = Promise.resolve();
 
@@ -91,6 +103,7 @@ export default async function presenceRoutes(fastify: FastifyInstance): Promise<
     function close(code: number, reason: string): void {
       clearTimeout(authTimer);
       clearTimeout(expiryTimer);
+      clearInterval(sessionTimer);
       if (socket.readyState === OPEN) socket.close(code, closeReason(reason));
     }
 
@@ -138,6 +151,14 @@ export default async function presenceRoutes(fastify: FastifyInstance): Promise<
       token = newToken;
       clearTimeout(authTimer);
       scheduleExpiry(checked.expiresAt);
+      // Every heartbeat interval, whatever the client sends: in the message queue, after any auth under way.
+      sessionTimer ??= setInterval(() => {
+        queue = queue
+          .then(async () => {
+            await recheckSession();
+          })
+          .catch((error: unknown) => request.log.error({ err: error }, 'presence session re-check failed'));
+      }, config.PRESENCE_HEARTBEAT_MS);
       if (!client) {
         client = { identity: { userId: checked.userId, email: checked.email, fullName: presenceFullName(checked.email) }, channels: new Set(), push: send };
         if (!fastify.presence.register(client)) {
@@ -147,6 +168,18 @@ export default async function presenceRoutes(fastify: FastifyInstance): Promise<
         }
       }
       send({ type: 'ready', userId: checked.userId, heartbeatMs: config.PRESENCE_HEARTBEAT_MS, timeoutMs: config.PRESENCE_TIMEOUT_MS, expiresAt: checked.expiresAt });
+    }
+
+    /** Whether the session is still on (sign-out, removal: identity's events drop the gateway's cached answer); else the socket is closed. */
+    async function recheckSession(): Promise<boolean> {
+      if (!token || socket.readyState !== OPEN) return false;
+      try {
+        await fastify.authn.authorizeToken(token, 'member', requestId);
+        return socket.readyState === OPEN;
+      } catch (error) {
+        closeForAuthError(error);
+        return false;
+      }
     }
 
     async function join(channel: PresenceChannelRef): Promise<void> {
@@ -188,15 +221,8 @@ export default async function presenceRoutes(fastify: FastifyInstance): Promise<
         fastify.presence.leave(client, message.channel);
       } else {
         // The session may have ended since (sign-out, removal): checked again, from the gateway's caches.
-        if (token) {
-          try {
-            await fastify.authn.authorizeToken(token, 'member', requestId);
-          } catch (error) {
-            closeForAuthError(error);
-            return;
-          }
-        }
-        if (socket.readyState === OPEN) fastify.presence.heartbeat(client);
+        const current = client;
+        if ((await recheckSession()) && client === current) fastify.presence.heartbeat(current);
       }
     }
 
@@ -238,6 +264,7 @@ export default async function presenceRoutes(fastify: FastifyInstance): Promise<
     socket.on('close', () => {
       clearTimeout(authTimer);
       clearTimeout(expiryTimer);
+      clearInterval(sessionTimer);
       if (client) fastify.presence.unregister(client);
       client = null;
     });

@@ -287,6 +287,41 @@ describe('GET /api/v1/presence (WebSocket)', () => {
     expect(await tab.closed).toEqual({ code: PRESENCE_CLOSE.unauthorized, reason: AUTH_MESSAGES.sessionMissing });
   });
 
+  it('closes a signed-out session whose client sends no heartbeat (the gateway re-checks it itself), so it stops hearing the channel', async () => {
+    // A modified client joins, never heartbeats and only listens: without the gateway's own re-check it went on hearing
+    // the channel's editors (names, e-mails) until its access token expired (up to 15 minutes) after sign-out.
+    const channel = channelOf({ department: 'Production/Broadcast' });
+    const session = await under.signIn(under.accounts.surveyor.email, under.accounts.surveyor.password);
+    const listener = await Tab.signedIn(urls.a, session.accessToken, { silent: true });
+    listener.join(channel);
+    await listener.editors(channel, (editors) => editors.length === 1);
+    const logout = await under.app.inject({ method: 'POST', url: '/api/v1/auth/logout?scope=local', headers: session.headers });
+    expect(logout.statusCode, logout.body).toBeLessThan(300);
+    const closed = await Promise.race([listener.closed, sleep(5000).then(() => null)]);
+    expect(closed).toEqual({ code: PRESENCE_CLOSE.unauthorized, reason: AUTH_MESSAGES.sessionMissing });
+  });
+
+  it("drops a deleted venue's channels at once and refuses joining them (no 60 s venue cache)", async () => {
+    const created = await under.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Presence ${randomUUID().slice(0, 8)} Hall` }, headers: editor.headers });
+    expect(created.statusCode, created.body).toBe(201);
+    const doomed = created.json<{ id: string }>().id;
+    const channel = channelOf({ venueId: doomed, department: 'IT' });
+    const tab = await Tab.signedIn(urls.b, surveyor.accessToken);
+    tab.join(channel);
+    await tab.editors(channel, (editors) => editors.length === 1);
+    const deleted = await under.app.inject({ method: 'DELETE', url: `/api/v1/venues/${doomed}`, headers: editor.headers });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    // The socket hears that the channel is gone (every replica, from venue.deleted), and no longer hears its editors.
+    expect(await tab.next((message) => message.type === 'error' && message.channel?.venueId === doomed, { from: 0 })).toEqual({ type: 'error', message: 'Venue not found', channel });
+    // Another channel of the venue: refused now, although the venue was found a moment ago.
+    const other = channelOf({ venueId: doomed, department: 'Events' });
+    tab.join(other);
+    expect(await tab.next((message) => message.type === 'error' && message.channel?.department === 'Events')).toEqual({ type: 'error', message: 'Venue not found', channel: other });
+    tab.join(channel);
+    expect(await tab.next((message) => message.type === 'error' && message.channel?.department === 'IT')).toEqual({ type: 'error', message: 'Venue not found', channel });
+    tab.close();
+  });
+
   it('answers bad messages with a clear error and goes on; refuses venues the user cannot see', async () => {
     const tab = await Tab.signedIn(urls.a, editor.accessToken);
     tab.send('{not json');
