@@ -190,7 +190,7 @@ describe('a viewer', () => {
       const dock = column.getByTestId('card-tile').filter({ hasText: 'Loading Dock' });
       await dock.getByTestId('card-values').getByText('Use the north gate.', { exact: false }).waitFor();
       expect(await dock.getByTestId('card-value').allTextContents()).toEqual(['4', 'Yes', 'Use the north gate.\nCall ahead.']);
-      for (const control of ['edit-mode-toggle', 'floating-actions', 'empty-add-cards', 'card-drag-handle', 'card-delete']) {
+      for (const control of ['edit-mode-toggle', 'floating-actions', 'empty-add-cards', 'card-drag-handle', 'card-delete', 'clean-field-notes']) {
         expect(await page.getByTestId(control).count(), control).toBe(0);
       }
       await shot(page, 'viewer', DESKTOP.width);
@@ -205,6 +205,37 @@ describe('a viewer', () => {
       await page.getByTestId('department-not-found').waitFor();
       await page.goto(`${baseUrl()}/venue/00000000-0000-4000-8000-000000000000/department`);
       await page.getByTestId('venue-not-found').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('an editor linked to a card', () => {
+  it("opens the card named by ?card= (venue detail's Venue Data links) and cleans the venue's field notes", async () => {
+    // A replaced notes text leaves removed lines behind (soft-deleted): what Clean Field Notes removes for good.
+    const notes = `/venues/${venueId}/cards/${LOADING_DOCK}/notes/notes`;
+    const current = (await apiCall('editor', 'GET', notes)).json as { text: string };
+    expect((await apiCall('editor', 'PUT', notes, { department: 'Facilities', baseText: current.text, text: 'Gate code 4711' })).status).toBe(200);
+
+    const { page, context, errors } = await openSignedIn(browser(), 'editor', PHONE, { dismissWelcome: true });
+    try {
+      await page.goto(`${departmentUrl('Facilities')}?card=${LOADING_DOCK}`);
+      const dialog = page.getByTestId('card-dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('Loading Dock');
+      await dialog.getByTestId('card-dialog-close').click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).search).toBe('');
+
+      await page.getByTestId('clean-field-notes').click();
+      const confirm = page.getByTestId('clean-field-notes-dialog');
+      await confirm.waitFor();
+      await shot(page, 'clean-field-notes', PHONE.width, { fullPage: false });
+      await confirm.getByTestId('confirm-ok').click();
+      await toast(page, 'Successfully cleaned up old field note data');
+      expect(((await apiCall('viewer', 'GET', notes)).json as { text: string }).text).toBe('Gate code 4711');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

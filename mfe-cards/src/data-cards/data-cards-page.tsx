@@ -6,6 +6,8 @@ import {
   DEPARTMENTS,
   EmptyState,
   errorMessage,
+  FIELD_NOTES_CLEAN_FAILED,
+  FIELD_NOTES_CLEANED,
   notify,
   useCan,
   useMutation,
@@ -19,8 +21,8 @@ import {
   type Department,
 } from '@venuebook/sdk';
 import { useMemo, useState, type ReactNode } from 'react';
-import { LuArrowLeft, LuCheck, LuListPlus, LuPencil, LuPlus, LuSearchX } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { LuArrowLeft, LuEraser, LuCheck, LuListPlus, LuPencil, LuPlus, LuSearchX } from 'react-icons/lu';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CardDialog } from '../card-dialog/card-dialog.tsx';
 import { AddCardsDialog } from './add-cards-dialog.tsx';
 import { CreateCardDialog } from './create-card-dialog.tsx';
@@ -51,6 +53,10 @@ export function DataCardsPage() {
   const mayDelete = useCan('card.delete');
   const maySave = useCan('card.data.save');
   const mayEditMode = mayReorder || mayDelete;
+  const mayCleanNotes = useCan('venue.clean_field_notes');
+  // `?card=<id>` (venue detail's Venue Data links here) opens that card's dialog.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedCard = searchParams.get('card');
 
   const venue = useQuery(venueQueries.detail(venueId));
   const values = useQuery({ ...cardQueries.venueValues(venueId), enabled: venue.isSuccess });
@@ -58,7 +64,8 @@ export function DataCardsPage() {
 
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<'add' | 'create' | null>(null);
-  const [openCard, setOpenCard] = useState<OpenCard | null>(null);
+  const [openCard, setOpenCard] = useState<OpenCard | null>(() => (linkedCard && known ? { cardId: linkedCard, department } : null));
+  const [cleaning, setCleaning] = useState(false);
   const [deleting, setDeleting] = useState<{ card: DataCard; department: Department } | null>(null);
   // The open card's department in screen order, from the list's cache (a customised card comes back under its new id).
   const openCards = useQuery({ ...cardQueries.venueDepartment(venueId, openCard?.department ?? department), enabled: openCard !== null });
@@ -94,6 +101,28 @@ export function DataCardsPage() {
       notify({ type: 'error', title: DATA_CARD_TEXT.removeFailed, description: errorMessage(failure) });
     },
   });
+
+  // Clean Field Notes (spec §8, higher-privilege users): the venue's removed note lines go for good.
+  const clean = useMutation({
+    mutationFn: () => api.venueCards.cleanNotes(venueId),
+    onSuccess: (result) => {
+      setCleaning(false);
+      notify({ type: 'success', title: result.message || FIELD_NOTES_CLEANED });
+    },
+    onError: (failure) => {
+      setCleaning(false);
+      notify({ type: 'error', title: FIELD_NOTES_CLEAN_FAILED, description: errorMessage(failure) });
+    },
+  });
+
+  const openCardById = (cardId: string | null) => {
+    setOpenCard((current) => (cardId && current ? { ...current, cardId } : null));
+    if (!cardId && linkedCard) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('card');
+      setSearchParams(next, { replace: true });
+    }
+  };
 
   if (venue.isPending) return <VenueLoading />;
   if (venue.isError) return <VenueLoadError error={venue.error} onRetry={() => void venue.refetch()} />;
@@ -162,19 +191,26 @@ export function DataCardsPage() {
               Venue data by department
             </Text>
           </Box>
-          {mayEditMode && known ? (
-            <Button variant={editing ? 'solid' : 'outline'} colorPalette="brand" size="sm" onClick={() => setEditing(!editing)} aria-pressed={editing} data-testid="edit-mode-toggle">
-              {editing ? (
-                <>
-                  <LuCheck /> Done
-                </>
-              ) : (
-                <>
-                  <LuPencil /> Edit Cards
-                </>
-              )}
-            </Button>
-          ) : null}
+          <HStack gap="2" wrap="wrap">
+            {mayCleanNotes ? (
+              <Button variant="ghost" size="sm" onClick={() => setCleaning(true)} data-testid="clean-field-notes">
+                <LuEraser /> Clean Field Notes
+              </Button>
+            ) : null}
+            {mayEditMode && known ? (
+              <Button variant={editing ? 'solid' : 'outline'} colorPalette="brand" size="sm" onClick={() => setEditing(!editing)} aria-pressed={editing} data-testid="edit-mode-toggle">
+                {editing ? (
+                  <>
+                    <LuCheck /> Done
+                  </>
+                ) : (
+                  <>
+                    <LuPencil /> Edit Cards
+                  </>
+                )}
+              </Button>
+            ) : null}
+          </HStack>
         </Flex>
         {editing ? (
           <Text fontSize="sm" color="fg.muted" mt="2" data-testid="edit-mode-hint">
@@ -268,9 +304,20 @@ export function DataCardsPage() {
         cardId={openCard?.cardId ?? null}
         canSave={maySave}
         canCustomize={mayReorder}
-        onOpenCard={(cardId) => setOpenCard((current) => (cardId && current ? { ...current, cardId } : null))}
+        onOpenCard={openCardById}
         onCardsChanged={() => void refreshVenueCards()}
       />
+      <ConfirmDialog
+        open={cleaning}
+        title="Clean Field Notes"
+        confirmLabel="Clean"
+        busy={clean.isPending}
+        onCancel={() => setCleaning(false)}
+        onConfirm={() => clean.mutate()}
+        data-testid="clean-field-notes-dialog"
+      >
+        <Text>Remove the deleted note lines of this venue for good? The current notes stay as they are.</Text>
+      </ConfirmDialog>
       <ConfirmDialog
         open={deleting !== null}
         title={deleting && deleteKindOf(deleting.card) === 'remove-template' ? 'Remove Card' : 'Delete Card'}
