@@ -52,6 +52,18 @@ describe('venue deleted or purged', () => {
     expect(await rejection(editor.saveCardValues({ venueId, cardId: NETWORK, values: [{ fieldKey: 'bandwidth', value: '1 Gbps', baseVersion: 0 }] }))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
   });
 
+  it("refuses changing a deleted venue's cards (update, delete, remove from a department), as its values and notes", async () => {
+    // An editor who kept a card id of a venue since deleted (hidden from them) could rewrite or delete its cards.
+    const { venueId, customId } = await venueWithData();
+    await harness.deleteVenue(venueId);
+    const venueGone = { code: GrpcStatus.NOT_FOUND, message: 'Venue not found' };
+    await eventually(async () => expect(await rejection(editor.updateVenueCard({ id: customId, card: { title: 'Tampered' } }))).toMatchObject(venueGone));
+    expect(await rejection(editor.deleteVenueCard({ id: customId }))).toMatchObject(venueGone);
+    expect(await rejection(editor.removeCardFromDepartment({ id: customId, department: 'IT' }))).toMatchObject(venueGone);
+    const stored = await harness.connection.collection('data_cards').findOne({ _id: customId as never });
+    expect(stored).toMatchObject({ title: 'Comms Room', deletedAt: null });
+  });
+
   it("removes a purged venue's cards, orders, values and notes from the database and both replicas' memory; other venues keep theirs", async () => {
     const gone = await venueWithData();
     const kept = await venueWithData();

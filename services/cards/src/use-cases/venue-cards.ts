@@ -134,6 +134,8 @@ export function createVenueCardUseCases({ repository, readModel, orders, events,
       const input = parseCardInput(raw);
       const { before, after } = await withCardLock(id, async () => {
         const current = await existingVenueCard(id);
+        // A deleted venue's cards are hidden from its editors: not theirs to change either (only restore brings them back).
+        await venues.requireActive(caller, current.venueId!);
         const departments = input.primaryDepartment ? { departments: [input.primaryDepartment], primaryDepartment: input.primaryDepartment } : { departments: current.departments, primaryDepartment: current.primaryDepartment };
         return { before: current, after: await write(id, cardContent(input, departments)) };
       });
@@ -190,6 +192,7 @@ export function createVenueCardUseCases({ repository, readModel, orders, events,
     async deleteVenueCard(caller: Caller, id: string): Promise<DataCard> {
       const { before, after } = await withCardLock(id, async () => {
         const current = await existingVenueCard(id);
+        await venues.requireActive(caller, current.venueId!);
         if (current.isSystemProtected) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, CARD_PROTECTED);
         return { before: current, after: await write(id, { deletedAt: new Date() }) };
       });
@@ -206,6 +209,7 @@ export function createVenueCardUseCases({ repository, readModel, orders, events,
         // A master template's departments are the admins' (card.template.manage); a venue card's its editors' (card.edit):
         // decided on the card as the database has it, not on a read model that may be a moment behind.
         requireCallerPermission(caller, current.isTemplate ? 'card.template.manage' : 'card.edit');
+        if (current.venueId) await venues.requireActive(caller, current.venueId);
         if (current.isSystemProtected) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, CARD_PROTECTED);
         if (!current.departments.includes(department)) return { before: current, after: current };
         const departments = current.departments.filter((each) => each !== department);
