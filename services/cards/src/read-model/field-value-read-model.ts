@@ -17,6 +17,9 @@ import type { FieldVersionRecord } from '../domain/field-values.ts';
 import { toFieldVersionRecord } from '../repositories/field-value.repository.ts';
 import type { FieldValueRepository, FieldValueSource } from '../repositories/field-value.repository.ts';
 
+/** Most venues whose current values are kept worked out. */
+const CURRENT_VALUES_CACHED = 5000;
+
 /** Most versions carried by events kept until the read model asks for them. */
 const CARRIED_MAX = 1000;
 
@@ -110,17 +113,36 @@ export function createFieldValueLists(repository: FieldValueRepository, options:
     return fields;
   }
 
+  function computeCurrent(venueId: string, cardId?: string): CardFieldValue[] {
+    const values: CardFieldValue[] = [];
+    for (const versions of versionsOf(venueId, cardId).values()) {
+      const current = currentValueOf(versions);
+      if (current) values.push(current);
+    }
+    return values;
+  }
+
+  // A venue's current values, worked out once and kept until a version of that venue changes (its id starts with
+  // the venue id): a card screen reads them on every open, and each working-out allocates a few dozen objects on a
+  // heap that holds every version. Bounded; the oldest venue goes first.
+  const current = new Map<string, CardFieldValue[]>();
+  readModel.onChange((id) => {
+    if (id === undefined) current.clear();
+    else current.delete(id.slice(0, id.indexOf(':')));
+  });
+
   return {
     readModel,
     versionsOf,
 
     currentValues(venueId, cardId) {
-      const values: CardFieldValue[] = [];
-      for (const versions of versionsOf(venueId, cardId).values()) {
-        const current = currentValueOf(versions);
-        if (current) values.push(current);
+      let values = current.get(venueId);
+      if (!values) {
+        values = computeCurrent(venueId);
+        if (current.size >= CURRENT_VALUES_CACHED) current.delete(current.keys().next().value!);
+        current.set(venueId, values);
       }
-      return values;
+      return cardId === undefined ? values : values.filter((value) => value.cardId === cardId);
     },
 
     history(venueId, cardId, fieldKey) {
