@@ -16,6 +16,7 @@ import { tombstoneId } from '../repositories/field-note.repository.ts';
 import type { FieldNoteRecord, FieldNoteRepository } from '../repositories/field-note.repository.ts';
 import { isTemplateAddedToVenue } from './card-orders.ts';
 import type { CardOrders } from './card-orders.ts';
+import { VENUE_NOT_FOUND } from './venue-directory.ts';
 
 const AUDIT_TABLE = 'venue_field_notes';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,7 +79,9 @@ export function createFieldNoteUseCases({ repository, lists, events, audit, card
 
     /** The current text of every notes field of an active venue (one read for a whole Data Cards screen). */
     async venueNotes(caller: Caller, venueId: string): Promise<VenueNotes['notes']> {
-      checkIds(venueId);
+      // A read of a venue that cannot exist is 'Venue not found', as the venue's values (a 400 here would answer a
+      // request the OpenAPI document allows).
+      if (!UUID.test(venueId)) throw GrpcError.notFound(VENUE_NOT_FOUND);
       await venues.requireActive(caller, venueId);
       return [...lists.venueLines(venueId).values()].map((lines) => ({ cardId: lines[0]!.cardId, fieldKey: lines[0]!.fieldKey, text: lines.map((line) => line.text).join('\n') }));
     },

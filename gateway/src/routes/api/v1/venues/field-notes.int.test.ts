@@ -118,7 +118,7 @@ describe('GET/PUT /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey}', () => {
 });
 
 describe('GET /api/v1/venues/{id}/notes', () => {
-  it("answers every notes field's current text of the venue in one read (removed lines left out); 400, 404 for bad or deleted venues", async () => {
+  it("answers every notes field's current text of the venue in one read (removed lines left out); 404 for bad or deleted venues", async () => {
     const venueId = await createVenue();
     const other = await createVenue();
     await put(venueId, { department: 'IT', text: 'Rack in room 2\nPatch panel B' });
@@ -130,8 +130,8 @@ describe('GET /api/v1/venues/{id}/notes', () => {
     const empty = await createVenue();
     expect((await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${empty}/notes`, headers: viewer })).json()).toEqual({ venueId: empty, notes: [] });
     const bad = await gateway.app.inject({ method: 'GET', url: '/api/v1/venues/x/notes', headers: viewer });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ error: { message: string } }>().error.message).toBe('Invalid venue ID format: x');
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json<{ error: { message: string } }>().error.message).toBe('Venue not found');
     expect((await gateway.app.inject({ method: 'DELETE', url: `/api/v1/venues/${other}`, headers: editor })).statusCode).toBe(204);
     const deleted = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${other}/notes`, headers: viewer });
     expect(deleted.statusCode).toBe(404);

@@ -64,7 +64,7 @@ const fieldNotesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: "Every notes field's text at a venue",
-        description: "The current text (lines of every department, joined by newlines) of each notes field of the venue's cards that has lines: one read for a whole Data Cards screen. 400 'Invalid venue ID format: {id}'; 404 'Venue not found' for an unknown or deleted venue.",
+        description: "The current text (lines of every department, joined by newlines) of each notes field of the venue's cards that has lines: one read for a whole Data Cards screen. 404 'Venue not found' for an unknown, deleted or malformed venue id.",
         params: venueParamsSchema,
         response: { 200: venueNotesSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
       },
