@@ -26,6 +26,7 @@ export * from './field-notes.schema.ts';
 export * from './data-card.schema.ts';
 export * from './card-rules.ts';
 export * from './presence.schema.ts';
+export * from './media.schema.ts';
 export * from './api-errors.ts';
 export * from './api-errors.schema.ts';
 export * from './format.ts';

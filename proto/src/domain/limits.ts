@@ -176,6 +176,15 @@ export const MEDIA = {
   photoQueryStaleMs: 5 * 60_000,
   venueDataCacheMs: 5 * 60_000,
   venuePhotoPrefetchDelayMs: 100,
+  /** Sizes of the derived images (longest side, px): grids show the thumbnail, the viewer the preview. */
+  thumbPx: 250,
+  previewPx: 1440,
+  /** Default largest upload (the media service's and gateway's MEDIA_MAX_UPLOAD_BYTES may change it). */
+  maxUploadBytes: 500 * 1024 * 1024,
+  /** At most this many photos deleted or tagged in one call. */
+  maxBatch: 500,
+  /** At most this many cards in one tag call. */
+  maxTagCards: 50,
 } as const;
 
 // ---- Data cards ---------------------------------------------------------------

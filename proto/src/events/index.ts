@@ -59,6 +59,17 @@ export const SUBJECTS = {
   contactDeleted: subject('venues', 'contact', 'deleted'),
   contactRestored: subject('venues', 'contact', 'restored'),
   contactPurged: subject('venues', 'contact', 'purged'),
+  /**
+   * Media (services/media): a document or photo was stored (the Drive-sync worker copies it), changed (category or
+   * event link; a category change also publishes document.category_changed for the Drive move), deleted; its photo
+   * tags changed; a venue's public gallery settings changed. Every media replica re-reads the record by id.
+   */
+  documentUploaded: subject('media', 'document', 'uploaded'),
+  documentUpdated: subject('media', 'document', 'updated'),
+  documentCategoryChanged: subject('media', 'document', 'category_changed'),
+  documentDeleted: subject('media', 'document', 'deleted'),
+  photoTagsChanged: subject('media', 'photo_tags', 'changed'),
+  galleryChanged: subject('media', 'gallery', 'changed'),
   userFirstLogin: subject('identity', 'user', 'first_login'),
   userRoleChanged: subject('identity', 'user', 'role_changed'),
   userRemoved: subject('identity', 'user', 'removed'),
@@ -363,6 +374,25 @@ export const presenceChangedSchema = z.object({
 });
 export type PresenceChanged = z.infer<typeof presenceChangedSchema>;
 
+/** Every document event: which document (replicas re-read it by id), its venue, and for the Drive-sync worker its file. */
+export const documentChangedSchema = z.object({
+  documentId: z.string(),
+  venueId: z.string(),
+  fileName: z.string().max(1000).optional(),
+  category: z.string().max(50).optional(),
+  /** document.category_changed: the category before the change. */
+  previousCategory: z.string().max(50).optional(),
+});
+export type DocumentChanged = z.infer<typeof documentChangedSchema>;
+
+/** photo_tags.changed: the documents whose tags changed (replicas re-read their tags by document id). */
+export const photoTagsChangedSchema = z.object({ venueId: z.string(), documentIds: z.array(z.string()).max(1000) });
+export type PhotoTagsChanged = z.infer<typeof photoTagsChangedSchema>;
+
+/** gallery.changed: a venue's public gallery settings (replicas re-read them by venue id; a rotated key stops the old link at once). */
+export const galleryChangedSchema = z.object({ venueId: z.string() });
+export type GalleryChanged = z.infer<typeof galleryChangedSchema>;
+
 /** Payload schema per subject. */
 export const EVENT_PAYLOADS = {
   [SUBJECTS.venueCreated]: venueCreatedSchema,
@@ -388,6 +418,12 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.contactDeleted]: contactChangedSchema,
   [SUBJECTS.contactRestored]: contactChangedSchema,
   [SUBJECTS.contactPurged]: contactChangedSchema,
+  [SUBJECTS.documentUploaded]: documentChangedSchema,
+  [SUBJECTS.documentUpdated]: documentChangedSchema,
+  [SUBJECTS.documentCategoryChanged]: documentChangedSchema,
+  [SUBJECTS.documentDeleted]: documentChangedSchema,
+  [SUBJECTS.photoTagsChanged]: photoTagsChangedSchema,
+  [SUBJECTS.galleryChanged]: galleryChangedSchema,
   [SUBJECTS.userFirstLogin]: userFirstLoginSchema,
   [SUBJECTS.userRoleChanged]: userRoleChangedSchema,
   [SUBJECTS.userRemoved]: userRemovedSchema,

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { isIPv4, isIPv6 } from 'node:net';
 import { create } from '@bufbuild/protobuf';
 import type { DescMethod, DescService, Message } from '@bufbuild/protobuf';
@@ -8,6 +9,8 @@ import { deserializer, methodPath, serializer } from './service-definition.ts';
 import type { CallOptions, MetadataInit, MethodMetadata, PromiseClient } from './types.ts';
 
 export const DEFAULT_DEADLINE_MS = 5000;
+/** The deadline of a streaming call (an upload or a download of a large file) unless the client or call sets one. */
+export const DEFAULT_STREAM_DEADLINE_MS = 30 * 60_000;
 
 /**
  * Reconnect quickly after a server restart: grpc-js otherwise backs off up to 120 s, during which every
@@ -84,8 +87,10 @@ export function serviceConfig(service: DescService): Record<string, unknown> {
 }
 
 export interface ClientOptions {
-  /** Deadline applied to every call unless the call overrides it. Default 5000 ms. */
+  /** Deadline applied to every unary call unless the call overrides it. Default 5000 ms. */
   deadlineMs?: number;
+  /** Deadline of every streaming call unless the call overrides it. Default DEFAULT_STREAM_DEADLINE_MS (30 minutes). */
+  streamDeadlineMs?: number;
   /** Default: insecure (plain-text) channel, as used inside the cluster. */
   credentials?: grpc.ChannelCredentials;
   channelOptions?: grpc.ChannelOptions;
@@ -141,7 +146,7 @@ function unaryCall(grpcClient: grpc.Client, service: DescService, method: DescMe
         serialize,
         deserialize,
         request,
-        baseMetadata ? mergeMetadata(toMetadata(baseMetadata, path), toMetadata(options.metadata, path)) : toMetadata(options.metadata, path),
+        callMetadata(path, options, baseMetadata),
         { deadline: new Date(Date.now() + deadlineMs) },
         (error, response) => {
           options.signal?.removeEventListener('abort', onAbort);
@@ -155,6 +160,93 @@ function unaryCall(grpcClient: grpc.Client, service: DescService, method: DescMe
       }
       options.signal?.addEventListener('abort', onAbort, { once: true });
     });
+}
+
+function callMetadata(path: string, options: CallOptions, baseMetadata?: ClientOptions['metadata']): grpc.Metadata {
+  return baseMetadata ? mergeMetadata(toMetadata(baseMetadata, path), toMetadata(options.metadata, path)) : toMetadata(options.metadata, path);
+}
+
+/**
+ * A client-streaming call: each request of the source is sent in turn, waiting for 'drain' when grpc-js's
+ * buffer is full (a large upload never sits in memory); the source failing cancels the call and rejects with
+ * the source's error; the call failing stops reading the source.
+ */
+function clientStreamingCall(grpcClient: grpc.Client, service: DescService, method: DescMethod, defaultDeadlineMs: number, baseMetadata?: ClientOptions['metadata']) {
+  const path = methodPath(service, method);
+  const serialize = serializer(method.input);
+  const deserialize = deserializer(method.output);
+  return async (source: AsyncIterable<unknown> | Iterable<unknown>, options: CallOptions = {}): Promise<Message> => {
+    const deadlineMs = validDeadline(options.deadlineMs ?? defaultDeadlineMs, 'deadlineMs');
+    if (options.signal?.aborted) throw new GrpcError(grpc.status.CANCELLED, 'Call cancelled before it started');
+    let settle!: { resolve: (message: Message) => void; reject: (error: unknown) => void };
+    const answer = new Promise<Message>((resolve, reject) => (settle = { resolve, reject }));
+    let failed: unknown;
+    const call = grpcClient.makeClientStreamRequest<Message, Message>(path, serialize, deserialize, callMetadata(path, options, baseMetadata), { deadline: new Date(Date.now() + deadlineMs) }, (error, response) => {
+      if (error) {
+        failed = GrpcError.fromServiceError(error);
+        settle.reject(failed);
+      } else if (response) settle.resolve(response);
+      else settle.reject(new GrpcError(grpc.status.INTERNAL, `Empty response from ${path}`));
+    });
+    // The status arrives through the callback; the stream's own 'error' would otherwise be unhandled.
+    call.on('error', () => undefined);
+    const onAbort = () => call.cancel();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const ended = new AbortController();
+    void answer.catch(() => ended.abort());
+    try {
+      for await (const init of source) {
+        if (failed !== undefined) break;
+        if (!call.write(create(method.input, init as Parameters<typeof create>[1]))) {
+          await Promise.race([once(call, 'drain'), once(ended.signal, 'abort')]);
+        }
+      }
+      if (failed === undefined) call.end();
+    } catch (error) {
+      call.cancel();
+      void answer.catch(() => undefined);
+      options.signal?.removeEventListener('abort', onAbort);
+      throw error;
+    }
+    try {
+      return await answer;
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  };
+}
+
+/**
+ * A server-streaming call as an async iterable: grpc-js's readable stream pauses while the loop is busy, so a
+ * large download never sits in memory; leaving the loop early cancels the call; a failed call throws a GrpcError.
+ */
+function serverStreamingCall(grpcClient: grpc.Client, service: DescService, method: DescMethod, defaultDeadlineMs: number, baseMetadata?: ClientOptions['metadata']) {
+  const path = methodPath(service, method);
+  const serialize = serializer(method.input);
+  const deserialize = deserializer(method.output);
+  return (init: unknown, options: CallOptions = {}): AsyncIterable<Message> => ({
+    async *[Symbol.asyncIterator]() {
+      const deadlineMs = validDeadline(options.deadlineMs ?? defaultDeadlineMs, 'deadlineMs');
+      if (options.signal?.aborted) throw new GrpcError(grpc.status.CANCELLED, 'Call cancelled before it started');
+      const request = create(method.input, init as Parameters<typeof create>[1]);
+      const call = grpcClient.makeServerStreamRequest<Message, Message>(path, serialize, deserialize, request, callMetadata(path, options, baseMetadata), {
+        deadline: new Date(Date.now() + deadlineMs),
+      });
+      const onAbort = () => call.cancel();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      let done = false;
+      try {
+        for await (const message of call) yield message as Message;
+        done = true;
+      } catch (error) {
+        done = true;
+        throw (error as { code?: unknown }).code !== undefined ? GrpcError.fromServiceError(error as grpc.ServiceError) : error;
+      } finally {
+        options.signal?.removeEventListener('abort', onAbort);
+        if (!done) call.cancel();
+      }
+    },
+  });
 }
 
 /**
@@ -173,10 +265,12 @@ export function createClient<S extends DescService>(service: S, address: string,
     ...(options.maxMessageBytes ? messageSizeOptions(options.maxMessageBytes) : {}),
     ...options.channelOptions,
   });
+  const streamDeadlineMs = validDeadline(options.streamDeadlineMs ?? DEFAULT_STREAM_DEADLINE_MS, 'streamDeadlineMs');
   const client: Record<string, unknown> = {};
   for (const method of service.methods) {
-    if (method.methodKind !== 'unary') continue;
-    client[method.localName] = unaryCall(grpcClient, service, method, defaultDeadlineMs, options.metadata);
+    if (method.methodKind === 'unary') client[method.localName] = unaryCall(grpcClient, service, method, defaultDeadlineMs, options.metadata);
+    else if (method.methodKind === 'client_streaming') client[method.localName] = clientStreamingCall(grpcClient, service, method, streamDeadlineMs, options.metadata);
+    else if (method.methodKind === 'server_streaming') client[method.localName] = serverStreamingCall(grpcClient, service, method, streamDeadlineMs, options.metadata);
   }
   Object.defineProperty(client, 'grpcClient', { value: grpcClient, enumerable: false });
   Object.defineProperty(client, 'close', { value: () => grpcClient.close(), enumerable: false });

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { create } from '@bufbuild/protobuf';
 import type { DescMethod, DescService, Message } from '@bufbuild/protobuf';
 import * as grpc from '@grpc/grpc-js';
@@ -40,9 +41,12 @@ function toStatus(
  * also reports 'cancelled' when the stream closes after an answer (every call), which is ignored: the error
  * (and its stack trace) would cost each call for nothing.
  */
-function contextOf(call: grpc.ServerUnaryCall<Message, Message>, answered: () => boolean): HandlerContext {
+function contextOf(
+  call: grpc.ServerUnaryCall<Message, Message> | grpc.ServerReadableStream<Message, Message> | grpc.ServerWritableStream<Message, Message>,
+  answered: () => boolean,
+): HandlerContext {
   const controller = new AbortController();
-  call.once('cancelled', () => {
+  (call as grpc.ServerUnaryCall<Message, Message>).once('cancelled', () => {
     if (!answered()) controller.abort(new GrpcError(grpc.status.CANCELLED, 'Call cancelled'));
   });
   const [rawRequestId] = call.metadata.get(REQUEST_ID_METADATA_KEY);
@@ -85,6 +89,80 @@ function unaryHandler(
 }
 
 /**
+ * A client-streaming call: the handler reads the requests as an async iterable (the grpc-js stream itself, so
+ * a request is read only when the handler's loop asks for it) and its answer is sent once.
+ */
+function clientStreamingHandler(
+  method: DescMethod,
+  handler: UntypedHandlers[string],
+  options: ImplementOptions,
+): grpc.handleClientStreamingCall<Message, Message> {
+  const label = `${method.parent.typeName}/${method.name}`;
+  return (call, respond) => {
+    let answered = false;
+    const callback: typeof respond = (...args) => {
+      answered = true;
+      respond(...args);
+    };
+    const context = contextOf(call, () => answered);
+    const requests: AsyncIterable<Message> = {
+      async *[Symbol.asyncIterator]() {
+        for await (const message of call) yield message as Message;
+      },
+    };
+    Promise.resolve()
+      .then(() => handler(requests as unknown as Message, context))
+      .then(
+        (result) => {
+          let response: Message;
+          try {
+            response = create(method.output, result as Parameters<typeof create>[1]);
+          } catch (error) {
+            callback(toStatus(error, label, context.requestId, options));
+            return;
+          }
+          callback(null, response);
+        },
+        (error: unknown) => callback(toStatus(error, label, context.requestId, options)),
+      );
+  };
+}
+
+/**
+ * A server-streaming call: every answer the handler yields is sent, waiting for the transport to drain when
+ * it is full, so a slow client slows the handler instead of filling memory. A cancelled call stops the loop.
+ */
+function serverStreamingHandler(
+  method: DescMethod,
+  handler: UntypedHandlers[string],
+  options: ImplementOptions,
+): grpc.handleServerStreamingCall<Message, Message> {
+  const label = `${method.parent.typeName}/${method.name}`;
+  return (call) => {
+    let finished = false;
+    const context = contextOf(call, () => finished);
+    void (async () => {
+      try {
+        const answers = handler(call.request, context) as AsyncIterable<unknown>;
+        for await (const answer of answers) {
+          if (context.signal.aborted) return;
+          const message = create(method.output, answer as Parameters<typeof create>[1]);
+          if (!call.write(message)) {
+            await Promise.race([once(call, 'drain'), once(context.signal, 'abort')]);
+          }
+        }
+        finished = true;
+        call.end();
+      } catch (error) {
+        finished = true;
+        if (context.signal.aborted) return;
+        call.emit('error', toStatus(error, label, context.requestId, options));
+      }
+    })();
+  };
+}
+
+/**
  * Turns async handlers (keyed by method localName) into a grpc-js implementation for
  * `server.addService(toServiceDefinition(service), implement(service, handlers))`.
  * A thrown GrpcError becomes its status (field errors in the `venuebook-field-errors` trailer);
@@ -105,10 +183,10 @@ export function implement(
   for (const method of service.methods) {
     const handler = handlers[method.localName];
     if (!handler) throw new Error(`No handler for ${service.typeName}/${method.name}`);
-    if (method.methodKind !== 'unary') {
-      throw new Error(`${service.typeName}/${method.name}: only unary methods are supported (got ${method.methodKind})`);
-    }
-    implementation[method.localName] = unaryHandler(method, handler, options);
+    if (method.methodKind === 'unary') implementation[method.localName] = unaryHandler(method, handler, options);
+    else if (method.methodKind === 'client_streaming') implementation[method.localName] = clientStreamingHandler(method, handler, options);
+    else if (method.methodKind === 'server_streaming') implementation[method.localName] = serverStreamingHandler(method, handler, options);
+    else throw new Error(`${service.typeName}/${method.name}: bidirectional streams are not supported`);
   }
   return implementation;
 }
