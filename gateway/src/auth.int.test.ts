@@ -311,7 +311,7 @@ describe('readiness detail and API docs for signed-in users', () => {
     expect(await readyz({})).toEqual({ status: 'ready' });
     expect(await readyz({ authorization: 'Bearer not-a-token' })).toEqual({ status: 'ready' });
     for (const role of ['viewer', 'editor', 'surveyor'] as const) expect(await readyz(await under.as(role)), role).toEqual({ status: 'ready' });
-    for (const role of ['admin', 'owner'] as const) expect(await readyz(await under.as(role)), role).toEqual({ status: 'ready', checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING' } });
+    for (const role of ['admin', 'owner'] as const) expect(await readyz(await under.as(role)), role).toEqual({ status: 'ready', checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING', media: 'SERVING' } });
   });
 
   it('serves the API document to signed-in company users (API_DOCS=signed-in, the default)', async () => {

@@ -2,6 +2,7 @@
 // machine forwarding someone else's request. The gateway runs without its gRPC services (NATS only), so
 // every check reads UNREACHABLE.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_NAMES } from '@venuebook/proto/services';
 import { createLogger, loadConfig } from '@venuebook/service-kit';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { buildApp } from './app.ts';
@@ -18,7 +19,7 @@ const env = {
   COMPANY_DOMAIN: 'example.com',
   PUBLIC_URL: 'http://127.0.0.1:8080',
 };
-const DETAIL = { status: 'not_ready', checks: { venues: 'UNREACHABLE', identity: 'UNREACHABLE', cards: 'UNREACHABLE' } };
+const DETAIL = { status: 'not_ready', checks: Object.fromEntries(SERVICE_NAMES.map((name) => [name, 'UNREACHABLE'])) };
 const BARE = { status: 'not_ready' };
 
 const gateways: GatewayApp[] = [];

@@ -5,6 +5,7 @@
 import type { DescService } from '@bufbuild/protobuf';
 import { CardsService } from '@venuebook/proto/cards/v1';
 import { IdentityService } from '@venuebook/proto/identity/v1';
+import { MediaService } from '@venuebook/proto/media/v1';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 
 export interface ServiceRegistration {
@@ -21,6 +22,8 @@ export const SERVICES = {
   venues: { service: VenuesService, urlEnv: 'VENUES_GRPC_URL', defaultAddress: '127.0.0.1:50051' },
   // After venues: the cards service checks venues through it (the launcher gives each service the addresses of those started before it).
   cards: { service: CardsService, urlEnv: 'CARDS_GRPC_URL', defaultAddress: '127.0.0.1:50053' },
+  // After venues and cards: the media service checks venues and the cards a photo is tagged with through them.
+  media: { service: MediaService, urlEnv: 'MEDIA_GRPC_URL', defaultAddress: '127.0.0.1:50054' },
 } as const satisfies Record<string, ServiceRegistration>;
 
 export type ServiceName = keyof typeof SERVICES;

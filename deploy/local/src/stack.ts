@@ -404,6 +404,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         identity: identityEnv({ companyDomain, smtpUrl: plan.smtpUrl ?? mail!.smtpUrl, ownerEmails: plan.ownerEmails, ...(oidcProvider ? { oidc: oidcProvider } : {}) }),
         venues: {},
         cards: {},
+        media: {},
       },
     });
     stops.push(() => stopServices(services));

@@ -57,7 +57,7 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
   const dbs = Object.fromEntries(SERVICE_NAMES.map((name) => [name, `venuebook_test_${name}_${suffix}`])) as Record<ServiceName, string>;
   const logDir = mkdtempSync(join(tmpdir(), 'venuebook-gateway-int-'));
   const userContextKey = randomBytes(32).toString('base64url');
-  const serviceInfra = { env: { MONGODB_URI: infra.mongoUri, NATS_URL: infra.natsUrl } };
+  const serviceInfra = { env: { MONGODB_URI: infra.mongoUri, NATS_URL: infra.natsUrl, S3_ENDPOINT: `${infra.s3.useSSL ? 'https' : 'http'}://${infra.s3.endPoint}:${infra.s3.port}`, S3_ACCESS_KEY: infra.s3.accessKey, S3_SECRET_KEY: infra.s3.secretKey } };
   const list = demoAccounts(TEST_DOMAIN);
   const accounts = Object.fromEntries(list.map((account) => [account.role, account])) as Record<Role, DemoAccount>;
   const apps: GatewayApp[] = [];
@@ -83,6 +83,7 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
       identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email, oidc }), MONGODB_DB: dbs.identity, AUDIT_CONSUMER_NAME: `identity-audit-${suffix}` },
       venues: { MONGODB_DB: dbs.venues },
       cards: { MONGODB_DB: dbs.cards },
+      media: { MONGODB_DB: dbs.media, S3_BUCKET: `media-${suffix}` },
     },
   });
   stops.push(() => stopServices(services));
