@@ -3,7 +3,7 @@ import { CardsService } from '@venuebook/proto/cards/v1';
 import { DEPARTMENTS } from '@venuebook/proto/domain';
 import { STREAMS } from '@venuebook/proto/events';
 import { partialHandlers } from '@venuebook/proto/grpc';
-import { Locks, lockSchema, runServiceMain, startDomainService } from '@venuebook/service-kit';
+import { createVenueDirectory, Locks, lockSchema, runServiceMain, startDomainService, startVenueLifecycle } from '@venuebook/service-kit';
 import type { LockDocument, Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import type { CardsConfig } from './config.ts';
@@ -21,7 +21,6 @@ import { CardRepository } from './repositories/card.repository.ts';
 import { createCardOrders } from './use-cases/card-orders.ts';
 import { createTemplateUseCases } from './use-cases/templates.ts';
 import { createVenueCardUseCases } from './use-cases/venue-cards.ts';
-import { createVenueDirectory } from './use-cases/venue-directory.ts';
 import { createFieldValueEvents } from './events/field-value.events.ts';
 import { createFieldValueHandlers } from './grpc/field-values.handlers.ts';
 import { createFieldValueLists } from './read-model/field-value-read-model.ts';
@@ -37,7 +36,6 @@ import { fieldNoteModel } from './repositories/field-note.model.ts';
 import { FieldNoteRepository } from './repositories/field-note.repository.ts';
 import { createFieldNoteUseCases } from './use-cases/field-notes.ts';
 import { orderKey } from './domain/card-order.ts';
-import { startVenueLifecycle } from './events/venue-lifecycle.ts';
 import { deleteCardDocuments, deleteVenueDocuments } from './repositories/venue-documents.repository.ts';
 
 /** The running service; `readModel` holds every card, `orderReadModel` the latest order of each department (tests). */

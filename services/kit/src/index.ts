@@ -64,3 +64,7 @@ export { onShutdown, runService, shutdown } from './shutdown.ts';
 export { runServiceMain, startDomainService, startServiceLifecycle } from './service-lifecycle.ts';
 export type { Defer, DomainServiceConfig, DomainServiceContext, DomainServiceOptions, RunningServiceHandle } from './service-lifecycle.ts';
 export type { RunServiceOptions } from './shutdown.ts';
+export { createVenueDirectory, VENUE_NOT_FOUND, venueDirectoryConfigSchema } from './venue-directory.ts';
+export type { VenueDirectory } from './venue-directory.ts';
+export { startVenueLifecycle } from './venue-lifecycle.ts';
+export type { RunningVenueLifecycle, VenueLifecycleOptions } from './venue-lifecycle.ts';

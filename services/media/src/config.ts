@@ -1,25 +1,21 @@
 import { z } from 'zod';
 import { MEDIA } from '@venuebook/proto/domain';
 import { SERVICES } from '@venuebook/proto/services';
-import { grpcAddressListSchema, s3ConfigSchema, serviceConfigSchema } from '@venuebook/service-kit';
+import { grpcAddressListSchema, s3ConfigSchema, serviceConfigSchema, venueDirectoryConfigSchema } from '@venuebook/service-kit';
 
 /**
  * The media service's environment: what every service reads, the S3 store (MinIO) of the files, and where the
- * venues service (venue checks, the public gallery's venue name) and the cards service (photo tags) answer.
+ * venues service (venue checks with the kit's venue directory, the public gallery's venue name) and the cards
+ * service (photo tags) answer.
  */
 export const configSchema = serviceConfigSchema('venuebook_media')
   .extend(s3ConfigSchema.shape)
+  .extend(venueDirectoryConfigSchema.shape)
   .extend({
     /** The bucket of every original, thumbnail and preview (created at start when missing). */
     S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name').default('venuebook-media'),
     S3_REGION: z.string().default('us-east-1'),
-    VENUES_GRPC_URL: grpcAddressListSchema.default(SERVICES.venues.defaultAddress),
     CARDS_GRPC_URL: grpcAddressListSchema.default(SERVICES.cards.defaultAddress),
-    /** Deadline of a call to the venues or cards service. */
-    VENUES_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-    /** How long a venue found active is believed without asking again (0: ask every time). */
-    VENUE_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
-    VENUE_CHECK_CACHE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
     /** The largest file accepted (413 beyond it at the gateway, refused here too). */
     MEDIA_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(5 * 1024 ** 3).default(MEDIA.maxUploadBytes),
     /** Images with more pixels than this get no thumbnail: the upload is refused (a decompression bomb). */

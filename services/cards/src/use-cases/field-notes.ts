@@ -16,7 +16,7 @@ import { tombstoneId } from '../repositories/field-note.repository.ts';
 import type { FieldNoteRecord, FieldNoteRepository } from '../repositories/field-note.repository.ts';
 import { isTemplateAddedToVenue } from './card-orders.ts';
 import type { CardOrders } from './card-orders.ts';
-import { VENUE_NOT_FOUND } from './venue-directory.ts';
+import { VENUE_NOT_FOUND } from '@venuebook/service-kit';
 
 const AUDIT_TABLE = 'venue_field_notes';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

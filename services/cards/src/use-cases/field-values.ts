@@ -23,7 +23,7 @@ import type { FieldValueLists } from '../read-model/field-value-read-model.ts';
 import type { FieldValueRepository } from '../repositories/field-value.repository.ts';
 import { isTemplateAddedToVenue } from './card-orders.ts';
 import type { CardOrders } from './card-orders.ts';
-import { VENUE_NOT_FOUND } from './venue-directory.ts';
+import { VENUE_NOT_FOUND } from '@venuebook/service-kit';
 
 /** The table audit entries name (spec §3). */
 const AUDIT_TABLE = 'venue_data';

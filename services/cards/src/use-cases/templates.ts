@@ -18,7 +18,7 @@ import type { CardSeedDocument } from '../repositories/card-order.model.ts';
 import { cardContent, cardDepartments, parseCardInput } from './card-input.ts';
 import { cardLock } from './card-lock.ts';
 import type { CardOrders } from './card-orders.ts';
-import type { VenueDirectory } from './venue-directory.ts';
+import type { VenueDirectory } from '@venuebook/service-kit';
 
 /** The table audit entries name (spec §3 data_card). */
 export const CARDS_TABLE = 'data_cards';

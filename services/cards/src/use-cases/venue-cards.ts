@@ -18,7 +18,7 @@ import { cardContent, parseCardInput } from './card-input.ts';
 import { cardLock } from './card-lock.ts';
 import type { CardOrders } from './card-orders.ts';
 import { CARDS_TABLE, requireDepartment } from './templates.ts';
-import type { VenueDirectory } from './venue-directory.ts';
+import type { VenueDirectory } from '@venuebook/service-kit';
 
 export const NOT_DELETED = 'Only a deleted card can be permanently deleted';
 export const LAST_DEPARTMENT = 'A card keeps at least one department: delete it instead';

@@ -1,6 +1,7 @@
 // Whether a venue exists and is active, asked of the venues service over gRPC (GetVenue): a service never reads
-// another's database (ARCHITECTURE.md arrows). Chosen over a copy of venue ids kept from the venues stream: that
-// stream keeps 30 days, so a new cards replica could not learn older venues from it, and GetVenue answers from the
+// another's database (ARCHITECTURE.md arrows). Used by every service whose records belong to venues (cards, media).
+// Chosen over a copy of venue ids kept from the venues stream: that
+// stream keeps 30 days, so a new replica could not learn older venues from it, and GetVenue answers from the
 // venues service's memory (its point-read cache) in about a millisecond. The call carries the caller's own signed
 // context (every role may view venues).
 //
@@ -10,23 +11,45 @@
 // main.ts's subscription). Those events reach a replica at most once (core NATS): a lost one leaves a deleted venue
 // answering card reads for at most the cache time, never longer. Answers 'not found' are not remembered. Calls for
 // one venue in flight at the same time share one GetVenue.
+import { z } from 'zod';
+import { SERVICES } from '@venuebook/proto/services';
 import { VenuesService } from '@venuebook/proto/venues/v1';
+import type { Venue } from '@venuebook/proto/venues/v1';
 import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
-import { grpcClientCredentials, userContextSigner } from '@venuebook/service-kit';
-import type { CardsConfig } from '../config.ts';
+import { grpcAddressListSchema } from './config.ts';
+import { grpcClientCredentials } from './grpc-tls.ts';
+import { userContextSigner } from './user-context.ts';
+
+/** The settings of a service that checks venues with the venues service (merge into its config schema). */
+export const venueDirectoryConfigSchema = z.object({
+  VENUES_GRPC_URL: grpcAddressListSchema.default(SERVICES.venues.defaultAddress),
+  /** Deadline of a GetVenue call to the venues service. */
+  VENUES_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How long a venue found active is believed without asking again (0: ask every time); deleted or purged venues are forgotten at once from the venues stream. */
+  VENUE_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /** Most venues remembered as active (the oldest go first). */
+  VENUE_CHECK_CACHE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+});
 
 export const VENUE_NOT_FOUND = 'Venue not found';
 
 export interface VenueDirectory {
   /** Throws NOT_FOUND ('Venue not found') unless the venue exists and is not deleted. */
   requireActive(caller: Caller, venueId: string): Promise<void>;
+  /** The active venue itself (always asked of the venues service); NOT_FOUND ('Venue not found') otherwise. */
+  getActive(caller: Caller, venueId: string): Promise<Venue>;
   /** Forgets that a venue was active (it was deleted or purged): the next check asks the venues service. */
   forget(venueId: string): void;
   close(): void;
 }
 
-type DirectoryConfig = Pick<CardsConfig, 'VENUES_GRPC_URL' | 'VENUES_DEADLINE_MS' | 'VENUE_CHECK_CACHE_MS' | 'VENUE_CHECK_CACHE_SIZE' | 'USER_CONTEXT_KEY' | 'GRPC_TLS_CA' | 'GRPC_TLS_CERT' | 'GRPC_TLS_KEY'>;
+type DirectoryConfig = z.output<typeof venueDirectoryConfigSchema> & {
+  USER_CONTEXT_KEY: string;
+  GRPC_TLS_CA?: string | undefined;
+  GRPC_TLS_CERT?: string | undefined;
+  GRPC_TLS_KEY?: string | undefined;
+};
 
 export function createVenueDirectory(config: DirectoryConfig, clock: () => number = Date.now): VenueDirectory {
   // TLS to venues when this service's deployment sets a CA (mutual TLS: its own certificate as the client's too).
@@ -38,10 +61,12 @@ export function createVenueDirectory(config: DirectoryConfig, clock: () => numbe
   /** Counts `forget` calls: a check that was under way when a venue was forgotten does not remember its answer. */
   let forgets = 0;
 
-  async function ask(caller: Caller, venueId: string): Promise<void> {
+  async function ask(caller: Caller, venueId: string): Promise<Venue> {
+    if (!venueId) throw GrpcError.notFound(VENUE_NOT_FOUND);
     try {
       const { venue } = await venues.getVenue({ id: venueId }, { metadata: userContextSigner(caller, config.USER_CONTEXT_KEY) });
       if (!venue || venue.deletedAt) throw GrpcError.notFound(VENUE_NOT_FOUND);
+      return venue;
     } catch (error) {
       if (error instanceof GrpcError && (error.code === GrpcStatus.NOT_FOUND || error.code === GrpcStatus.INVALID_ARGUMENT)) throw GrpcError.notFound(VENUE_NOT_FOUND);
       throw error;
@@ -68,6 +93,12 @@ export function createVenueDirectory(config: DirectoryConfig, clock: () => numbe
         .finally(() => inFlight.delete(venueId));
       inFlight.set(venueId, check);
       return check;
+    },
+    async getActive(caller, venueId) {
+      const forgetsAtStart = forgets;
+      const venue = await ask(caller, venueId);
+      remember(venueId, forgetsAtStart);
+      return venue;
     },
     forget(venueId) {
       forgets += 1;

@@ -1,12 +1,16 @@
-// What the cards service does when the venues service deletes or purges a venue (venues stream events):
+// What a service whose records belong to venues (cards, media) does when the venues service deletes or purges a
+// venue (venues stream events):
 // - every replica forgets that the venue was active (a core subscription: venue.deleted and venue.purged), so a
-//   deleted venue's cards stop answering at once rather than after the venue check's cache time;
-// - every replica drops a purged venue's cards, orders, values and notes from its read models (same subscription);
+//   deleted venue's records stop answering at once rather than after the venue check's cache time;
+// - every replica drops a purged venue's records from its read models (same subscription);
 // - one replica (a JetStream durable consumer shared by the replicas: nothing is missed while the service is down)
-//   removes them from the database.
+//   removes them from the database (and wherever else they live).
 import { STREAMS, SUBJECTS } from '@venuebook/proto/events';
-import { consumeDurable, subscribeDomainEvents } from '@venuebook/service-kit';
-import type { Logger, NatsConnection, RunningDurableConsumer } from '@venuebook/service-kit';
+import { consumeDurable } from './durable-consumer.ts';
+import type { RunningDurableConsumer } from './durable-consumer.ts';
+import { subscribeDomainEvents } from './event-subscription.ts';
+import type { Logger } from './logger.ts';
+import type { NatsConnection } from './nats.ts';
 
 export interface VenueLifecycleOptions {
   durable: string;
@@ -39,7 +43,7 @@ export async function startVenueLifecycle(nc: NatsConnection, options: VenueLife
     const { venueId } = event.data;
     options.dropFromMemory(venueId);
     const removed = await options.purge(venueId);
-    logger.info({ eventId: event.id, venueId, removed }, 'removed the card data of a purged venue');
+    logger.info({ eventId: event.id, venueId, removed }, 'removed the records of a purged venue');
   });
   return {
     async stop() {
