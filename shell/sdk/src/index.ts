@@ -1,7 +1,7 @@
 // @venuebook/sdk: shared by the shell and every remote as a Module Federation singleton.
 // Browser only. Remotes reach the domain contracts through here (mfe -> sdk -> proto/domain).
 
-export { api, createApiClient, eventListSearchParams, GOOGLE_SIGN_IN_PATH, venueListSearchParams } from './api/api-client.ts';
+export { api, createApiClient, documentListQueryString, eventListSearchParams, GOOGLE_SIGN_IN_PATH, venueListSearchParams } from './api/api-client.ts';
 export type {
   ApiClient,
   ApiClientOptions,
@@ -81,6 +81,7 @@ export { auditLogQueries, createAuditLogQueries, nextAuditLogPage } from './quer
 export { contactQueries, contactTagsOrDefault, createContactQueries } from './query/contact-queries.ts';
 export type { ContactListFilter } from './query/contact-queries.ts';
 export { cardQueries, createCardQueries, VENUE_DATA_STALE_TIME_MS } from './query/card-queries.ts';
+export { createMediaQueries, mediaQueries, PHOTO_QUERY_STALE_TIME_MS } from './query/media-queries.ts';
 
 export { system } from './theme/system.ts';
 export { AppProvider, isThemeSetting, THEME_SETTINGS, THEME_STORAGE_KEY, useThemeSetting } from './theme/app-provider.tsx';
@@ -209,3 +210,34 @@ export type {
   VenueNotes,
   VenueValues,
 } from '@venuebook/proto/domain';
+// Media (issue 13): documents, photos, photo tags, the public gallery. Types only from media.schema.ts (it imports zod).
+export {
+  ADMIN_DOCUMENT_CATEGORIES,
+  ALLOWED_DOCUMENT_EXTENSIONS,
+  DEFAULT_DOCUMENT_CATEGORY,
+  DOCUMENT_ACCEPT_ATTRIBUTE,
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_CATEGORY_VALUES,
+  documentCategoryLabel,
+  fileExtension,
+  isAllowedDocumentFile,
+  MEDIA,
+  PHOTO_MIME_TYPES,
+  UPLOAD,
+} from '@venuebook/proto/domain';
+export type { DocumentCategory, DocumentCategoryOption } from '@venuebook/proto/domain';
+export type {
+  BatchDeletePhotosResult,
+  DocumentKind,
+  DocumentList,
+  DocumentListParams,
+  DocumentSync,
+  DocumentUrls,
+  GallerySettings,
+  PhotoTagsResult,
+  PublicGallery,
+  PublicPhoto,
+  UpdateDocumentRequest,
+  UpdateGallerySettingsRequest,
+  VenueDocument,
+} from './api/media-types.ts';

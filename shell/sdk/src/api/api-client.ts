@@ -49,6 +49,17 @@ import {
   type VerifyFieldValueRequest,
 } from '@venuebook/proto/domain';
 import { apiErrorFromResponse, ApiRequestError, isAbortError, networkError } from './api-error.ts';
+import type {
+  BatchDeletePhotosResult,
+  DocumentList,
+  DocumentListParams,
+  GallerySettings,
+  PhotoTagsResult,
+  PublicGallery,
+  UpdateDocumentRequest,
+  UpdateGallerySettingsRequest,
+  VenueDocument,
+} from './media-types.ts';
 
 /** `{ message }` of a successful sign-up. */
 export type { SignUpResult };
@@ -148,6 +159,15 @@ export function eventListSearchParams(query: EventListParams): URLSearchParams {
 
 /** A path segment. */
 const path = encodeURIComponent;
+
+/** Query string of `GET /venues/{venueId}/documents` (the server's default kind 'all' is left out), with its '?'. */
+export function documentListQueryString(query: DocumentListParams): string {
+  const params = new URLSearchParams();
+  if (query.kind && query.kind !== 'all') params.set('kind', query.kind);
+  if (query.eventId) params.set('eventId', query.eventId);
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
 
 /** `?q=&page=&pageSize=` (blank and absent values left out), with the leading '?' when not empty. */
 function pageQueryString(query: PageParams & { q?: string | undefined }): string {
@@ -284,6 +304,23 @@ export function createApiClient(options: ApiClientOptions = {}) {
       return () => {
         if (binding === next) binding = null;
       };
+    },
+
+    /** The versioned API's base URL (no trailing slash): for requests made outside this client (the upload queue's XHR). */
+    baseUrl,
+
+    /**
+     * The bound session for a bearer request made outside this client (the upload queue sends multipart with
+     * XMLHttpRequest for its byte progress): the current token (null when signed out), and the one refresh after a
+     * 401 (null: signed out now).
+     */
+    bearer: {
+      token(): Promise<string | null> {
+        return binding ? binding.accessToken() : Promise.resolve(null);
+      },
+      refreshAfterUnauthorized(failedToken: string): Promise<string | null> {
+        return binding ? binding.refreshAfterUnauthorized(failedToken) : Promise.resolve(null);
+      },
     },
 
     /** `/auth`: sign-up, sign-in, refresh and sign-out (spec §7 "Authentication"). */
@@ -561,6 +598,56 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** Clean Field Notes (higher-privilege users). */
       cleanNotes(venueId: string, opts: RequestOptions = {}): Promise<CleanFieldNotesResult> {
         return request<CleanFieldNotesResult>(`/venues/${path(venueId)}/field-notes/clean`, { method: 'POST', signal: opts.signal });
+      },
+    },
+
+    /**
+     * Venue documents and photos (spec §2 'Photos', 'Documents'; §7 'Duplicates, uploads and documents'), photo tags
+     * and the public gallery. Uploads go through the sdk's upload queue (`enqueueUploads`), which shows byte progress.
+     */
+    media: {
+      /** A venue's documents, newest upload first: 'photos', 'files' or 'all' (default), optionally of one event. */
+      listDocuments(venueId: string, query: DocumentListParams = {}, opts: RequestOptions = {}): Promise<DocumentList> {
+        return request<DocumentList>(`/venues/${path(venueId)}/documents${documentListQueryString(query)}`, { signal: opts.signal });
+      },
+      /** One document, with fresh signed content URLs. */
+      getDocument(id: string, opts: RequestOptions = {}): Promise<VenueDocument> {
+        return request<VenueDocument>(`/documents/${path(id)}`, { signal: opts.signal });
+      },
+      /** Changes the category, the event link (`eventId: null` clears it), or both. */
+      updateDocument(id: string, input: UpdateDocumentRequest, opts: RequestOptions = {}): Promise<VenueDocument> {
+        return request<VenueDocument>(`/documents/${path(id)}`, { method: 'PATCH', body: input, signal: opts.signal });
+      },
+      deleteDocument(id: string, opts: RequestOptions = {}): Promise<void> {
+        return requestVoid(`/documents/${path(id)}`, { method: 'DELETE', signal: opts.signal });
+      },
+      /** Deletes up to MEDIA.maxBatch photos of the venue at once. */
+      batchDeletePhotos(venueId: string, documentIds: readonly string[], opts: RequestOptions = {}): Promise<BatchDeletePhotosResult> {
+        return request<BatchDeletePhotosResult>(`/venues/${path(venueId)}/photos/batch-delete`, { method: 'POST', body: { documentIds }, signal: opts.signal });
+      },
+      /** Tags every photo with every card (already tagged pairs stay); answers the photos as they are now. */
+      tagPhotos(venueId: string, documentIds: readonly string[], cardIds: readonly string[], opts: RequestOptions = {}): Promise<PhotoTagsResult> {
+        return request<PhotoTagsResult>(`/venues/${path(venueId)}/photo-tags`, { method: 'POST', body: { documentIds, cardIds }, signal: opts.signal });
+      },
+      /** Removes those cards' tags from those photos; answers the photos as they are now. */
+      untagPhotos(venueId: string, documentIds: readonly string[], cardIds: readonly string[], opts: RequestOptions = {}): Promise<PhotoTagsResult> {
+        return request<PhotoTagsResult>(`/venues/${path(venueId)}/photo-tags/remove`, { method: 'POST', body: { documentIds, cardIds }, signal: opts.signal });
+      },
+      /** The venue's public gallery settings and link. */
+      gallerySettings(venueId: string, opts: RequestOptions = {}): Promise<GallerySettings> {
+        return request<GallerySettings>(`/venues/${path(venueId)}/gallery`, { signal: opts.signal });
+      },
+      /** Turns the public gallery on or off and sets its expiry (admins and owners). */
+      updateGallery(venueId: string, input: UpdateGallerySettingsRequest, opts: RequestOptions = {}): Promise<GallerySettings> {
+        return request<GallerySettings>(`/venues/${path(venueId)}/gallery`, { method: 'PUT', body: input, signal: opts.signal });
+      },
+      /** A new link key (admins and owners): the old link stops working at once. */
+      rotateGallery(venueId: string, opts: RequestOptions = {}): Promise<GallerySettings> {
+        return request<GallerySettings>(`/venues/${path(venueId)}/gallery/rotate`, { method: 'POST', signal: opts.signal });
+      },
+      /** A venue's public photo gallery by its link key. Public: no sign-in. */
+      publicGallery(venueId: string, key: string, opts: RequestOptions = {}): Promise<PublicGallery> {
+        return request<PublicGallery>(`/public/venues/${path(venueId)}/gallery?key=${encodeURIComponent(key)}`, { signal: opts.signal, auth: 'public' });
       },
     },
 
