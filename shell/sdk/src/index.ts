@@ -83,6 +83,30 @@ export type { ContactListFilter } from './query/contact-queries.ts';
 export { cardQueries, createCardQueries, VENUE_DATA_STALE_TIME_MS } from './query/card-queries.ts';
 export { createMediaQueries, mediaQueries, PHOTO_QUERY_STALE_TIME_MS } from './query/media-queries.ts';
 
+// The background upload queue (issue 13): one per app, shared by every remote; the shell shows its panel.
+export { enqueueUploads, onUploadSucceeded, uploadQueue, useUploadQueue } from './uploads/upload-store.ts';
+export type { UploadQueueApi } from './uploads/upload-store.ts';
+export {
+  countUploads,
+  createUploadQueue,
+  isRetryableUploadError,
+  progressPercent,
+  UPLOAD_FAILED,
+  UPLOAD_FAILED_AFTER_RETRIES,
+} from './uploads/upload-queue.ts';
+export type {
+  UploadCounts,
+  UploadFileInfo,
+  UploadItem,
+  UploadOptions,
+  UploadQueue,
+  UploadQueueSnapshot,
+  UploadStatus,
+  UploadSucceededListener,
+  UploadTransport,
+} from './uploads/upload-queue.ts';
+export { createXhrTransport, uploadFormData } from './uploads/xhr-transport.ts';
+
 export { system } from './theme/system.ts';
 export { AppProvider, isThemeSetting, THEME_SETTINGS, THEME_STORAGE_KEY, useThemeSetting } from './theme/app-provider.tsx';
 export type { ThemeSetting } from './theme/app-provider.tsx';
