@@ -59,8 +59,14 @@ export const ALLOWED_DOCUMENT_EXTENSIONS = [
   '.rar',
 ] as const;
 
+/**
+ * File extensions the media service accepts: the document extensions of spec §5 plus .webp (spec §5's photo list
+ * shows webp images, so a photo upload may be one). The service checks each file's first bytes against its extension.
+ */
+export const ALLOWED_UPLOAD_EXTENSIONS = [...ALLOWED_DOCUMENT_EXTENSIONS, '.webp'] as const;
+
 /** Value for an <input type="file" accept=...> attribute. */
-export const DOCUMENT_ACCEPT_ATTRIBUTE = ALLOWED_DOCUMENT_EXTENSIONS.join(',');
+export const DOCUMENT_ACCEPT_ATTRIBUTE = ALLOWED_UPLOAD_EXTENSIONS.join(',');
 
 /** Image MIME types shown in the photo list (spec §5). */
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -77,6 +83,11 @@ export function fileExtension(fileName: string): string {
 
 export function isAllowedDocumentFile(fileName: string): boolean {
   return (ALLOWED_DOCUMENT_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
+}
+
+/** Whether the media service accepts a file of this name (ALLOWED_UPLOAD_EXTENSIONS). */
+export function isAllowedUploadFile(fileName: string): boolean {
+  return (ALLOWED_UPLOAD_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
 }
 
 export function isPhotoMimeType(mimeType: string): boolean {
