@@ -198,6 +198,12 @@ export class ApiClient {
     return this.#session.user;
   }
 
+  /** The `authorization` header's value for a request made outside `request` (e.g. a multipart upload), refreshed when due. */
+  async authorization(): Promise<string> {
+    await this.#fresh();
+    return `Bearer ${this.#session!.accessToken}`;
+  }
+
   get<T>(path: string, expectStatus = 200): Promise<ApiResponse<T>> {
     return this.request<T>('GET', path, { expectStatus });
   }

@@ -1,0 +1,134 @@
+// Uploads through the gateway against a direct S3 put in the same run (issue 13): files of BENCH_UPLOAD_SIZES_MB
+// (default 5, 10 and 20 MB; smoke 1) are uploaded BENCH_UPLOADS times each (default 5; smoke 1) as an editor with
+// `POST /api/v1/venues/{id}/documents` (multipart, streamed by the gateway into the media service's gRPC client
+// stream and on into MinIO), and the same bytes are put straight into the same MinIO with the minio client (one
+// PUT, the size known). Figures: MB/s of each and their ratio (goal: the gateway path ≥ 0.8 of the direct put).
+// Then thumbnail generation: BENCH_IMAGES photos (default 10; smoke 2) of 12 megapixels (4000×3000 JPEG of noise, so
+// the encoder cannot shortcut) are uploaded, and the time per image beyond a file upload of the same size is the
+// cost of reading it back, decoding it and writing thumb.webp (250 px) and preview.webp (1440 px). Every answer is
+// checked (size, type, previews), and the stored objects are read back once per size.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Client as MinioClient } from 'minio';
+import sharp from 'sharp';
+import { FormData, request as undiciRequest } from 'undici';
+import type { VenueDocumentDto } from '@venuebook/proto/domain';
+import { BenchError, expectEqual, expectTrue, runBench, SMOKE, sized, summarize } from './support.ts';
+import type { ApiClient, Bench } from './support.ts';
+
+const SIZES_MB = (process.env.BENCH_UPLOAD_SIZES_MB ?? (SMOKE ? '1' : '5,10,20')).split(',').map((size) => {
+  const value = Number(size);
+  if (!Number.isFinite(value) || value <= 0) throw new BenchError(`BENCH_UPLOAD_SIZES_MB: '${size}' is not a size in MB`);
+  return value;
+});
+const UPLOADS = sized({ full: 5, smoke: 1 }, process.env.BENCH_UPLOADS);
+const IMAGES = sized({ full: 10, smoke: 2 }, process.env.BENCH_IMAGES);
+const MB = 1024 * 1024;
+
+/** One multipart upload through the gateway; answers the document and the time from the first byte sent to the answer read. */
+async function uploadThroughGateway(api: ApiClient, venueId: string, file: { name: string; type: string; bytes: Uint8Array }): Promise<{ document: VenueDocumentDto; ms: number }> {
+  const form = new FormData();
+  form.set('category', file.type.startsWith('image/') ? 'photos' : 'general');
+  form.set('lastModified', String(Date.now()));
+  form.set('size', String(file.bytes.byteLength));
+  form.set('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
+  const authorization = await api.authorization();
+  const started = performance.now();
+  const response = await undiciRequest(`${api.baseUrl}/api/v1/venues/${venueId}/documents`, { method: 'POST', headers: { authorization, accept: 'application/json' }, body: form });
+  const text = await response.body.text();
+  const ms = performance.now() - started;
+  if (response.statusCode !== 201) throw new BenchError(`upload of ${file.name}: expected 201, got ${response.statusCode} ${text.slice(0, 300)}`);
+  return { document: JSON.parse(text) as VenueDocumentDto, ms };
+}
+
+function megabytesPerSecond(bytes: number, ms: number): number {
+  return bytes / MB / (ms / 1000);
+}
+
+async function readBack(api: ApiClient, path: string): Promise<Buffer> {
+  const response = await undiciRequest(`${api.baseUrl}${path}`, { method: 'GET' });
+  const body = Buffer.from(await response.body.arrayBuffer());
+  if (response.statusCode !== 200) throw new BenchError(`GET ${path}: expected 200, got ${response.statusCode}`);
+  return body;
+}
+
+async function throughput(bench: Bench, api: ApiClient, venueId: string, s3: MinioClient, bucket: string): Promise<void> {
+  const rows: Record<string, number>[] = [];
+  for (const sizeMB of SIZES_MB) {
+    const bytes = randomBytes(Math.round(sizeMB * MB));
+    // A PDF by its magic bytes (the media service checks them); the rest is noise.
+    bytes.write('%PDF-1.7\n', 0, 'latin1');
+    const gatewayMs: number[] = [];
+    const directMs: number[] = [];
+    for (let round = 0; round < UPLOADS; round++) {
+      // Alternated, so that a slower moment of the machine falls on both paths alike.
+      const started = performance.now();
+      await s3.putObject(bucket, `direct/${randomUUID()}`, bytes, bytes.byteLength, { 'Content-Type': 'application/pdf' });
+      directMs.push(performance.now() - started);
+      const { document, ms } = await uploadThroughGateway(api, venueId, { name: `bench-${sizeMB}mb-${round}.pdf`, type: 'application/pdf', bytes });
+      expectEqual(document.fileSize, bytes.byteLength, 'stored size');
+      expectEqual(document.fileType, 'application/pdf', 'detected type');
+      gatewayMs.push(ms);
+      if (round === 0) expectTrue((await readBack(api, document.urls.original)).equals(bytes), `the ${sizeMB} MB file read back differs`);
+    }
+    const gateway = summarize(gatewayMs);
+    const direct = summarize(directMs);
+    const gatewayRate = megabytesPerSecond(bytes.byteLength, gateway.p50Ms);
+    const directRate = megabytesPerSecond(bytes.byteLength, direct.p50Ms);
+    bench.shape(`upload ${sizeMB} MB through the gateway`, gatewayMs, { mbPerSecond: Math.round(gatewayRate * 10) / 10 });
+    bench.shape(`put ${sizeMB} MB straight into S3`, directMs, { mbPerSecond: Math.round(directRate * 10) / 10 });
+    const ratio = gatewayRate / directRate;
+    bench.figure(`ratio${sizeMB}MB`, Math.round(ratio * 100) / 100, `${sizeMB} MB: gateway ${gatewayRate.toFixed(1)} MB/s, direct S3 ${directRate.toFixed(1)} MB/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.8)`);
+    rows.push({ sizeMB, gatewayMBps: gatewayRate, directMBps: directRate, ratio });
+  }
+  bench.detail('throughput', rows);
+}
+
+async function thumbnails(bench: Bench, api: ApiClient, venueId: string): Promise<void> {
+  const width = 4000;
+  const height = 3000;
+  const noise = randomBytes(width * height * 3);
+  const imageMs: number[] = [];
+  const fileMs: number[] = [];
+  for (let index = 0; index < IMAGES; index++) {
+    // A different image each time (a new noise offset), so nothing can be cached.
+    noise.writeUInt32LE(index, 0);
+    const jpeg = await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    const image = await uploadThroughGateway(api, venueId, { name: `bench-photo-${index}.jpg`, type: 'image/jpeg', bytes: jpeg });
+    expectTrue(image.document.isPhoto && image.document.urls.thumb !== null && image.document.urls.preview !== null, `photo ${index}: no previews`);
+    expectEqual(image.document.width, width, 'photo width');
+    imageMs.push(image.ms);
+    // The same size as a file that gets no previews: what the upload alone costs.
+    const same = Buffer.alloc(jpeg.byteLength, 0x20);
+    same.write('%PDF-1.7\n', 0, 'latin1');
+    fileMs.push((await uploadThroughGateway(api, venueId, { name: `bench-same-size-${index}.pdf`, type: 'application/pdf', bytes: same })).ms);
+    if (index === 0) {
+      const thumb = await sharp(await readBack(api, image.document.urls.thumb!)).metadata();
+      expectEqual(Math.max(thumb.width ?? 0, thumb.height ?? 0), 250, 'thumbnail size');
+      const preview = await sharp(await readBack(api, image.document.urls.preview!)).metadata();
+      expectEqual(Math.max(preview.width ?? 0, preview.height ?? 0), 1440, 'preview size');
+    }
+  }
+  const images = bench.shape('upload a 12-megapixel JPEG (thumbnail and preview made)', imageMs);
+  const files = bench.shape('upload a file of the same size (no previews)', fileMs);
+  bench.figure('thumbnailMsPerImage', Math.round(images.p50Ms - files.p50Ms), `thumbnail + preview per 12 MP image: ${(images.p50Ms - files.p50Ms).toFixed(0)} ms (p50 difference)`);
+}
+
+await runBench({ name: 'media-upload', title: 'Uploads through the gateway against a direct S3 put; thumbnails per image' }, async (bench) => {
+  for (const [key, value] of Object.entries({ sizesMB: SIZES_MB.join(','), uploads: UPLOADS, images: IMAGES })) bench.parameter(key, value);
+  const api = await bench.signIn('editor');
+  const venue = await api.post<{ id: string }>('/api/v1/venues', { name: `Bench Media ${randomUUID().slice(0, 8)}`, leagues: ['OTE'] });
+  const venueId = venue.body.id;
+  const { s3: settings } = bench.stack.infra;
+  const s3 = new MinioClient({ endPoint: settings.endPoint, port: settings.port, useSSL: settings.useSSL, accessKey: settings.accessKey, secretKey: settings.secretKey });
+  const bucket = `bench-direct-${randomUUID().slice(0, 8)}`;
+  await s3.makeBucket(bucket);
+  try {
+    await throughput(bench, api, venueId, s3, bucket);
+    await thumbnails(bench, api, venueId);
+  } finally {
+    const keys: string[] = [];
+    for await (const item of s3.listObjectsV2(bucket, '', true)) if (item.name) keys.push(item.name);
+    if (keys.length > 0) await s3.removeObjects(bucket, keys);
+    await s3.removeBucket(bucket);
+  }
+});
