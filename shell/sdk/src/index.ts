@@ -91,6 +91,7 @@ export {
   createUploadQueue,
   isRetryableUploadError,
   progressPercent,
+  recentlyFinished,
   UPLOAD_FAILED,
   UPLOAD_FAILED_AFTER_RETRIES,
 } from './uploads/upload-queue.ts';

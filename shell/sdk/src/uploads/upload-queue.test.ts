@@ -8,6 +8,7 @@ import type { VenueDocument } from '../api/media-types.ts';
 import {
   createUploadQueue,
   progressPercent,
+  recentlyFinished,
   restoreUploadItems,
   UPLOAD_FAILED,
   UPLOAD_FAILED_AFTER_RETRIES,
@@ -344,6 +345,24 @@ describe('upload queue', () => {
     await flush();
     expect(seen).toEqual(['v1/a=doc-a']);
     expect(changes).toHaveBeenCalled();
+  });
+
+  it('lists finished items in the order they finished, the last first', async () => {
+    const { transport, attempts } = controlledTransport();
+    let time = 1000;
+    queue = createUploadQueue({ transport, now: () => time, newId: () => `u${++ids}` });
+    queue.enqueue([file('a'), file('b'), file('c')], options);
+    await flush();
+    time = 2000;
+    attempts[2]!.succeed();
+    await flush();
+    time = 3000;
+    attempts[0]!.fail(new ApiRequestError({ status: 400, code: 'bad', message: 'Bad' }));
+    await flush();
+    time = 4000;
+    attempts[1]!.succeed();
+    await flush();
+    expect(recentlyFinished(queue.getSnapshot().items).map((item) => `${item.file.name}@${item.finishedAt}`)).toEqual(['b@4000', 'a@3000', 'c@2000']);
   });
 
   it("names a file without a name 'Unknown file' and ignores an empty batch", async () => {

@@ -41,6 +41,8 @@ export interface UploadItem {
   documentId: string | null;
   /** Epoch ms before which a pending retry waits (null: ready). Not meaningful after a reload. */
   retryAt: number | null;
+  /** Epoch ms it finished (success or error); null while active. */
+  finishedAt: number | null;
 }
 
 /** What a page asks to upload with its files. */
@@ -113,6 +115,15 @@ export function progressPercent(loaded: number, total: number): number {
 
 const isFinished = (item: UploadItem) => item.status === 'success' || item.status === 'error';
 const isActive = (item: UploadItem) => !isFinished(item);
+
+/** Finished items (success or error), the last finished first (the panel shows the last 3, spec §2). */
+export function recentlyFinished(items: readonly UploadItem[]): UploadItem[] {
+  return items
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => isFinished(item))
+    .sort((a, b) => (b.item.finishedAt ?? 0) - (a.item.finishedAt ?? 0) || b.index - a.index)
+    .map(({ item }) => item);
+}
 
 export function countUploads(items: readonly UploadItem[]): UploadCounts {
   let active = 0;
@@ -259,7 +270,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   function start(item: UploadItem) {
     const file = files.get(item.id);
     if (!file) {
-      update(item.id, { status: 'error', error: UPLOAD_FAILED, retryAt: null });
+      update(item.id, { status: 'error', error: UPLOAD_FAILED, retryAt: null, finishedAt: now() });
       return;
     }
     const controller = new AbortController();
@@ -278,7 +289,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
         if (running.get(item.id) !== controller) return;
         running.delete(item.id);
         files.delete(item.id);
-        update(item.id, { status: 'success', progress: 100, error: null, documentId: document.id, retryAt: null });
+        update(item.id, { status: 'success', progress: 100, error: null, documentId: document.id, retryAt: null, finishedAt: now() });
         const done = current();
         for (const listener of succeededListeners) {
           try {
@@ -307,7 +318,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
           );
         } else {
           const message = isRetryableUploadError(error) ? UPLOAD_FAILED_AFTER_RETRIES : uploadErrorMessage(error);
-          update(item.id, { status: 'error', error: message, retryAt: null });
+          update(item.id, { status: 'error', error: message, retryAt: null, finishedAt: now() });
         }
         pump();
       },
@@ -361,6 +372,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
           createdAt,
           documentId: null,
           retryAt: null,
+          finishedAt: null,
         };
       });
       commit([...base, ...added], true);
@@ -379,7 +391,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       const item = items.find((candidate) => candidate.id === id);
       if (item?.status !== 'error' || !files.has(id)) return false;
       commit(
-        items.map((candidate) => (candidate.id === id ? { ...candidate, status: 'pending', progress: 0, retryCount: 0, error: null, retryAt: null } : candidate)),
+        items.map((candidate) => (candidate.id === id ? { ...candidate, status: 'pending', progress: 0, retryCount: 0, error: null, retryAt: null, finishedAt: null } : candidate)),
         true,
       );
       pump();
