@@ -365,6 +365,24 @@ describe('upload queue', () => {
     expect(recentlyFinished(queue.getSnapshot().items).map((item) => `${item.file.name}@${item.finishedAt}`)).toEqual(['b@4000', 'a@3000', 'c@2000']);
   });
 
+  it('forgets everything on reset (sign-out): running uploads are aborted, nothing is stored', async () => {
+    const { transport, attempts } = controlledTransport();
+    const storage = new MemoryStorage();
+    make(transport, storage);
+    queue.enqueue([file('a'), file('b')], options);
+    await flush();
+    attempts[0]!.fail(new ApiRequestError({ status: 400, code: 'bad', message: 'Bad' }));
+    await flush();
+    queue.reset();
+    expect(attempts[1]!.signal.aborted).toBe(true);
+    expect(queue.getSnapshot()).toMatchObject({ items: [], open: false, counts: { total: 0 } });
+    expect(storage.getItem(UPLOAD.storageKey)).toBeNull();
+    attempts[1]!.succeed();
+    await flush();
+    expect(queue.getSnapshot().items).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("names a file without a name 'Unknown file' and ignores an empty batch", async () => {
     const { transport } = controlledTransport();
     make(transport);

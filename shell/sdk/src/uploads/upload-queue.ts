@@ -175,6 +175,8 @@ export interface UploadQueue {
   /** Whether a failed item can be retried (its file is still in memory). */
   canRetry(id: string): boolean;
   onSucceeded(listener: UploadSucceededListener): () => void;
+  /** Forgets everything (the user signed out or changed): running uploads are aborted, the panel closes. */
+  reset(): void;
   /** Stops timers and running uploads (tests). */
   dispose(): void;
 }
@@ -400,6 +402,15 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
     onSucceeded(listener) {
       succeededListeners.add(listener);
       return () => succeededListeners.delete(listener);
+    },
+    reset() {
+      for (const timer of retryTimers.values()) clearTimeout(timer);
+      retryTimers.clear();
+      const controllers = [...running.values()];
+      running.clear();
+      files.clear();
+      for (const controller of controllers) controller.abort();
+      commit([], false);
     },
     dispose() {
       disposed = true;

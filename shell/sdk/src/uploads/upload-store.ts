@@ -4,6 +4,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { mediaQueries } from '../query/media-queries.ts';
 import { queryClient } from '../query/query-client.ts';
+import { sessionStore } from '../session/session-context.tsx';
 import {
   createUploadQueue,
   type UploadOptions,
@@ -27,8 +28,18 @@ function browserStorage(): Storage | null {
 export function uploadQueue(): UploadQueue {
   if (!queue) {
     queue = createUploadQueue({ transport: createXhrTransport(), storage: browserStorage() });
-    queue.onSucceeded((item) => {
+    const created = queue;
+    created.onSucceeded((item) => {
       void queryClient.invalidateQueries({ queryKey: mediaQueries.venueDocuments(item.venueId) });
+    });
+    // The next user of this browser never sees the previous user's uploads (as with the query cache).
+    let userId = sessionStore.getSnapshot().user?.id ?? null;
+    sessionStore.subscribe(() => {
+      const next = sessionStore.getSnapshot().user?.id ?? null;
+      if (next === userId) return;
+      const previous = userId;
+      userId = next;
+      if (previous !== null) created.reset();
     });
   }
   return queue;
