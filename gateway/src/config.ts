@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { PRESENCE } from '@venuebook/proto/domain';
+import { MEDIA, PRESENCE } from '@venuebook/proto/domain';
 import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
 import type { ServiceUrlEnv } from '@venuebook/proto/services';
 import { baseConfigSchema, companyDomainSchema, durationMsSchema, grpcAddressListSchema, grpcClientConfigSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
@@ -73,6 +73,10 @@ export const gatewayConfigSchema = z.object({
   PRESENCE_CONNECTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** The largest presence message (a frame above it closes the socket, 1009). */
   PRESENCE_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(8192),
+  /** The largest document upload (POST /api/v1/venues/{id}/documents): 413 beyond it, from the declared size or while reading. */
+  MEDIA_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(5 * 1024 ** 3).default(MEDIA.maxUploadBytes),
+  /** Public gallery reads (GET /api/v1/public/venues/{id}/gallery) per client address and minute; then 429. Counted per replica. */
+  PUBLIC_GALLERY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Whose X-Forwarded-For to believe (client address of rate limits and logs): off, or the proxies' addresses / CIDRs. */
   TRUST_PROXY: trustProxySchema,
   /**

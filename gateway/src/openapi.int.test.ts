@@ -22,6 +22,20 @@ interface OpenApiDocument {
 }
 
 const API_OPERATIONS: [method: string, path: string, tag: string][] = [
+  // Documents and photos (issue 13).
+  ['post', '/api/v1/venues/{id}/documents', 'media'],
+  ['get', '/api/v1/venues/{id}/documents', 'media'],
+  ['get', '/api/v1/documents/{id}', 'media'],
+  ['patch', '/api/v1/documents/{id}', 'media'],
+  ['delete', '/api/v1/documents/{id}', 'media'],
+  ['get', '/api/v1/documents/{id}/content', 'media'],
+  ['post', '/api/v1/venues/{id}/photos/batch-delete', 'media'],
+  ['post', '/api/v1/venues/{id}/photo-tags', 'media'],
+  ['post', '/api/v1/venues/{id}/photo-tags/remove', 'media'],
+  ['get', '/api/v1/venues/{id}/gallery', 'media'],
+  ['put', '/api/v1/venues/{id}/gallery', 'media'],
+  ['post', '/api/v1/venues/{id}/gallery/rotate', 'media'],
+  ['get', '/api/v1/public/venues/{id}/gallery', 'media'],
   // Data cards (issue 12): templates, a venue's cards, values and field notes.
   ['delete', '/api/v1/card-templates/{id}', 'cards'],
   ['delete', '/api/v1/cards/{id}', 'cards'],

@@ -65,6 +65,7 @@ export default fp(
           { name: 'events', description: 'Events (shows and productions) at venues' },
           { name: 'contacts', description: "Venue contacts, the all-contacts list, deleted contacts and contact tags" },
           { name: 'cards', description: "Data cards: master templates, a venue's cards per department, their order and deleted cards" },
+          { name: 'media', description: "Venue documents and photos: uploads, content (signed URLs), photo tags and the public photo gallery" },
           { name: 'audit', description: 'The audit log of every service (owners)' },
           { name: 'admin', description: 'Admin settings (admins and owners)' },
           { name: 'health', description: 'Liveness and readiness' },

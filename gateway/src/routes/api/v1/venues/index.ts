@@ -9,6 +9,9 @@ import venueExportRoutes from './export.ts';
 import cardValuesRoutes from './card-values.ts';
 import venueCardsRoutes from './cards.ts';
 import fieldNotesRoutes from './field-notes.ts';
+import venueDocumentsRoutes from './documents.ts';
+import venuePhotosRoutes from './photos.ts';
+import venueGalleryRoutes from './gallery.ts';
 import { duplicateCheckResultFromProto, duplicateCheckToProto, linksToProto, listQueryToProto, venueFromProto, venueInputToProto, venueSummaryFromProto } from '@venuebook/proto/codecs/venues';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
@@ -167,6 +170,9 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(cardValuesRoutes);
   await fastify.register(venueCardsRoutes);
   await fastify.register(fieldNotesRoutes);
+  await fastify.register(venueDocumentsRoutes);
+  await fastify.register(venuePhotosRoutes);
+  await fastify.register(venueGalleryRoutes);
 };
 
 export default venuesRoutes;
