@@ -1,7 +1,11 @@
 // Exposed as `mfe_media/routes`: the page map the shell's route table points at.
-// No pages are built yet; the shell shows its 404 page for this remote's routes until they are.
 import type { RemotePageMap } from '@venuebook/sdk';
+import { lazy } from 'react';
 
-export const pages: RemotePageMap = {};
+export const pages: RemotePageMap = {
+  photos: lazy(() => import('./photos/photos-page.tsx').then((m) => ({ default: m.PhotosPage }))),
+  documents: lazy(() => import('./documents/documents-page.tsx').then((m) => ({ default: m.DocumentsPage }))),
+  'public-gallery': lazy(() => import('./public-gallery/public-gallery-page.tsx').then((m) => ({ default: m.PublicGalleryPage }))),
+};
 
 export default pages;

@@ -2,4 +2,12 @@
 import { mountStandalone } from '@venuebook/sdk';
 import { pages } from './routes.ts';
 
-mountStandalone({ name: 'mfe-media', pages });
+mountStandalone({
+  name: 'mfe-media',
+  pages,
+  routes: [
+    { path: '/venue/:venueId/photos', page: 'photos' },
+    { path: '/venue/:venueId/documents', page: 'documents' },
+    { path: '/public/venue/:venueId/photos', page: 'public-gallery' },
+  ],
+});

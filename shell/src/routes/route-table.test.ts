@@ -61,11 +61,14 @@ describe('route table', () => {
     expect(enabledRoutes().map((r) => r.path)).toEqual([
       '/auth',
       '/login',
+      '/public/venue/:venueId/photos',
       '/',
       '/add-venue',
       '/venue/:venueId',
       '/venue/:venueId/edit',
       '/venue/:venueId/report',
+      '/venue/:venueId/photos',
+      '/venue/:venueId/documents',
       '/venue/:venueId/events',
       '/venue/:venueId/department',
       '/venue/:venueId/department/:departmentName',
@@ -77,7 +80,7 @@ describe('route table', () => {
       '/admin/deleted-data-cards',
       '/audit-logs',
     ]);
-    expect(requiredRemotes()).toEqual(['mfe_venues', 'mfe_cards', 'mfe_admin']);
+    expect(requiredRemotes()).toEqual(['mfe_media', 'mfe_venues', 'mfe_cards', 'mfe_admin']);
   });
 
   it('finds the page of a registered path', () => {
@@ -95,10 +98,14 @@ describe('route table', () => {
     // The Data Cards screen, with or without a department (spec §2; 'Production/Broadcast' is one encoded segment).
     expect(findRoute('/venue/abc/department')).toMatchObject({ owner: 'mfe_cards', page: 'data-cards', access: 'login' });
     expect(findRoute('/venue/abc/department/Production%2FBroadcast')).toMatchObject({ owner: 'mfe_cards', page: 'data-cards' });
+    // The media pages (issue 13): the public gallery needs no sign-in.
+    expect(findRoute('/venue/abc/photos')).toMatchObject({ owner: 'mfe_media', page: 'photos', access: 'login' });
+    expect(findRoute('/venue/abc/documents')).toMatchObject({ owner: 'mfe_media', page: 'documents', access: 'login' });
+    expect(findRoute('/public/venue/abc/photos')).toMatchObject({ owner: 'mfe_media', page: 'public-gallery', access: 'public' });
   });
 
   it('treats unbuilt and unknown paths as 404', () => {
-    for (const path of ['/venue/abc/photos', '/admin/users', '/auth/x', '/nope', '/venue', '/venue/abc/department/IT/x', '/venue/a/b/c']) {
+    for (const path of ['/venue/abc/photos/x', '/admin/users', '/auth/x', '/nope', '/venue', '/venue/abc/department/IT/x', '/venue/a/b/c']) {
       expect(isNotFound(path), path).toBe(true);
     }
     expect(isNotFound('/')).toBe(false);
@@ -107,7 +114,7 @@ describe('route table', () => {
   it('registers a route as soon as it is enabled', () => {
     const table: RouteDefinition[] = ROUTE_TABLE.map((r) => (r.path === '/admin/users' ? { ...r, enabled: true } : r));
     expect(findRoute('/admin/users', table)).toMatchObject({ owner: 'mfe_admin', page: 'users' });
-    expect(requiredRemotes(table).sort()).toEqual(['mfe_admin', 'mfe_cards', 'mfe_venues']);
+    expect(requiredRemotes(table).sort()).toEqual(['mfe_admin', 'mfe_cards', 'mfe_media', 'mfe_venues']);
   });
 
   it('marks the public pages of the shell as the sign-in pages', () => {

@@ -26,15 +26,15 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   // The sign-in pages; a signed-in user is sent on to '/'.
   { path: '/auth', access: 'public', owner: 'shell', page: 'auth', enabled: true },
   { path: '/login', access: 'public', owner: 'shell', page: 'login', enabled: true },
-  { path: '/public/venue/:venueId/photos', access: 'public', owner: 'mfe_media', page: 'public-gallery', enabled: false },
+  { path: '/public/venue/:venueId/photos', access: 'public', owner: 'mfe_media', page: 'public-gallery', enabled: true },
   { path: '/', access: 'login', owner: 'mfe_venues', page: 'home', enabled: true },
   { path: '/add-venue', access: 'login', owner: 'mfe_venues', page: 'add-venue', enabled: true },
   { path: '/venue/:venueId', access: 'login', owner: 'mfe_venues', page: 'venue-detail', enabled: true },
   { path: '/venue/:venueId/edit', access: 'login', owner: 'mfe_venues', page: 'edit-venue', enabled: true },
   // Linked from venue detail (spec §2 "Report (/venue/{id}/report, on small screens)").
   { path: '/venue/:venueId/report', access: 'login', owner: 'mfe_venues', page: 'venue-report', enabled: true },
-  { path: '/venue/:venueId/photos', access: 'login', owner: 'mfe_media', page: 'photos', enabled: false },
-  { path: '/venue/:venueId/documents', access: 'login', owner: 'mfe_media', page: 'documents', enabled: false },
+  { path: '/venue/:venueId/photos', access: 'login', owner: 'mfe_media', page: 'photos', enabled: true },
+  { path: '/venue/:venueId/documents', access: 'login', owner: 'mfe_media', page: 'documents', enabled: true },
   { path: '/venue/:venueId/events', access: 'login', owner: 'mfe_venues', page: 'venue-events', enabled: true },
   { path: '/venue/:venueId/department', access: 'login', owner: 'mfe_cards', page: 'data-cards', enabled: true },
   { path: '/venue/:venueId/department/:departmentName', access: 'login', owner: 'mfe_cards', page: 'data-cards', enabled: true },

@@ -1,0 +1,259 @@
+import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { formatFileSize } from '@venuebook/proto/domain';
+import {
+  api,
+  ConfirmDialog,
+  DOCUMENT_CATEGORIES,
+  EmptyState,
+  errorMessage,
+  ListSkeleton,
+  LoadError,
+  mediaQueries,
+  notify,
+  useCan,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  venueQueries,
+  VenueLoadError,
+  VenueLoading,
+  type DocumentCategory,
+  type VenueDocument,
+  type VenueEvent,
+} from '@venuebook/sdk';
+import { useMemo, useState } from 'react';
+import { LuArrowLeft, LuDownload, LuExternalLink, LuFileText, LuTrash2, LuUpload } from 'react-icons/lu';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useVenueEvents } from '../shared/use-venue-lists.ts';
+import { DocumentUpload } from './document-upload.tsx';
+import { DOCUMENT_TEXT, formatDocumentDate, groupByCategory } from './document-values.ts';
+
+/**
+ * The Documents page (/venue/{venueId}/documents, spec §2 'Documents page'): an upload mode and the venue's
+ * documents grouped by category; each can change category, set or clear its event, and be deleted after a
+ * confirmation (§4 'Document', §8 toasts). Upload and delete buttons are disabled without the permission.
+ */
+export function DocumentsPage() {
+  const { venueId = '' } = useParams();
+  const mayUpload = useCan('document.upload');
+  const mayEdit = useCan('document.edit');
+  const mayDelete = useCan('document.delete');
+
+  const venue = useQuery(venueQueries.detail(venueId));
+  const documents = useQuery({ ...mediaQueries.documents(venueId), enabled: venue.isSuccess });
+  const events = useVenueEvents(venueId, venue.isSuccess);
+  const [uploading, setUploading] = useState(false);
+  const [deleting, setDeleting] = useState<VenueDocument | null>(null);
+
+  const groups = useMemo(() => groupByCategory(documents.data?.documents ?? []), [documents.data]);
+  const eventsById = useMemo(() => new Map((events.items ?? []).map((event) => [event.id, event])), [events.items]);
+
+  if (venue.isPending) return <VenueLoading />;
+  if (venue.isError) return <VenueLoadError error={venue.error} onRetry={() => void venue.refetch()} />;
+
+  const venuePath = `/venue/${encodeURIComponent(venueId)}`;
+  return (
+    <Stack gap={{ base: '4', md: '6' }} data-testid="documents-page">
+      <Flex align="center" gap="2">
+        <IconButton asChild variant="ghost" size="sm" ms="-2" aria-label="Back to venue">
+          <RouterLink to={venuePath} data-testid="back-to-venue">
+            <LuArrowLeft />
+          </RouterLink>
+        </IconButton>
+        <Box minW="0">
+          <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word" data-testid="documents-venue-name">
+            {venue.data.name}
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            Documents
+          </Text>
+        </Box>
+        <Button ms="auto" size="sm" colorPalette="brand" variant={uploading ? 'subtle' : 'solid'} disabled={!mayUpload} onClick={() => setUploading((open) => !open)} data-testid="document-upload-toggle">
+          <LuUpload /> Upload
+        </Button>
+      </Flex>
+
+      {uploading && mayUpload ? <DocumentUpload venueId={venueId} venueName={venue.data.name} events={events.items} onClose={() => setUploading(false)} /> : null}
+
+      {documents.isPending ? (
+        <ListSkeleton count={4} h="16" testId="documents-loading" />
+      ) : documents.isError ? (
+        <LoadError title="Could not load the documents" error={documents.error} onRetry={() => void documents.refetch()} testId="documents-error" />
+      ) : groups.length === 0 ? (
+        <EmptyState icon={<LuFileText />} title={DOCUMENT_TEXT.empty} data-testid="documents-empty" />
+      ) : (
+        <Stack gap="5" data-testid="document-groups">
+          {groups.map((group) => (
+            <Stack as="section" key={group.category} gap="2" data-testid="document-group" data-category={group.category}>
+              <Heading as="h2" size="md" data-testid="document-group-title">
+                {group.label}{' '}
+                <Text as="span" color="fg.muted" fontWeight="normal" fontSize="sm">
+                  ({group.documents.length})
+                </Text>
+              </Heading>
+              {group.documents.map((document) => (
+                <DocumentItem
+                  key={document.id}
+                  document={document}
+                  event={document.eventId ? eventsById.get(document.eventId) : undefined}
+                  events={events.items}
+                  mayEdit={mayEdit}
+                  mayDelete={mayDelete}
+                  onDelete={() => setDeleting(document)}
+                />
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+
+      <DeleteDocumentDialog venueId={venueId} document={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
+
+interface DocumentItemProps {
+  document: VenueDocument;
+  /** The linked event, when it is among the venue's events. */
+  event: VenueEvent | undefined;
+  events: readonly VenueEvent[] | undefined;
+  mayEdit: boolean;
+  mayDelete: boolean;
+  onDelete: () => void;
+}
+
+/** One document: name, size, upload date, event; open and download; category, event and delete controls. */
+function DocumentItem({ document, event, events, mayEdit, mayDelete, onDelete }: DocumentItemProps) {
+  const queryClient = useQueryClient();
+  const update = useMutation({
+    mutationFn: (input: { category: DocumentCategory } | { eventId: string | null }) => api.media.updateDocument(document.id, input),
+    onSuccess: async (_next, input) => {
+      notify({ type: 'success', title: 'category' in input ? DOCUMENT_TEXT.moved(input.category) : DOCUMENT_TEXT.eventUpdated });
+      await queryClient.invalidateQueries({ queryKey: mediaQueries.venueDocuments(document.venueId) });
+    },
+    onError: (failure, input) => notify({ type: 'error', title: 'category' in input ? DOCUMENT_TEXT.moveFailed : DOCUMENT_TEXT.eventFailed, description: errorMessage(failure) }),
+  });
+  const busy = update.isPending;
+  const uploaded = formatDocumentDate(document.uploadedAt);
+
+  return (
+    <Card.Root variant="outline" size="sm" data-testid="document-item" data-document-id={document.id}>
+      <Card.Body gap="3">
+        <Flex gap="3" align="start" direction={{ base: 'column', md: 'row' }}>
+          <HStack gap="3" align="start" flex="1" minW="0">
+            <Box color="fg.muted" mt="1" flexShrink="0">
+              <LuFileText />
+            </Box>
+            <Box minW="0">
+              <Link href={document.urls.original} target="_blank" rel="noopener noreferrer" fontWeight="medium" wordBreak="break-all" colorPalette="brand" data-testid="document-name">
+                {document.fileName}
+              </Link>
+              <Text fontSize="sm" color="fg.muted" data-testid="document-meta">
+                {formatFileSize(document.fileSize)}
+                {uploaded ? ` · Uploaded ${uploaded}` : ''}
+              </Text>
+              {document.description ? (
+                <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="document-description">
+                  {document.description}
+                </Text>
+              ) : null}
+              {document.eventId ? (
+                <Badge mt="1" variant="subtle" colorPalette="brand" data-testid="document-event">
+                  {event ? `${event.name}${event.eventDate ? ` · ${formatDocumentDate(`${event.eventDate}T12:00:00`)}` : ''}` : 'Linked event'}
+                </Badge>
+              ) : null}
+            </Box>
+          </HStack>
+          <HStack gap="1" flexShrink="0" ms={{ base: '7', md: '0' }}>
+            <Button asChild size="xs" variant="ghost">
+              <a href={document.urls.original} target="_blank" rel="noopener noreferrer" data-testid="document-open">
+                <LuExternalLink /> Open
+              </a>
+            </Button>
+            <Button asChild size="xs" variant="ghost">
+              <a href={document.urls.download} download={document.fileName} data-testid="document-download">
+                <LuDownload /> Download
+              </a>
+            </Button>
+            <IconButton aria-label={`Delete ${document.fileName}`} size="xs" variant="ghost" colorPalette="red" disabled={!mayDelete} onClick={onDelete} data-testid="document-delete">
+              <LuTrash2 />
+            </IconButton>
+          </HStack>
+        </Flex>
+        <Flex gap="2" direction={{ base: 'column', sm: 'row' }} ps={{ base: '0', sm: '7' }}>
+          <NativeSelect.Root size="xs" maxW={{ sm: '60' }} disabled={!mayEdit || busy}>
+            <NativeSelect.Field
+              aria-label="Category"
+              value={document.category}
+              onChange={(change) => {
+                const category = change.target.value as DocumentCategory;
+                if (category !== document.category) update.mutate({ category });
+              }}
+              data-testid="document-category"
+            >
+              {DOCUMENT_CATEGORIES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <NativeSelect.Root size="xs" maxW={{ sm: '60' }} disabled={!mayEdit || busy || !events}>
+            <NativeSelect.Field
+              aria-label="Event"
+              value={document.eventId ?? ''}
+              onChange={(change) => {
+                const eventId = change.target.value || null;
+                if (eventId !== document.eventId) update.mutate({ eventId });
+              }}
+              data-testid="document-event-select"
+            >
+              <option value="">No event</option>
+              {document.eventId && !event ? <option value={document.eventId}>Linked event</option> : null}
+              {(events ?? []).map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** 'Delete Document' after a confirmation (spec §5 'Confirmations', §8 toasts). */
+function DeleteDocumentDialog({ venueId, document, onClose }: { venueId: string; document: VenueDocument | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => api.media.deleteDocument(id),
+    onSuccess: async () => {
+      onClose();
+      notify({ type: 'success', title: DOCUMENT_TEXT.deleted });
+      await queryClient.invalidateQueries({ queryKey: mediaQueries.venueDocuments(venueId) });
+    },
+    onError: (failure) => {
+      onClose();
+      notify({ type: 'error', title: DOCUMENT_TEXT.deleteFailed(errorMessage(failure)) });
+    },
+  });
+  // The name stays in the dialog while it animates its closing.
+  const [shown, setShown] = useState<VenueDocument | null>(document);
+  if (document && document !== shown) setShown(document);
+  return (
+    <ConfirmDialog
+      open={document !== null}
+      title="Delete Document"
+      confirmLabel="Delete"
+      busy={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() => document && remove.mutate(document.id)}
+      data-testid="delete-document-dialog"
+    >
+      {`Are you sure you want to delete "${shown?.fileName ?? ''}"? This action cannot be undone.`}
+    </ConfirmDialog>
+  );
+}
