@@ -5,15 +5,15 @@ import {
   DOCUMENT_ACCEPT_ATTRIBUTE,
   DOCUMENT_CATEGORIES,
   enqueueUploads,
-  isAllowedDocumentFile,
   type DocumentCategory,
   type VenueEvent,
 } from '@venuebook/sdk';
 import { useState } from 'react';
 import { LuFile, LuX } from 'react-icons/lu';
 import { FileDropzone } from '../shared/file-dropzone.tsx';
+import { uploadRefusal } from './document-values.ts';
 
-const ACCEPTED_TYPES = 'PDF, Word, Excel, PowerPoint, text, JPEG, PNG, GIF, ZIP or RAR';
+const ACCEPTED_TYPES = 'PDF, Word, Excel, PowerPoint, text, JPEG, PNG, GIF, WebP, ZIP or RAR';
 
 export interface DocumentUploadProps {
   venueId: string;
@@ -54,7 +54,7 @@ export function DocumentUpload({ venueId, venueName, events, onClose }: Document
       <Card.Body gap="4">
         <FileDropzone
           inputAccept={DOCUMENT_ACCEPT_ATTRIBUTE}
-          refuse={(file) => (isAllowedDocumentFile(file.name) ? null : 'this file type is not accepted')}
+          refuse={(file) => uploadRefusal(file.name)}
           onFiles={(added) => setFiles((current) => [...current, ...added])}
           title="Drag documents here"
           hint={`${ACCEPTED_TYPES}; several at once.`}

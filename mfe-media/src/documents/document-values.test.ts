@@ -1,6 +1,6 @@
 import type { VenueDocumentDto } from '@venuebook/proto/domain';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_TEXT, formatDocumentDate, groupByCategory, splitAcceptedFiles } from './document-values.ts';
+import { DOCUMENT_TEXT, formatDocumentDate, groupByCategory, uploadRefusal } from './document-values.ts';
 
 const doc = (id: string, category: VenueDocumentDto['category']): VenueDocumentDto => ({
   id,
@@ -43,10 +43,10 @@ describe('formatDocumentDate', () => {
   });
 });
 
-describe('splitAcceptedFiles', () => {
-  it('keeps the extensions of spec §5 and names the others', () => {
-    const files = [{ name: 'a.PDF' }, { name: 'b.exe' }, { name: 'c.docx' }, { name: 'noext' }];
-    expect(splitAcceptedFiles(files)).toEqual({ accepted: [{ name: 'a.PDF' }, { name: 'c.docx' }], rejected: ['b.exe', 'noext'] });
+describe('uploadRefusal', () => {
+  it('takes the extensions of spec §5 (and .webp) in any case and refuses the others', () => {
+    for (const name of ['a.PDF', 'c.docx', 'p.webp', 'x.rar']) expect(uploadRefusal(name), name).toBeNull();
+    for (const name of ['b.exe', 'noext', 'page.html']) expect(uploadRefusal(name), name).toBe('this file type is not accepted');
   });
 });
 

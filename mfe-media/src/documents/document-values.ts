@@ -3,7 +3,7 @@
 import {
   DOCUMENT_CATEGORIES,
   documentCategoryLabel,
-  isAllowedDocumentFile,
+  isAllowedUploadFile,
   UI,
   type DocumentCategory,
   type VenueDocumentDto,
@@ -31,15 +31,9 @@ export function formatDocumentDate(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : format(date, UI.dateFormat);
 }
 
-/** The files of a drop the upload accepts (spec §5's extensions) and the names of those it does not. */
-export function splitAcceptedFiles<F extends { name: string }>(files: readonly F[]): { accepted: F[]; rejected: string[] } {
-  const accepted: F[] = [];
-  const rejected: string[] = [];
-  for (const file of files) {
-    if (isAllowedDocumentFile(file.name)) accepted.push(file);
-    else rejected.push(file.name);
-  }
-  return { accepted, rejected };
+/** Why the upload refuses a file (spec §5's extensions, and .webp for photos), or null when it takes it. */
+export function uploadRefusal(fileName: string): string | null {
+  return isAllowedUploadFile(fileName) ? null : 'this file type is not accepted';
 }
 
 /** The texts of spec §8 'Photos and documents' for the Documents page. */

@@ -165,11 +165,14 @@ function DocumentItem({ document, event, events, mayEdit, mayDelete, onDelete }:
             </Box>
           </HStack>
           <HStack gap="1" flexShrink="0" ms={{ base: '7', md: '0' }}>
-            <Button asChild size="xs" variant="ghost">
-              <a href={document.urls.original} target="_blank" rel="noopener noreferrer" data-testid="document-open">
-                <LuExternalLink /> Open
-              </a>
-            </Button>
+            {/* Images open in the browser; other files are always sent as attachments. */}
+            {document.isPhoto ? (
+              <Button asChild size="xs" variant="ghost">
+                <a href={document.urls.original} target="_blank" rel="noopener noreferrer" data-testid="document-open">
+                  <LuExternalLink /> Open
+                </a>
+              </Button>
+            ) : null}
             <Button asChild size="xs" variant="ghost">
               <a href={document.urls.download} download={document.fileName} data-testid="document-download">
                 <LuDownload /> Download

@@ -38,6 +38,9 @@ import {
 import { PhotoUpload } from './photo-upload.tsx';
 import { TagDialog } from './tag-dialog.tsx';
 
+/** How often the page reads its photos again for fresh signed URLs (they last ~1 h). */
+const SIGNED_URL_REFRESH_MS = 10 * 60_000;
+
 const PHOTO_TEXT = {
   empty: 'No photos uploaded yet',
   deleteFailed: (message: string) => `Failed to delete photos: ${message}`,
@@ -56,7 +59,8 @@ export function PhotosPage() {
   const mayDelete = useCan('photo.delete');
 
   const venue = useQuery(venueQueries.detail(venueId));
-  const photos = useQuery({ ...mediaQueries.documents(venueId, 'photos'), enabled: venue.isSuccess });
+  // The signed image URLs last about an hour: the list is read again every 10 minutes while the page is open.
+  const photos = useQuery({ ...mediaQueries.documents(venueId, 'photos'), enabled: venue.isSuccess, refetchInterval: SIGNED_URL_REFRESH_MS });
   const cards = useVenueCards(venueId, venue.isSuccess);
 
   const [layout, setLayout] = useState<GalleryLayout>('grid');

@@ -7,6 +7,8 @@ import { formatDocumentDate } from '../documents/document-values.ts';
 import { LayoutToggle, PhotoGallery, type GalleryLayout, type GalleryPhoto } from '../shared/photo-gallery.tsx';
 import { PhotoViewer } from '../shared/photo-viewer.tsx';
 
+const PUBLIC_URL_REFRESH_MS = 5 * 60_000;
+
 export const PUBLIC_GALLERY_TEXT = {
   empty: 'No Photos Available',
   unavailable: 'This gallery is not available',
@@ -22,7 +24,8 @@ export function PublicGalleryPage() {
   const { venueId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const key = searchParams.get('key') ?? '';
-  const gallery = useQuery({ ...mediaQueries.publicGallery(venueId, key), enabled: key !== '' });
+  // Public photo URLs last 10–15 minutes: the gallery is read again every 5 minutes while it is open.
+  const gallery = useQuery({ ...mediaQueries.publicGallery(venueId, key), enabled: key !== '', refetchInterval: PUBLIC_URL_REFRESH_MS, retry: false });
   const [layout, setLayout] = useState<GalleryLayout>('grid');
   const [viewing, setViewing] = useState<number | null>(null);
 
