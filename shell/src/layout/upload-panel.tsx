@@ -27,7 +27,7 @@ function ActiveRow({ item }: { item: UploadItem }) {
           {label}
         </Text>
       </HStack>
-      <Progress.Root value={item.progress} max={100} size="xs" colorPalette="brand" mt="1" aria-label={`Uploading ${item.file.name}`}>
+      <Progress.Root value={item.progress} max={100} size="xs" colorPalette="brand" mt="1">
         <Progress.Track>
           <Progress.Range />
         </Progress.Track>
