@@ -1,4 +1,4 @@
-import { Box, Button, Card, Checkbox, Field, Flex, Heading, HStack, Input, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Checkbox, Flex, Heading, HStack, Input, Skeleton, Text } from '@chakra-ui/react';
 import { api, ConfirmDialog, errorMessage, mediaQueries, notify, useCan, useMutation, useQuery, useQueryClient, type GallerySettings } from '@venuebook/sdk';
 import { useState } from 'react';
 import { LuCopy, LuRefreshCw } from 'react-icons/lu';
@@ -81,7 +81,7 @@ export function GalleryLink({ venueId }: { venueId: string }) {
               </Text>
             ) : null}
             {mayManage ? (
-              <Flex gap="3" wrap="wrap" align="end" data-testid="gallery-controls">
+              <Flex gap="3" wrap="wrap" align="center" data-testid="gallery-controls">
                 <Checkbox.Root
                   colorPalette="brand"
                   checked={data.enabled}
@@ -93,25 +93,26 @@ export function GalleryLink({ venueId }: { venueId: string }) {
                   <Checkbox.Control />
                   <Checkbox.Label>Link on</Checkbox.Label>
                 </Checkbox.Root>
-                <Field.Root w="auto">
-                  <Field.Label fontSize="xs">Expires</Field.Label>
-                  <HStack gap="1">
-                    <Input
-                      type="date"
-                      size="sm"
-                      w="40"
-                      value={dateInputOfExpiry(data.expiresAt)}
-                      disabled={busy}
-                      onChange={(event) => update.mutate({ enabled: data.enabled, expiresAt: expiryFromDateInput(event.target.value), what: 'expiry' })}
-                      data-testid="gallery-expiry"
-                    />
-                    {data.expiresAt ? (
-                      <Button size="sm" variant="ghost" disabled={busy} onClick={() => update.mutate({ enabled: data.enabled, expiresAt: null, what: 'expiry' })} data-testid="gallery-expiry-clear">
-                        Never
-                      </Button>
-                    ) : null}
-                  </HStack>
-                </Field.Root>
+                <HStack gap="2">
+                  <Text asChild fontSize="sm">
+                    <label htmlFor="gallery-expiry">Expires</label>
+                  </Text>
+                  <Input
+                    id="gallery-expiry"
+                    type="date"
+                    size="sm"
+                    w="40"
+                    value={dateInputOfExpiry(data.expiresAt)}
+                    disabled={busy}
+                    onChange={(event) => update.mutate({ enabled: data.enabled, expiresAt: expiryFromDateInput(event.target.value), what: 'expiry' })}
+                    data-testid="gallery-expiry"
+                  />
+                  {data.expiresAt ? (
+                    <Button size="sm" variant="ghost" disabled={busy} onClick={() => update.mutate({ enabled: data.enabled, expiresAt: null, what: 'expiry' })} data-testid="gallery-expiry-clear">
+                      Never
+                    </Button>
+                  ) : null}
+                </HStack>
                 <Box ms={{ sm: 'auto' }}>
                   <Button size="sm" variant="outline" disabled={busy} onClick={() => setConfirmRotate(true)} data-testid="gallery-rotate">
                     <LuRefreshCw /> New Link

@@ -21,9 +21,11 @@ const subscribeToPointer = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 
+const isTouchDevice = () => window.matchMedia(COARSE_POINTER).matches || navigator.maxTouchPoints > 0;
+
 /** A touch device (phones, tablets): the camera button shows there (spec §2 'Camera capture on devices'). */
 function useTouchDevice(): boolean {
-  return useSyncExternalStore(subscribeToPointer, () => window.matchMedia(COARSE_POINTER).matches, () => false);
+  return useSyncExternalStore(subscribeToPointer, isTouchDevice, () => false);
 }
 
 export interface PhotoUploadProps {

@@ -150,18 +150,18 @@ export function PhotosPage() {
         >
           <LuTrash2 /> {modeButtonLabel(selection, 'deletion')}
         </Button>
-        {selecting ? (
-          <Button size="sm" variant="ghost" onClick={() => setSelection(cancelSelection())} data-testid="photo-mode-cancel">
-            <LuX /> Cancel
-          </Button>
-        ) : null}
       </Flex>
       {selecting ? (
-        <Text fontSize="sm" color="fg.muted" role="status" data-testid="photo-mode-hint">
-          {count === 0
-            ? `Click photos to select them for ${selection.mode === 'tagging' ? 'tagging' : 'deletion'}, or click Select All.`
-            : `${count} photo${count === 1 ? '' : 's'} selected.`}
-        </Text>
+        <Flex align="center" gap="2" mt={{ base: '-2', md: '-4' }} data-testid="photo-mode-bar">
+          <Text fontSize="sm" color="fg.muted" role="status" flex="1" data-testid="photo-mode-hint">
+            {count === 0
+              ? `Click photos to select them for ${selection.mode === 'tagging' ? 'tagging' : 'deletion'}, or click Select All.`
+              : `${count} photo${count === 1 ? '' : 's'} selected.`}
+          </Text>
+          <Button size="sm" variant="outline" flexShrink="0" onClick={() => setSelection(cancelSelection())} data-testid="photo-mode-cancel">
+            <LuX /> Cancel
+          </Button>
+        </Flex>
       ) : null}
 
       {uploading && mayUpload ? <PhotoUpload venueId={venueId} venueName={venue.data.name} onClose={() => setUploading(false)} /> : null}
