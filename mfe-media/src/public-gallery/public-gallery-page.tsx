@@ -25,7 +25,7 @@ export function PublicGalleryPage() {
   const [searchParams] = useSearchParams();
   const key = searchParams.get('key') ?? '';
   // Public photo URLs last 10–15 minutes: the gallery is read again every 5 minutes while it is open.
-  const gallery = useQuery({ ...mediaQueries.publicGallery(venueId, key), enabled: key !== '', refetchInterval: PUBLIC_URL_REFRESH_MS, retry: false });
+  const gallery = useQuery({ ...mediaQueries.publicGallery(venueId, key), enabled: key !== '', refetchInterval: PUBLIC_URL_REFRESH_MS });
   const [layout, setLayout] = useState<GalleryLayout>('grid');
   const [viewing, setViewing] = useState<number | null>(null);
 

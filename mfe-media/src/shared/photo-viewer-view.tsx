@@ -36,7 +36,8 @@ export function PhotoViewerView({ slides, index, onClose, onIndexChange }: Photo
         slides={slides}
         on={{ view: ({ index: current }) => onIndexChange(current) }}
         carousel={{ finite: true, preload: 2 }}
-        controller={{ ref: controller, disableSwipeNavigation: true, closeOnBackdropClick: true }}
+        // No close on a backdrop click: a swipe over the black area beside a photo would end as one.
+        controller={{ ref: controller, disableSwipeNavigation: true, closeOnBackdropClick: false }}
         labels={{ Previous: 'Previous photo', Next: 'Next photo', Close: 'Close viewer' }}
         render={{ controls: () => <ViewerCounter /> }}
       />
