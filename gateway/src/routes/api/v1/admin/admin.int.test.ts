@@ -9,7 +9,8 @@ import { startGatewayUnderTest } from '../../../../testing/gateway-under-test.ts
 import type { GatewayUnderTest } from '../../../../testing/gateway-under-test.ts';
 
 /** Retries `check` until it stops throwing (10 s): the audit log is written by a consumer, a moment later. */
-const waitFor = <T>(check: () => Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 100 });
+// The audit entry travels: the service's event, identity's durable consumer, its store, identity's list (seconds on a busy machine).
+const waitFor = <T>(check: () => Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 30_000, interval: 100 });
 
 let under: GatewayUnderTest;
 const headers: Partial<Record<'owner' | 'admin' | 'editor' | 'viewer', { authorization: string }>> = {};
