@@ -3,7 +3,6 @@ import {
   api,
   ConfirmDialog,
   EmptyState,
-  errorMessage,
   LoadError,
   mediaQueries,
   notify,
@@ -43,7 +42,8 @@ const SIGNED_URL_REFRESH_MS = 10 * 60_000;
 
 const PHOTO_TEXT = {
   empty: 'No photos uploaded yet',
-  deleteFailed: (message: string) => `Failed to delete photos: ${message}`,
+  /** Spec §8: 'Failed to delete photos: {message}', 'Unknown error' when there is none. */
+  deleteFailed: (failure: unknown) => `Failed to delete photos: ${failure instanceof Error && failure.message ? failure.message : 'Unknown error'}`,
 } as const;
 
 /**
@@ -92,7 +92,7 @@ export function PhotosPage() {
     },
     onError: (failure) => {
       setDialog(null);
-      notify({ type: 'error', title: PHOTO_TEXT.deleteFailed(errorMessage(failure)) });
+      notify({ type: 'error', title: PHOTO_TEXT.deleteFailed(failure) });
     },
   });
 
