@@ -204,7 +204,11 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
     expect(await report.getByTestId('report-title').textContent()).toBe(name);
     expect(await report.getByText('Venue Technical Report').count()).toBe(1);
     expect(await report.getByTestId('report-generated').textContent()).toMatch(/^Generated [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-    const photos = `${baseUrl()}/public/venue/${venueId}/photos`;
+    // The gallery's link with its key (GET /venues/{id}/gallery), which a rotation replaces.
+    const { publicPath } = (await apiCall('editor', 'GET', `/venues/${venueId}/gallery`)).json as { publicPath: string };
+    expect(publicPath).toMatch(new RegExp(`^/public/venue/${venueId}/photos\\?key=[\\w-]{20,}$`));
+    const photos = `${baseUrl()}${publicPath}`;
+    await report.getByTestId('report-photos-link').waitFor();
     expect(await report.getByTestId('report-photos-link').getAttribute('href')).toBe(photos);
     expect(await report.getByTestId('report-photos-link').textContent()).toBe(photos);
     // All contacts, the main one first with its badge, then newest first.

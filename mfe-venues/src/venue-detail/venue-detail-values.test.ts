@@ -106,6 +106,7 @@ describe('display helpers', () => {
 
   it('builds tel: and public photo URLs', () => {
     expect(telHref('+1 (303) 555-1234')).toBe('tel:+13035551234');
-    expect(publicPhotosUrl('https://vb.test', 'a b')).toBe('https://vb.test/public/venue/a%20b/photos');
+    expect(publicPhotosUrl('https://vb.test', '/public/venue/a%20b/photos?key=k1')).toBe('https://vb.test/public/venue/a%20b/photos?key=k1');
+    expect(publicPhotosUrl('https://vb.test', 'public/venue/v/photos?key=k')).toBe('https://vb.test/public/venue/v/photos?key=k');
   });
 });

@@ -110,9 +110,13 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** The public photo gallery of a venue as an absolute URL on this origin (the print report, spec §2). */
-export function publicPhotosUrl(origin: string, venueId: string): string {
-  return `${origin}/public/venue/${encodeURIComponent(venueId)}/photos`;
+/**
+ * The public photo gallery of a venue as an absolute URL on this origin (the print report, spec §2): the gallery's
+ * own path with its key (`GallerySettings.publicPath`, /public/venue/{id}/photos?key=…), since a link without the
+ * key shows nothing (the key can be rotated, and the gallery turned off).
+ */
+export function publicPhotosUrl(origin: string, publicPath: string): string {
+  return `${origin}${publicPath.startsWith('/') ? publicPath : `/${publicPath}`}`;
 }
 
 export type { Contact };

@@ -1,7 +1,7 @@
 import { Badge, Box, Flex, Heading, Link, Portal, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Global } from '@emotion/react';
 import { CONTACT_BADGES, type Contact } from '@venuebook/proto/domain';
-import { isDefaultCountry, LeagueBadge, safeHttpHref, type Venue } from '@venuebook/sdk';
+import { isDefaultCountry, LeagueBadge, mediaQueries, safeHttpHref, useQuery, type Venue } from '@venuebook/sdk';
 import { useEffect, type ReactNode } from 'react';
 import { isFormerMainContact } from '../contacts/contact-values.ts';
 import { VenueNotes } from './venue-notes.tsx';
@@ -25,7 +25,7 @@ export interface VenueReportProps {
  * the detail page prints it (Print Report / Save PDF).
  */
 export function VenueReport({ venue, contacts, generatedAt, origin }: VenueReportProps) {
-  const photos = publicPhotosUrl(origin, venue.id);
+  const gallery = useQuery(mediaQueries.gallery(venue.id));
   return (
     <Stack gap="5" data-testid="venue-report" fontSize="sm" lineHeight="1.5">
       <Box borderBottomWidth="2px" borderColor="fg" pb="3">
@@ -38,11 +38,21 @@ export function VenueReport({ venue, contacts, generatedAt, origin }: VenueRepor
         <Text color="fg.muted" data-testid="report-generated">
           Generated {formatDate(generatedAt)}
         </Text>
-        <Text mt="1" wordBreak="break-all">
+        <Text mt="1" wordBreak="break-all" data-testid="report-photos">
           Public photos:{' '}
-          <Link href={photos} colorPalette="brand" data-testid="report-photos-link">
-            {photos}
-          </Link>
+          {gallery.data ? (
+            gallery.data.enabled ? (
+              <Link href={publicPhotosUrl(origin, gallery.data.publicPath)} colorPalette="brand" data-testid="report-photos-link">
+                {publicPhotosUrl(origin, gallery.data.publicPath)}
+              </Link>
+            ) : (
+              'the public gallery is off'
+            )
+          ) : gallery.isError ? (
+            'the link could not be loaded'
+          ) : (
+            '…'
+          )}
         </Text>
       </Box>
 
