@@ -4,10 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentVariantToProto, updateDocumentToProto, venueDocumentFromProto } from '@venuebook/proto/codecs/media';
 import { apiErrorResponses, contentQuerySchema, idParamSchema, updateDocumentSchema, venueDocumentSchema } from '@venuebook/proto/domain';
 import type { ContentInfo, ReadContentResponse, VenueDocument } from '@venuebook/proto/media/v1';
+import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
 import { userContextSigner } from '@venuebook/service-kit';
 import { HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { CONTENT_URL_MESSAGES, contentHeaders, parseRange } from '../../../../lib/media-content.ts';
+import type { RequestedRange } from '../../../../lib/media-content.ts';
 import { documentWithUrls } from '../../../../plugins/app/media-urls.ts';
 
 const documentParamsSchema = z.object({ id: idParamSchema('Document id (UUID)') });
@@ -111,28 +113,45 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // anonymously with the gallery key, which the service checks (gallery on, unexpired, this key).
       const caller = { userId: reader.userId ?? '', email: '', role: '', requestId: String(request.id) };
       const options = { ...grpcCallOptions(request, reply), metadata: userContextSigner(caller, fastify.config.USER_CONTEXT_KEY) };
-      const stream = fastify.media.readContent(
+      const open = async (withRange: RequestedRange) => {
+        const stream = fastify.media.readContent(
           {
             id: params.id,
             variant: contentVariantToProto(variant),
-            hasRange: range !== undefined,
-            rangeStart: range?.start ?? 0,
-            rangeEnd: range ? (range.end ?? Number.MAX_SAFE_INTEGER) : 0,
+            hasRange: withRange !== undefined,
+            rangeStart: withRange?.start ?? 0,
+            rangeEnd: withRange ? (withRange.end ?? Number.MAX_SAFE_INTEGER) : 0,
             galleryKey: reader.galleryKey ?? '',
           },
           options,
         );
-      const parts = stream[Symbol.asyncIterator]();
-      const first = await parts.next();
-      const info: ContentInfo | undefined = !first.done && first.value.part.case === 'info' ? first.value.part.value : undefined;
-      if (!info) {
-        await parts.return?.();
-        throw new Error('ReadContent answered without its info first');
+        const parts = stream[Symbol.asyncIterator]();
+        const first = await parts.next();
+        const info: ContentInfo | undefined = !first.done && first.value.part.case === 'info' ? first.value.part.value : undefined;
+        if (!info) {
+          await parts.return?.();
+          throw new Error('ReadContent answered without its info first');
+        }
+        return { parts, info };
+      };
+      /** 416 with the object's size (from the info of a whole read, cancelled at once). */
+      const unsatisfiable = async (): Promise<never> => {
+        const whole = await open(undefined);
+        await whole.parts.return?.();
+        reply.header('content-range', `bytes */${whole.info.totalSize}`);
+        throw new HttpError(416, RANGE_NOT_SATISFIABLE);
+      };
+      let opened: Awaited<ReturnType<typeof open>>;
+      try {
+        opened = await open(range);
+      } catch (error) {
+        if (range && isGrpcError(error) && error.code === GrpcStatus.OUT_OF_RANGE) return unsatisfiable();
+        throw error;
       }
+      const { parts, info } = opened;
       if (range && range.start >= info.totalSize) {
         await parts.return?.();
-        reply.header('content-range', `bytes */${info.totalSize}`);
-        throw new HttpError(416, RANGE_NOT_SATISFIABLE);
+        return unsatisfiable();
       }
       reply.headers({ ...contentHeaders(info, { download: params.download, maxAgeSeconds: verified.remainingSeconds }), 'content-length': String(info.length) });
       if (info.etag) reply.header('etag', `"${info.etag.replace(/"/g, '')}"`);
