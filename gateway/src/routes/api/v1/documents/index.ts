@@ -19,9 +19,10 @@ const contentUrlQuerySchema = contentQuerySchema.extend({
   u: z.string().max(100).optional().describe('The user the URL was made for (member URLs)'),
 });
 
+/** The file's bytes, as its own type (images) or an attachment (application/octet-stream, text/plain, …). */
 const binaryResponse = (description: string) => ({
   description,
-  content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }).describe("The file's bytes") } },
+  content: { '*/*': { schema: z.string().meta({ format: 'binary' }).describe("The file's bytes") } },
 });
 
 const RANGE_NOT_SATISFIABLE = 'Range not satisfiable';
