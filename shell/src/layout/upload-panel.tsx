@@ -104,8 +104,8 @@ export function UploadPanel() {
       data-testid="upload-panel"
       position="fixed"
       zIndex="overlay"
-      insetX={{ base: '2', sm: 'auto' }}
-      right={{ sm: '4' }}
+      left={{ base: '2', sm: 'auto' }}
+      right={{ base: '2', sm: '4' }}
       bottom={{ base: '2', sm: '4' }}
       w={{ base: 'auto', sm: '22rem' }}
       bg="bg.panel"
