@@ -1,5 +1,6 @@
 import { MAX_EVENTS_PAGE_SIZE } from '@venuebook/proto/domain';
-import { cardQueries, DEPARTMENTS, eventQueries, useInfiniteQuery, useQueries, type DataCard, type DataCardList, type VenueEvent } from '@venuebook/sdk';
+import { cardQueries, DEPARTMENTS, eventQueries, useInfiniteQuery, useQueries, type DataCard, type VenueEvent } from '@venuebook/sdk';
+import { venueCardsOf } from './venue-cards.ts';
 import { useEffect, useMemo } from 'react';
 
 export interface ListState<T> {
@@ -7,14 +8,6 @@ export interface ListState<T> {
   items: T[] | undefined;
   error: unknown;
   refetch: () => void;
-}
-
-/** The venue's cards of every department, each once (a card may sit in several departments), by title. */
-export function venueCardsOf(lists: readonly (DataCardList | undefined)[]): DataCard[] | undefined {
-  if (lists.some((list) => list === undefined)) return undefined;
-  const byId = new Map<string, DataCard>();
-  for (const list of lists) for (const card of list?.items ?? []) if (!byId.has(card.id)) byId.set(card.id, card);
-  return [...byId.values()].sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /** Every data card of a venue (the tag dialog, the upload's optional card tag). */
