@@ -44,14 +44,13 @@ export function PhotoGallery({ photos, layout, onActivate, selected }: PhotoGall
   const selecting = selected !== undefined;
   if (layout === 'list') {
     return (
-      <Stack gap="2" data-testid="photo-list" role="list">
+      <Stack gap="2" data-testid="photo-list">
         {photos.map((photo, index) => {
           const isSelected = selected?.has(photo.id) ?? false;
           return (
             <Flex
               key={photo.id}
               as="button"
-              role="listitem"
               align="center"
               gap="3"
               p="2"
@@ -97,14 +96,13 @@ export function PhotoGallery({ photos, layout, onActivate, selected }: PhotoGall
     );
   }
   return (
-    <SimpleGrid columns={{ base: 2, sm: 3, md: 4, lg: 5 }} gap={{ base: '2', md: '3' }} data-testid="photo-grid" role="list">
+    <SimpleGrid columns={{ base: 2, sm: 3, md: 4, lg: 5 }} gap={{ base: '2', md: '3' }} data-testid="photo-grid">
       {photos.map((photo, index) => {
         const isSelected = selected?.has(photo.id) ?? false;
         return (
           <Box
             key={photo.id}
             as="button"
-            role="listitem"
             position="relative"
             aspectRatio="square"
             overflow="hidden"
