@@ -41,6 +41,8 @@ export interface ObjectStore {
   stat(key: string): Promise<StoredObject | null>;
   /** The whole object, or bytes [start, end] inclusive. */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** The keys under `prefix`. */
+  keysUnder(prefix: string): Promise<string[]>;
   /** Removes the objects (missing ones are fine). */
   remove(keys: readonly string[]): Promise<void>;
   /** Removes every object under `prefix` (and unfinished multipart uploads there); how many objects went. */
@@ -71,6 +73,12 @@ export function createObjectStore(config: StoreConfig): ObjectStore {
 
   async function removeIncomplete(key: string): Promise<void> {
     await client.removeIncompleteUpload(bucket, key).catch(() => undefined);
+  }
+
+  async function keysUnder(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const item of client.listObjectsV2(bucket, prefix, true) as AsyncIterable<{ name?: string }>) if (item.name) keys.push(item.name);
+    return keys;
   }
 
   return {
@@ -141,6 +149,7 @@ export function createObjectStore(config: StoreConfig): ObjectStore {
       if (!range) return client.getObject(bucket, key);
       return client.getPartialObject(bucket, key, range.start, range.end - range.start + 1);
     },
+    keysUnder,
     async remove(keys) {
       if (keys.length === 0) return;
       await client.removeObjects(bucket, [...keys]);
@@ -148,8 +157,7 @@ export function createObjectStore(config: StoreConfig): ObjectStore {
     },
     async removePrefix(prefix) {
       if (!prefix.startsWith('venues/') || prefix.length < 'venues/x/'.length) throw new Error(`refusing to remove objects under ${JSON.stringify(prefix)}`);
-      const keys: string[] = [];
-      for await (const item of client.listObjectsV2(bucket, prefix, true) as AsyncIterable<{ name?: string }>) if (item.name) keys.push(item.name);
+      const keys = await keysUnder(prefix);
       for (let start = 0; start < keys.length; start += 1000) await client.removeObjects(bucket, keys.slice(start, start + 1000));
       const incomplete: string[] = [];
       for await (const item of client.listIncompleteUploads(bucket, prefix, true) as AsyncIterable<{ key?: string }>) if (item.key) incomplete.push(item.key);

@@ -1,0 +1,113 @@
+import { Schema } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
+import { DOCUMENT_CATEGORY_VALUES, SYNC_STATUSES } from '@venuebook/proto/domain';
+import type { DocumentCategory, SyncStatus } from '@venuebook/proto/domain';
+
+const syncSchema = new Schema(
+  {
+    status: { type: String, enum: SYNC_STATUSES, default: 'pending' },
+    retryCount: { type: Number, default: 0 },
+    maxRetries: { type: Number, default: 3 },
+    error: { type: String, default: null },
+    syncedAt: { type: Date, default: null },
+    updatedAt: { type: Date, default: null },
+  },
+  { _id: false },
+);
+
+/**
+ * A venue document or photo (spec §3 venue_documents, with its photo tags as `tagCardIds`: one document is one
+ * record, written under `document:<id>`). The file itself is in the object store under keys made from the venue
+ * and document ids (storage/object-store.ts documentKeys).
+ */
+export const documentSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    venueId: { type: String, required: true },
+    fileName: { type: String, required: true },
+    fileType: { type: String, required: true },
+    fileSize: { type: Number, required: true },
+    category: { type: String, enum: DOCUMENT_CATEGORY_VALUES, default: 'general' },
+    description: { type: String, default: '' },
+    uploadedAt: { type: Date, required: true },
+    dateTaken: { type: Date, required: true },
+    eventId: { type: String, default: null },
+    tagCardIds: { type: [String], default: [] },
+    hasPreviews: { type: Boolean, default: false },
+    width: { type: Number, default: null },
+    height: { type: Number, default: null },
+    uploadedBy: { type: String, default: '' },
+    googleDriveFileId: { type: String, default: null },
+    googleDriveUrl: { type: String, default: null },
+    sync: { type: syncSchema, default: () => ({}) },
+    updatedAt: { type: Date, default: null },
+  },
+  { collection: 'venue_documents', versionKey: false, strict: 'throw' },
+);
+
+// No secondary index: reads are by _id; a venue's documents come from the read model; a purge is one deleteMany({ venueId }).
+
+export interface DocumentSync {
+  status: SyncStatus;
+  retryCount: number;
+  maxRetries: number;
+  error: string | null;
+  syncedAt: Date | null;
+  updatedAt: Date | null;
+}
+
+export interface DocumentDocument {
+  _id: string;
+  venueId: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  category: DocumentCategory;
+  description: string;
+  uploadedAt: Date;
+  dateTaken: Date;
+  eventId: string | null;
+  tagCardIds: string[];
+  hasPreviews: boolean;
+  width: number | null;
+  height: number | null;
+  uploadedBy: string;
+  googleDriveFileId: string | null;
+  googleDriveUrl: string | null;
+  sync: DocumentSync;
+  updatedAt: Date | null;
+}
+
+export type DocumentModel = Model<DocumentDocument>;
+
+export function documentModel(connection: Connection): DocumentModel {
+  return (connection.models.VenueDocument as DocumentModel | undefined) ?? connection.model<DocumentDocument>('VenueDocument', documentSchema);
+}
+
+/** A venue's public gallery settings (`_id` = venue id; created once by a unique insert, so replicas agree on the key). */
+export const gallerySchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    enabled: { type: Boolean, default: true },
+    key: { type: String, required: true },
+    expiresAt: { type: Date, default: null },
+    updatedAt: { type: Date, required: true },
+    updatedBy: { type: String, default: '' },
+  },
+  { collection: 'gallery_settings', versionKey: false, strict: 'throw' },
+);
+
+export interface GalleryDocument {
+  _id: string;
+  enabled: boolean;
+  key: string;
+  expiresAt: Date | null;
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+export type GalleryModel = Model<GalleryDocument>;
+
+export function galleryModel(connection: Connection): GalleryModel {
+  return (connection.models.GallerySettings as GalleryModel | undefined) ?? connection.model<GalleryDocument>('GallerySettings', gallerySchema);
+}

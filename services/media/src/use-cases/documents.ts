@@ -1,0 +1,208 @@
+// A venue's documents and photos after upload: read one, list (all, photos or files; by event), change the category
+// or the event link, delete (the objects and the document), delete photos in a batch, tag and untag photos with data
+// cards. Every write to a document holds `document:<id>` (FerretDB v1 updates are read-modify-write) and reads the
+// document from the database under it; lists come from the read model.
+import { MEDIA } from '@venuebook/proto/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import type { Caller } from '@venuebook/proto/grpc';
+import { isPhotoMimeType } from '@venuebook/proto/domain';
+import { auditContextOf } from '@venuebook/service-kit';
+import type { AuditRecorder, Locks, Logger, VenueDirectory } from '@venuebook/service-kit';
+import { MESSAGES, uploadCategory } from '../domain/documents.ts';
+import type { DocumentKindName } from '../domain/documents.ts';
+import type { MediaEvents } from '../events/media.events.ts';
+import { documentsOf } from '../read-model/document-read-model.ts';
+import type { DocumentReadModel } from '../read-model/document-read-model.ts';
+import type { DocumentChanges, DocumentRepository, VenueDocumentRecord } from '../repositories/document.repository.ts';
+import { documentKeys } from '../storage/object-store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { DOCUMENTS_TABLE } from './upload.ts';
+import type { VenueLinks } from './venue-links.ts';
+
+export interface DocumentDeps {
+  repository: DocumentRepository;
+  readModel: DocumentReadModel;
+  store: ObjectStore;
+  events: MediaEvents;
+  audit: AuditRecorder;
+  locks: Locks;
+  venues: Pick<VenueDirectory, 'requireActive'>;
+  links: VenueLinks;
+  logger: Logger;
+}
+
+export interface DocumentUpdate {
+  /** Empty: unchanged. */
+  category: string;
+  /** Set the event link; with clearEvent, remove it; neither: unchanged. */
+  eventId: string;
+  clearEvent: boolean;
+}
+
+export const NOTHING_TO_CHANGE = 'Name a category or an event';
+export const SELECT_PHOTOS = 'Select at least one photo';
+export const SELECT_CARDS = 'Select at least one card';
+
+const invalid = (field: string, message: string) => GrpcError.invalidArgument(message, [{ field, message }]);
+const distinct = (ids: readonly string[]): string[] => [...new Set(ids)];
+
+export function createDocumentUseCases({ repository, readModel, store, events, audit, locks, venues, links, logger }: DocumentDeps) {
+  async function withDocumentLock<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const done = await locks.withLock(`document:${id}`, work);
+    if (!done) throw new GrpcError(GrpcStatus.ABORTED, MESSAGES.busy);
+    return done.value;
+  }
+
+  /** The document from memory, else from the database (written by another replica a moment ago). */
+  async function find(id: string): Promise<VenueDocumentRecord | null> {
+    if (!id) return null;
+    return readModel.get(id)?.document ?? (await repository.getById(id));
+  }
+
+  async function existing(id: string): Promise<VenueDocumentRecord> {
+    const document = id ? await repository.getById(id) : null;
+    if (!document) throw GrpcError.notFound(MESSAGES.documentNotFound);
+    return document;
+  }
+
+  /** Removes a document (database first: an object left by a failed removal is invisible; a document without its file is not). Callers hold its lock. */
+  async function remove(caller: Caller, document: VenueDocumentRecord): Promise<boolean> {
+    if (!(await repository.delete(document.id))) return false;
+    readModel.remove(document.id);
+    const keys = documentKeys(document.venueId, document.id);
+    await store.remove([keys.original, keys.thumb, keys.preview]).catch((error: unknown) => logger.warn({ err: error, documentId: document.id }, 'could not remove the objects of a deleted document'));
+    const context = auditContextOf(caller);
+    await events.document('deleted', document, context);
+    await audit.record({ action: 'delete', table: DOCUMENTS_TABLE, recordId: document.id, oldValues: document, newValues: null }, context);
+    return true;
+  }
+
+  function checkBatch(documentIds: readonly string[], cardIds?: readonly string[]): void {
+    if (documentIds.length === 0) throw invalid('documentIds', SELECT_PHOTOS);
+    if (documentIds.length > MEDIA.maxBatch) throw invalid('documentIds', `At most ${MEDIA.maxBatch} photos at once`);
+    if (cardIds && cardIds.length === 0) throw invalid('cardIds', SELECT_CARDS);
+    if (cardIds && cardIds.length > MEDIA.maxTagCards) throw invalid('cardIds', `At most ${MEDIA.maxTagCards} cards at once`);
+  }
+
+  /** The venue's documents named (each read from the database); NOT_FOUND naming the first that is not one. */
+  async function documentsOfVenue(venueId: string, documentIds: readonly string[]): Promise<VenueDocumentRecord[]> {
+    const found: VenueDocumentRecord[] = [];
+    const ids = distinct(documentIds);
+    for (const [index, id] of ids.entries()) {
+      const document = await find(id);
+      if (!document || document.venueId !== venueId) throw new GrpcError(GrpcStatus.NOT_FOUND, MESSAGES.documentNotFound, [{ field: `documentIds.${index}`, message: `${MESSAGES.documentNotFound}: ${id}` }]);
+      found.push(document);
+    }
+    return found;
+  }
+
+  /** Writes new tags on each document (under its lock, from the database); the documents after, and those changed. */
+  async function retag(caller: Caller, venueId: string, documentIds: readonly string[], change: (tags: string[]) => string[]): Promise<VenueDocumentRecord[]> {
+    const documents = await documentsOfVenue(venueId, documentIds);
+    const after: VenueDocumentRecord[] = [];
+    const changed: string[] = [];
+    const context = auditContextOf(caller);
+    for (const listed of documents) {
+      const result = await withDocumentLock(listed.id, async () => {
+        const current = await repository.getById(listed.id);
+        if (!current || current.venueId !== venueId) return null;
+        const tags = change(current.tagCardIds);
+        if (tags.length === current.tagCardIds.length && tags.every((tag, index) => tag === current.tagCardIds[index])) return current;
+        const written = await repository.update(current.id, { tagCardIds: tags });
+        if (!written) return null;
+        readModel.upsert({ id: written.id, document: written });
+        changed.push(written.id);
+        await events.document('updated', written, context);
+        await audit.recordUpdate({ action: 'update', table: DOCUMENTS_TABLE, recordId: written.id, before: { tagCardIds: current.tagCardIds }, after: { tagCardIds: written.tagCardIds } }, context);
+        return written;
+      });
+      if (result) after.push(result);
+    }
+    if (changed.length > 0) await events.photoTagsChanged(venueId, changed, context);
+    return after;
+  }
+
+  return {
+    async getDocument(caller: Caller, id: string): Promise<VenueDocumentRecord> {
+      const document = await find(id);
+      if (!document) throw GrpcError.notFound(MESSAGES.documentNotFound);
+      await venues.requireActive(caller, document.venueId);
+      return document;
+    },
+
+    async listDocuments(caller: Caller, venueId: string, kind: DocumentKindName, eventId: string): Promise<VenueDocumentRecord[]> {
+      await venues.requireActive(caller, venueId);
+      return documentsOf(readModel, venueId, kind, eventId || undefined);
+    },
+
+    async updateDocument(caller: Caller, id: string, update: DocumentUpdate): Promise<VenueDocumentRecord> {
+      const category = update.category ? uploadCategory(update.category) : undefined;
+      if (category === null) throw invalid('category', MESSAGES.unknownCategory(update.category));
+      if (!category && !update.eventId && !update.clearEvent) throw invalid('category', NOTHING_TO_CHANGE);
+      return withDocumentLock(id, async () => {
+        const before = await existing(id);
+        await venues.requireActive(caller, before.venueId);
+        const changes: DocumentChanges = {};
+        if (category) changes.category = category;
+        if (update.clearEvent) changes.eventId = null;
+        else if (update.eventId) {
+          if (!(await links.isEventOfVenue(caller, before.venueId, update.eventId))) throw invalid('eventId', MESSAGES.eventNotFound);
+          changes.eventId = update.eventId;
+        }
+        const after = await repository.update(id, changes);
+        if (!after) throw GrpcError.notFound(MESSAGES.documentNotFound);
+        readModel.upsert({ id, document: after });
+        const context = auditContextOf(caller);
+        await events.document('updated', after, context);
+        if (after.category !== before.category) await events.categoryChanged(after, before.category, context);
+        await audit.recordUpdate({ action: 'update', table: DOCUMENTS_TABLE, recordId: id, before: { category: before.category, eventId: before.eventId }, after: { category: after.category, eventId: after.eventId } }, context);
+        return after;
+      });
+    },
+
+    async deleteDocument(caller: Caller, id: string): Promise<void> {
+      await withDocumentLock(id, async () => {
+        const document = await existing(id);
+        await venues.requireActive(caller, document.venueId);
+        if (!(await remove(caller, document))) throw GrpcError.notFound(MESSAGES.documentNotFound);
+      });
+    },
+
+    /** Deletes the venue's photos among `documentIds` (other ids are skipped); how many were deleted. */
+    async batchDeletePhotos(caller: Caller, venueId: string, documentIds: readonly string[]): Promise<number> {
+      checkBatch(documentIds);
+      await venues.requireActive(caller, venueId);
+      let deleted = 0;
+      for (const id of distinct(documentIds)) {
+        const listed = await find(id);
+        if (!listed || listed.venueId !== venueId || !isPhotoMimeType(listed.fileType)) continue;
+        const removed = await withDocumentLock(id, async () => {
+          const document = await repository.getById(id);
+          if (!document || document.venueId !== venueId) return false;
+          return remove(caller, document);
+        });
+        if (removed) deleted += 1;
+      }
+      return deleted;
+    },
+
+    async tagPhotos(caller: Caller, venueId: string, documentIds: readonly string[], cardIds: readonly string[]): Promise<VenueDocumentRecord[]> {
+      checkBatch(documentIds, cardIds);
+      await venues.requireActive(caller, venueId);
+      const cards = distinct(cardIds);
+      for (const [index, cardId] of cards.entries()) {
+        if (!(await links.isCardForVenue(caller, venueId, cardId))) throw GrpcError.invalidArgument(MESSAGES.cardNotFound, [{ field: `cardIds.${index}`, message: `${MESSAGES.cardNotFound}: ${cardId}` }]);
+      }
+      return retag(caller, venueId, documentIds, (tags) => [...tags, ...cards.filter((card) => !tags.includes(card))]);
+    },
+
+    async untagPhotos(caller: Caller, venueId: string, documentIds: readonly string[], cardIds: readonly string[]): Promise<VenueDocumentRecord[]> {
+      checkBatch(documentIds, cardIds);
+      await venues.requireActive(caller, venueId);
+      const cards = new Set(cardIds);
+      return retag(caller, venueId, documentIds, (tags) => tags.filter((tag) => !cards.has(tag)));
+    },
+  };
+}
+
+export type DocumentUseCases = ReturnType<typeof createDocumentUseCases>;

@@ -1,0 +1,196 @@
+// UploadDocument (spec §5 'Document upload', §7 upload-enhanced): a client stream of one header and the file's
+// bytes. Everything that can be refused from the header is refused before a byte is stored; the first 64 KiB are
+// then held to check the content against the extension (file-type; the type stored is the detected one) and to
+// read an image's EXIF date; the head and the rest stream into the object store (one 5 MiB part in memory at most)
+// while they are counted: a file longer or shorter than announced, over the limit, a .txt that turns out not to be
+// UTF-8 text, or a cancelled call stores nothing. An image then gets its previews (previews.ts). Only then is the
+// document inserted, so a document always has its file.
+import { randomUUID } from 'node:crypto';
+import exifr from 'exifr';
+import { fileTypeFromBuffer } from 'file-type';
+import { fileExtension, isPhotoMimeType } from '@venuebook/proto/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import type { Caller } from '@venuebook/proto/grpc';
+import type { UploadDocumentRequest, UploadHeader } from '@venuebook/proto/media/v1';
+import { auditContextOf } from '@venuebook/service-kit';
+import type { AuditRecorder, Logger, VenueDirectory } from '@venuebook/service-kit';
+import type { MediaConfig } from '../config.ts';
+import { cleanFileName, contentTypeFor, dateTaken, HEAD_BYTES, isAllowedExtension, MESSAGES, TextCheck, TEXT_PLAIN, uploadCategory } from '../domain/documents.ts';
+import type { MediaEvents } from '../events/media.events.ts';
+import type { DocumentReadModel } from '../read-model/document-read-model.ts';
+import type { DocumentRepository, VenueDocumentRecord } from '../repositories/document.repository.ts';
+import { documentKeys } from '../storage/object-store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { makePreviews } from './previews.ts';
+import type { Previews } from './previews.ts';
+import type { VenueLinks } from './venue-links.ts';
+
+export const DOCUMENTS_TABLE = 'venue_documents';
+const MAX_DESCRIPTION = 2000;
+
+export interface UploadDeps {
+  config: Pick<MediaConfig, 'MEDIA_MAX_UPLOAD_BYTES' | 'IMAGE_MAX_PIXELS' | 'IMAGE_MAX_BYTES' | 'SYNC_MAX_RETRIES'>;
+  repository: DocumentRepository;
+  readModel: DocumentReadModel;
+  store: ObjectStore;
+  events: MediaEvents;
+  audit: AuditRecorder;
+  venues: Pick<VenueDirectory, 'requireActive'>;
+  links: VenueLinks;
+  logger: Logger;
+}
+
+const invalid = (field: string, message: string) => GrpcError.invalidArgument(message, [{ field, message }]);
+
+/** The requests of the call, each next one raced against the call's cancellation. */
+function reader(requests: AsyncIterable<UploadDocumentRequest>, signal: AbortSignal) {
+  const iterator = requests[Symbol.asyncIterator]();
+  const cancelled = new Promise<never>((_, reject) => {
+    const fail = () => reject(new GrpcError(GrpcStatus.CANCELLED, 'Upload cancelled'));
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+  cancelled.catch(() => undefined);
+  return {
+    next: () => Promise.race([iterator.next(), cancelled]),
+    async close() {
+      await iterator.return?.().catch(() => undefined);
+    },
+  };
+}
+
+export function createUploadUseCase(deps: UploadDeps) {
+  const { config, repository, readModel, store, events, audit, venues, links, logger } = deps;
+
+  async function checkHeader(caller: Caller, header: UploadHeader) {
+    const fileName = cleanFileName(header.fileName);
+    const ext = fileExtension(fileName);
+    if (!fileName || !isAllowedExtension(ext)) throw invalid('file', MESSAGES.typeNotAllowed(ext));
+    const category = uploadCategory(header.category);
+    if (!category) throw invalid('category', MESSAGES.unknownCategory(header.category));
+    const size = header.fileSize;
+    if (!Number.isSafeInteger(size) || size < 0) throw invalid('size', 'The file size must be a whole number of bytes');
+    if (size > config.MEDIA_MAX_UPLOAD_BYTES) throw invalid('file', MESSAGES.tooLarge(config.MEDIA_MAX_UPLOAD_BYTES));
+    if (header.description.length > MAX_DESCRIPTION) throw invalid('description', `A description must be at most ${MAX_DESCRIPTION} characters`);
+    await venues.requireActive(caller, header.venueId);
+    const [eventOk, cardOk] = await Promise.all([
+      header.eventId ? links.isEventOfVenue(caller, header.venueId, header.eventId) : true,
+      header.dataCardIdForTag ? links.isCardForVenue(caller, header.venueId, header.dataCardIdForTag) : true,
+    ]);
+    if (!eventOk) throw invalid('eventId', MESSAGES.eventNotFound);
+    if (!cardOk) throw invalid('dataCardId', MESSAGES.cardNotFound);
+    return { fileName, ext, category, size };
+  }
+
+  return {
+    async upload(caller: Caller, requests: AsyncIterable<UploadDocumentRequest>, signal: AbortSignal): Promise<VenueDocumentRecord> {
+      const input = reader(requests, signal);
+      const stored: string[] = [];
+      try {
+        const first = await input.next();
+        if (first.done) throw invalid('file', MESSAGES.noBytes);
+        if (first.value.part.case !== 'header') throw invalid('file', MESSAGES.headerFirst);
+        const header = first.value.part.value;
+        const { fileName, ext, category, size } = await checkHeader(caller, header);
+
+        // The head: the first 64 KiB (or the whole file when smaller).
+        const headParts: Uint8Array[] = [];
+        let headLength = 0;
+        let ended = false;
+        while (headLength < HEAD_BYTES) {
+          const next = await input.next();
+          if (next.done) {
+            ended = true;
+            break;
+          }
+          if (next.value.part.case !== 'chunk') throw invalid('file', MESSAGES.headerFirst);
+          headParts.push(next.value.part.value);
+          headLength += next.value.part.value.byteLength;
+          if (headLength > size) throw invalid('file', headLength > config.MEDIA_MAX_UPLOAD_BYTES ? MESSAGES.tooLarge(config.MEDIA_MAX_UPLOAD_BYTES) : MESSAGES.sizeMismatch);
+        }
+        const head = Buffer.concat(headParts);
+        if (ended && head.length !== size) throw invalid('file', MESSAGES.sizeMismatch);
+        const detected = head.length > 0 ? (await fileTypeFromBuffer(head))?.mime : undefined;
+        const fileType = contentTypeFor(ext, detected, head.subarray(0, HEAD_BYTES), ended);
+        if (!fileType) throw invalid('file', MESSAGES.contentMismatch(ext));
+        const isImage = isPhotoMimeType(fileType);
+        if (isImage && size > config.IMAGE_MAX_BYTES) throw invalid('file', MESSAGES.imageTooLarge);
+        const exifDate = isImage ? await exifDateOf(head) : undefined;
+
+        const id = randomUUID();
+        const keys = documentKeys(header.venueId, id);
+        const text = fileType === TEXT_PLAIN ? new TextCheck() : undefined;
+        if (text) text.push(head);
+        async function* body(): AsyncGenerator<Uint8Array> {
+          let count = head.length;
+          yield head;
+          while (!ended) {
+            const next = await input.next();
+            if (next.done) break;
+            if (next.value.part.case !== 'chunk') throw invalid('file', MESSAGES.headerFirst);
+            const chunk = next.value.part.value;
+            count += chunk.byteLength;
+            if (count > size) throw invalid('file', count > config.MEDIA_MAX_UPLOAD_BYTES ? MESSAGES.tooLarge(config.MEDIA_MAX_UPLOAD_BYTES) : MESSAGES.sizeMismatch);
+            if (text && !text.push(chunk)) throw invalid('file', MESSAGES.contentMismatch(ext));
+            yield chunk;
+          }
+          if (count !== size) throw invalid('file', MESSAGES.sizeMismatch);
+          if (text && !text.end()) throw invalid('file', MESSAGES.contentMismatch(ext));
+        }
+        stored.push(keys.original);
+        await store.put(keys.original, body(), size, fileType);
+        let previews: Previews | undefined;
+        if (isImage) {
+          stored.push(keys.thumb, keys.preview);
+          previews = await makePreviews(store, keys, config.IMAGE_MAX_PIXELS);
+        }
+        if (signal.aborted) throw new GrpcError(GrpcStatus.CANCELLED, 'Upload cancelled');
+
+        const uploadedAt = new Date();
+        const document = await repository.create({
+          _id: id,
+          venueId: header.venueId,
+          fileName,
+          fileType,
+          fileSize: size,
+          category,
+          description: header.description,
+          uploadedAt,
+          dateTaken: dateTaken(exifDate, header.lastModifiedMs, uploadedAt),
+          eventId: header.eventId || null,
+          tagCardIds: header.dataCardIdForTag ? [header.dataCardIdForTag] : [],
+          hasPreviews: !!previews,
+          width: previews?.width ?? null,
+          height: previews?.height ?? null,
+          uploadedBy: caller.userId,
+          sync: { status: 'pending', retryCount: 0, maxRetries: config.SYNC_MAX_RETRIES, error: null, syncedAt: null, updatedAt: uploadedAt },
+        });
+        stored.length = 0;
+        readModel.upsert({ id: document.id, document });
+        const context = auditContextOf(caller);
+        await events.document('uploaded', document, context);
+        if (document.tagCardIds.length > 0) await events.photoTagsChanged(document.venueId, [document.id], context);
+        await audit.record({ action: 'create', table: DOCUMENTS_TABLE, recordId: document.id, oldValues: null, newValues: document }, context);
+        return document;
+      } catch (error) {
+        if (stored.length > 0) await store.remove(stored).catch((cause: unknown) => logger.warn({ err: cause, keys: stored }, 'could not remove the objects of a failed upload'));
+        throw error;
+      } finally {
+        await input.close();
+      }
+    },
+  };
+}
+
+/** DateTimeOriginal, else CreateDate, from the EXIF in the file's first bytes (undefined when there is none). */
+async function exifDateOf(head: Buffer): Promise<Date | undefined> {
+  try {
+    const tags = (await exifr.parse(head, { pick: ['DateTimeOriginal', 'CreateDate'] })) as { DateTimeOriginal?: unknown; CreateDate?: unknown } | undefined;
+    const value = tags?.DateTimeOriginal ?? tags?.CreateDate;
+    return value instanceof Date && !Number.isNaN(value.getTime()) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type UploadUseCase = ReturnType<typeof createUploadUseCase>;
