@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gallerySettingsFromProto } from '@venuebook/proto/codecs/media';
 import type { GallerySettingsWithKey } from '@venuebook/proto/codecs/media';
-import { apiErrorResponses, gallerySettingsSchema, idParamSchema, updateGallerySettingsSchema } from '@venuebook/proto/domain';
+import { apiErrorResponses, can, gallerySettingsSchema, idParamSchema, isRole, updateGallerySettingsSchema } from '@venuebook/proto/domain';
 import type { GallerySettings } from '@venuebook/proto/media/v1';
+import { HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
@@ -27,7 +28,7 @@ const venueGalleryRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['media'],
         summary: "Get a venue's public gallery settings",
-        description: 'Whether the public photo gallery is on, until when, and its public path with the key (/public/venue/{id}/photos?key=…). 404 for an unknown or deleted venue.',
+        description: 'Any signed-in user. Whether the public photo gallery is on, until when, and its public path with the key (/public/venue/{id}/photos?key=…). 404 for an unknown or deleted venue.',
         params: venueParamsSchema,
         response: { 200: gallerySettingsSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
       },
@@ -70,6 +71,8 @@ const venueGalleryRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
+      // The right first: the read of the current settings below is open to every user.
+      if (!can(isRole(request.auth?.role) ? request.auth?.role : undefined, 'gallery.manage')) throw new HttpError(403, 'You do not have permission to do this');
       const options = grpcCallOptions(request, reply);
       const current = settingsOf((await fastify.media.getGallerySettings({ venueId: request.params.id }, options)).settings);
       const updated = await fastify.media.updateGallerySettings(
