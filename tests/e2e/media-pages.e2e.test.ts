@@ -245,6 +245,23 @@ describe('the Photos page', () => {
         publicLink = await linkField.inputValue();
         await visitor.goto(publicLink);
         await expect.poll(() => tiles(visitor).count()).toBe(2);
+
+        // An expiry date, then 'Never'; the link turned off (not available) and on again.
+        await page.getByTestId('gallery-expiry').fill('2099-02-03');
+        await toast(page, 'Public gallery expiry updated');
+        await expect.poll(() => page.getByTestId('gallery-link-expiry').textContent()).toBe('The link works until Feb 3, 2099.');
+        await page.getByTestId('gallery-expiry-clear').click();
+        await expect.poll(() => page.getByTestId('gallery-link-expiry').count()).toBe(0);
+        await page.getByTestId('gallery-enabled').click();
+        await toast(page, 'Public gallery link turned off');
+        await page.getByTestId('gallery-link-off').waitFor();
+        await visitor.reload();
+        await visitor.getByTestId('public-gallery-unavailable').waitFor();
+        await page.getByTestId('gallery-enabled').click();
+        await toast(page, 'Public gallery link turned on');
+        expect(await linkField.inputValue()).toBe(publicLink);
+        await visitor.reload();
+        await expect.poll(() => tiles(visitor).count()).toBe(2);
         expect(visitorErrors).toEqual([]);
       } finally {
         await anonymous.close();
