@@ -159,6 +159,11 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (range) {
         reply.code(206).header('content-range', `bytes ${info.rangeStart}-${info.rangeStart + info.length - 1}/${info.totalSize}`);
       }
+      if (request.method === 'HEAD') {
+        // The headers only: the call ends here (an empty stream keeps the Content-Length of the file).
+        await parts.return?.();
+        return reply.send(Readable.from([]) as never);
+      }
       // The bytes flow from the service to the client as the client reads them (a Readable pulls the next message
       // only when the socket takes more); a closed connection ends the loop, which cancels the call.
       async function* bytes(): AsyncGenerator<Buffer> {
