@@ -322,6 +322,14 @@ describe('readiness detail and API docs for signed-in users', () => {
   });
 });
 
+/** A small text upload (multipart: the fields, then the file), for the matrix's upload row. */
+function matrixUpload(): FormData {
+  const form = new FormData();
+  form.append('category', 'general');
+  form.append('file', new Blob(['matrix\n'], { type: 'text/plain' }), 'matrix.txt');
+  return form;
+}
+
 describe('role × endpoint matrix', () => {
   /** A seeded master template (services/cards/src/domain/seed-templates.ts: 'Network', IT). */
   const NETWORK_TEMPLATE = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
@@ -373,6 +381,18 @@ describe('role × endpoint matrix', () => {
     { name: 'PUT /venues/:id/cards/order', action: 'card.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/order`, payload: { department: 'IT', cardIds: [] }, headers }) },
     { name: 'POST /venues/:id/cards/templates/:templateId/customize', action: 'card.edit', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/templates/${randomUUID()}/customize`, payload: { department: 'IT' }, headers }) },
     { name: 'DELETE /venues/:id/cards/templates/:templateId', action: 'card.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/venues/${randomUUID()}/cards/templates/${randomUUID()}?department=IT`, headers }) },
+    // Documents and photos (issue 13): an unknown venue or document, 404 once permitted. The upload is multipart.
+    { name: 'POST /venues/:id/documents', action: 'document.upload', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/documents`, payload: matrixUpload() as never, headers }) },
+    { name: 'GET /venues/:id/documents', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/documents`, headers }) },
+    { name: 'GET /documents/:id', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/documents/${randomUUID()}`, headers }) },
+    { name: 'PATCH /documents/:id', action: 'document.edit', call: (headers) => app.inject({ method: 'PATCH', url: `/api/v1/documents/${randomUUID()}`, payload: { category: 'general' }, headers }) },
+    { name: 'DELETE /documents/:id', action: 'document.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/documents/${randomUUID()}`, headers }) },
+    { name: 'POST /venues/:id/photos/batch-delete', action: 'photo.delete', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/photos/batch-delete`, payload: { documentIds: [randomUUID()] }, headers }) },
+    { name: 'POST /venues/:id/photo-tags', action: 'photo.tag', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/photo-tags`, payload: { documentIds: [randomUUID()], cardIds: [randomUUID()] }, headers }) },
+    { name: 'POST /venues/:id/photo-tags/remove', action: 'photo.tag', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/photo-tags/remove`, payload: { documentIds: [randomUUID()], cardIds: [randomUUID()] }, headers }) },
+    { name: 'GET /venues/:id/gallery', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/gallery`, headers }) },
+    { name: 'PUT /venues/:id/gallery', action: 'gallery.manage', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/gallery`, payload: { enabled: true }, headers }) },
+    { name: 'POST /venues/:id/gallery/rotate', action: 'gallery.manage', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/gallery/rotate`, headers }) },
     { name: 'GET /auth/user', action: null, call: (headers) => app.inject({ method: 'GET', url: '/api/v1/auth/user', headers }) },
     { name: 'POST /auth/welcome', action: null, call: (headers) => app.inject({ method: 'POST', url: '/api/v1/auth/welcome', headers }) },
     { name: 'GET /users', action: 'user.list', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/users', headers }) },
@@ -406,6 +426,19 @@ describe('role × endpoint matrix', () => {
     'PUT /venues/:id/cards/order',
     'POST /venues/:id/cards/templates/:templateId/customize',
     'DELETE /venues/:id/cards/templates/:templateId',
+  );
+  NOT_FOUND_ONCE_PERMITTED.push(
+    'POST /venues/:id/documents',
+    'GET /venues/:id/documents',
+    'GET /documents/:id',
+    'PATCH /documents/:id',
+    'DELETE /documents/:id',
+    'POST /venues/:id/photos/batch-delete',
+    'POST /venues/:id/photo-tags',
+    'POST /venues/:id/photo-tags/remove',
+    'GET /venues/:id/gallery',
+    'PUT /venues/:id/gallery',
+    'POST /venues/:id/gallery/rotate',
   );
   const allowedStatus = (name: string): number[] =>
     name === 'POST /venues' || name === 'POST /card-templates'

@@ -1,0 +1,291 @@
+// The media API (issue 13) through the gateway on the real services: uploads (streamed multipart), the signed content
+// URLs (Range, expiry, tampering, what is never served inline), documents, photo tags, and the public gallery.
+import { randomUUID } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import type { z } from 'zod';
+import type { gallerySettingsSchema, publicGallerySchema, VenueDocumentDto as VenueDocument } from '@venuebook/proto/domain';
+import { createContentUrlSigner } from './lib/media-content.ts';
+import { gatewayFixture } from './testing/gateway-fixture.ts';
+import type { GatewayApp } from './app.ts';
+
+const gateway = gatewayFixture(['viewer', 'editor', 'admin']);
+const { viewer, editor, admin } = gateway.headers;
+
+type GallerySettings = z.output<typeof gallerySettingsSchema>;
+type PublicGallery = z.output<typeof publicGallerySchema>;
+
+function expectStatus(response: InjectResponse, status: number): InjectResponse {
+  expect(response.statusCode, response.body.slice(0, 500)).toBe(status);
+  return response;
+}
+
+function inject(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown, app: GatewayApp = gateway.app) {
+  return app.inject({ method, url: url.startsWith('/api/') ? url : `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+}
+
+/** A valid PNG of `width` × `height` (RGB, one colour). */
+export function png(width = 4, height = 3): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7f)]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+interface UploadOptions {
+  fields?: Record<string, string>;
+  name?: string;
+  type?: string;
+  app?: GatewayApp;
+  headers?: Record<string, string>;
+}
+
+/** POST /venues/{id}/documents as the browser sends it: the fields, then the file (FormData). */
+function upload(venueId: string, bytes: Buffer, options: UploadOptions = {}): Promise<InjectResponse> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ category: 'general', lastModified: '1700000000000', size: String(bytes.length), ...options.fields })) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }), options.name ?? 'photo.png');
+  return (options.app ?? gateway.app).inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: options.headers ?? editor, payload: form as never });
+}
+
+async function createVenue(): Promise<string> {
+  return expectStatus(await inject('POST', '/venues', editor, { name: `Media ${randomUUID().slice(0, 6)} Hall`, displayCityAs: 'Springfield' }), 201).json<{ id: string }>().id;
+}
+
+async function uploaded(venueId: string, bytes: Buffer, options: UploadOptions = {}): Promise<VenueDocument> {
+  return expectStatus(await upload(venueId, bytes, options), 201).json<VenueDocument>();
+}
+
+/** GET of a relative content URL, without any Authorization header (as an <img src>). */
+function read(url: string, headers: Record<string, string> = {}, app: GatewayApp = gateway.app): Promise<InjectResponse> {
+  return app.inject({ method: 'GET', url, headers });
+}
+
+describe('uploads and content through the gateway', () => {
+  it('uploads a photo (201 with signed URLs), lists it, reads it back byte for byte, by range, and refuses altered or expired URLs', async () => {
+    const venueId = await createVenue();
+    const bytes = png(40, 30);
+    const response = expectStatus(await upload(venueId, bytes, { fields: { category: 'photos', description: 'Stage left' } }), 201);
+    const document = response.json<VenueDocument>();
+    expect(response.headers.location).toBe(`/api/v1/documents/${document.id}`);
+    expect(document).toMatchObject({ venueId, fileName: 'photo.png', fileType: 'image/png', fileSize: bytes.length, category: 'photos', description: 'Stage left', isPhoto: true, eventId: null });
+    expect(document.urls.original).toMatch(/^\/api\/v1\/documents\/[^/]+\/content\?variant=original&download=0&exp=\d+&u=[^&]+&sig=/);
+    expect(document.urls.thumb).toMatch(/variant=thumb/);
+    expect(document.urls.download).toMatch(/download=1/);
+
+    const listed = expectStatus(await inject('GET', `/venues/${venueId}/documents?kind=photos`, viewer), 200).json<{ documents: VenueDocument[] }>();
+    expect(listed.documents.map((each) => each.id)).toEqual([document.id]);
+    expect(expectStatus(await inject('GET', `/venues/${venueId}/documents?kind=files`, viewer), 200).json().documents).toEqual([]);
+    expect(expectStatus(await inject('GET', `/documents/${document.id}`, viewer), 200).json<VenueDocument>().id).toBe(document.id);
+
+    const whole = expectStatus(await read(document.urls.original), 200);
+    expect(Buffer.compare(whole.rawPayload, bytes)).toBe(0);
+    expect(whole.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'accept-ranges': 'bytes', 'content-length': String(bytes.length) });
+    expect(whole.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(whole.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(String(whole.headers['content-disposition'])).toMatch(/^inline;/);
+
+    const part = expectStatus(await read(document.urls.original, { range: 'bytes=8-23' }), 206);
+    expect(Buffer.compare(part.rawPayload, bytes.subarray(8, 24))).toBe(0);
+    expect(part.headers['content-range']).toBe(`bytes 8-23/${bytes.length}`);
+    const tail = expectStatus(await read(document.urls.original, { range: `bytes=${bytes.length - 5}-` }), 206);
+    expect(Buffer.compare(tail.rawPayload, bytes.subarray(bytes.length - 5))).toBe(0);
+    const beyond = expectStatus(await read(document.urls.original, { range: `bytes=${bytes.length}-` }), 416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
+
+    const thumb = expectStatus(await read(document.urls.thumb!), 200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const head = expectStatus(await gateway.app.inject({ method: 'HEAD', url: document.urls.original }), 200);
+    expect(head.headers['content-length']).toBe(String(bytes.length));
+    expect(head.rawPayload.length).toBe(0);
+    const download = expectStatus(await read(document.urls.download), 200);
+    expect(String(download.headers['content-disposition'])).toMatch(/^attachment; filename="photo\.png"; filename\*=UTF-8''photo\.png$/);
+
+    // Altered, missing or expired: refused without a session being asked for.
+    const url = new URL(document.urls.original, 'http://gateway');
+    const altered = (name: string, value: string) => {
+      const copy = new URL(url);
+      copy.searchParams.set(name, value);
+      return `${copy.pathname}${copy.search}`;
+    };
+    expect(expectStatus(await read(altered('sig', 'A'.repeat(43))), 403).json().error.message).toBe('Invalid or expired link');
+    expectStatus(await read(altered('variant', 'preview')), 403);
+    expectStatus(await read(altered('download', '1')), 403);
+    expectStatus(await read(altered('exp', String(Number(url.searchParams.get('exp')) + 60))), 403);
+    expectStatus(await read(altered('u', randomUUID())), 403);
+    expectStatus(await read(`/api/v1/documents/${randomUUID()}/content${url.search}`), 403);
+    expectStatus(await read(`/api/v1/documents/${document.id}/content`), 400);
+    const past = createContentUrlSigner(gateway.app.config.JWT_SECRET, () => Date.now() - 2 * 3600_000);
+    const expired = past.url({ id: document.id, variant: 'original', download: false }, { userId: url.searchParams.get('u')! });
+    expectStatus(await read(expired), 403);
+    // A URL signed with another gateway secret is worthless here.
+    const foreign = createContentUrlSigner('z'.repeat(48)).url({ id: document.id, variant: 'original', download: false }, { userId: url.searchParams.get('u')! });
+    expectStatus(await read(foreign), 403);
+  });
+
+  it('refuses a file whose bytes are not its type (400), and serves HTML in a .txt and any SVG never inline', async () => {
+    const venueId = await createVenue();
+    const spoofed = expectStatus(await upload(venueId, Buffer.from('<html><script>alert(1)</script></html>'), { name: 'innocent.png', type: 'image/png' }), 400);
+    expect(spoofed.json().error.message).toBeTruthy();
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expectStatus(await upload(venueId, svg, { name: 'logo.svg', type: 'image/svg+xml' }), 400);
+    expectStatus(await upload(venueId, svg, { name: 'logo.png', type: 'image/png' }), 400);
+
+    const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>\n');
+    const text = await uploaded(venueId, html, { name: 'notes.txt', type: 'text/html' });
+    expect(text.isPhoto).toBe(false);
+    expect(text.urls.thumb).toBeNull();
+    const served = expectStatus(await read(text.urls.original), 200);
+    expect(Buffer.compare(served.rawPayload, html)).toBe(0);
+    expect(['text/plain', 'application/octet-stream']).toContain(String(served.headers['content-type']).split(';')[0]);
+    expect(String(served.headers['content-disposition'])).toMatch(/^attachment;/);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+  });
+
+  it('keeps a path in the file name harmless', async () => {
+    const venueId = await createVenue();
+    const document = await uploaded(venueId, Buffer.from('plain text\n'), { name: '../../../etc/passwd.txt', type: 'text/plain' });
+    expect(document.fileName).not.toMatch(/[/\\]/);
+    expect(document.fileName).not.toMatch(/^\.\./);
+    const served = expectStatus(await read(document.urls.download), 200);
+    expect(String(served.headers['content-disposition'])).not.toMatch(/[/\\]/);
+  });
+
+  it('answers 413 over the limit: at once from the declared size, and when the file turns out larger (nothing stored)', async () => {
+    const small = await gateway.under.buildAnother({ MEDIA_MAX_UPLOAD_BYTES: '1000' });
+    const venueId = await createVenue();
+    const big = Buffer.alloc(5000, 'a');
+    const declared = expectStatus(await upload(venueId, big, { name: 'big.txt', type: 'text/plain', app: small }), 413);
+    expect(declared.json().error.message).toBe('File too large');
+    // A size within the limit but more bytes: multipart cuts the file off at the limit, the call is cancelled.
+    const cutOff = expectStatus(await upload(venueId, big, { name: 'big.txt', type: 'text/plain', app: small, fields: { size: '1000' } }), 413);
+    expect(cutOff.json().error.message).toBe('File too large');
+    expect(expectStatus(await inject('GET', `/venues/${venueId}/documents`, viewer), 200).json().documents).toEqual([]);
+  });
+
+  it('checks the right to upload and the fields before the file (403, 401, 400, 415)', async () => {
+    const venueId = await createVenue();
+    expectStatus(await upload(venueId, png(), { headers: viewer }), 403);
+    expectStatus(await upload(venueId, png(), { headers: {} }), 401);
+    const bad = expectStatus(await upload(venueId, png(), { fields: { category: 'nonsense' } }), 400);
+    expect(bad.json().error.details[0].field).toBe('category');
+    expectStatus(await inject('POST', `/venues/${venueId}/documents`, editor, { category: 'general' }), 415);
+    const noFile = new FormData();
+    noFile.append('category', 'general');
+    expect(expectStatus(await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: editor, payload: noFile as never }), 400).json().error.message).toBe('Choose a file to upload');
+    expectStatus(await upload(randomUUID(), png()), 404);
+  });
+});
+
+describe('documents and photo tags through the gateway', () => {
+  it('changes the category and event, tags and untags photos, deletes one and a batch', async () => {
+    const venueId = await createVenue();
+    const first = await uploaded(venueId, png(), { fields: { category: 'photos' } });
+    const second = await uploaded(venueId, png(8, 8), { fields: { category: 'photos' } });
+    const event = expectStatus(await inject('POST', `/venues/${venueId}/events`, editor, { name: 'Opening night' }), 201).json<{ id: string }>();
+
+    const patched = expectStatus(await inject('PATCH', `/documents/${first.id}`, editor, { category: 'marketing', eventId: event.id }), 200).json<VenueDocument>();
+    expect(patched).toMatchObject({ category: 'marketing', eventId: event.id });
+    expect(expectStatus(await inject('PATCH', `/documents/${first.id}`, editor, { eventId: null }), 200).json<VenueDocument>().eventId).toBeNull();
+    expectStatus(await inject('PATCH', `/documents/${first.id}`, editor, {}), 400);
+    expectStatus(await inject('PATCH', `/documents/${first.id}`, viewer, { category: 'general' }), 403);
+    expectStatus(await inject('PATCH', `/documents/${randomUUID()}`, editor, { category: 'general' }), 404);
+
+    const card = expectStatus(await inject('POST', `/venues/${venueId}/cards`, editor, { department: 'IT', title: 'Rigging' }), 201).json<{ id: string }>();
+    const tagged = expectStatus(await inject('POST', `/venues/${venueId}/photo-tags`, editor, { documentIds: [first.id, second.id], cardIds: [card.id] }), 200).json<{ documents: VenueDocument[] }>();
+    expect(tagged.documents.map((each) => each.tagCardIds)).toEqual([[card.id], [card.id]]);
+    expect(tagged.documents[0]!.urls.original).toMatch(/sig=/);
+    expectStatus(await inject('POST', `/venues/${venueId}/photo-tags`, editor, { documentIds: [first.id], cardIds: [] }), 400);
+    expectStatus(await inject('POST', `/venues/${venueId}/photo-tags`, viewer, { documentIds: [first.id], cardIds: [card.id] }), 403);
+    const untagged = expectStatus(await inject('POST', `/venues/${venueId}/photo-tags/remove`, editor, { documentIds: [first.id], cardIds: [card.id] }), 200).json<{ documents: VenueDocument[] }>();
+    expect(untagged.documents.find((each) => each.id === first.id)?.tagCardIds).toEqual([]);
+
+    expectStatus(await inject('DELETE', `/documents/${first.id}`, viewer), 403);
+    expectStatus(await inject('DELETE', `/documents/${first.id}`, editor), 204);
+    expectStatus(await inject('GET', `/documents/${first.id}`, viewer), 404);
+    expectStatus(await read(first.urls.original), 404);
+    expectStatus(await inject('POST', `/venues/${venueId}/photos/batch-delete`, editor, { documentIds: [] }), 400);
+    expect(expectStatus(await inject('POST', `/venues/${venueId}/photos/batch-delete`, editor, { documentIds: [second.id, randomUUID()] }), 200).json()).toEqual({ deletedCount: 1 });
+    expect(expectStatus(await inject('GET', `/venues/${venueId}/documents`, viewer), 200).json().documents).toEqual([]);
+  });
+});
+
+describe('the public gallery through the gateway', () => {
+  const PUBLIC_KEYS = ['venueName', 'city', 'photos'];
+  const PHOTO_KEYS = ['id', 'width', 'height', 'dateTaken', 'thumbUrl', 'previewUrl', 'url'].sort();
+
+  function publicGallery(venueId: string, key: string, app: GatewayApp = gateway.app) {
+    return app.inject({ method: 'GET', url: `/api/v1/public/venues/${venueId}/gallery?${new URLSearchParams({ key }).toString()}` });
+  }
+  const keyOf = (settings: GallerySettings) => new URL(settings.publicPath, 'http://app').searchParams.get('key') ?? '';
+
+  it('shows the photos only (no contacts, documents or addresses) while on, and honours off, expiry and rotation at once', async () => {
+    const venueId = await createVenue();
+    expectStatus(await inject('POST', `/venues/${venueId}/contacts`, editor, { name: 'Pat Secret', email: 'pat.secret@example.com', phone: '+1 555 0100' }), 201);
+    const photo = await uploaded(venueId, png(), { fields: { category: 'photos' } });
+    await uploaded(venueId, Buffer.from('contract text\n'), { name: 'contract.txt', type: 'text/plain', fields: { category: 'contracts' } });
+
+    expectStatus(await inject('PUT', `/venues/${venueId}/gallery`, editor, { enabled: true }), 403);
+    const settings = expectStatus(await inject('PUT', `/venues/${venueId}/gallery`, admin, { enabled: true, expiresAt: null }), 200).json<GallerySettings>();
+    expect(settings).toMatchObject({ venueId, enabled: true, expiresAt: null });
+    expect(settings.publicPath).toMatch(new RegExp(`^/public/venue/${venueId}/photos\\?key=.+`));
+    const key = keyOf(settings);
+
+    const shown = expectStatus(await publicGallery(venueId, key), 200);
+    const gallery = shown.json<PublicGallery>();
+    expect(Object.keys(gallery).sort()).toEqual([...PUBLIC_KEYS].sort());
+    expect(gallery.venueName).toMatch(/^Media .* Hall$/);
+    expect(gallery.photos.map((each) => each.id)).toEqual([photo.id]);
+    expect(Object.keys(gallery.photos[0]!).sort()).toEqual(PHOTO_KEYS);
+    expect(shown.body).not.toMatch(/@|Pat Secret|555|contract|uploadedBy|fileName/);
+    expect(shown.body).not.toContain(gateway.under.accounts.editor.email);
+    const content = expectStatus(await read(gallery.photos[0]!.url), 200);
+    expect(content.headers['content-type']).toBe('image/png');
+    expectStatus(await read(gallery.photos[0]!.thumbUrl), 200);
+    expectStatus(await publicGallery(venueId, 'wrong-key'), 404);
+    expectStatus(await publicGallery(venueId, ''), 404);
+
+    // Rotation: the old link and its photo URLs are dead at once.
+    const rotated = expectStatus(await inject('POST', `/venues/${venueId}/gallery/rotate`, admin), 200).json<GallerySettings>();
+    expect(keyOf(rotated)).not.toBe(key);
+    expect(rotated.enabled).toBe(true);
+    expectStatus(await publicGallery(venueId, key), 404);
+    expectStatus(await read(gallery.photos[0]!.url), 404);
+    const fresh = keyOf(rotated);
+    expectStatus(await publicGallery(venueId, fresh), 200);
+
+    // Off, then on with an expiry in the past.
+    expectStatus(await inject('PUT', `/venues/${venueId}/gallery`, admin, { enabled: false }), 200);
+    expectStatus(await publicGallery(venueId, fresh), 404);
+    expectStatus(await inject('PUT', `/venues/${venueId}/gallery`, admin, { enabled: true, expiresAt: new Date(Date.now() - 60_000).toISOString() }), 200);
+    expectStatus(await publicGallery(venueId, fresh), 404);
+    expectStatus(await inject('PUT', `/venues/${venueId}/gallery`, admin, { enabled: true, expiresAt: new Date(Date.now() + 3600_000).toISOString() }), 200);
+    expectStatus(await publicGallery(venueId, fresh), 200);
+    expect(expectStatus(await inject('GET', `/venues/${venueId}/gallery`, admin), 200).json<GallerySettings>().enabled).toBe(true);
+  });
+
+  it('is rate limited per client (429 with Retry-After)', async () => {
+    const limited = await gateway.under.buildAnother({ PUBLIC_GALLERY_RATE_LIMIT_PER_MINUTE: '3' });
+    const venueId = randomUUID();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) statuses.push((await publicGallery(venueId, 'any', limited)).statusCode);
+    expect(statuses.slice(0, 3)).toEqual([404, 404, 404]);
+    const refused = await publicGallery(venueId, 'any', limited);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
