@@ -130,7 +130,16 @@ export function UploadPanel() {
               Clear completed
             </Button>
           ) : null}
-          <IconButton size="xs" variant="ghost" aria-label={collapsed ? 'Expand uploads' : 'Collapse uploads'} aria-expanded={!collapsed} onClick={() => setCollapsed((value) => !value)}>
+          {/* The ghost button's expanded look (a filled background) would read as pressed: it only folds the list. */}
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={collapsed ? 'Expand uploads' : 'Collapse uploads'}
+            aria-expanded={!collapsed}
+            _expanded={{ bg: 'transparent' }}
+            _hover={{ bg: 'colorPalette.subtle' }}
+            onClick={() => setCollapsed((value) => !value)}
+          >
             {collapsed ? <LuChevronUp /> : <LuChevronDown />}
           </IconButton>
           <IconButton size="xs" variant="ghost" aria-label="Close uploads" onClick={close}>
