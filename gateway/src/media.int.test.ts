@@ -187,6 +187,10 @@ describe('uploads and content through the gateway', () => {
     const noFile = new FormData();
     noFile.append('category', 'general');
     expect(expectStatus(await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: editor, payload: noFile as never }), 400).json().error.message).toBe('Choose a file to upload');
+    const noBoundary = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: { ...editor, 'content-type': 'multipart/form-data' }, payload: 'x' });
+    expect(expectStatus(noBoundary, 400).json().error.message).toBe('Malformed multipart body');
+    const cut = '--b\r\nContent-Disposition: form-data; name="size"\r\n\r\n10\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc';
+    expectStatus(await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: { ...editor, 'content-type': 'multipart/form-data; boundary=b' }, payload: cut }), 400);
     expectStatus(await upload(randomUUID(), png()), 404);
   });
 });

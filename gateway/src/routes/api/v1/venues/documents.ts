@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +16,7 @@ import {
   uploadFieldsSchema,
   venueDocumentSchema,
 } from '@venuebook/proto/domain';
+import { isGrpcError } from '@venuebook/proto/grpc';
 import type { UploadDocumentRequestSchema } from '@venuebook/proto/media/v1';
 import { apiError, HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
@@ -32,6 +33,7 @@ export const UPLOAD_MESSAGES = {
   notMultipart: 'Send the file as multipart/form-data (the fields, then one part named file)',
   fileField: "The file part must be named 'file'",
   badField: 'Invalid upload fields',
+  malformed: 'Malformed multipart body',
   denied: 'You do not have permission to do this',
 } as const;
 
@@ -44,6 +46,17 @@ const uploadBodySchema = uploadFieldsSchema.extend({
 });
 
 type UploadRequest = MessageInitShape<typeof UploadDocumentRequestSchema>;
+
+/**
+ * A failure while reading the multipart body: the plugin's limits keep their 4xx (413 for too many parts), anything
+ * busboy refuses (no boundary, a malformed part, a body cut short) is the client's malformed request (400).
+ */
+function multipartError(error: unknown): Error {
+  if (error instanceof HttpError) return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error as Error;
+  return new HttpError(400, UPLOAD_MESSAGES.malformed);
+}
 
 /**
  * The upload's messages: the header, then the file's bytes in chunks of at most UPLOAD_CHUNK_BYTES, read from the
@@ -98,7 +111,22 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const venueId = request.params.id;
       const fields: Record<string, string> = {};
       let document: z.output<typeof venueDocumentSchema> | undefined;
-      for await (const part of request.parts()) {
+      let parts: AsyncIterator<Multipart>;
+      try {
+        parts = request.parts()[Symbol.asyncIterator]();
+      } catch (error) {
+        throw multipartError(error);
+      }
+      for (;;) {
+        let next: IteratorResult<Multipart>;
+        try {
+          next = await parts.next();
+        } catch (error) {
+          reply.header('connection', 'close');
+          throw multipartError(error);
+        }
+        if (next.done) break;
+        const part = next.value;
         if (part.type === 'field') {
           if (part.fieldnameTruncated || part.valueTruncated || typeof part.value !== 'string') {
             reply.header('connection', 'close');
@@ -130,7 +158,8 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           reply.header('connection', 'close');
           // A file over the limit may make the service give up first (its own limit): the answer is the 413.
           if (part.file.truncated) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
-          throw error;
+          if (error instanceof HttpError || isGrpcError(error)) throw error;
+          throw multipartError(error);
         }
       }
       if (!document) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
