@@ -83,18 +83,11 @@ export type { ContactListFilter } from './query/contact-queries.ts';
 export { cardQueries, createCardQueries, VENUE_DATA_STALE_TIME_MS } from './query/card-queries.ts';
 export { createMediaQueries, mediaQueries, PHOTO_QUERY_STALE_TIME_MS } from './query/media-queries.ts';
 
-// The background upload queue (issue 13): one per app, shared by every remote; the shell shows its panel.
+// The background upload queue (issue 13): one per app, shared by every remote; the shell shows its panel. The
+// queue's machinery loads with the first upload (upload-store.ts); what is exported here is small.
 export { enqueueUploads, onUploadSucceeded, uploadQueue, useUploadQueue } from './uploads/upload-store.ts';
 export type { UploadQueueApi } from './uploads/upload-store.ts';
-export {
-  countUploads,
-  createUploadQueue,
-  isRetryableUploadError,
-  progressPercent,
-  recentlyFinished,
-  UPLOAD_FAILED,
-  UPLOAD_FAILED_AFTER_RETRIES,
-} from './uploads/upload-queue.ts';
+export { countUploads, recentlyFinished } from './uploads/upload-items.ts';
 export type {
   UploadCounts,
   UploadFileInfo,
@@ -106,7 +99,6 @@ export type {
   UploadSucceededListener,
   UploadTransport,
 } from './uploads/upload-queue.ts';
-export { createXhrTransport, uploadFormData } from './uploads/xhr-transport.ts';
 
 export { system } from './theme/system.ts';
 export { AppProvider, isThemeSetting, THEME_SETTINGS, THEME_STORAGE_KEY, useThemeSetting } from './theme/app-provider.tsx';

@@ -6,6 +6,9 @@
 import { UPLOAD, type DocumentCategory } from '@venuebook/proto/domain';
 import { isAbortError, isApiRequestError } from '../api/api-error.ts';
 import type { VenueDocument } from '../api/media-types.ts';
+import { countUploads, newUploadId } from './upload-items.ts';
+
+export { countUploads, recentlyFinished } from './upload-items.ts';
 
 export type UploadStatus = 'pending' | 'uploading' | 'success' | 'error';
 
@@ -116,27 +119,6 @@ export function progressPercent(loaded: number, total: number): number {
 const isFinished = (item: UploadItem) => item.status === 'success' || item.status === 'error';
 const isActive = (item: UploadItem) => !isFinished(item);
 
-/** Finished items (success or error), the last finished first (the panel shows the last 3, spec §2). */
-export function recentlyFinished(items: readonly UploadItem[]): UploadItem[] {
-  return items
-    .map((item, index) => ({ item, index }))
-    .filter(({ item }) => isFinished(item))
-    .sort((a, b) => (b.item.finishedAt ?? 0) - (a.item.finishedAt ?? 0) || b.index - a.index)
-    .map(({ item }) => item);
-}
-
-export function countUploads(items: readonly UploadItem[]): UploadCounts {
-  let active = 0;
-  let succeeded = 0;
-  let failed = 0;
-  for (const item of items) {
-    if (item.status === 'success') succeeded++;
-    else if (item.status === 'error') failed++;
-    else active++;
-  }
-  return { active, done: succeeded + failed, succeeded, failed, total: items.length };
-}
-
 /** Only finished items (success or error) come back from storage (spec §4); anything malformed is dropped. */
 export function restoreUploadItems(raw: string | null): UploadItem[] {
   if (!raw) return [];
@@ -164,8 +146,8 @@ export type UploadSucceededListener = (item: UploadItem, document: VenueDocument
 export interface UploadQueue {
   subscribe(listener: () => void): () => void;
   getSnapshot(): UploadQueueSnapshot;
-  /** Queues the files (one item each) and opens the panel; returns the new items' ids. */
-  enqueue(files: readonly File[] | readonly Blob[], options: UploadOptions): string[];
+  /** Queues the files (one item each) and opens the panel; returns the new items' ids (`ids`: given ones, one per file). */
+  enqueue(files: readonly File[] | readonly Blob[], options: UploadOptions, ids?: readonly string[]): string[];
   /** Removes finished items (success and error). */
   clearCompleted(): void;
   /** Hides the panel and forgets finished items; uploads still running continue. */
@@ -181,12 +163,9 @@ export interface UploadQueue {
   dispose(): void;
 }
 
-let idCounter = 0;
-const defaultId = () =>
-  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `upload-${Date.now()}-${++idCounter}`;
 
 export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
-  const { transport, storage = null, storageKey = UPLOAD.storageKey, now = Date.now, newId = defaultId } = options;
+  const { transport, storage = null, storageKey = UPLOAD.storageKey, now = Date.now, newId = newUploadId } = options;
   const files = new Map<string, Blob>();
   const running = new Map<string, AbortController>();
   const listeners = new Set<() => void>();
@@ -343,13 +322,13 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       return () => listeners.delete(listener);
     },
     getSnapshot: () => snapshot,
-    enqueue(list, opts) {
+    enqueue(list, opts, givenIds) {
       if (list.length === 0) return [];
       // Spec §4: a new upload added with none active clears the completed items first.
       const base = items.some(isActive) ? items : forgetFinished(items);
       const createdAt = new Date(now()).toISOString();
-      const added = list.map((file): UploadItem => {
-        const id = newId();
+      const added = list.map((file, index): UploadItem => {
+        const id = givenIds?.[index] ?? newId();
         files.set(id, file);
         const named = file as Partial<File>;
         return {

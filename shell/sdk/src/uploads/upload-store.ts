@@ -1,48 +1,83 @@
 // The app's one upload queue (a module singleton of the sdk, itself a federation singleton: every remote and the
-// shell share it, so uploads continue while the user moves between pages). Created on first use, with the
-// XMLHttpRequest transport and localStorage; each success refreshes that venue's document lists.
-import { useCallback, useSyncExternalStore } from 'react';
-import { mediaQueries } from '../query/media-queries.ts';
-import { queryClient } from '../query/query-client.ts';
-import { sessionStore } from '../session/session-context.tsx';
-import {
-  createUploadQueue,
-  type UploadOptions,
-  type UploadQueue,
-  type UploadQueueSnapshot,
-  type UploadSucceededListener,
-} from './upload-queue.ts';
-import { createXhrTransport } from './xhr-transport.ts';
+// shell share it, so uploads continue while the user moves between pages). This front is always loaded and small:
+// the queue itself (state machine, XMLHttpRequest transport, storage; app-upload-queue.ts) loads with the first
+// upload, or at start when finished uploads wait in storage to be shown again.
+import { UPLOAD } from '@venuebook/proto/domain';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { countUploads, newUploadId } from './upload-items.ts';
+import type { UploadOptions, UploadQueue, UploadQueueSnapshot, UploadSucceededListener } from './upload-queue.ts';
 
-let queue: UploadQueue | null = null;
+const EMPTY: UploadQueueSnapshot = { items: [], counts: countUploads([]), open: false };
 
-function browserStorage(): Storage | null {
+let loaded: UploadQueue | null = null;
+let loading: Promise<UploadQueue> | null = null;
+const listeners = new Set<() => void>();
+const succeededListeners = new Set<UploadSucceededListener>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function load(): Promise<UploadQueue> {
+  loading ??= import(/* webpackChunkName: "upload-queue" */ './app-upload-queue.ts').then(
+    ({ createAppUploadQueue }) => {
+      const queue = createAppUploadQueue();
+      queue.subscribe(emit);
+      queue.onSucceeded((item, document) => {
+        for (const listener of succeededListeners) listener(item, document);
+      });
+      loaded = queue;
+      emit();
+      return queue;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function storedUploads(): boolean {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return typeof localStorage !== 'undefined' && localStorage.getItem(UPLOAD.storageKey) !== null;
   } catch {
-    return null;
+    return false;
   }
 }
 
-/** The app's upload queue (created on first use). */
+/** The app's upload queue: before its first upload, an empty queue that loads the real one on demand. */
+const appQueue: UploadQueue = {
+  subscribe(listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getSnapshot: () => loaded?.getSnapshot() ?? EMPTY,
+  enqueue(files, options, givenIds) {
+    if (files.length === 0) return [];
+    const ids = files.map((_, index) => givenIds?.[index] ?? newUploadId());
+    if (loaded) return loaded.enqueue(files, options, ids);
+    load().then(
+      (queue) => queue.enqueue(files, options, ids),
+      (error: unknown) => console.error('The upload queue could not be loaded', error),
+    );
+    return ids;
+  },
+  clearCompleted: () => loaded?.clearCompleted(),
+  close: () => loaded?.close(),
+  retry: (id) => loaded?.retry(id) ?? false,
+  canRetry: (id) => loaded?.canRetry(id) ?? false,
+  onSucceeded(listener) {
+    succeededListeners.add(listener);
+    return () => succeededListeners.delete(listener);
+  },
+  reset: () => loaded?.reset(),
+  dispose: () => loaded?.dispose(),
+};
+
+/** The app's upload queue. */
 export function uploadQueue(): UploadQueue {
-  if (!queue) {
-    queue = createUploadQueue({ transport: createXhrTransport(), storage: browserStorage() });
-    const created = queue;
-    created.onSucceeded((item) => {
-      void queryClient.invalidateQueries({ queryKey: mediaQueries.venueDocuments(item.venueId) });
-    });
-    // The next user of this browser never sees the previous user's uploads (as with the query cache).
-    let userId = sessionStore.getSnapshot().user?.id ?? null;
-    sessionStore.subscribe(() => {
-      const next = sessionStore.getSnapshot().user?.id ?? null;
-      if (next === userId) return;
-      const previous = userId;
-      userId = next;
-      if (previous !== null) created.reset();
-    });
-  }
-  return queue;
+  return appQueue;
 }
 
 /**
@@ -51,12 +86,12 @@ export function uploadQueue(): UploadQueue {
  * lists (`mediaQueries.venueDocuments(venueId)`). Returns the queue items' ids.
  */
 export function enqueueUploads(files: readonly File[] | FileList, options: UploadOptions): string[] {
-  return uploadQueue().enqueue(Array.from(files), options);
+  return appQueue.enqueue(Array.from(files), options);
 }
 
 /** Calls `listener` after each successful upload (with the stored document); returns the unsubscribe function. */
 export function onUploadSucceeded(listener: UploadSucceededListener): () => void {
-  return uploadQueue().onSucceeded(listener);
+  return appQueue.onSucceeded(listener);
 }
 
 export interface UploadQueueApi extends UploadQueueSnapshot {
@@ -67,15 +102,21 @@ export interface UploadQueueApi extends UploadQueueSnapshot {
   canRetry(id: string): boolean;
 }
 
-const subscribe = (listener: () => void) => uploadQueue().subscribe(listener);
-const getSnapshot = () => uploadQueue().getSnapshot();
+const subscribe = (listener: () => void) => appQueue.subscribe(listener);
+const getSnapshot = () => appQueue.getSnapshot();
 
-/** The upload queue's items, counts and panel state, and its actions (the shell's upload panel). */
+/**
+ * The upload queue's items, counts and panel state, and its actions (the shell's upload panel). Finished uploads
+ * kept in storage load the queue at once, so that the panel shows them again.
+ */
 export function useUploadQueue(): UploadQueueApi {
   const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  const clearCompleted = useCallback(() => uploadQueue().clearCompleted(), []);
-  const close = useCallback(() => uploadQueue().close(), []);
-  const retry = useCallback((id: string) => uploadQueue().retry(id), []);
-  const canRetry = useCallback((id: string) => uploadQueue().canRetry(id), []);
+  useEffect(() => {
+    if (!loaded && storedUploads()) load().catch((error: unknown) => console.error('The upload queue could not be loaded', error));
+  }, []);
+  const clearCompleted = useCallback(() => appQueue.clearCompleted(), []);
+  const close = useCallback(() => appQueue.close(), []);
+  const retry = useCallback((id: string) => appQueue.retry(id), []);
+  const canRetry = useCallback((id: string) => appQueue.canRetry(id), []);
   return { ...snapshot, clearCompleted, close, retry, canRetry };
 }
