@@ -57,11 +57,16 @@ function contextOf(
   return context;
 }
 
-function unaryHandler(
+/**
+ * A call with one answer (unary or client-streaming): runs the handler on what `input` makes of the call and
+ * answers once, with the handler's result or its error's status.
+ */
+function singleAnswerHandler<C extends grpc.ServerUnaryCall<Message, Message> | grpc.ServerReadableStream<Message, Message>>(
   method: DescMethod,
   handler: UntypedHandlers[string],
   options: ImplementOptions,
-): grpc.handleUnaryCall<Message, Message> {
+  input: (call: C) => unknown,
+): (call: C, respond: grpc.sendUnaryData<Message>) => void {
   const label = `${method.parent.typeName}/${method.name}`;
   return (call, respond) => {
     let answered = false;
@@ -71,7 +76,7 @@ function unaryHandler(
     };
     const context = contextOf(call, () => answered);
     Promise.resolve()
-      .then(() => handler(call.request, context))
+      .then(() => handler(input(call) as Message, context))
       .then(
         (result) => {
           let response: Message;
@@ -88,44 +93,20 @@ function unaryHandler(
   };
 }
 
+function unaryHandler(method: DescMethod, handler: UntypedHandlers[string], options: ImplementOptions): grpc.handleUnaryCall<Message, Message> {
+  return singleAnswerHandler<grpc.ServerUnaryCall<Message, Message>>(method, handler, options, (call) => call.request);
+}
+
 /**
  * A client-streaming call: the handler reads the requests as an async iterable (the grpc-js stream itself, so
  * a request is read only when the handler's loop asks for it) and its answer is sent once.
  */
-function clientStreamingHandler(
-  method: DescMethod,
-  handler: UntypedHandlers[string],
-  options: ImplementOptions,
-): grpc.handleClientStreamingCall<Message, Message> {
-  const label = `${method.parent.typeName}/${method.name}`;
-  return (call, respond) => {
-    let answered = false;
-    const callback: typeof respond = (...args) => {
-      answered = true;
-      respond(...args);
-    };
-    const context = contextOf(call, () => answered);
-    const requests: AsyncIterable<Message> = {
-      async *[Symbol.asyncIterator]() {
-        for await (const message of call) yield message as Message;
-      },
-    };
-    Promise.resolve()
-      .then(() => handler(requests as unknown as Message, context))
-      .then(
-        (result) => {
-          let response: Message;
-          try {
-            response = create(method.output, result as Parameters<typeof create>[1]);
-          } catch (error) {
-            callback(toStatus(error, label, context.requestId, options));
-            return;
-          }
-          callback(null, response);
-        },
-        (error: unknown) => callback(toStatus(error, label, context.requestId, options)),
-      );
-  };
+function clientStreamingHandler(method: DescMethod, handler: UntypedHandlers[string], options: ImplementOptions): grpc.handleClientStreamingCall<Message, Message> {
+  return singleAnswerHandler<grpc.ServerReadableStream<Message, Message>>(method, handler, options, (call) => ({
+    async *[Symbol.asyncIterator]() {
+      for await (const message of call) yield message as Message;
+    },
+  }));
 }
 
 /**
