@@ -42,17 +42,32 @@ export interface UploadDeps {
 
 const invalid = (field: string, message: string) => GrpcError.invalidArgument(message, [{ field, message }]);
 
-/** The requests of the call, each next one raced against the call's cancellation. */
+/**
+ * The requests of the call; a pending read fails at once when the call is cancelled. (Not Promise.race against one
+ * long-lived "cancelled" promise: every race leaves a reaction on it that keeps its settled result, so each chunk
+ * of the file stayed reachable until the call ended: a 200 MB upload grew the process by 200 MB.)
+ */
 function reader(requests: AsyncIterable<UploadDocumentRequest>, signal: AbortSignal) {
   const iterator = requests[Symbol.asyncIterator]();
-  const cancelled = new Promise<never>((_, reject) => {
-    const fail = () => reject(new GrpcError(GrpcStatus.CANCELLED, 'Upload cancelled'));
-    if (signal.aborted) fail();
-    else signal.addEventListener('abort', fail, { once: true });
-  });
-  cancelled.catch(() => undefined);
+  const cancelled = () => new GrpcError(GrpcStatus.CANCELLED, 'Upload cancelled');
   return {
-    next: () => Promise.race([iterator.next(), cancelled]),
+    next(): Promise<IteratorResult<UploadDocumentRequest>> {
+      if (signal.aborted) return Promise.reject(cancelled());
+      return new Promise((resolve, reject) => {
+        const onAbort = () => reject(cancelled());
+        signal.addEventListener('abort', onAbort, { once: true });
+        iterator.next().then(
+          (result) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(result);
+          },
+          (error: unknown) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error as Error);
+          },
+        );
+      });
+    },
     async close() {
       await iterator.return?.().catch(() => undefined);
     },
