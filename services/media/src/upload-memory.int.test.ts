@@ -72,6 +72,20 @@ describe('upload memory', () => {
       expect(document).toMatchObject({ fileSize: SIZE, fileType: 'text/plain' });
       expect(await harness.store.stat(documentKeys(venueId, document!.id).original)).toMatchObject({ size: SIZE });
       expect(peak - baseline).toBeLessThan(64 * MB);
+
+      // Reading it back (ReadContent, 256 KiB chunks from MinIO with the transport's backpressure) is flat too.
+      const readBaseline = rssOf(pid);
+      let readPeak = readBaseline;
+      const readSampler = setInterval(() => (readPeak = Math.max(readPeak, rssOf(pid))), 50);
+      let received = 0;
+      try {
+        for await (const answer of client.readContent({ id: document!.id })) if (answer.part.case === 'chunk') received += answer.part.value.byteLength;
+      } finally {
+        clearInterval(readSampler);
+      }
+      console.log(`[upload-memory] ${SIZE / MB} MB read back; media service VmRSS before ${(readBaseline / MB).toFixed(1)} MB, peak ${(readPeak / MB).toFixed(1)} MB, growth ${((readPeak - readBaseline) / MB).toFixed(1)} MB`);
+      expect(received).toBe(SIZE);
+      expect(readPeak - readBaseline).toBeLessThan(64 * MB);
     } finally {
       client.close();
     }
