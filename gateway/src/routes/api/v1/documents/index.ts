@@ -27,6 +27,12 @@ const binaryResponse = (description: string) => ({
 
 const RANGE_NOT_SATISFIABLE = 'Range not satisfiable';
 
+/** The name a public gallery's photo is served under: `photo-<id>` and the served file's extension (`.png`, `.thumb.webp`). */
+function publicFileName(id: string, fileName: string): string {
+  const extension = /(\.(?:thumb|preview))?\.[A-Za-z0-9]{1,10}$/.exec(fileName)?.[0] ?? '';
+  return `photo-${id}${extension.toLowerCase()}`;
+}
+
 /** /api/v1/documents/{id}: one document (read, category and event, delete) and its content (signed URLs). */
 const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const documentOf = (document: VenueDocument | undefined, userId: string) => {
@@ -154,7 +160,9 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await parts.return?.();
         return unsatisfiable();
       }
-      reply.headers({ ...contentHeaders(info, { download: params.download, maxAgeSeconds: verified.remainingSeconds }), 'content-length': String(info.length) });
+      // A public (gallery) reader never learns the uploaded file's name (it may say more than the photo shows).
+      const fileName = reader.galleryKey === undefined ? info.fileName : publicFileName(params.id, info.fileName);
+      reply.headers({ ...contentHeaders({ contentType: info.contentType, fileName }, { download: params.download, maxAgeSeconds: verified.remainingSeconds }), 'content-length': String(info.length) });
       if (info.etag) reply.header('etag', `"${info.etag.replace(/"/g, '')}"`);
       if (range) {
         reply.code(206).header('content-range', `bytes ${info.rangeStart}-${info.rangeStart + info.length - 1}/${info.totalSize}`);
