@@ -198,7 +198,8 @@ function clientStreamingCall(grpcClient: grpc.Client, service: DescService, meth
       for await (const init of source) {
         if (failed !== undefined) break;
         if (!call.write(create(method.input, init as Parameters<typeof create>[1]))) {
-          await Promise.race([once(call, 'drain'), once(ended.signal, 'abort')]);
+          // once() with a signal removes its listeners either way (a race of two once() left one behind per drain).
+          await once(call, 'drain', { signal: ended.signal }).catch(() => undefined);
         }
       }
       if (failed === undefined) call.end();

@@ -129,7 +129,8 @@ function serverStreamingHandler(
           if (context.signal.aborted) return;
           const message = create(method.output, answer as Parameters<typeof create>[1]);
           if (!call.write(message)) {
-            await Promise.race([once(call, 'drain'), once(context.signal, 'abort')]);
+            // once() with a signal removes its listeners either way (a race of two once() left one behind per drain).
+            await once(call, 'drain', { signal: context.signal }).catch(() => undefined);
           }
         }
         finished = true;

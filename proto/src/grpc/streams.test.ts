@@ -1,4 +1,5 @@
 // The adapter's streaming calls (an upload as a client stream, a download as a server stream) against a real grpc-js server.
+import { getEventListeners } from 'node:events';
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaService } from '@venuebook/proto/media/v1';
@@ -22,7 +23,7 @@ describe('streaming calls against a real grpc-js server', () => {
   const server = new grpc.Server();
   let client: Client<typeof MediaService>;
   /** Per download: how many chunks the handler has yielded, and whether its call was aborted. */
-  const downloads = new Map<string, { produced: number; aborted: boolean }>();
+  const downloads = new Map<string, { produced: number; aborted: boolean; abortListeners: number }>();
 
   const handlers = partialHandlers(MediaService, {
     async uploadDocument(requests) {
@@ -40,7 +41,7 @@ describe('streaming calls against a real grpc-js server', () => {
       return { document: { id: 'doc-1', fileName: header?.case === 'header' ? header.value.fileName : '', fileSize: bytes } };
     },
     async *readContent(request, call) {
-      const state = { produced: 0, aborted: false };
+      const state = { produced: 0, aborted: false, abortListeners: 0 };
       downloads.set(request.id, state);
       call.signal.addEventListener('abort', () => (state.aborted = true));
       const chunks = request.rangeEnd;
@@ -48,6 +49,7 @@ describe('streaming calls against a real grpc-js server', () => {
       for (let index = 0; index < chunks; index++) {
         if (request.id === 'fails' && index === 3) throw new GrpcError(grpc.status.NOT_FOUND, 'Document not found');
         state.produced += 1;
+        state.abortListeners = Math.max(state.abortListeners, getEventListeners(call.signal, 'abort').length);
         yield { part: { case: 'chunk', value: new Uint8Array(CHUNK).fill(index % 256) } };
       }
     },
@@ -129,5 +131,25 @@ describe('streaming calls against a real grpc-js server', () => {
     // 4,000 chunks are 250 MiB; with backpressure the handler is at most the transport's windows ahead.
     expect(state.produced).toBeLessThan(400);
     await expect.poll(() => state.aborted).toBe(true);
+  });
+
+  it('waits for drain without leaving a listener behind each time (a long stream keeps a constant number)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const answer = await client.uploadDocument(upload('long.pdf', 400), { signal: controller.signal });
+      expect(answer.document?.fileSize).toBe(400 * CHUNK);
+      let received = 0;
+      for await (const part of client.readContent({ id: 'long', rangeEnd: 400 })) if (part.part.case === 'chunk') received += 1;
+      expect(received).toBe(400);
+      // The handler's own listener plus at most a few of the adapter's, not one per drain (400 chunks: hundreds).
+      expect(downloads.get('long')!.abortListeners).toBeLessThanOrEqual(3);
+      await sleep(50);
+      expect(warnings.filter((warning) => warning.includes('MaxListenersExceeded'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });
