@@ -16,7 +16,6 @@ import {
   uploadFieldsSchema,
   venueDocumentSchema,
 } from '@venuebook/proto/domain';
-import { isGrpcError } from '@venuebook/proto/grpc';
 import type { UploadDocumentRequestSchema } from '@venuebook/proto/media/v1';
 import { apiError, HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
@@ -65,10 +64,15 @@ function multipartError(error: unknown): Error {
  */
 async function* uploadMessages(header: UploadRequest, file: MultipartFile['file']): AsyncGenerator<UploadRequest> {
   yield header;
-  for await (const chunk of file as AsyncIterable<Buffer>) {
-    for (let offset = 0; offset < chunk.length; offset += UPLOAD_CHUNK_BYTES) {
-      yield { part: { case: 'chunk', value: chunk.subarray(offset, offset + UPLOAD_CHUNK_BYTES) } };
+  try {
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      for (let offset = 0; offset < chunk.length; offset += UPLOAD_CHUNK_BYTES) {
+        yield { part: { case: 'chunk', value: chunk.subarray(offset, offset + UPLOAD_CHUNK_BYTES) } };
+      }
     }
+  } catch (error) {
+    // The body broke off or is malformed (busboy's stream error).
+    throw multipartError(error);
   }
   if (file.truncated) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
 }
@@ -158,8 +162,7 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           reply.header('connection', 'close');
           // A file over the limit may make the service give up first (its own limit): the answer is the 413.
           if (part.file.truncated) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
-          if (error instanceof HttpError || isGrpcError(error)) throw error;
-          throw multipartError(error);
+          throw error;
         }
       }
       if (!document) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
