@@ -1,6 +1,9 @@
 // The media API (issue 13) through the gateway on the real services: uploads (streamed multipart), the signed content
 // URLs (Range, expiry, tampering, what is never served inline), documents, photo tags, and the public gallery.
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
@@ -175,6 +178,26 @@ describe('uploads and content through the gateway', () => {
     const cutOff = expectStatus(await upload(venueId, big, { name: 'big.txt', type: 'text/plain', app: small, fields: { size: '1000' } }), 413);
     expect(cutOff.json().error.message).toBe('File too large');
     expect(expectStatus(await inject('GET', `/venues/${venueId}/documents`, viewer), 200).json().documents).toEqual([]);
+  });
+
+  it('stores nothing when the browser goes away mid-upload', async () => {
+    const app = await gateway.under.buildAnother({});
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const venueId = await createVenue();
+    const boundary = 'vb-cut';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="size"\r\n\r\n${10 * 1024 * 1024}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.txt"\r\nContent-Type: text/plain\r\n\r\n`;
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      `POST /api/v1/venues/${venueId}/documents HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${editor.authorization}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + 10 * 1024 * 1024 + boundary.length + 8}\r\n\r\n${head}`,
+    );
+    for (let sent = 0; sent < 1024 * 1024; sent += 64 * 1024) socket.write(Buffer.alloc(64 * 1024, 'a'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(expectStatus(await inject('GET', `/venues/${venueId}/documents`, viewer), 200).json().documents).toEqual([]);
+    await app.close();
   });
 
   it('checks the right to upload and the fields before the file (403, 401, 400, 415)', async () => {
