@@ -65,7 +65,9 @@ describe('documents', () => {
     expect(tail.bytes.toString()).toBe('TAIL');
     expect(tail.info).toMatchObject({ totalSize: text.length, length: 4, rangeStart: text.length - 4, contentType: 'text/plain' });
     expect((await read(viewer, { id: document.id, hasRange: true, rangeStart: 0, rangeEnd: 3 })).bytes.toString()).toBe('HEAD');
-    expect(await rejection(read(viewer, { id: document.id, hasRange: true, rangeStart: text.length, rangeEnd: text.length + 10 }))).toMatchObject({ code: GrpcStatus.OUT_OF_RANGE, message: 'Range not satisfiable' });
+    const outOfRange = await rejection(read(viewer, { id: document.id, hasRange: true, rangeStart: text.length, rangeEnd: text.length + 10 }));
+    expect(outOfRange).toMatchObject({ code: GrpcStatus.OUT_OF_RANGE, message: 'Range not satisfiable' });
+    expect(outOfRange.fieldErrors).toEqual([{ field: 'range', message: `bytes */${text.length}` }]);
     expect(await rejection(read(viewer, { id: document.id, variant: ContentVariant.THUMB }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Content not found' });
     expect(await rejection(read(viewer, { id: 'nope' }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Document not found' });
     const anonymous = harness.clientOf('primary', { userId: '', email: '', role: '', requestId: 'anon' });

@@ -74,7 +74,8 @@ export function createContentUseCase({ repository, readModel, store, venues, gal
       const stat = await store.stat(key);
       if (!stat) throw GrpcError.notFound(MESSAGES.contentNotFound);
       const range = stat.size === 0 ? (request.range ? null : { start: 0, end: -1 }) : byteRange(stat.size, request.range);
-      if (!range) throw new GrpcError(GrpcStatus.OUT_OF_RANGE, MESSAGES.rangeNotSatisfiable);
+      // The field error carries the Content-Range of an HTTP 416 (`bytes */<size>`).
+      if (!range) throw new GrpcError(GrpcStatus.OUT_OF_RANGE, MESSAGES.rangeNotSatisfiable, [{ field: 'range', message: `bytes */${stat.size}` }]);
       const length = range.end - range.start + 1;
       yield {
         info: {
