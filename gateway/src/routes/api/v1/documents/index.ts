@@ -60,7 +60,7 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['media'],
         summary: "Change a document's category or event",
-        description: "category (one of the nine), eventId (an event of the document's venue; null unlinks it), or both. 404 for an unknown document or event.",
+        description: "category (one of the nine), eventId (an event of the document's venue, else 400 'Event not found'; null unlinks it), or both (neither: 400). 404 for an unknown document.",
         params: documentParamsSchema,
         body: updateDocumentSchema,
         response: { 200: venueDocumentSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },

@@ -38,7 +38,7 @@ const venuePhotosRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['media'],
         summary: 'Tag photos with data cards',
-        description: `Every photo of documentIds (1 to ${MEDIA.maxBatch}) gets every card of cardIds (1 to ${MEDIA.maxTagCards}, cards of this venue or master templates); tags already there stay once. Answers the photos with their tags. 404 for an unknown venue, photo or card.`,
+        description: `Every photo of documentIds (1 to ${MEDIA.maxBatch}; ids not of this venue are skipped) gets every card of cardIds (1 to ${MEDIA.maxTagCards}: active cards of this venue or master templates, else 400 'Data card not found'); tags already there stay once. Answers the venue's photos among documentIds with their tags. 404 for an unknown or deleted venue.`,
         params: venueParamsSchema,
         body: photoTagsSchema,
         response: { 200: documentListSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
@@ -59,7 +59,7 @@ const venuePhotosRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['media'],
         summary: 'Remove data-card tags from photos',
-        description: `Every card of cardIds is taken off every photo of documentIds (tags not there are ignored). Answers the photos with their tags. 404 for an unknown venue or photo.`,
+        description: `Every card of cardIds is taken off every photo of documentIds (ids not of this venue and tags not there are ignored). Answers the venue's photos among documentIds with their tags. 404 for an unknown or deleted venue.`,
         params: venueParamsSchema,
         body: photoTagsSchema,
         response: { 200: documentListSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
