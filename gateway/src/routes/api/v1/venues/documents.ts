@@ -98,7 +98,7 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           `multipart/form-data: the fields (category, description, eventId, dataCardId, lastModified, size) first, then one part named 'file'. ` +
           `The right to upload is checked before the file is read (403), and so is the declared size: over ${maxBytes} bytes answers 413 'File too large' at once (a file that turns out larger is cut off with the same 413). ` +
           "The stored type is detected from the file's bytes (a file whose content does not match its name's type, or a type the upload does not accept, is refused with 400). " +
-          'Images (jpeg, png, gif, webp) get a thumbnail and a preview and join the photo list. Answers the document with its content URLs (signed, valid about an hour). 404 for an unknown or deleted venue; 400 'Event not found' / 'Data card not found' for an eventId or dataCardId not of the venue.',
+          "Images (jpeg, png, gif, webp) get a thumbnail and a preview and join the photo list. Answers the document with its content URLs (signed, valid about an hour). 404 for an unknown or deleted venue; 400 'Event not found' / 'Data card not found' for an eventId or dataCardId not of the venue.",
         params: venueParamsSchema,
         consumes: ['multipart/form-data'],
         body: uploadBodySchema,
