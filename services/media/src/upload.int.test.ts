@@ -10,7 +10,7 @@ import { GrpcStatus } from '@venuebook/proto/grpc';
 import { ContentVariant } from '@venuebook/proto/media/v1';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
 import { documentKeys, venuePrefix } from './storage/object-store.ts';
-import { jpeg, pdf, png, pngBomb, webp } from './testing/fixtures.ts';
+import { cfb, jpeg, pdf, png, pngBomb, webp, zip } from './testing/fixtures.ts';
 import { mediaUnderTest, uploadParts } from './testing/media-harness.ts';
 import type { UploadPart } from './testing/media-harness.ts';
 
@@ -110,6 +110,19 @@ describe('upload', () => {
     expect((await viewer.listDocuments({ venueId })).documents).toEqual([]);
     // A long text file is fine.
     expect((await upload(editor, venueId, 'long.txt', text)).fileType).toBe('text/plain');
+  });
+
+  it('takes Office files by their container (OOXML in ZIP, legacy in CFB) and stores their own type', async () => {
+    const venueId = await harness.createVenue();
+    const archive = zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document/>' });
+    expect((await upload(editor, venueId, 'rider.docx', archive)).fileType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect((await upload(editor, venueId, 'budget.xlsx', archive)).fileType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect((await upload(editor, venueId, 'photos.zip', zip({ 'a.txt': 'hello' }))).fileType).toBe('application/zip');
+    expect((await upload(editor, venueId, 'old.doc', cfb())).fileType).toBe('application/msword');
+    expect((await upload(editor, venueId, 'old.ppt', cfb())).fileType).toBe('application/vnd.ms-powerpoint');
+    expect(await rejection(upload(editor, venueId, 'new.docx', cfb()))).toMatchObject({ message: "The file's content is not a .docx file" });
+    expect(await rejection(upload(editor, venueId, 'old.xls', archive))).toMatchObject({ message: "The file's content is not a .xls file" });
+    expect(await rejection(upload(editor, venueId, 'a.rar', archive))).toMatchObject({ message: "The file's content is not a .rar file" });
   });
 
   it('links an event and tags a card of the venue; refuses those of another venue and unknown venues', async () => {
