@@ -2,13 +2,15 @@
 // 'Upload failure', §9 'Upload') at a phone and a desktop width, against the running product: files are queued
 // with the sdk's `enqueueUploads` (the federation singleton the pages use) on a venue page and sent by
 // XMLHttpRequest to POST /venues/{id}/documents. With the upload throttled (CDP), the panel shows the real share of
-// bytes sent; at most 3 run at once; a file whose content is not what its name says is refused (400) and shows
-// 'Failed' with the server's message; finished items come back after a reload; Clear completed; a new upload with
-// none active clears the finished ones; the panel closes itself 3 s after a batch without errors, not after one with
-// an error; Close. Each width has its own venue (made through the API and purged at the end).
+// bytes sent; at most 3 run at once; they continue while the user goes to another page; a file whose content is not
+// what its name says is refused (400) and shows 'Failed' with the server's message; finished items come back after
+// a reload; Clear completed; a new upload with none active clears the finished ones; the panel closes itself 3 s
+// after a batch without errors, not after one with an error; Close. Each width has its own venue (made through the
+// API and purged at the end).
+import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiToken, baseUrl, browserPerFile, openSignedIn, screenshot, type SignedInPage } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCall, apiToken, baseUrl, browserPerFile, openSignedIn, type SignedInPage } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const VIEWPORTS = [
@@ -21,6 +23,11 @@ const THROTTLED_UPLOAD_BPS = 256 * 1024;
 const SPOOFED_TEXT = 'This is plain text, not a JPEG image.';
 
 const browser = browserPerFile();
+
+/** What the viewport shows (the panel is fixed to it), under artifacts/e2e. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(inject('artifactsDir'), `${name}.png`), animations: 'disabled' });
+}
 
 interface FileSpec {
   name: string;
@@ -171,6 +178,11 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
     expect(await panel().getByText('Waiting').count()).toBeGreaterThan(0);
     await screenshot(page, `upload-panel-progress-${width}`);
 
+    // The user may move on while the uploads continue: the queue and the panel belong to the app, not to the page.
+    await page.getByTestId('venue-back').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await panel().isVisible()).toBe(true);
+
     await page.waitForFunction(() => document.querySelector('[data-testid="upload-counts"]')?.textContent?.includes('0 active'), undefined, { timeout: 60_000 });
     await throttleUpload(cdp, null);
     expect(await counts().textContent()).toBe('0 active · 5 done · 1 failed');
@@ -202,6 +214,8 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
 
     const { json } = await apiCall('editor', 'GET', `/venues/${venueId}/documents?kind=photos`);
     expect(((json as { documents: { fileName: string }[] }).documents.map((document) => document.fileName)).sort()).toEqual([...photos].sort());
+    await page.goto(`${baseUrl()}/venue/${venueId}`);
+    await page.getByTestId('venue-detail').waitFor();
   });
 
   it('restores the finished uploads after a reload (here in the dark colour mode); collapse; Clear completed', async () => {
