@@ -22,6 +22,12 @@ export const configSchema = serviceConfigSchema('venuebook_media')
     IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(100_000_000),
     /** Images larger than this many bytes are refused as photos (sharp reads the whole image). */
     IMAGE_MAX_BYTES: z.coerce.number().int().min(1).max(2 * 1024 ** 3).default(100 * 1024 * 1024),
+    /**
+     * An upload that receives nothing for this long fails (DEADLINE_EXCEEDED): a client that stops sending but keeps
+     * the call open would otherwise hold its part buffer (5 MiB) and an unfinished multipart upload until the stream
+     * deadline (30 min). Any bytes at all within the time keep a slow upload going.
+     */
+    UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
     /** Drive-sync attempts per document before it stays failed (spec §3 gdrive_sync_queue.max_retries). */
     SYNC_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(3),
     /** The JetStream durable consumer (shared by the replicas) that removes a purged venue's files. */

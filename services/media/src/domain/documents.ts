@@ -16,6 +16,7 @@ export const MESSAGES = {
   noBytes: 'The upload has no header',
   tooLarge: (limit: number) => `The file is larger than the ${formatBytes(limit)} limit`,
   sizeMismatch: 'The file received does not have the size announced',
+  stalled: (idleMs: number) => `The upload stalled: nothing received for ${Math.round(idleMs / 1000)} s`,
   typeNotAllowed: (ext: string) => `File type not allowed (${ext || 'no extension'}). Allowed: ${ALLOWED_UPLOAD_EXTENSIONS.join(' ')}`,
   contentMismatch: (ext: string) => `The file's content is not a ${ext} file`,
   imageTooLarge: 'The image is too large to process',

@@ -29,7 +29,7 @@ export const DOCUMENTS_TABLE = 'venue_documents';
 const MAX_DESCRIPTION = 2000;
 
 export interface UploadDeps {
-  config: Pick<MediaConfig, 'MEDIA_MAX_UPLOAD_BYTES' | 'IMAGE_MAX_PIXELS' | 'IMAGE_MAX_BYTES' | 'SYNC_MAX_RETRIES'>;
+  config: Pick<MediaConfig, 'MEDIA_MAX_UPLOAD_BYTES' | 'IMAGE_MAX_PIXELS' | 'IMAGE_MAX_BYTES' | 'SYNC_MAX_RETRIES' | 'UPLOAD_IDLE_TIMEOUT_MS'>;
   repository: DocumentRepository;
   readModel: DocumentReadModel;
   store: ObjectStore;
@@ -43,33 +43,51 @@ export interface UploadDeps {
 const invalid = (field: string, message: string) => GrpcError.invalidArgument(message, [{ field, message }]);
 
 /**
- * The requests of the call; a pending read fails at once when the call is cancelled. (Not Promise.race against one
- * long-lived "cancelled" promise: every race leaves a reaction on it that keeps its settled result, so each chunk
- * of the file stayed reachable until the call ended: a 200 MB upload grew the process by 200 MB.)
+ * The requests of the call; a pending read fails at once when the call is cancelled, and after `idleMs` without a
+ * message (a client that stops sending but keeps the call open would hold the part buffer and the unfinished
+ * multipart upload until the stream deadline). The listener and the timer go when the read settles. (Not
+ * Promise.race against one long-lived "cancelled" promise: every race leaves a reaction on it that keeps its settled
+ * result, so each chunk of the file stayed reachable until the call ended: a 200 MB upload grew the process by 200 MB.)
  */
-function reader(requests: AsyncIterable<UploadDocumentRequest>, signal: AbortSignal) {
+function reader(requests: AsyncIterable<UploadDocumentRequest>, signal: AbortSignal, idleMs: number) {
   const iterator = requests[Symbol.asyncIterator]();
   const cancelled = () => new GrpcError(GrpcStatus.CANCELLED, 'Upload cancelled');
+  let pending = false;
   return {
     next(): Promise<IteratorResult<UploadDocumentRequest>> {
       if (signal.aborted) return Promise.reject(cancelled());
       return new Promise((resolve, reject) => {
-        const onAbort = () => reject(cancelled());
+        const settle = () => {
+          pending = false;
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+        };
+        const onAbort = () => {
+          settle();
+          reject(cancelled());
+        };
+        const timer = setTimeout(() => {
+          settle();
+          reject(new GrpcError(GrpcStatus.DEADLINE_EXCEEDED, MESSAGES.stalled(idleMs)));
+        }, idleMs);
         signal.addEventListener('abort', onAbort, { once: true });
+        pending = true;
         iterator.next().then(
           (result) => {
-            signal.removeEventListener('abort', onAbort);
+            settle();
             resolve(result);
           },
           (error: unknown) => {
-            signal.removeEventListener('abort', onAbort);
+            settle();
             reject(error as Error);
           },
         );
       });
     },
     async close() {
-      await iterator.return?.().catch(() => undefined);
+      // A read left pending by the idle timeout ends only with the call (after the answer): do not wait for it.
+      const closing = iterator.return?.().catch(() => undefined);
+      if (!pending) await closing;
     },
   };
 }
@@ -99,7 +117,7 @@ export function createUploadUseCase(deps: UploadDeps) {
 
   return {
     async upload(caller: Caller, requests: AsyncIterable<UploadDocumentRequest>, signal: AbortSignal): Promise<VenueDocumentRecord> {
-      const input = reader(requests, signal);
+      const input = reader(requests, signal, config.UPLOAD_IDLE_TIMEOUT_MS);
       const stored: string[] = [];
       try {
         const first = await input.next();
