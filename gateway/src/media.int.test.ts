@@ -280,8 +280,10 @@ describe('the public gallery through the gateway', () => {
     expect(Object.keys(gallery.photos[0]!).sort()).toEqual(PHOTO_KEYS);
     expect(shown.body).not.toMatch(/@|Pat Secret|555|contract|uploadedBy|fileName/);
     expect(shown.body).not.toContain(gateway.under.accounts.editor.email);
+    // The public photo is the re-encoded preview (no EXIF of the original), never the uploaded file itself.
     const content = expectStatus(await read(gallery.photos[0]!.url), 200);
-    expect(content.headers['content-type']).toBe('image/png');
+    expect(content.headers['content-type']).toBe('image/webp');
+    expect(new URL(gallery.photos[0]!.url, 'http://app').searchParams.get('variant')).toBe('preview');
     expectStatus(await read(gallery.photos[0]!.thumbUrl), 200);
     expectStatus(await publicGallery(venueId, 'wrong-key'), 404);
     expectStatus(await publicGallery(venueId, ''), 404);

@@ -71,8 +71,11 @@ export function venueDocumentFromProto(document: ProtoVenueDocument): DocumentWi
   };
 }
 
+/** What venueDocumentToProto reads: a domain document without URLs, or the media service's own record (its sync state also has `updatedAt`). */
+export type DocumentForProto = Omit<DocumentWithoutUrls, 'isPhoto' | 'sync'> & { sync: DocumentWithoutUrls['sync'] & { updatedAt?: string | null } };
+
 /** Domain document (without URLs) → proto VenueDocument (null → '', 0). */
-export function venueDocumentToProto(document: DocumentWithoutUrls): MessageInitShape<typeof VenueDocumentSchema> {
+export function venueDocumentToProto(document: DocumentForProto): MessageInitShape<typeof VenueDocumentSchema> {
   return {
     id: document.id,
     venueId: document.venueId,
@@ -97,6 +100,7 @@ export function venueDocumentToProto(document: DocumentWithoutUrls): MessageInit
       maxRetries: document.sync.maxRetries,
       error: document.sync.error ?? '',
       syncedAt: document.sync.syncedAt ?? '',
+      updatedAt: document.sync.updatedAt ?? '',
     },
   };
 }

@@ -46,7 +46,9 @@ const publicRoutes: FastifyPluginAsyncZod = async (fastify) => {
           dateTaken: photo.dateTaken,
           thumbUrl: url(photo.id, photo.hasPreviews ? 'thumb' : 'original'),
           previewUrl: url(photo.id, photo.hasPreviews ? 'preview' : 'original'),
-          url: url(photo.id, 'original'),
+          // The largest public form is the 1440 px preview, re-encoded by sharp: the original's EXIF (GPS position,
+          // camera serial, owner's name) never reaches someone holding only the gallery link (security review).
+          url: url(photo.id, photo.hasPreviews ? 'preview' : 'original'),
         })),
       };
     },
