@@ -185,6 +185,8 @@ export const MEDIA = {
   maxBatch: 500,
   /** At most this many cards in one tag call. */
   maxTagCards: 50,
+  /** At most this many tags on one photo (a venue's photo list must stay far below the 4 MiB message limit). */
+  maxTagsPerPhoto: 50,
 } as const;
 
 // ---- Data cards ---------------------------------------------------------------

@@ -1,6 +1,7 @@
 // A venue's documents after upload, on real servers and two media replicas: lists by kind and event (newest
 // first, the replica following), reads with ranges, category and event changes with their events, deletion with
 // its objects, the batch delete of photos, photo tags, and the role matrix.
+import { MEDIA } from '@venuebook/proto/domain';
 import { describe, expect, it } from 'vitest';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
@@ -117,6 +118,23 @@ describe('documents', () => {
     expect(await harness.store.keysUnder(venuePrefix(venueId))).toEqual([documentKeys(venueId, file.id).original]);
     expect((await viewer.listDocuments({ venueId: other })).documents).toHaveLength(1);
     expect(await rejection(editor.batchDeletePhotos({ venueId, documentIds: [] }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Select at least one photo' });
+  });
+
+  it(`keeps a photo at ${MEDIA.maxTagsPerPhoto} tags at most, refusing a tag call beyond it before anything is written`, async () => {
+    const venueId = await harness.createVenue();
+    const cards: string[] = [];
+    for (let index = 0; index <= MEDIA.maxTagsPerPhoto; index++) cards.push(await harness.createCard(venueId, `Card ${index}`));
+    const [first, second] = [await upload(venueId, 'c.jpg', await jpeg(60, 60)), await upload(venueId, 'd.jpg', await jpeg(60, 60))];
+    const full = (await editor.tagPhotos({ venueId, documentIds: [first.id], cardIds: cards.slice(0, MEDIA.maxTagsPerPhoto) })).documents;
+    expect(full[0]!.tagCardIds).toHaveLength(MEDIA.maxTagsPerPhoto);
+    // One more on the full photo (with another photo in the same call): refused, and neither photo changed.
+    expect(await rejection(editor.tagPhotos({ venueId, documentIds: [second.id, first.id], cardIds: [cards[MEDIA.maxTagsPerPhoto]!] }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: `A photo can have at most ${MEDIA.maxTagsPerPhoto} tags`,
+    });
+    const listed = (await editor.listDocuments({ venueId })).documents;
+    expect(listed.find((document) => document.id === second.id)!.tagCardIds).toEqual([]);
+    expect(listed.find((document) => document.id === first.id)!.tagCardIds).toHaveLength(MEDIA.maxTagsPerPhoto);
   });
 
   it('tags and untags photos with cards of the venue or templates (idempotent); refuses other venues’ cards and documents', async () => {

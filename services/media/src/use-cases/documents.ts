@@ -99,6 +99,9 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
   /** Writes new tags on each document (under its lock, from the database); the documents after, and those changed. */
   async function retag(caller: Caller, venueId: string, documentIds: readonly string[], change: (tags: string[]) => string[]): Promise<VenueDocumentRecord[]> {
     const documents = await documentsOfVenue(venueId, documentIds);
+    const tooMany = `A photo can have at most ${MEDIA.maxTagsPerPhoto} tags`;
+    // Refused before anything is written (a photo's tags count toward its venue's list, which has one message's room).
+    if (documents.some((document) => change(document.tagCardIds).length > Math.max(MEDIA.maxTagsPerPhoto, document.tagCardIds.length))) throw invalid('cardIds', tooMany);
     const after: VenueDocumentRecord[] = [];
     const changed: string[] = [];
     const context = auditContextOf(caller);
@@ -107,6 +110,7 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
         const current = await repository.getById(listed.id);
         if (!current || current.venueId !== venueId) return null;
         const tags = change(current.tagCardIds);
+        if (tags.length > Math.max(MEDIA.maxTagsPerPhoto, current.tagCardIds.length)) throw invalid('cardIds', tooMany);
         if (tags.length === current.tagCardIds.length && tags.every((tag, index) => tag === current.tagCardIds[index])) return current;
         const written = await repository.update(current.id, { tagCardIds: tags });
         if (!written) return null;
