@@ -10,7 +10,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client as MinioClient } from 'minio';
 import sharp from 'sharp';
-import { FormData, request as undiciRequest } from 'undici';
+import { request as undiciRequest } from 'undici';
 import type { VenueDocumentDto } from '@venuebook/proto/domain';
 import { BenchError, expectEqual, expectTrue, runBench, SMOKE, sized, summarize } from './support.ts';
 import type { ApiClient, Bench } from './support.ts';
@@ -32,11 +32,18 @@ async function uploadThroughGateway(api: ApiClient, venueId: string, file: { nam
   form.set('size', String(file.bytes.byteLength));
   form.set('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
   const authorization = await api.authorization();
+  // fetch, as the browser's FormData upload (the queue sends it with XMLHttpRequest, the same multipart body).
   const started = performance.now();
-  const response = await undiciRequest(`${api.baseUrl}/api/v1/venues/${venueId}/documents`, { method: 'POST', headers: { authorization, accept: 'application/json' }, body: form });
-  const text = await response.body.text();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${api.baseUrl}/api/v1/venues/${venueId}/documents`, { method: 'POST', headers: { authorization, accept: 'application/json' }, body: form });
+    text = await response.text();
+  } catch (error) {
+    throw new BenchError(`upload of ${file.name}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`);
+  }
   const ms = performance.now() - started;
-  if (response.statusCode !== 201) throw new BenchError(`upload of ${file.name}: expected 201, got ${response.statusCode} ${text.slice(0, 300)}`);
+  if (response.status !== 201) throw new BenchError(`upload of ${file.name}: expected 201, got ${response.status} ${text.slice(0, 300)}`);
   return { document: JSON.parse(text) as VenueDocumentDto, ms };
 }
 
