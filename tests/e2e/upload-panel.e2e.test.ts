@@ -273,4 +273,48 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
     expect(await panel().count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it("retries an upload whose connection fails (2 s × attempt) until it is stored; one that keeps failing ends 'Failed' after 3 retries", async () => {
+    // The network fails under the page's own XMLHttpRequest (Chromium aborts the request), as a dropped connection does.
+    const attempts: number[] = [];
+    let failuresLeft = 2;
+    await page.route('**/api/v1/venues/*/documents', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      attempts.push(Date.now());
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        return route.abort('connectionfailed');
+      }
+      return route.continue();
+    });
+    try {
+      await enqueueInPage(page, [{ name: 'retried.jpg', jpegSide: 200 }], target());
+      await panel().waitFor();
+      await panel().locator('[data-status="success"]').waitFor({ timeout: 30_000 });
+      expect(attempts).toHaveLength(3);
+      // Retry n waits 2 s × n: the second try ≥ 2 s after the first, the third ≥ 4 s after the second.
+      expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(1900);
+      expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(3900);
+      const { json } = await apiCall('editor', 'GET', `/venues/${venueId}/documents?kind=photos`);
+      expect((json as { documents: { fileName: string }[] }).documents.filter((document) => document.fileName === 'retried.jpg')).toHaveLength(1);
+      await panel().waitFor({ state: 'detached', timeout: 10_000 });
+
+      attempts.length = 0;
+      failuresLeft = Number.POSITIVE_INFINITY;
+      await enqueueInPage(page, [{ name: 'never-stored.jpg', jpegSide: 200 }], target());
+      const failed = panel().locator('[data-status="error"]');
+      await failed.waitFor({ timeout: 40_000 });
+      // The first try and 3 retries (2 + 4 + 6 s apart), then 'Failed' with the spec's text.
+      expect(attempts).toHaveLength(4);
+      expect(attempts[3]! - attempts[2]!).toBeGreaterThanOrEqual(5900);
+      expect(await failed.getByText('Failed', { exact: true }).count()).toBe(1);
+      expect(await failed.getByTestId('upload-error').textContent()).toBe('Upload failed after multiple retries');
+      await screenshot(page, `upload-panel-retries-failed-${width}`);
+    } finally {
+      await page.unroute('**/api/v1/venues/*/documents');
+    }
+    await panel().getByRole('button', { name: 'Close uploads' }).click();
+    await panel().waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
 });
