@@ -1,4 +1,4 @@
-import { Button, Card, CloseButton, Field, Flex, Heading, IconButton, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Flex, IconButton, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { formatFileSize } from '@venuebook/proto/domain';
 import {
   DEFAULT_DOCUMENT_CATEGORY,
@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { LuFile, LuX } from 'react-icons/lu';
 import { FileDropzone } from '../shared/file-dropzone.tsx';
+import { OptionSelect, UploadCard } from '../shared/upload-view.tsx';
 import { uploadRefusal } from './document-values.ts';
 
 const ACCEPTED_TYPES = 'PDF, Word, Excel, PowerPoint, text, JPEG, PNG, GIF, WebP, ZIP or RAR';
@@ -42,84 +43,63 @@ export function DocumentUpload({ venueId, venueName, events, onClose }: Document
   };
 
   return (
-    <Card.Root variant="outline" size="sm" data-testid="document-upload">
-      <Card.Header>
-        <Flex align="center" justify="space-between" gap="2">
-          <Heading as="h2" size="sm">
-            Upload Documents
-          </Heading>
-          <CloseButton size="sm" aria-label="Close upload" onClick={onClose} data-testid="document-upload-close" />
-        </Flex>
-      </Card.Header>
-      <Card.Body gap="4">
-        <FileDropzone
-          inputAccept={DOCUMENT_ACCEPT_ATTRIBUTE}
-          refuse={(file) => uploadRefusal(file.name)}
-          onFiles={(added) => setFiles((current) => [...current, ...added])}
-          title="Drag documents here"
-          hint={`${ACCEPTED_TYPES}; several at once.`}
-          testId="document-dropzone"
+    <UploadCard title="Upload Documents" testId="document-upload" onClose={onClose}>
+      <FileDropzone
+        inputAccept={DOCUMENT_ACCEPT_ATTRIBUTE}
+        refuse={(file) => uploadRefusal(file.name)}
+        onFiles={(added) => setFiles((current) => [...current, ...added])}
+        title="Drag documents here"
+        hint={`${ACCEPTED_TYPES}; several at once.`}
+        testId="document-dropzone"
+      />
+      {files.length > 0 ? (
+        <Stack gap="1" data-testid="document-upload-files">
+          {files.map((file, index) => (
+            <Flex key={`${file.name}-${index}`} align="center" gap="2" px="2" py="1" bg="bg.muted" rounded="l2" data-testid="document-upload-file">
+              <LuFile />
+              <Text flex="1" minW="0" truncate fontSize="sm">
+                {file.name}
+              </Text>
+              <Text fontSize="xs" color="fg.muted" flexShrink="0">
+                {formatFileSize(file.size)}
+              </Text>
+              <IconButton aria-label={`Remove ${file.name}`} size="2xs" variant="ghost" onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}>
+                <LuX />
+              </IconButton>
+            </Flex>
+          ))}
+        </Stack>
+      ) : null}
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        <OptionSelect
+          label="Category"
+          value={category}
+          onChange={(value) => setCategory(value as DocumentCategory)}
+          options={DOCUMENT_CATEGORIES}
+          testId="document-upload-category"
         />
-        {files.length > 0 ? (
-          <Stack gap="1" data-testid="document-upload-files">
-            {files.map((file, index) => (
-              <Flex key={`${file.name}-${index}`} align="center" gap="2" px="2" py="1" bg="bg.muted" rounded="l2" data-testid="document-upload-file">
-                <LuFile />
-                <Text flex="1" minW="0" truncate fontSize="sm">
-                  {file.name}
-                </Text>
-                <Text fontSize="xs" color="fg.muted" flexShrink="0">
-                  {formatFileSize(file.size)}
-                </Text>
-                <IconButton aria-label={`Remove ${file.name}`} size="2xs" variant="ghost" onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}>
-                  <LuX />
-                </IconButton>
-              </Flex>
-            ))}
-          </Stack>
-        ) : null}
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-          <Field.Root>
-            <Field.Label>Category</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={category} onChange={(event) => setCategory(event.target.value as DocumentCategory)} data-testid="document-upload-category">
-                {DOCUMENT_CATEGORIES.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Event (optional)</Field.Label>
-            <NativeSelect.Root size="sm" disabled={!events}>
-              <NativeSelect.Field value={eventId} onChange={(event) => setEventId(event.target.value)} data-testid="document-upload-event">
-                <option value="">No event</option>
-                {(events ?? []).map((event) => (
-                  <option key={event.id} value={event.id}>
-                    {event.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-        </SimpleGrid>
-        <Field.Root>
-          <Field.Label>Description (optional)</Field.Label>
-          <Textarea size="sm" rows={2} maxLength={2000} value={description} onChange={(event) => setDescription(event.target.value)} data-testid="document-upload-description" />
-        </Field.Root>
-        <Flex justify="end" gap="2">
-          <Button variant="outline" size="sm" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button colorPalette="brand" size="sm" disabled={files.length === 0} onClick={upload} data-testid="document-upload-submit">
-            {files.length > 1 ? `Upload ${files.length} Files` : 'Upload'}
-          </Button>
-        </Flex>
-      </Card.Body>
-    </Card.Root>
+        <OptionSelect
+          label="Event (optional)"
+          value={eventId}
+          onChange={setEventId}
+          options={(events ?? []).map((event) => ({ value: event.id, label: event.name }))}
+          emptyLabel="No event"
+          disabled={!events}
+          testId="document-upload-event"
+        />
+      </SimpleGrid>
+      <Field.Root>
+        <Field.Label>Description (optional)</Field.Label>
+        <Textarea size="sm" rows={2} maxLength={2000} value={description} onChange={(event) => setDescription(event.target.value)} data-testid="document-upload-description" />
+      </Field.Root>
+      <Flex justify="end" gap="2">
+        <Button variant="outline" size="sm" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button colorPalette="brand" size="sm" disabled={files.length === 0} onClick={upload} data-testid="document-upload-submit">
+          {files.length > 1 ? `Upload ${files.length} Files` : 'Upload'}
+        </Button>
+      </Flex>
+    </UploadCard>
   );
 }

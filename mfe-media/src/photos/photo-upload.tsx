@@ -1,8 +1,9 @@
-import { Box, Button, Card, CloseButton, Field, Flex, Heading, NativeSelect, Stack } from '@chakra-ui/react';
+import { Box, Button, Stack } from '@chakra-ui/react';
 import { enqueueUploads, notify, type PHOTO_MIME_TYPES } from '@venuebook/sdk';
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { LuCamera } from 'react-icons/lu';
 import { FileDropzone } from '../shared/file-dropzone.tsx';
+import { OptionSelect, UploadCard } from '../shared/upload-view.tsx';
 import { useVenueCards } from '../shared/use-venue-lists.ts';
 import { CAMERA_TEXT, cameraJpeg } from './camera.ts';
 
@@ -65,56 +66,41 @@ export function PhotoUpload({ venueId, venueName, onClose }: PhotoUploadProps) {
   };
 
   return (
-    <Card.Root variant="outline" size="sm" data-testid="photo-upload">
-      <Card.Header>
-        <Flex align="center" justify="space-between" gap="2">
-          <Heading as="h2" size="sm">
-            Upload Photos
-          </Heading>
-          <CloseButton size="sm" aria-label="Close upload" onClick={onClose} data-testid="photo-upload-close" />
-        </Flex>
-      </Card.Header>
-      <Card.Body gap="4">
-        <Field.Root>
-          <Field.Label>Tag with a data card (optional)</Field.Label>
-          <NativeSelect.Root size="sm" disabled={!cards.items}>
-            <NativeSelect.Field value={cardId} onChange={(event) => setCardId(event.target.value)} data-testid="photo-upload-card">
-              <option value="">No card</option>
-              {(cards.items ?? []).map((card) => (
-                <option key={card.id} value={card.id}>
-                  {card.title}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Stack gap="3">
-          {touch ? (
-            <Box>
-              <Button colorPalette="brand" w={{ base: 'full', sm: 'auto' }} loading={capturing} onClick={() => camera.current?.click()} data-testid="photo-camera">
-                <LuCamera /> Take Photo
-              </Button>
-              <input
-                ref={camera}
-                type="file"
-                accept="image/*"
-                capture="environment"
-                hidden
-                onChange={(event) => void onCapture(event.target.files?.[0])}
-                data-testid="photo-camera-input"
-              />
-            </Box>
-          ) : null}
-          <FileDropzone
-            accept={PHOTO_ACCEPT}
-            onFiles={(files) => enqueue(files)}
-            title="Drag photos here"
-            hint="JPEG, PNG, GIF or WebP; several at once. Uploads continue in the background."
-            testId="photo-dropzone"
-          />
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <UploadCard title="Upload Photos" testId="photo-upload" onClose={onClose}>
+      <OptionSelect
+        label="Tag with a data card (optional)"
+        value={cardId}
+        onChange={setCardId}
+        options={(cards.items ?? []).map((card) => ({ value: card.id, label: card.title }))}
+        emptyLabel="No card"
+        disabled={!cards.items}
+        testId="photo-upload-card"
+      />
+      <Stack gap="3">
+        {touch ? (
+          <Box>
+            <Button colorPalette="brand" w={{ base: 'full', sm: 'auto' }} loading={capturing} onClick={() => camera.current?.click()} data-testid="photo-camera">
+              <LuCamera /> Take Photo
+            </Button>
+            <input
+              ref={camera}
+              type="file"
+              accept="image/*"
+              capture="environment"
+              hidden
+              onChange={(event) => void onCapture(event.target.files?.[0])}
+              data-testid="photo-camera-input"
+            />
+          </Box>
+        ) : null}
+        <FileDropzone
+          accept={PHOTO_ACCEPT}
+          onFiles={(files) => enqueue(files)}
+          title="Drag photos here"
+          hint="JPEG, PNG, GIF or WebP; several at once. Uploads continue in the background."
+          testId="photo-dropzone"
+        />
+      </Stack>
+    </UploadCard>
   );
 }

@@ -42,6 +42,15 @@ export interface PhotoGalleryProps {
 /** The photos as a grid of 2 to 5 columns (spec §9) or as a list of rows. */
 export function PhotoGallery({ photos, layout, onActivate, selected }: PhotoGalleryProps) {
   const selecting = selected !== undefined;
+  /** What every tile is, in either layout: a button that opens the photo, or selects it in a selection mode. */
+  const tileProps = (photo: GalleryPhoto, index: number, isSelected: boolean) => ({
+    focusRing: 'outside' as const,
+    'aria-pressed': selecting ? isSelected : undefined,
+    'aria-label': selecting ? `Select ${photo.title}` : `Open ${photo.title}`,
+    onClick: () => onActivate(index),
+    'data-testid': 'photo-tile',
+    'data-selected': isSelected || undefined,
+  });
   if (layout === 'list') {
     return (
       <Stack gap="2" data-testid="photo-list">
@@ -61,12 +70,7 @@ export function PhotoGallery({ photos, layout, onActivate, selected }: PhotoGall
               bg={isSelected ? 'brand.subtle' : undefined}
               borderColor={isSelected ? 'brand.solid' : undefined}
               _hover={{ bg: isSelected ? 'brand.subtle' : 'bg.muted' }}
-              focusRing="outside"
-              aria-pressed={selecting ? isSelected : undefined}
-              aria-label={selecting ? `Select ${photo.title}` : `Open ${photo.title}`}
-              onClick={() => onActivate(index)}
-              data-testid="photo-tile"
-              data-selected={isSelected || undefined}
+              {...tileProps(photo, index, isSelected)}
             >
               <Thumb photo={photo} boxSize="16" />
               <Box minW="0" flex="1">
@@ -112,12 +116,7 @@ export function PhotoGallery({ photos, layout, onActivate, selected }: PhotoGall
             outline={isSelected ? '3px solid' : undefined}
             outlineColor={isSelected ? 'brand.solid' : undefined}
             outlineOffset="-3px"
-            focusRing="outside"
-            aria-pressed={selecting ? isSelected : undefined}
-            aria-label={selecting ? `Select ${photo.title}` : `Open ${photo.title}`}
-            onClick={() => onActivate(index)}
-            data-testid="photo-tile"
-            data-selected={isSelected || undefined}
+            {...tileProps(photo, index, isSelected)}
           >
             <Thumb photo={photo} boxSize="full" />
             {photo.tags && photo.tags.length > 0 ? (
