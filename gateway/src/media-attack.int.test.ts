@@ -2,16 +2,15 @@
 // a client stops reading, uploads a client abandons half-way, and writes that name another venue's documents,
 // cards or events. Kept as regression tests.
 import { randomUUID } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { VenueDocumentDto as VenueDocument } from '@venuebook/proto/domain';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
+import { expectStatus, png } from './testing/media-fixtures.ts';
 import type { GatewayApp } from './app.ts';
 
 const gateway = gatewayFixture(['editor', 'viewer', 'admin']);
@@ -31,10 +30,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-function expectStatus(response: InjectResponse, status: number): InjectResponse {
-  expect(response.statusCode, response.body.slice(0, 500)).toBe(status);
-  return response;
-}
 
 function inject(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) {
   return app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
@@ -49,25 +44,6 @@ async function uploaded(venueId: string, bytes: Buffer, name: string, type: stri
   for (const [field, value] of Object.entries({ category: 'general', size: String(bytes.length) })) form.append(field, value);
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   return expectStatus(await app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: editor, payload: form as never }), 201).json<VenueDocument>();
-}
-
-/** A valid PNG of `width` × `height` (RGB, one colour). */
-function png(width = 4, height = 3): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7f)]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** `bytes` of printable text lines. */

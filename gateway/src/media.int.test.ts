@@ -4,13 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { z } from 'zod';
 import type { gallerySettingsSchema, publicGallerySchema, VenueDocumentDto as VenueDocument } from '@venuebook/proto/domain';
 import { createContentUrlSigner } from './lib/media-content.ts';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
+import { expectStatus, png } from './testing/media-fixtures.ts';
 import type { GatewayApp } from './app.ts';
 
 const gateway = gatewayFixture(['viewer', 'editor', 'admin']);
@@ -19,32 +19,9 @@ const { viewer, editor, admin } = gateway.headers;
 type GallerySettings = z.output<typeof gallerySettingsSchema>;
 type PublicGallery = z.output<typeof publicGallerySchema>;
 
-function expectStatus(response: InjectResponse, status: number): InjectResponse {
-  expect(response.statusCode, response.body.slice(0, 500)).toBe(status);
-  return response;
-}
 
 function inject(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown, app: GatewayApp = gateway.app) {
   return app.inject({ method, url: url.startsWith('/api/') ? url : `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-}
-
-/** A valid PNG of `width` × `height` (RGB, one colour). */
-export function png(width = 4, height = 3): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7f)]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 interface UploadOptions {
