@@ -1,11 +1,9 @@
 // The media service's records in the contract's messages (venuebook.media.v1). The gateway turns these into the
 // HTTP shapes of proto/src/domain/media.schema.ts (with its signed content URLs).
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import { documentKindFromProto, venueDocumentToProto } from '@venuebook/proto/codecs/media';
-import { ContentVariant } from '@venuebook/proto/media/v1';
+import { contentVariantFromProto, documentKindFromProto, venueDocumentToProto } from '@venuebook/proto/codecs/media';
 import type { GallerySettingsSchema, PublicPhotoSchema, VenueDocumentSchema } from '@venuebook/proto/media/v1';
 import type { GalleryRecord, VenueDocumentRecord } from '../repositories/document.repository.ts';
-import type { ObjectVariant } from '../storage/object-store.ts';
 
 /** A stored document in the contract's message: the mapping shared with the gateway (proto/src/codecs/media.codec.ts). */
 export function documentToProto(document: VenueDocumentRecord): MessageInitShape<typeof VenueDocumentSchema> {
@@ -20,8 +18,5 @@ export function gallerySettingsToProto(gallery: GalleryRecord): MessageInitShape
   return { venueId: gallery.venueId, enabled: gallery.enabled, expiresAt: gallery.expiresAt?.toISOString() ?? '', key: gallery.key, updatedAt: gallery.updatedAt.toISOString() };
 }
 
-export { documentKindFromProto };
+export { contentVariantFromProto as variantFromProto, documentKindFromProto };
 
-export function variantFromProto(variant: ContentVariant): ObjectVariant {
-  return variant === ContentVariant.THUMB ? 'thumb' : variant === ContentVariant.PREVIEW ? 'preview' : 'original';
-}
