@@ -14,6 +14,12 @@ import { mediaUnderTest, uploadParts } from './testing/media-harness.ts';
 const MB = 1024 * 1024;
 /** 200 MB (MEDIA_MEMORY_MB changes it: 450 MB measured the same growth, so nothing grows with the file). */
 const SIZE = Number(process.env.MEDIA_MEMORY_MB ?? 200) * MB;
+/**
+ * Growth that counts as flat: half the file. Measured across runs: upload +50 MB, read-back +42 to +75 MB (V8 and
+ * grpc-js buffers before a collection; a 64 MB bound failed once at +70 MB), the same at 450 MB; the leak this guards
+ * against kept the whole file (+208 MB for 200 MB).
+ */
+const FLAT_LIMIT = 100 * MB;
 const harness = mediaUnderTest('memory', { replica: false });
 let media: RunningGrpcService;
 
@@ -71,7 +77,7 @@ describe('upload memory', () => {
       console.log(`[upload-memory] ${SIZE / MB} MB upload in ${seconds.toFixed(1)} s; media service VmRSS baseline ${(baseline / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB, growth ${((peak - baseline) / MB).toFixed(1)} MB`);
       expect(document).toMatchObject({ fileSize: SIZE, fileType: 'text/plain' });
       expect(await harness.store.stat(documentKeys(venueId, document!.id).original)).toMatchObject({ size: SIZE });
-      expect(peak - baseline).toBeLessThan(64 * MB);
+      expect(peak - baseline).toBeLessThan(FLAT_LIMIT);
 
       // Reading it back (ReadContent, 256 KiB chunks from MinIO with the transport's backpressure) is flat too.
       const readBaseline = rssOf(pid);
@@ -85,7 +91,7 @@ describe('upload memory', () => {
       }
       console.log(`[upload-memory] ${SIZE / MB} MB read back; media service VmRSS before ${(readBaseline / MB).toFixed(1)} MB, peak ${(readPeak / MB).toFixed(1)} MB, growth ${((readPeak - readBaseline) / MB).toFixed(1)} MB`);
       expect(received).toBe(SIZE);
-      expect(readPeak - readBaseline).toBeLessThan(64 * MB);
+      expect(readPeak - readBaseline).toBeLessThan(FLAT_LIMIT);
     } finally {
       client.close();
     }
