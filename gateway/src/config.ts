@@ -5,6 +5,7 @@ import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
 import type { ServiceUrlEnv } from '@venuebook/proto/services';
 import { baseConfigSchema, companyDomainSchema, durationMsSchema, grpcAddressListSchema, grpcClientConfigSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
 import { trustProxySchema } from './lib/client-key.ts';
+import { embedAllowedOriginsSchema } from './lib/embed.ts';
 
 /** The repository root: gateway/src → gateway → repo. The default WEB_ROOT. */
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -84,6 +85,12 @@ export const gatewayConfigSchema = z.object({
    * token), 'public' for anyone (local runs, contract tests), 'off' not served at all.
    */
   API_DOCS: z.enum(['off', 'signed-in', 'public']).default('signed-in'),
+  /**
+   * Host pages that may embed the media library (issue 13): comma-separated exact origins (`https://host[:port]`,
+   * no path), normalised as browsers send them. They get CORS (bearer tokens, never credentials) on /api/v1 and
+   * /remotes/media/library/, and may frame the session bridge (/embed/session). Empty (default): embedding off.
+   */
+  EMBED_ALLOWED_ORIGINS: embedAllowedOriginsSchema,
   GRPC_DEADLINE_MS: durationMsSchema.default(5000),
   /** The kit's client settings: GRPC_MAX_MESSAGE_BYTES and TLS to the services (GRPC_TLS_CA, GRPC_TLS_CERT, GRPC_TLS_KEY). */
   ...grpcClientConfigSchema.shape,

@@ -76,6 +76,9 @@ describe('content headers', () => {
     const text = contentHeaders({ contentType: 'text/plain', fileName: 'notes.txt' }, { download: false, maxAgeSeconds: 60 });
     expect(text['content-type']).toBe('text/plain');
     expect(text['content-disposition']).toMatch(/^attachment;/);
+    // Same-origin only, unless embedding is on (the signed URL is the gate for another origin's <img>).
+    expect(image['cross-origin-resource-policy']).toBe('same-origin');
+    expect(contentHeaders({ contentType: 'image/png', fileName: 'a.png' }, { download: false, maxAgeSeconds: 60, crossOrigin: true })['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('names the file safely (ASCII fallback and RFC 5987 filename*)', () => {

@@ -112,7 +112,7 @@ export interface ContentHeaders {
   'content-security-policy': string;
   'cache-control': string;
   'accept-ranges': 'bytes';
-  'cross-origin-resource-policy': 'same-origin';
+  'cross-origin-resource-policy': 'same-origin' | 'cross-origin';
 }
 
 /** The file name as a Content-Disposition: an ASCII fallback and the UTF-8 name (RFC 6266 / RFC 5987 filename*). */
@@ -123,8 +123,12 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** The headers of a content answer: images inline as themselves, everything else an attachment, never active. */
-export function contentHeaders(info: { contentType: string; fileName: string }, options: { download: boolean; maxAgeSeconds: number }): ContentHeaders {
+/**
+ * The headers of a content answer: images inline as themselves, everything else an attachment, never active.
+ * `crossOrigin` (embedding on, EMBED_ALLOWED_ORIGINS): other origins' pages may load it (<img>; the signature is
+ * the gate), else same-origin only.
+ */
+export function contentHeaders(info: { contentType: string; fileName: string }, options: { download: boolean; maxAgeSeconds: number; crossOrigin?: boolean }): ContentHeaders {
   const type = info.contentType.toLowerCase().split(';')[0]!.trim();
   const inline = !options.download && INLINE_TYPES.has(type);
   return {
@@ -134,6 +138,6 @@ export function contentHeaders(info: { contentType: string; fileName: string }, 
     'content-security-policy': "sandbox; default-src 'none'",
     'cache-control': `private, max-age=${Math.max(0, Math.floor(options.maxAgeSeconds))}`,
     'accept-ranges': 'bytes',
-    'cross-origin-resource-policy': 'same-origin',
+    'cross-origin-resource-policy': options.crossOrigin === true ? 'cross-origin' : 'same-origin',
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -51,6 +51,16 @@ export default fp(
       ...REMOTE_NAMES.map((name) => ({ prefix: remoteBasePath(name), root: join(webRoot, remotePackageDir(name), 'dist'), label: remotePackageDir(name) })),
     ];
 
+    // The embeddable media library's files (mfe-media/dist/library, at /remotes/media/library/) load in other
+    // origins' pages (<script>, <img>) when embedding is on: Cross-Origin-Resource-Policy cross-origin instead
+    // of helmet's same-origin. Every other file keeps same-origin.
+    const libraryRoot = join(webRoot, remotePackageDir('media'), 'dist', 'library') + sep;
+    const embedding = fastify.config.EMBED_ALLOWED_ORIGINS.length > 0;
+    const setHeaders = (reply: FastifyReply, filePath: string): void => {
+      setCacheHeaders(reply, filePath);
+      if (embedding && filePath.startsWith(libraryRoot)) reply.header('cross-origin-resource-policy', 'cross-origin');
+    };
+
     let first = true;
     for (const { prefix, root, label } of roots) {
       if (!existsSync(root)) fastify.log.warn({ root }, `${label} is not built (no ${root}); its files are not served until it is`);
@@ -64,7 +74,7 @@ export default fp(
         lastModified: true,
         preCompressed: true,
         cacheControl: false,
-        setHeaders: setCacheHeaders,
+        setHeaders,
         decorateReply: first,
         suppressWarning: true,
       });

@@ -162,7 +162,7 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       // A public (gallery) reader never learns the uploaded file's name (it may say more than the photo shows).
       const fileName = reader.galleryKey === undefined ? info.fileName : publicFileName(params.id, info.fileName);
-      reply.headers({ ...contentHeaders({ contentType: info.contentType, fileName }, { download: params.download, maxAgeSeconds: verified.remainingSeconds }), 'content-length': String(info.length) });
+      reply.headers({ ...contentHeaders({ contentType: info.contentType, fileName }, { download: params.download, maxAgeSeconds: verified.remainingSeconds, crossOrigin: fastify.config.EMBED_ALLOWED_ORIGINS.length > 0 }), 'content-length': String(info.length) });
       if (info.etag) reply.header('etag', `"${info.etag.replace(/"/g, '')}"`);
       if (range) {
         reply.code(206).header('content-range', `bytes ${info.rangeStart}-${info.rangeStart + info.length - 1}/${info.totalSize}`);
