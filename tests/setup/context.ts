@@ -12,6 +12,11 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** e2e project: where screenshots go (gitignored). */
     artifactsDir: string;
+    /**
+     * e2e project: the port for the embeddable media library's host page; its origins (http://127.0.0.1:<port>,
+     * same-site with the stack, and http://localhost:<port>, cross-site) are the stack's EMBED_ALLOWED_ORIGINS.
+     */
+    embedHostPort: number;
   }
 }
 

@@ -1,6 +1,7 @@
 // e2e tests: the whole product as `npm start` runs it (each service its own process, the gateway serving
 // the built front ends), on a free port, with fresh data and the demo venues.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, startStack } from '@venuebook/local';
@@ -12,17 +13,39 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (!existsSync(join(REPO_ROOT, built))) throw new Error(`${built} is missing: run 'npm run build' (npm test does) before the e2e tests`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'venuebook-e2e-'));
+  // The embeddable media library's host page (the e2e tests serve mfe-media/example on this port): Venue Book lets
+  // it embed as a same-site host (127.0.0.1: the session bridge's refresh cookie goes along) and a cross-site one
+  // (localhost: it must bring its own tokens).
+  const embedHostPort = await freePort();
   // Two gateways on one NATS (presence.e2e opens a card on each); the tests that use one talk to the first.
-  const stack = await startStack({ dataDir, port: 0, seed: true, env: {}, logLevel: 'warn', gatewayReplicas: 2, log: (message) => console.log(`[e2e] ${message}`) });
+  const stack = await startStack({ dataDir, port: 0, seed: true, env: {}, gatewayEnv: { EMBED_ALLOWED_ORIGINS: embedHostOrigins(embedHostPort).join(',') }, logLevel: 'warn', gatewayReplicas: 2, log: (message) => console.log(`[e2e] ${message}`) });
   const artifactsDir = join(REPO_ROOT, 'artifacts', 'e2e');
   mkdirSync(artifactsDir, { recursive: true });
   project.provide('baseUrl', stack.url);
   project.provide('gatewayUrls', stack.gatewayUrls);
   project.provide('artifactsDir', artifactsDir);
+  project.provide('embedHostPort', embedHostPort);
   if (!stack.mailboxUrl) throw new Error('the e2e stack needs the local mail sink');
   project.provide('mailboxUrl', stack.mailboxUrl);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** The origins of the embedding host page on `port`: same-site with the stack (127.0.0.1), then cross-site (localhost). */
+export function embedHostOrigins(port: number): [sameSite: string, crossSite: string] {
+  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+}
+
+/** A free TCP port on the loopback interface (bound and released at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
