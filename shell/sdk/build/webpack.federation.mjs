@@ -47,11 +47,19 @@ const SINGLETONS = [
  */
 export function sharedSingletons(pkg, { provide = true, narrowed } = {}) {
   const deps = { ...pkg.dependencies, ...pkg.peerDependencies };
+  const subpaths = subpathSingletons();
+  // The providing shell (narrowed) provides every sub-path by its file: the federation plugin provides a package
+  // request only when the container's own sources import it, a file always, so a sub-path only a remote imports
+  // (`@chakra-ui/react/tabs`) loads too.
+  const provided = narrowed && {
+    ...Object.fromEntries(subpaths.map(([key, from]) => [key, { import: fileURLToPath(import.meta.resolve(key)), version: require(`${from}/package.json`).version }])),
+    ...narrowed,
+  };
   return Object.fromEntries(
-    [...SINGLETONS, ...subpathSingletons()].map(([key, from]) => {
+    [...SINGLETONS, ...subpaths].map(([key, from]) => {
       const requiredVersion = deps[from];
       if (!requiredVersion) throw new Error(`${pkg.name}: "${from}" must be a dependency (shared singleton)`);
-      return [key, { singleton: true, eager: false, requiredVersion, ...(provide ? narrowed?.[key] : { import: false }) }];
+      return [key, { singleton: true, eager: false, requiredVersion, ...(provide ? provided?.[key] : { import: false }) }];
     }),
   );
 }
@@ -159,24 +167,38 @@ export function createRemoteConfig(packageDir) {
 }
 
 /**
+ * A self-contained container for pages that are not the shell (mfe-media's embeddable media library, issue 13):
+ * its own federation runtime and its own copies of React, Chakra and the sdk, sharing nothing, so a host page of any
+ * framework loads `<outDir>/remoteEntry.js` with a script tag and mounts what it exposes. Built beside the package's
+ * remote, into `dist/<outDir>/` (the remote's clean keeps it). Production and dev build the same (no page).
+ * @param {string} packageDir
+ * @param {{ name: string, exposes: Record<string, string>, outDir: string }} options
+ */
+export function createLibraryConfig(packageDir, { name, exposes, outDir }) {
+  return createFederatedConfig({ packageDir, kind: 'library', name, port: 0, exposes, outDir });
+}
+
+/**
  * @param {object} options
  * @param {string} options.packageDir absolute path of the package (import.meta.dirname)
- * @param {'host' | 'remote'} options.kind
+ * @param {'host' | 'remote' | 'library'} options.kind
  * @param {string} options.name federation container name (shell, mfe_venues, ...)
  * @param {number} options.port dev-server port
  * @param {Record<string, string>} [options.exposes] remote only
  * @param {string} [options.favicon] path of the page's favicon (default: the Venue Book mark)
+ * @param {string} [options.outDir] library only: its folder under dist/
  * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
  */
-function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, favicon }) {
+function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, favicon, outDir }) {
   const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
   const isHost = kind === 'host';
+  const isLibrary = kind === 'library';
 
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const dev = mode === 'development';
     // Remotes only build their standalone page (src/index.ts -> standalone.tsx) for `npm run dev`.
-    const withPage = isHost || dev;
+    const withPage = !isLibrary && (isHost || dev);
     // Production only: the shell provides narrowed shares and the federation runtime; remotes stay tiny.
     // In dev every container carries everything whole, so remotes also run standalone.
     const narrowed = isHost && !dev ? writeNarrowedShares({ packageDir, sourceDirs: containerSourceDirs(packageDir), packages: NARROWED }) : undefined;
@@ -194,14 +216,17 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
       entry: withPage ? { main: './src/index.ts' } : {},
       devtool: dev ? 'eval-cheap-module-source-map' : false,
       output: {
-        path: path.join(packageDir, 'dist'),
+        path: isLibrary ? path.join(packageDir, 'dist', outDir) : path.join(packageDir, 'dist'),
+        // A library's chunks load on foreign pages: its own chunk-loading global, apart from the package's remote.
+        ...(isLibrary ? { uniqueName: name } : {}),
         // The shell serves deep links (SPA fallback), so its assets are root-absolute.
         // Remotes resolve their chunks relative to wherever remoteEntry.js was loaded from.
         publicPath: isHost ? '/' : 'auto',
         filename: dev ? '[name].js' : '[name].[contenthash:8].js',
         chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        clean: true,
+        // A remote keeps the library folders built beside it (createLibraryConfig).
+        clean: kind === 'remote' ? { keep: /^library[\\/]/ } : true,
       },
       resolve: {
         // react-router-dom 7 is `export * from 'react-router'` plus the DOM RouterProvider. Across a
@@ -257,15 +282,15 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
           // The shell registers remotes at run time (registerRemotes / loadRemote).
           remotes: {},
           // Production remotes consume the shell's singletons without bundling fallbacks;
-          // in dev they carry their own copies so they also run standalone.
-          shared: sharedSingletons(pkg, { provide: isHost || dev, narrowed: narrowed?.shared }),
+          // in dev they carry their own copies so they also run standalone. A library shares nothing.
+          shared: isLibrary ? {} : sharedSingletons(pkg, { provide: isHost || dev, narrowed: narrowed?.shared }),
           dts: false,
           manifest: false,
           // Production: the federation runtime core (~60 KB) ships once, in the shell, which puts it on the
           // global; remotes use that one (externalRuntime), so a remoteEntry.js is only its container.
           ...(isHost && !dev ? { runtimePlugins: [INJECT_RUNTIME_CORE] } : {}),
           experiments: {
-            ...(isHost || dev ? {} : { externalRuntime: true }),
+            ...(isHost || isLibrary || dev ? {} : { externalRuntime: true }),
             // Remotes are found by their remoteEntry.js (no manifests, no snapshots); browser only;
             // a remote loads no other remote.
             optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) },

@@ -207,8 +207,8 @@ interface CallInit {
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
-  const baseUrl = (options.baseUrl ?? '/api/v1').replace(/\/+$/, '');
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  let baseUrl = (options.baseUrl ?? '/api/v1').replace(/\/+$/, '');
+  let doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   let binding: AuthBinding | null = null;
 
   /** One HTTP exchange; the body is read completely (so the connection is free for a retry). */
@@ -306,8 +306,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
       };
     },
 
+    /**
+     * Points the client at another base URL or fetch (the embeddable media library binds its own copy of the sdk's
+     * `api` to the gateway's absolute URL). Calls made afterwards use them.
+     */
+    configure(next: ApiClientOptions): void {
+      if (next.baseUrl !== undefined) baseUrl = next.baseUrl.replace(/\/+$/, '');
+      if (next.fetch) doFetch = next.fetch;
+    },
+
     /** The versioned API's base URL (no trailing slash): for requests made outside this client (the upload queue's XHR). */
-    baseUrl,
+    get baseUrl(): string {
+      return baseUrl;
+    },
 
     /**
      * The bound session for a bearer request made outside this client (the upload queue sends multipart with
