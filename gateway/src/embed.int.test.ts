@@ -2,7 +2,7 @@
 // EMBED_ALLOWED_ORIGINS (bearer tokens only, never credentials), Cross-Origin-Resource-Policy of the library's files
 // and of signed content, and the session bridge page (/embed/session).
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import type { VenueDocumentDto as VenueDocument } from '@venuebook/proto/domain'
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 import { expectStatus, png } from './testing/media-fixtures.ts';
 import type { GatewayApp } from './app.ts';
+import { REPO_ROOT } from './config.ts';
 
 const gateway = gatewayFixture(['viewer', 'editor']);
 const { viewer, editor } = gateway.headers;
@@ -158,5 +159,50 @@ describe('CORS for the host pages of EMBED_ALLOWED_ORIGINS', () => {
   it('refuses to start with an entry that is not an exact origin', async () => {
     await expect(gateway.under.buildAnother({ EMBED_ALLOWED_ORIGINS: `${HOST},https://intranet.example.com/app` })).rejects.toThrow(/EMBED_ALLOWED_ORIGINS.*has a path/s);
     await expect(gateway.under.buildAnother({ EMBED_ALLOWED_ORIGINS: '*' })).rejects.toThrow(/EMBED_ALLOWED_ORIGINS/);
+  });
+});
+
+describe('the session bridge page (/embed/session)', () => {
+  it('may be framed by the allowed origins only (CSP frame-ancestors, no X-Frame-Options), loads only its own script, is never cached and sends no Referer', async () => {
+    const response = expectStatus(await embedding.inject({ method: 'GET', url: '/embed/session' }), 200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = String(response.headers['content-security-policy']).split(';');
+    expect(csp).toContain(`frame-ancestors ${HOST} ${OTHER_HOST}`);
+    expect(csp).toEqual(expect.arrayContaining(["default-src 'none'", "script-src 'self'", "connect-src 'self'", "base-uri 'none'", "form-action 'none'"]));
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    // The allowed origins, for the script, as escaped JSON in a <meta>; the script is an external file (no inline script).
+    const meta = /<meta name="venuebook-embed-origins" content="([^"]*)"/.exec(response.body)?.[1];
+    expect(JSON.parse(meta!.replace(/&#34;/g, '"'))).toEqual([HOST, OTHER_HOST]);
+    expect(response.body).toContain('<script src="/embed/session.js"></script>');
+    expect(response.body).not.toMatch(/<script>/);
+    expect((await embedding.inject({ method: 'HEAD', url: '/embed/session' })).statusCode).toBe(200);
+
+    // Embedding off: nobody may frame it.
+    const off = expectStatus(await plain.inject({ method: 'GET', url: '/embed/session' }), 200);
+    expect(String(off.headers['content-security-policy']).split(';')).toContain("frame-ancestors 'none'");
+    expect(off.body).toContain('content="[]"');
+  });
+
+  it('serves its script as JavaScript, revalidated on every load, refreshing under the Web Lock of the Venue Book tabs', async () => {
+    const response = expectStatus(await embedding.inject({ method: 'GET', url: '/embed/session.js', headers: { origin: HOST } }), 200);
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    const shellLock = /const LOCK_NAME = '([^']+)'/.exec(readFileSync(join(REPO_ROOT, 'shell/sdk/src/session/session-store.ts'), 'utf8'))?.[1];
+    expect(shellLock).toBeTruthy();
+    expect(response.body).toContain(`var LOCK_NAME = '${shellLock}';`);
+    expect(response.body).toContain("var REFRESH_URL = '/api/v1/auth/token?grant_type=refresh_token';");
+  });
+
+  it('is not shadowed by the SPA fallback, and other /embed paths are not the app', async () => {
+    for (const url of ['/embed/session', '/embed/session/']) {
+      expect(expectStatus(await embedding.inject({ method: 'GET', url, headers: { accept: 'text/html' } }), 200).body, url).toContain('venuebook-embed-origins');
+    }
+    expect((await embedding.inject({ method: 'GET', url: '/embed/other', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+    expect(expectStatus(await embedding.inject({ method: 'GET', url: '/venue/123', headers: { accept: 'text/html' } }), 200).body).toContain('<title>Venue Book</title>');
   });
 });

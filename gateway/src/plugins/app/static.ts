@@ -20,8 +20,8 @@ function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   else reply.header('Cache-Control', 'no-cache');
 }
 
-/** Paths never answered by the SPA fallback. */
-const NOT_SPA = /^\/(api|remotes)(\/|$)|^\/(healthz|readyz)$/;
+/** Paths never answered by the SPA fallback (/embed: the media library's session bridge). */
+const NOT_SPA = /^\/(api|remotes|embed)(\/|$)|^\/(healthz|readyz)$/;
 
 function wantsSpa(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
