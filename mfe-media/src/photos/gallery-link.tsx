@@ -2,6 +2,7 @@ import { Box, Button, Card, Checkbox, Flex, Heading, HStack, Input, Skeleton, Te
 import { api, ConfirmDialog, errorMessage, mediaQueries, notify, useCan, useMutation, useQuery, useQueryClient, type GallerySettings } from '@venuebook/sdk';
 import { useState } from 'react';
 import { LuCopy, LuRefreshCw } from 'react-icons/lu';
+import { useAppOrigin } from '../shared/app-origin.ts';
 import { expiryFromDateInput, dateInputOfExpiry, galleryLink, GALLERY_TEXT } from './gallery-values.ts';
 
 /**
@@ -14,6 +15,7 @@ export function GalleryLink({ venueId }: { venueId: string }) {
   const mayManage = useCan('gallery.manage');
   const settings = useQuery(mediaQueries.gallery(venueId));
   const [confirmRotate, setConfirmRotate] = useState(false);
+  const appOrigin = useAppOrigin();
 
   const saved = (next: GallerySettings) => queryClient.setQueryData(mediaQueries.gallery(venueId).queryKey, next);
   const update = useMutation({
@@ -48,7 +50,7 @@ export function GalleryLink({ venueId }: { venueId: string }) {
 
   if (settings.isError) return null;
   const data = settings.data;
-  const link = data ? galleryLink(window.location.origin, data.publicPath) : '';
+  const link = data ? galleryLink(appOrigin, data.publicPath) : '';
   const busy = update.isPending || rotate.isPending;
 
   return (
