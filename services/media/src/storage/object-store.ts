@@ -1,16 +1,22 @@
 // The media service's object store: MinIO (S3) through the `minio` client. Keys are made by the service only
 // (`venues/{venueId}/{documentId}/original`, `thumb.webp`, `preview.webp`: documentKeys), never from a file name.
 //
-// Puts always know the size. A file up to one part (5 MiB) is one PUT of a buffer; a larger one is a multipart
-// upload driven here, one 5 MiB part buffer reused for every part, so a put holds at most 5 MiB whatever the file's
-// size. (minio's own putObject with a stream buffers a whole part too, but with an unknown size it picks parts for
-// a 5 TiB object, and when its source stream fails it neither rejects nor aborts the upload: it hangs, and the
-// error is uncaught.) A failed or short source aborts the multipart upload: no object is left.
-import type { Readable } from 'node:stream';
+// Puts always know the size. A buffer (a preview) is one PUT with its MD5 or SHA-256. A stream (an upload) is one
+// PUT streamed as it arrives, with its Content-Length and an unsigned payload (the headers are signed; the body is
+// not hashed first, which would need it whole): nothing is buffered beyond the socket's backpressure, and MinIO
+// writes while the client still sends, so an upload costs its transfer, not a transfer then a put. One PUT takes up
+// to 5 GiB, the upload limit's ceiling (MEDIA_MAX_UPLOAD_BYTES). A source that fails, stalls out or delivers another
+// count than announced destroys the request before its last byte: S3 stores nothing of a PUT cut short. (minio's own
+// putObject with a stream buffers whole parts, and when its source fails it neither rejects nor aborts: it hangs.)
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { Client } from 'minio';
 import type { MediaConfig } from '../config.ts';
 
+/** S3's smallest multipart part; the tests' sizes are made of it. */
 export const PART_SIZE = 5 * 1024 * 1024;
+/** The bytes of an upload read ahead of the socket into MinIO (the stream's buffer; the socket has its own). */
+const STREAM_BUFFER_BYTES = 256 * 1024;
 
 export type ObjectVariant = 'original' | 'thumb' | 'preview';
 
@@ -59,7 +65,7 @@ const isNotFound = (error: unknown): boolean => {
 export function createObjectStore(config: StoreConfig): ObjectStore {
   const endpoint = new URL(config.S3_ENDPOINT);
   const useSSL = endpoint.protocol === 'https:';
-  const client = new Client({
+  const options = {
     endPoint: endpoint.hostname.replace(/^\[|\]$/g, ''),
     port: endpoint.port ? Number(endpoint.port) : useSSL ? 443 : 80,
     useSSL,
@@ -68,7 +74,12 @@ export function createObjectStore(config: StoreConfig): ObjectStore {
     region: config.S3_REGION,
     partSize: PART_SIZE,
     pathStyle: true,
-  });
+  };
+  const client = new Client(options);
+  // Streamed puts: UNSIGNED-PAYLOAD (what minio does over https anyway; over http it would hash the whole body before
+  // the first byte), and no retry (a stream cannot be sent twice).
+  const streaming = new Client({ ...options, retryOptions: { disableRetry: true } });
+  streaming.enableSHA256 = false;
   const bucket = config.S3_BUCKET;
 
   async function removeIncomplete(key: string): Promise<void> {
@@ -99,41 +110,39 @@ export function createObjectStore(config: StoreConfig): ObjectStore {
         await client.putObject(bucket, key, body, size, headers);
         return;
       }
-      const part = Buffer.allocUnsafe(Math.min(PART_SIZE, Math.max(size, 1)));
-      let filled = 0;
-      let total = 0;
-      let uploadId: string | undefined;
-      const etags: { part: number; etag: string }[] = [];
-      const flush = async (): Promise<void> => {
-        uploadId ??= await client.initiateNewMultipartUpload(bucket, key, headers);
-        const done = await client.uploadPart({ bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: etags.length + 1, headers: {} }, part.subarray(0, filled));
-        etags.push({ part: done.part, etag: done.etag });
-        filled = 0;
-      };
-      try {
-        for await (const chunk of body) {
-          total += chunk.byteLength;
-          if (total > size) throw new Error(`put: more than the ${size} bytes announced`);
-          let offset = 0;
-          while (offset < chunk.byteLength) {
-            const taken = Math.min(part.length - filled, chunk.byteLength - offset);
-            part.set(chunk.subarray(offset, offset + taken), filled);
-            filled += taken;
-            offset += taken;
-            // The last part is sent after the loop (a multipart upload's last part may be short; the others may not).
-            if (filled === part.length && total < size) await flush();
+      let failure: unknown;
+      async function* counted(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+        let total = 0;
+        try {
+          for await (const chunk of source) {
+            total += chunk.byteLength;
+            // Never more than the Content-Length: the request would end as a complete, wrong object.
+            if (total > size) throw new Error(`put: more than the ${size} bytes announced`);
+            yield chunk;
           }
+          if (total !== size) throw new Error(`put: ${total} bytes, ${size} announced`);
+        } catch (error) {
+          failure = error;
+          throw error;
         }
-        if (total !== size) throw new Error(`put: ${total} bytes, ${size} announced`);
-        if (uploadId === undefined) {
-          await client.putObject(bucket, key, part.subarray(0, filled), filled, headers);
-          return;
-        }
-        if (filled > 0) await flush();
-        await client.completeMultipartUpload(bucket, key, uploadId, etags);
+      }
+      const source = Readable.from(counted(body), { objectMode: false, highWaterMark: STREAM_BUFFER_BYTES });
+      try {
+        // A failing source destroys the request (minio pipes it with pipeline()): the PUT ends short and stores nothing.
+        const response = await streaming.makeRequestStreamAsync(
+          { method: 'PUT', bucketName: bucket, objectName: key, headers: { ...headers, 'Content-Length': size } },
+          source,
+          '',
+          [200],
+          config.S3_REGION ?? '',
+        );
+        response.resume();
+        await finished(response);
+        // The answer can come before the source's end is read (never with a correct Content-Length, but cheap to check).
+        if (failure !== undefined) throw failure;
       } catch (error) {
-        if (uploadId !== undefined) await client.abortMultipartUpload(bucket, key, uploadId).catch(() => undefined);
-        throw error;
+        source.destroy();
+        throw failure ?? error;
       }
     },
     async stat(key) {
