@@ -1,4 +1,4 @@
-import { fromBinary, toBinary } from '@bufbuild/protobuf';
+import { fromBinary, ScalarType, toBinary } from '@bufbuild/protobuf';
 import type { DescMessage, DescMethod, DescService, Message } from '@bufbuild/protobuf';
 import type * as grpc from '@grpc/grpc-js';
 
@@ -7,11 +7,51 @@ export function methodPath(service: DescService, method: DescMethod): string {
   return `/${service.typeName}/${method.name}`;
 }
 
+/**
+ * The message's serializer. A message that is one oneof with a bytes case (a stream's chunk: UploadDocumentRequest,
+ * ReadContentResponse) is written straight into a buffer of its exact size when that case is set: toBinary's writer
+ * starts at 128 bytes and doubles, copying at each step and once more at the end, so a 64 KiB chunk allocated about
+ * 320 KiB and copied it 5 times (in a 20 MB upload: 100 MB of garbage on the gateway alone).
+ */
 export function serializer(schema: DescMessage): (value: Message) => Buffer {
-  return (value) => {
+  const general = (value: Message): Buffer => {
     const bytes = toBinary(schema, value);
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   };
+  const oneof = schema.oneofs.length === 1 && schema.fields.every((field) => field.oneof === schema.oneofs[0]) ? schema.oneofs[0] : undefined;
+  if (!oneof) return general;
+  const bytesCases = new Map(oneof.fields.filter((field) => field.fieldKind === 'scalar' && field.scalar === ScalarType.BYTES).map((field) => [field.localName, field.number]));
+  if (bytesCases.size === 0) return general;
+  return (value) => {
+    const selected = (value as unknown as Record<string, { case?: string; value?: unknown } | undefined>)[oneof.localName];
+    const fieldNumber = selected?.case === undefined ? undefined : bytesCases.get(selected.case);
+    const unknown = (value as { $unknown?: unknown[] }).$unknown;
+    if (fieldNumber === undefined || !(selected!.value instanceof Uint8Array) || (unknown !== undefined && unknown.length > 0)) return general(value);
+    const bytes = selected!.value;
+    const tag = ((fieldNumber << 3) | 2) >>> 0;
+    const out = Buffer.allocUnsafe(varintSize(tag) + varintSize(bytes.byteLength) + bytes.byteLength);
+    const at = writeVarint(out, writeVarint(out, 0, tag), bytes.byteLength);
+    out.set(bytes, at);
+    return out;
+  };
+}
+
+function varintSize(value: number): number {
+  let size = 1;
+  while (value >= 0x80) {
+    value = Math.floor(value / 128);
+    size += 1;
+  }
+  return size;
+}
+
+function writeVarint(out: Buffer, at: number, value: number): number {
+  while (value >= 0x80) {
+    out[at++] = (value & 0x7f) | 0x80;
+    value = Math.floor(value / 128);
+  }
+  out[at++] = value;
+  return at;
 }
 
 export function deserializer(schema: DescMessage): (bytes: Buffer) => Message {
