@@ -7,6 +7,13 @@
 // the encoder cannot shortcut) are uploaded, and the time per image beyond a file upload of the same size is the
 // cost of reading it back, decoding it and writing thumb.webp (250 px) and preview.webp (1440 px). Every answer is
 // checked (size, type, previews), and the stored objects are read back once per size.
+//
+// Where the gateway path's time goes: the gateway answers an upload with Server-Timing (auth, fields, stream,
+// finish: gateway/src/routes/api/v1/venues/documents.ts); with the client's own time the benchmark prints each
+// phase's median and share per size, beside the direct put. `stream` is the pipeline client → gateway → media
+// service → MinIO while the file flows (the slowest hop sets its pace); `finish` is the media service's work after
+// the last byte (the tail of the put, the document's insert, event and audit); `outside` is what the client waits
+// beyond the gateway's handler (sending the request's head, the answer's way back).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client as MinioClient } from 'minio';
 import sharp from 'sharp';
@@ -24,8 +31,27 @@ const UPLOADS = sized({ full: 5, smoke: 1 }, process.env.BENCH_UPLOADS);
 const IMAGES = sized({ full: 10, smoke: 2 }, process.env.BENCH_IMAGES);
 const MB = 1024 * 1024;
 
-/** One multipart upload through the gateway; answers the document and the time from the first byte sent to the answer read. */
-async function uploadThroughGateway(api: ApiClient, venueId: string, file: { name: string; type: string; bytes: Uint8Array }): Promise<{ document: VenueDocumentDto; ms: number }> {
+const PHASES = ['auth', 'fields', 'stream', 'finish'] as const;
+type Phase = (typeof PHASES)[number];
+
+/** The gateway's Server-Timing phases (ms); fails the benchmark when one is missing. */
+function serverTiming(header: string | null, what: string): Record<Phase, number> {
+  const durations = new Map((header ?? '').split(',').map((entry) => {
+    const [name, ...params] = entry.trim().split(';');
+    const dur = params.map((param) => /^dur=([\d.]+)$/.exec(param.trim())?.[1]).find((value) => value !== undefined);
+    return [name ?? '', Number(dur)] as const;
+  }));
+  const phases = {} as Record<Phase, number>;
+  for (const phase of PHASES) {
+    const value = durations.get(phase);
+    if (value === undefined || !Number.isFinite(value)) throw new BenchError(`${what}: no '${phase}' in the answer's Server-Timing (${JSON.stringify(header)})`);
+    phases[phase] = value;
+  }
+  return phases;
+}
+
+/** One multipart upload through the gateway; answers the document, the time from the first byte sent to the answer read, and the gateway's phases. */
+async function uploadThroughGateway(api: ApiClient, venueId: string, file: { name: string; type: string; bytes: Uint8Array }): Promise<{ document: VenueDocumentDto; ms: number; phases: Record<Phase, number> }> {
   const form = new FormData();
   form.set('category', file.type.startsWith('image/') ? 'photos' : 'general');
   form.set('lastModified', String(Date.now()));
@@ -44,7 +70,7 @@ async function uploadThroughGateway(api: ApiClient, venueId: string, file: { nam
   }
   const ms = performance.now() - started;
   if (response.status !== 201) throw new BenchError(`upload of ${file.name}: expected 201, got ${response.status} ${text.slice(0, 300)}`);
-  return { document: JSON.parse(text) as VenueDocumentDto, ms };
+  return { document: JSON.parse(text) as VenueDocumentDto, ms, phases: serverTiming(response.headers.get('server-timing'), `upload of ${file.name}`) };
 }
 
 function megabytesPerSecond(bytes: number, ms: number): number {
@@ -66,12 +92,15 @@ async function throughput(bench: Bench, api: ApiClient, venueId: string, s3: Min
     bytes.write('%PDF-1.7\n', 0, 'latin1');
     const gatewayMs: number[] = [];
     const directMs: number[] = [];
+    const phaseMs = { auth: [] as number[], fields: [] as number[], stream: [] as number[], finish: [] as number[], outside: [] as number[] };
     for (let round = 0; round < UPLOADS; round++) {
       // Alternated, so that a slower moment of the machine falls on both paths alike.
       const started = performance.now();
       await s3.putObject(bucket, `direct/${randomUUID()}`, bytes, bytes.byteLength, { 'Content-Type': 'application/pdf' });
       directMs.push(performance.now() - started);
-      const { document, ms } = await uploadThroughGateway(api, venueId, { name: `bench-${sizeMB}mb-${round}.pdf`, type: 'application/pdf', bytes });
+      const { document, ms, phases } = await uploadThroughGateway(api, venueId, { name: `bench-${sizeMB}mb-${round}.pdf`, type: 'application/pdf', bytes });
+      for (const phase of PHASES) phaseMs[phase].push(phases[phase]);
+      phaseMs.outside.push(Math.max(0, ms - PHASES.reduce((sum, phase) => sum + phases[phase], 0)));
       expectEqual(document.fileSize, bytes.byteLength, 'stored size');
       expectEqual(document.fileType, 'application/pdf', 'detected type');
       gatewayMs.push(ms);
@@ -85,7 +114,15 @@ async function throughput(bench: Bench, api: ApiClient, venueId: string, s3: Min
     bench.shape(`put ${sizeMB} MB straight into S3`, directMs, { mbPerSecond: Math.round(directRate * 10) / 10 });
     const ratio = gatewayRate / directRate;
     bench.figure(`ratio${sizeMB}MB`, Math.round(ratio * 100) / 100, `${sizeMB} MB: gateway ${gatewayRate.toFixed(1)} MB/s, direct S3 ${directRate.toFixed(1)} MB/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.8)`);
-    rows.push({ sizeMB, gatewayMBps: gatewayRate, directMBps: directRate, ratio });
+    // Each phase's median and its share of the sum of the medians (the medians of the parts need not add up to the total's).
+    const medians = Object.fromEntries(Object.entries(phaseMs).map(([phase, times]) => [phase, summarize(times).p50Ms])) as Record<keyof typeof phaseMs, number>;
+    const sum = Object.values(medians).reduce((total, ms) => total + ms, 0) || 1;
+    const share = (phase: keyof typeof phaseMs): string => `${medians[phase].toFixed(1)} ms (${Math.round((medians[phase] / sum) * 100)} %)`;
+    bench.log(
+      `${sizeMB} MB through the gateway, p50 per phase: stream (client → gateway → media → MinIO) ${share('stream')}, finish (media after the last byte: put's tail, document, event, audit) ${share('finish')}, ` +
+        `outside the handler (request head, answer) ${share('outside')}, auth ${share('auth')}, fields ${share('fields')}; direct put ${direct.p50Ms.toFixed(1)} ms; stream alone ${megabytesPerSecond(bytes.byteLength, medians.stream).toFixed(1)} MB/s`,
+    );
+    rows.push({ sizeMB, gatewayMBps: gatewayRate, directMBps: directRate, ratio, ...Object.fromEntries(Object.entries(medians).map(([phase, ms]) => [`${phase}Ms`, ms])) });
   }
   bench.detail('throughput', rows);
 }

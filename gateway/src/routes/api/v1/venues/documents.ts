@@ -78,6 +78,19 @@ async function* uploadMessages(header: UploadRequest, file: MultipartFile['file'
 }
 
 /**
+ * The upload's phases as a Server-Timing header (milliseconds, on the 201): `auth` from the request's arrival to the
+ * handler (routing, authentication), `fields` the multipart fields before the file, `stream` the file from its first
+ * byte to its last one passed on to the media service (client, gateway, media service and MinIO in one pipeline: the
+ * slowest sets the pace), `finish` from there to the media service's answer (the rest of the put into MinIO, the
+ * document's insert, its event and audit). The throughput benchmark reports each phase's share.
+ */
+export function uploadServerTiming(phases: { auth: number; fields: number; stream: number; finish: number }): string {
+  return Object.entries(phases)
+    .map(([name, ms]) => `${name};dur=${Math.max(0, ms).toFixed(1)}`)
+    .join(', ');
+}
+
+/**
  * /api/v1/venues/{id}/documents: a venue's documents and photos (upload and list). The upload is streamed: the
  * gateway never holds the file, it passes each part of the request on to the media service as it arrives.
  */
@@ -108,6 +121,9 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       validatorCompiler: (route) => (route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route as never)),
     },
     async (request, reply) => {
+      const handlerStarted = performance.now();
+      const beforeHandler = reply.elapsedTime;
+      let timing: Parameters<typeof uploadServerTiming>[0] | undefined;
       const auth = request.auth;
       const role = isRole(auth?.role) ? auth?.role : undefined;
       if (!auth || !can(role, 'document.upload')) throw new HttpError(403, UPLOAD_MESSAGES.denied);
@@ -153,9 +169,15 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
         }
         const header: UploadRequest = { part: { case: 'header', value: uploadHeaderToProto(venueId, parsed.data, { fileName: part.filename, declaredType: part.mimetype }) } };
+        const fileStarted = performance.now();
+        let lastByte = Number.NaN;
+        part.file.once('end', () => (lastByte = performance.now()));
         try {
           const response = await fastify.media.uploadDocument(uploadMessages(header, part.file), grpcCallOptions(request, reply));
           if (!response.document) throw new Error('UploadDocument returned no document');
+          const answered = performance.now();
+          if (Number.isNaN(lastByte)) lastByte = answered;
+          timing = { auth: beforeHandler, fields: fileStarted - handlerStarted, stream: lastByte - fileStarted, finish: answered - lastByte };
           document = documentWithUrls(fastify.contentUrls, venueDocumentFromProto(response.document), { userId: auth.userId });
         } catch (error) {
           // The rest of the request is not read: close the connection after the answer.
@@ -166,6 +188,7 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         }
       }
       if (!document) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
+      if (timing) reply.header('server-timing', uploadServerTiming(timing));
       return reply.code(201).header('location', `/api/v1/documents/${encodeURIComponent(document.id)}`).send(document);
     },
   );
