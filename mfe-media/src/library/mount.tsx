@@ -85,9 +85,16 @@ export function mount(element: HTMLElement, input: MediaLibraryProps): MediaLibr
   let view: MediaLibraryView = props.view;
   let root: Root | null = null;
 
+  /** The last error reported (a failed call is seen by the fetch and by the session check: reported once). */
+  let lastError: { message: string; at: number } | null = null;
   const instance: Mounted = {
     props,
     emit(event) {
+      if (event.type === 'error') {
+        const now = Date.now();
+        if (lastError && lastError.message === event.message && now - lastError.at < 2000) return;
+        lastError = { message: event.message, at: now };
+      }
       try {
         instance.props.onEvent?.(event);
       } catch (error) {
