@@ -38,8 +38,17 @@
   }
 
   function withRefreshLock(task) {
-    // Web Locks exist in secure contexts only (https, localhost); elsewhere the refresh runs unguarded.
-    return navigator.locks ? navigator.locks.request(LOCK_NAME, task) : task();
+    // Web Locks exist in secure contexts only (https, localhost), and a browser may deny them to a cross-site frame
+    // (SecurityError; there the refresh cookie does not go along anyway): then the refresh runs unguarded.
+    if (!navigator.locks) return task();
+    var granted = false;
+    return navigator.locks.request(LOCK_NAME, function () {
+      granted = true;
+      return task();
+    }).catch(function (error) {
+      if (granted) throw error;
+      return task();
+    });
   }
 
   /** One refresh: the token, null when signed out (401), or a rejection with the reason. */

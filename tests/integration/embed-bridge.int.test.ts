@@ -1,0 +1,257 @@
+// The embeddable media library's session bridge (GET /embed/session, issue 13) in Chromium, on the product stack
+// with EMBED_ALLOWED_ORIGINS: a host page of an allowed origin that is same-site with Venue Book gets the signed-in
+// browser's access token; a signed-out browser, or an allowed but cross-site host (the SameSite=Strict refresh
+// cookie stays home), gets 'venuebook:signed-out'; any other page gets nothing — neither by framing the bridge, nor
+// from a sibling frame, nor through a popup.
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from '@venuebook/proto/domain';
+import { startSdkStack } from './sdk-support.ts';
+import type { SdkStack } from './sdk-support.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** A host page: frames the bridge of `?gateway=`, records every message, asks with `ask(id, extra)`; `?sibling=`: also frames that page. */
+const HOST_PAGE = `<!doctype html><meta charset="utf-8"><title>Host</title>
+<script>
+  const params = new URLSearchParams(location.search);
+  const gateway = params.get('gateway');
+  window.received = [];
+  const frame = document.createElement('iframe');
+  frame.src = gateway + '/embed/session';
+  window.addEventListener('message', (event) => {
+    window.received.push({ origin: event.origin, fromBridge: event.source === frame.contentWindow, data: event.data });
+  });
+  document.documentElement.appendChild(frame);
+  window.ask = (id, extra) => frame.contentWindow.postMessage({ type: 'venuebook:token-request', id, ...extra }, gateway);
+  if (params.has('sibling')) {
+    const sibling = document.createElement('iframe');
+    sibling.src = params.get('sibling');
+    document.documentElement.appendChild(sibling);
+  }
+</script>`;
+
+/** Another origin's page: framed beside the bridge it asks the bridge (parent.frames[0]); at the top it opens it as a popup and asks. */
+const STRANGER_PAGE = `<!doctype html><meta charset="utf-8"><title>Stranger</title>
+<script>
+  window.received = [];
+  window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
+  window.askSibling = () => parent.frames[0].postMessage({ type: 'venuebook:token-request', id: 'sibling' }, '*');
+  window.openBridge = (gateway) => { window.popup = window.open(gateway + '/embed/session'); };
+  window.askPopup = () => window.popup.postMessage({ type: 'venuebook:token-request', id: 'popup' }, '*');
+</script>`;
+
+interface Received {
+  origin: string;
+  fromBridge?: boolean;
+  data: { type?: string; id?: string; accessToken?: string; expiresAt?: number; message?: string };
+}
+
+interface HostWindow {
+  received: Received[];
+  ask(id: string, extra?: Record<string, unknown>): void;
+  askSibling(): void;
+  openBridge(gateway: string): void;
+  askPopup(): void;
+}
+
+function serve(page: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path !== '/host.html' && path !== '/stranger.html') {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(path === '/host.html' ? page : STRANGER_PAGE);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const portOf = (server: Server): number => (server.address() as AddressInfo).port;
+
+let sdk: SdkStack;
+let browser: Browser;
+let allowedServer: Server;
+let strangerServer: Server;
+/** Origins of the host pages: allowed and same-site with the gateway (127.0.0.1), allowed but cross-site (localhost), not allowed (127.0.0.1, another port). */
+let sameSiteHost: string;
+let crossSiteHost: string;
+let strangerHost: string;
+let gatewayOrigin: string;
+
+beforeAll(async () => {
+  allowedServer = await serve(HOST_PAGE);
+  strangerServer = await serve(HOST_PAGE);
+  sameSiteHost = `http://127.0.0.1:${portOf(allowedServer)}`;
+  crossSiteHost = `http://localhost:${portOf(allowedServer)}`;
+  strangerHost = `http://127.0.0.1:${portOf(strangerServer)}`;
+  sdk = await startSdkStack({ gatewayEnv: { EMBED_ALLOWED_ORIGINS: `${sameSiteHost},${crossSiteHost}` } });
+  gatewayOrigin = new URL(sdk.stack.url).origin;
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sdk?.stop();
+  allowedServer?.close();
+  strangerServer?.close();
+});
+
+/** A browser context signed in to Venue Book as the viewer (its refresh cookie, as a sign-in leaves it), or signed out. */
+async function browserContext(signedIn: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  if (signedIn) {
+    const { email, password } = sdk.account('viewer');
+    const response = await fetch(`${sdk.apiUrl}/auth/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((header) => header.startsWith(`${REFRESH_COOKIE_NAME}=`));
+    const value = cookie?.slice(REFRESH_COOKIE_NAME.length + 1).split(';')[0];
+    expect(value).toBeTruthy();
+    await context.addCookies([{ name: REFRESH_COOKIE_NAME, value: value!, domain: '127.0.0.1', path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'Strict', secure: false }]);
+  }
+  return context;
+}
+
+const received = (page: Page): Promise<Received[]> => page.evaluate(() => (window as unknown as HostWindow).received);
+
+async function replyTo(page: Page, id: string): Promise<Received> {
+  await page.waitForFunction((wanted) => (window as unknown as HostWindow).received.some((message) => message.data?.id === wanted), id, { timeout: 10_000 });
+  return (await received(page)).find((message) => message.data?.id === id)!;
+}
+
+async function openHost(context: BrowserContext, host: string, query = ''): Promise<{ page: Page; refreshes: string[] }> {
+  const page = await context.newPage();
+  const refreshes: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/auth/token') refreshes.push(request.url());
+  });
+  await page.goto(`${host}/host.html?gateway=${encodeURIComponent(gatewayOrigin)}${query}`);
+  return { page, refreshes };
+}
+
+const waitForReady = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as HostWindow).received.some((message) => message.data?.type === 'venuebook:bridge-ready' && message.fromBridge), undefined, { timeout: 10_000 });
+
+describe('the session bridge in Chromium', () => {
+  it('gives an allowed same-site host the signed-in browser’s token: one refresh for concurrent requests, then the cached token; fresh: true refreshes again', async () => {
+    const context = await browserContext(true);
+    const { page, refreshes } = await openHost(context, sameSiteHost);
+    await waitForReady(page);
+    const ready = (await received(page)).find((message) => message.data?.type === 'venuebook:bridge-ready')!;
+    expect(ready).toMatchObject({ origin: gatewayOrigin, fromBridge: true, data: { type: 'venuebook:bridge-ready' } });
+    expect(Object.keys(ready.data)).toEqual(['type']);
+
+    await page.evaluate(() => ['a', 'b', 'c'].forEach((id) => (window as unknown as HostWindow).ask(id)));
+    const replies = await Promise.all(['a', 'b', 'c'].map((id) => replyTo(page, id)));
+    for (const reply of replies) {
+      expect(reply).toMatchObject({ origin: gatewayOrigin, fromBridge: true, data: { type: 'venuebook:token', accessToken: replies[0]!.data.accessToken } });
+      expect(Object.keys(reply.data).sort()).toEqual(['accessToken', 'expiresAt', 'id', 'type']);
+    }
+    expect(refreshes).toHaveLength(1);
+    const token = replies[0]!.data;
+    expect(token.expiresAt! * 1000).toBeGreaterThan(Date.now() + 60_000);
+    // The token is the viewer's, usable cross-origin with a bearer header.
+    const me = await fetch(`${sdk.apiUrl}/auth/user`, { headers: { authorization: `Bearer ${token.accessToken}`, origin: sameSiteHost } });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('access-control-allow-origin')).toBe(sameSiteHost);
+    expect((await me.json()) as { email: string }).toMatchObject({ email: sdk.account('viewer').email });
+
+    await page.evaluate(() => (window as unknown as HostWindow).ask('cached'));
+    expect((await replyTo(page, 'cached')).data.accessToken).toBe(token.accessToken);
+    expect(refreshes).toHaveLength(1);
+    await page.evaluate(() => (window as unknown as HostWindow).ask('again', { fresh: true }));
+    expect((await replyTo(page, 'again')).data).toMatchObject({ type: 'venuebook:token' });
+    expect(refreshes).toHaveLength(2);
+    // The refresh rotated the browser's cookie (same-origin frame, first-party): the next one still works.
+    await page.evaluate(() => (window as unknown as HostWindow).ask('third', { fresh: true }));
+    expect((await replyTo(page, 'third')).data).toMatchObject({ type: 'venuebook:token' });
+    await context.close();
+  });
+
+  it('waits for a refresh of a Venue Book tab of the same browser (the same Web Lock) before its own', async () => {
+    const context = await browserContext(true);
+    // A Venue Book page (same origin as the bridge) holding the lock, as the shell's session store does while it refreshes.
+    const tab = await context.newPage();
+    await tab.goto(`${gatewayOrigin}/healthz`);
+    await tab.evaluate(
+      (name) =>
+        new Promise<void>((held) => {
+          void navigator.locks.request(
+            name,
+            () =>
+              new Promise<void>((release) => {
+                (window as unknown as { release: () => void }).release = release;
+                held();
+              }),
+          );
+        }),
+      'venuebook-auth-refresh',
+    );
+    const { page, refreshes } = await openHost(context, sameSiteHost);
+    await waitForReady(page);
+    await page.evaluate(() => (window as unknown as HostWindow).ask('locked'));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(refreshes).toEqual([]);
+    expect((await received(page)).some((message) => message.data?.id === 'locked')).toBe(false);
+    await tab.evaluate(() => (window as unknown as { release: () => void }).release());
+    expect((await replyTo(page, 'locked')).data).toMatchObject({ type: 'venuebook:token' });
+    expect(refreshes).toHaveLength(1);
+    await context.close();
+  });
+
+  it("answers 'venuebook:signed-out' without a Venue Book session, and to an allowed host that is cross-site (the refresh cookie is SameSite=Strict)", async () => {
+    const signedOut = await browserContext(false);
+    const { page } = await openHost(signedOut, sameSiteHost);
+    await waitForReady(page);
+    await page.evaluate(() => (window as unknown as HostWindow).ask('out'));
+    expect((await replyTo(page, 'out')).data).toEqual({ type: 'venuebook:signed-out', id: 'out' });
+    await signedOut.close();
+
+    const signedIn = await browserContext(true);
+    const crossSite = await openHost(signedIn, crossSiteHost);
+    await waitForReady(crossSite.page);
+    await crossSite.page.evaluate(() => (window as unknown as HostWindow).ask('cross'));
+    expect((await replyTo(crossSite.page, 'cross')).data).toEqual({ type: 'venuebook:signed-out', id: 'cross' });
+    await signedIn.close();
+  });
+
+  it('gives other pages nothing: a host not in the list cannot frame it, a sibling frame and a popup opener are ignored', async () => {
+    const context = await browserContext(true);
+    const silence = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+    // Framed by a page not in the list (same-site, so the cookie would go along): the frame is blocked.
+    const stranger = await openHost(context, strangerHost);
+    await silence();
+    await stranger.page.evaluate(() => (window as unknown as HostWindow).ask('framed'));
+    await silence();
+    expect(await received(stranger.page)).toEqual([]);
+    expect(stranger.refreshes).toEqual([]);
+
+    // Beside the bridge in an allowed host page: the bridge answers its parent only.
+    const host = await openHost(context, sameSiteHost, `&sibling=${encodeURIComponent(`${strangerHost}/stranger.html`)}`);
+    await waitForReady(host.page);
+    const sibling = host.page.frames().find((frame) => frame.url().startsWith(strangerHost));
+    expect(sibling).toBeDefined();
+    await sibling!.waitForFunction(() => typeof (window as unknown as HostWindow).askSibling === 'function');
+    await sibling!.evaluate(() => (window as unknown as HostWindow).askSibling());
+    await silence();
+    expect(await sibling!.evaluate(() => (window as unknown as HostWindow).received)).toEqual([]);
+    expect((await received(host.page)).map((message) => message.data?.type)).toEqual(['venuebook:bridge-ready']);
+    expect(host.refreshes).toEqual([]);
+
+    // Opened as a popup (no frame-ancestors there): its opener is not its parent.
+    const top = await context.newPage();
+    await top.goto(`${strangerHost}/stranger.html`);
+    const [popup] = await Promise.all([context.waitForEvent('page'), top.evaluate((gateway) => (window as unknown as HostWindow).openBridge(gateway), gatewayOrigin)]);
+    await popup.waitForLoadState('load');
+    expect(new URL(popup.url()).pathname).toBe('/embed/session');
+    await top.evaluate(() => (window as unknown as HostWindow).askPopup());
+    await silence();
+    expect(await top.evaluate(() => (window as unknown as HostWindow).received)).toEqual([]);
+    await context.close();
+  });
+});
