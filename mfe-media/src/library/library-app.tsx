@@ -101,7 +101,7 @@ export function LibraryApp({ props, apiOrigin, store, emit, onView }: LibraryApp
     <AppOriginContext.Provider value={apiOrigin}>
       <SessionProvider store={store}>
         <QueryProvider store={store}>
-          <Box onClickCapture={keepHostPage} data-testid="media-library" data-status={snapshot.status}>
+          <Box onClickCapture={keepHostPage} p={{ base: '3', md: '4' }} data-testid="media-library" data-status={snapshot.status}>
             {body}
           </Box>
         </QueryProvider>

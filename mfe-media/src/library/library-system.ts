@@ -4,18 +4,24 @@ import { system } from '@venuebook/sdk';
 
 /** The class of the library's root element: Chakra's reset and global styles apply inside it only. */
 export const LIBRARY_ROOT_CLASS = 'vb-media-library';
-const scope = `.${LIBRARY_ROOT_CLASS}`;
+
+/**
+ * Where the library's styles apply: its root, and what it renders into the host page's body (dialogs, toasts and the
+ * photo viewer are portals), which is outside the root.
+ */
+const scope = `:is(.${LIBRARY_ROOT_CLASS}, [data-scope][data-part="positioner"], [data-scope][data-part="backdrop"], [data-scope="toast"][data-part="group"], .yarl__portal)`;
 
 /**
  * The sdk's theme for a foreign page: the same tokens and recipes, but Chakra's CSS reset (preflight) and global
- * styles are scoped to the library's root element instead of the page's html and body.
+ * styles are scoped to the library's elements instead of the page's html and body.
  */
 export const librarySystem = createSystem({
   ...system._config,
   preflight: { scope },
   globalCss: {
     [`${scope}, ${scope} *`]: globalCss['*'] ?? {},
-    [scope]: { color: 'fg', bg: 'bg', lineHeight: '1.5', colorPalette: 'gray', fontFamily: 'body', fontSize: 'md' },
+    [scope]: { color: 'fg', lineHeight: '1.5', colorPalette: 'gray', fontFamily: 'body', fontSize: 'md' },
+    [`.${LIBRARY_ROOT_CLASS}`]: { bg: 'bg' },
     [`${scope} *::placeholder, ${scope} *[data-placeholder]`]: { color: 'fg.muted/80' },
     [`${scope} *::selection`]: { bg: 'colorPalette.emphasized/80' },
   },
