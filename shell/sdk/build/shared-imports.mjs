@@ -58,12 +58,20 @@ export function importedNames(text, fileName, specifiers) {
   return found;
 }
 
-/** Shipped sources of a folder: .ts/.tsx/.js/.mjs files, without tests. */
+/**
+ * A container's self-contained library (`src/library/`, built by createLibraryConfig: mfe-media's embeddable media
+ * library) shares nothing with the shell, so what it imports is not what the shell must provide.
+ */
+const SELF_CONTAINED_DIR = 'library';
+
+/** Shipped sources of a folder: .ts/.tsx/.js/.mjs files, without tests and without a self-contained library. */
 function sourceFiles(dir) {
   if (!fs.existsSync(dir)) return [];
+  const selfContained = path.join(dir, SELF_CONTAINED_DIR) + path.sep;
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.(tsx?|m?js)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .filter((entry) => !(entry.parentPath + path.sep).startsWith(selfContained))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
 }
