@@ -13,8 +13,11 @@
 // phase's median and share per size, beside the direct put. `stream` is the pipeline client → gateway → media
 // service → MinIO while the file flows (the slowest hop sets its pace); `finish` is the media service's work after
 // the last byte (the tail of the put, the document's insert, event and audit); `outside` is what the client waits
-// beyond the gateway's handler (sending the request's head, the answer's way back).
+// beyond the gateway's handler (sending the request's head, the answer's way back). And the CPU each process spends
+// per upload on either path (this process as the client, the gateway, the media service, MinIO; from /proc): on two
+// cores shared by every hop, the gateway path cannot take less wall time than its CPU over two.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Client as MinioClient } from 'minio';
 import sharp from 'sharp';
 import { request as undiciRequest } from 'undici';
@@ -48,6 +51,48 @@ function serverTiming(header: string | null, what: string): Record<Phase, number
     phases[phase] = value;
   }
   return phases;
+}
+
+/** CPU milliseconds (user + system) of process `pid` since it started, from /proc (clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command: state is field 3, utime 14 and stime 15 (1-based in proc(5)), so 11 and 12 here.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The MinIO server listening on `port` (the one both paths put into), by its command line. */
+function minioPid(port: number): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (command.some((arg) => /minio$/.test(arg)) && command.some((arg) => arg.endsWith(`:${port}`))) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+type CpuProcess = 'client' | 'gateway' | 'media' | 'minio';
+
+/** Adds each process's CPU during `work` to `into`. */
+async function withCpu<T>(pids: Record<Exclude<CpuProcess, 'client'>, number[]>, into: Record<CpuProcess, number>, work: () => Promise<T>): Promise<T> {
+  const read = (): Record<CpuProcess, number> => {
+    const usage = process.cpuUsage();
+    return {
+      client: (usage.user + usage.system) / 1000,
+      gateway: pids.gateway.reduce((sum, pid) => sum + processCpuMs(pid), 0),
+      media: pids.media.reduce((sum, pid) => sum + processCpuMs(pid), 0),
+      minio: pids.minio.reduce((sum, pid) => sum + processCpuMs(pid), 0),
+    };
+  };
+  const before = read();
+  const result = await work();
+  const after = read();
+  for (const key of Object.keys(into) as CpuProcess[]) into[key] += after[key] - before[key];
+  return result;
 }
 
 /** One multipart upload through the gateway; answers the document, the time from the first byte sent to the answer read, and the gateway's phases. */
@@ -86,19 +131,28 @@ async function readBack(api: ApiClient, path: string): Promise<Buffer> {
 
 async function throughput(bench: Bench, api: ApiClient, venueId: string, s3: MinioClient, bucket: string): Promise<void> {
   const rows: Record<string, number>[] = [];
+  const minio = minioPid(bench.stack.infra.s3.port);
+  if (minio === undefined) bench.log(`MinIO's process (port ${bench.stack.infra.s3.port}) not found: its CPU is left out`);
+  const pids = {
+    gateway: [bench.stack.services.gateway.process.child.pid].filter((pid): pid is number => pid !== undefined),
+    media: bench.stack.services.media.replicas.map((replica) => replica.process.child.pid).filter((pid): pid is number => pid !== undefined),
+    minio: minio === undefined ? [] : [minio],
+  };
   for (const sizeMB of SIZES_MB) {
     const bytes = randomBytes(Math.round(sizeMB * MB));
     // A PDF by its magic bytes (the media service checks them); the rest is noise.
     bytes.write('%PDF-1.7\n', 0, 'latin1');
     const gatewayMs: number[] = [];
     const directMs: number[] = [];
+    const gatewayCpu: Record<CpuProcess, number> = { client: 0, gateway: 0, media: 0, minio: 0 };
+    const directCpu: Record<CpuProcess, number> = { client: 0, gateway: 0, media: 0, minio: 0 };
     const phaseMs = { auth: [] as number[], fields: [] as number[], stream: [] as number[], finish: [] as number[], outside: [] as number[] };
     for (let round = 0; round < UPLOADS; round++) {
       // Alternated, so that a slower moment of the machine falls on both paths alike.
       const started = performance.now();
-      await s3.putObject(bucket, `direct/${randomUUID()}`, bytes, bytes.byteLength, { 'Content-Type': 'application/pdf' });
+      await withCpu(pids, directCpu, () => s3.putObject(bucket, `direct/${randomUUID()}`, bytes, bytes.byteLength, { 'Content-Type': 'application/pdf' }));
       directMs.push(performance.now() - started);
-      const { document, ms, phases } = await uploadThroughGateway(api, venueId, { name: `bench-${sizeMB}mb-${round}.pdf`, type: 'application/pdf', bytes });
+      const { document, ms, phases } = await withCpu(pids, gatewayCpu, () => uploadThroughGateway(api, venueId, { name: `bench-${sizeMB}mb-${round}.pdf`, type: 'application/pdf', bytes }));
       for (const phase of PHASES) phaseMs[phase].push(phases[phase]);
       phaseMs.outside.push(Math.max(0, ms - PHASES.reduce((sum, phase) => sum + phases[phase], 0)));
       expectEqual(document.fileSize, bytes.byteLength, 'stored size');
@@ -122,7 +176,22 @@ async function throughput(bench: Bench, api: ApiClient, venueId: string, s3: Min
       `${sizeMB} MB through the gateway, p50 per phase: stream (client → gateway → media → MinIO) ${share('stream')}, finish (media after the last byte: put's tail, document, event, audit) ${share('finish')}, ` +
         `outside the handler (request head, answer) ${share('outside')}, auth ${share('auth')}, fields ${share('fields')}; direct put ${direct.p50Ms.toFixed(1)} ms; stream alone ${megabytesPerSecond(bytes.byteLength, medians.stream).toFixed(1)} MB/s`,
     );
-    rows.push({ sizeMB, gatewayMBps: gatewayRate, directMBps: directRate, ratio, ...Object.fromEntries(Object.entries(medians).map(([phase, ms]) => [`${phase}Ms`, ms])) });
+    const perUpload = (cpu: Record<CpuProcess, number>): Record<CpuProcess | 'total', number> => {
+      const each = Object.fromEntries(Object.entries(cpu).map(([key, ms]) => [key, ms / UPLOADS])) as Record<CpuProcess, number>;
+      return { ...each, total: Object.values(each).reduce((sum, ms) => sum + ms, 0) };
+    };
+    const viaGateway = perUpload(gatewayCpu);
+    const straight = perUpload(directCpu);
+    const cpuLine = (cpu: Record<CpuProcess | 'total', number>, keys: CpuProcess[]): string => `${keys.map((key) => `${key} ${cpu[key].toFixed(0)}`).join(' + ')} = ${cpu.total.toFixed(0)} ms`;
+    bench.log(
+      `${sizeMB} MB CPU per upload: through the gateway ${cpuLine(viaGateway, ['client', 'gateway', 'media', 'minio'])} (on 2 cores ≥ ${(viaGateway.total / 2).toFixed(0)} ms); ` +
+        `direct put ${cpuLine(straight, ['client', 'minio'])} (the gateway path's CPU is ${(viaGateway.total / Math.max(1, straight.total)).toFixed(1)}× the direct put's)`,
+    );
+    const cpuRow = {
+      ...Object.fromEntries(Object.entries(viaGateway).map(([key, ms]) => [`gatewayCpu_${key}Ms`, Math.round(ms)])),
+      ...Object.fromEntries(Object.entries(straight).map(([key, ms]) => [`directCpu_${key}Ms`, Math.round(ms)])),
+    };
+    rows.push({ sizeMB, gatewayMBps: gatewayRate, directMBps: directRate, ratio, ...Object.fromEntries(Object.entries(medians).map(([phase, ms]) => [`${phase}Ms`, ms])), ...cpuRow });
   }
   bench.detail('throughput', rows);
 }
