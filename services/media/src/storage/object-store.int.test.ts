@@ -1,5 +1,5 @@
-// The object store against the test's MinIO: a multi-part put from a stream of known size, ranged reads, removal
-// by keys and by prefix, and a put whose source fails leaves no object.
+// The object store against the test's MinIO: a streamed put of known size (several parts' worth, one PUT), ranged
+// reads, removal by keys and by prefix, and a put whose source fails leaves no object.
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { testInfra } from '@venuebook/service-kit/testing';
@@ -35,7 +35,7 @@ describe('object store', () => {
     await store.ensureBucket();
   });
 
-  it('puts a stream of known size in parts, reads it whole and by range, removes it', async () => {
+  it('puts a stream of known size, reads it whole and by range, removes it', async () => {
     const venueId = randomUUID();
     const keys = documentKeys(venueId, randomUUID());
     const size = 2 * PART_SIZE + 12345;
