@@ -55,12 +55,14 @@ async function createVenue(): Promise<string> {
   return expectStatus(await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', headers: editor, payload: { name: `Embed ${randomUUID().slice(0, 6)} Hall`, displayCityAs: 'Springfield' } }), 201).json<{ id: string }>().id;
 }
 
-async function uploadPhoto(venueId: string): Promise<VenueDocument> {
+async function uploadPhoto(venueId: string, app: GatewayApp = gateway.app, extraHeaders: Record<string, string> = {}): Promise<VenueDocument> {
   const form = new FormData();
   const bytes = png(8, 6);
   for (const [name, value] of Object.entries({ category: 'photos', lastModified: '1700000000000', size: String(bytes.length) })) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'photo.png');
-  return expectStatus(await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: editor, payload: form as never }), 201).json<VenueDocument>();
+  const response = expectStatus(await app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: { ...editor, ...extraHeaders }, payload: form as never }), 201);
+  if (extraHeaders.origin) expect(response.headers['access-control-allow-origin']).toBe(extraHeaders.origin);
+  return response.json<VenueDocument>();
 }
 
 describe('CORS for the host pages of EMBED_ALLOWED_ORIGINS', () => {
@@ -119,6 +121,11 @@ describe('CORS for the host pages of EMBED_ALLOWED_ORIGINS', () => {
     const cookieOnly = await embedding.inject({ method: 'GET', url, headers: { origin: HOST }, cookies: { [REFRESH_COOKIE_NAME]: signedIn.refreshCookie } });
     expect(cookieOnly.statusCode).toBe(401);
     expect(cookieOnly.headers['access-control-allow-credentials']).toBeUndefined();
+    // Error answers carry CORS too, so that the library can read them (401 → ask for a token again).
+    expect(cookieOnly.headers['access-control-allow-origin']).toBe(HOST);
+    const missing = await embedding.inject({ method: 'GET', url: '/api/v1/documents/no-such-document', headers: { ...viewer, origin: HOST } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['access-control-allow-origin']).toBe(HOST);
     // A refresh asked for cross-origin gets no CORS headers: its answer (the token) stays unreadable to the page.
     const refresh = await embedding.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token', headers: { origin: HOST }, cookies: { [REFRESH_COOKIE_NAME]: signedIn.refreshCookie } });
     expect(corsHeaders(refresh)).toEqual({});
@@ -130,7 +137,8 @@ describe('CORS for the host pages of EMBED_ALLOWED_ORIGINS', () => {
   });
 
   it('serves signed content cross-origin (CORP cross-origin) when embedding is on; same-origin when it is off', async () => {
-    const document = await uploadPhoto(await createVenue());
+    // Uploaded cross-origin, as the library's XMLHttpRequest does (multipart, bearer token).
+    const document = await uploadPhoto(await createVenue(), embedding, { origin: HOST });
     const on = expectStatus(await embedding.inject({ method: 'GET', url: document.urls.original, headers: { origin: HOST } }), 200);
     expect(on.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(on.headers['access-control-allow-origin']).toBe(HOST);
