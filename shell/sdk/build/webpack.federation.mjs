@@ -339,7 +339,8 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
         // `ANALYZE=1 npm run build`: treemap and summary under artifacts/bundle/.
         ...(process.env.ANALYZE ? bundleReportPlugins(packageDir) : []),
       ],
-      devServer: {
+      // `npm run dev` serves a library through its package's remote server (under /<outDir>/), not its own.
+      devServer: isLibrary ? false : {
         port,
         host: 'localhost',
         hot: false,
