@@ -71,6 +71,18 @@ describe('isEmbedCorsPath', () => {
     ['/remotes/media/library/../remoteEntry.js', false],
     ['/remotes/media/library/%2e%2E/remoteEntry.js', false],
     ['/api/v1/venues/./x', false],
+    // Percent-encoded spellings: the router decodes letters (%74oken is the token route) and the static files'
+    // server decodes %2f, so the path is judged decoded; a path that does not decode is refused.
+    ['/api/v1/auth/%74oken', false],
+    ['/api/v1/%61uth/token', false],
+    ['/api/v1/auth/g%6Fogle/start', false],
+    ['/remotes/media/library/..%2fremoteEntry.js', false],
+    ['/remotes/media/library/..%5CremoteEntry.js', false],
+    ['/remotes/media/library/%252e%252e/remoteEntry.js', false],
+    ['/remotes/media/library//remoteEntry.js', false],
+    ['/api/v1/venues/%E0%A4%A', false],
+    ['/remotes/media/library/remoteEntry.j%73', true],
+    ['/api/v1/venues/Caf%C3%A9/documents', true],
   ])('%s → %s', (path, expected) => {
     expect(isEmbedCorsPath(path)).toBe(expected);
   });

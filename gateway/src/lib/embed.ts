@@ -54,9 +54,19 @@ const COOKIE_ROUTES = /^\/api\/v1\/auth\/(token|logout|google)(\/|$)/;
 /** A '.' or '..' segment, plain or percent-encoded (browsers never send one; a crafted request could). */
 const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
 
-/** Whether a request path (no query) is answered to allowed origins: the versioned API and the library's files. */
-export function isEmbedCorsPath(path: string): boolean {
-  if (DOT_SEGMENT.test(path)) return false;
+/**
+ * Whether a request path (no query, as sent) is answered to allowed origins: the versioned API and the library's
+ * files. Judged decoded, as the router (which decodes %74oken to the token route) and the static files' server
+ * (which decodes %2f) see it; a path that does not decode, or with a backslash or an empty segment, is refused.
+ */
+export function isEmbedCorsPath(rawPath: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return false;
+  }
+  if (DOT_SEGMENT.test(path) || path.includes('\\') || path.includes('//')) return false;
   if (path.startsWith(EMBED_LIBRARY_PREFIX)) return true;
   return path.startsWith('/api/v1/') && !COOKIE_ROUTES.test(path);
 }
