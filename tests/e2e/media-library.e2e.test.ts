@@ -78,8 +78,12 @@ const thumbsLoaded = (page: Page) =>
   expect
     .poll(() => tiles(page).locator('img').evaluateAll((imgs) => imgs.length > 0 && imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
     .toBe(true);
-const shot = (page: Page, name: string, { fullPage = true } = {}) =>
-  fullPage ? screenshot(page, `media-library-${name}`) : page.screenshot({ path: join(inject('artifactsDir'), `media-library-${name}.png`), animations: 'disabled' });
+/** A screenshot once no animation runs (a dialog fading in was caught half-transparent). */
+async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  if (fullPage) await screenshot(page, `media-library-${name}`);
+  else await page.screenshot({ path: join(inject('artifactsDir'), `media-library-${name}.png`), animations: 'disabled' });
+}
 
 /** A context of the viewport's size signed in to Venue Book (its refresh cookie), on the example page. */
 async function signedInExample(viewport: { width: number; height: number }, query = ''): Promise<{ page: Page; errors: Error[]; close: () => Promise<void> }> {
@@ -175,6 +179,12 @@ describe('the media library on its example page (another origin)', () => {
       await expect.poll(() => page.locator('#library > div').getAttribute('class')).toContain('dark');
       await expect.poll(() => events(page)).toEqual(['ready', 'view-changed']);
       await shot(page, 'documents-dark-390');
+      // Its dialogs (portals in the host page's body) are dark too.
+      await page.getByTestId('document-delete').first().click();
+      await page.getByTestId('delete-document-dialog').waitFor();
+      expect(await page.getByTestId('delete-document-dialog').evaluate((dialog) => getComputedStyle(dialog).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+      await shot(page, 'delete-dialog-dark-390', { fullPage: false });
+      await page.getByTestId('delete-document-dialog').getByTestId('confirm-cancel').click();
       expect(errors).toEqual([]);
     } finally {
       await close();

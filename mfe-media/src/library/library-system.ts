@@ -9,7 +9,11 @@ export const LIBRARY_ROOT_CLASS = 'vb-media-library';
  * Where the library's styles apply: its root, and what it renders into the host page's body (dialogs, toasts and the
  * photo viewer are portals), which is outside the root.
  */
-const scope = `:is(.${LIBRARY_ROOT_CLASS}, [data-scope][data-part="positioner"], [data-scope][data-part="backdrop"], [data-scope="toast"][data-part="group"], .yarl__portal)`;
+const PORTALS = '[data-scope][data-part="positioner"], [data-scope][data-part="backdrop"], [data-scope="toast"][data-part="group"], .yarl__portal';
+const scope = `:is(.${LIBRARY_ROOT_CLASS}, ${PORTALS})`;
+
+/** The attribute of the host page's body that carries the library's colour mode to its portals (`mount` sets it). */
+export const PORTAL_THEME_ATTRIBUTE = 'data-vb-media-library-theme';
 
 /**
  * The sdk's theme for a foreign page: the same tokens and recipes, but Chakra's CSS reset (preflight) and global
@@ -17,6 +21,9 @@ const scope = `:is(.${LIBRARY_ROOT_CLASS}, [data-scope][data-part="positioner"],
  */
 export const librarySystem = createSystem({
   ...system._config,
+  // The portals get the theme's variables too, dark ones when the body says so (they are outside the root's .dark).
+  cssVarsRoot: `:where(html, .chakra-theme, ${PORTALS})`,
+  conditions: { ...system._config.conditions, dark: `.dark &, .dark .chakra-theme:not(.light) &, [${PORTAL_THEME_ATTRIBUTE}="dark"] &` },
   preflight: { scope },
   globalCss: {
     [`${scope}, ${scope} *`]: globalCss['*'] ?? {},

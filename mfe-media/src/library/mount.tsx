@@ -9,7 +9,7 @@ import { parseMediaLibraryProps, type MediaLibraryEvent, type MediaLibraryHandle
 import { createEmbedFetch } from './embed-fetch.ts';
 import { createEmbedSessionStore, type EmbedSessionStore } from './embed-session.ts';
 import { LibraryApp } from './library-app.tsx';
-import { LIBRARY_ROOT_CLASS, librarySystem } from './library-system.ts';
+import { LIBRARY_ROOT_CLASS, librarySystem, PORTAL_THEME_ATTRIBUTE } from './library-system.ts';
 
 declare const __webpack_public_path__: string | undefined;
 
@@ -109,6 +109,8 @@ export function mount(element: HTMLElement, input: MediaLibraryProps): MediaLibr
 
   const render = () => {
     host.className = `${LIBRARY_ROOT_CLASS} chakra-theme ${props.colorMode}`;
+    // Dialogs, toasts and the viewer render into the body: they follow the latest colour mode.
+    document.body.setAttribute(PORTAL_THEME_ATTRIBUTE, props.colorMode);
     root?.render(
       <StrictMode>
         <ChakraProvider value={librarySystem}>
@@ -152,6 +154,7 @@ export function mount(element: HTMLElement, input: MediaLibraryProps): MediaLibr
       host.remove();
       mounted.delete(instance);
       if (mounted.size === 0) {
+        document.body.removeAttribute(PORTAL_THEME_ATTRIBUTE);
         session.bridge?.dispose();
         session.bridge = null;
       }
