@@ -56,3 +56,21 @@ describe('answers our gateway never gives', () => {
     await expect(api.venues.list()).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 });
+
+describe('configure', () => {
+  it('points the client at another base URL and fetch (the embeddable media library on another origin)', async () => {
+    const requested: string[] = [];
+    const api = createApiClient();
+    expect(api.baseUrl).toBe('/api/v1');
+    api.configure({
+      baseUrl: 'https://venuebook.example.com/api/v1/',
+      fetch: async (input) => {
+        requested.push(String(input));
+        return Response.json({ enabled: false });
+      },
+    });
+    expect(api.baseUrl).toBe('https://venuebook.example.com/api/v1');
+    await api.auth.config();
+    expect(requested).toEqual(['https://venuebook.example.com/api/v1/auth/config']);
+  });
+});
