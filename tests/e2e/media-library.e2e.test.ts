@@ -3,7 +3,8 @@
 // signed in to Venue Book sees the venue's photos through the session bridge, uploads a photo (progress, 'uploaded'
 // event), opens the viewer, switches to documents and deletes one ('deleted'); the host switches view and colour
 // mode with update(); a signed-out browser gets the sign-in prompt and 'signed-out', and the library once signed in;
-// props version 2 is refused by mount; a page on an origin NOT in the list gets no data (CORS) and shows the error.
+// a cross-site host (localhost, also allowed) gets no session from the bridge and brings its own token; props version 2
+// is refused by mount; a page on an origin NOT in the list gets no data (CORS) and shows the error.
 // Screenshots media-library-*.png at 1440 and 390 under artifacts/e2e.
 import type { Server } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -215,6 +216,22 @@ describe('the media library on its example page (another origin)', () => {
       await expect.poll(() => events(page)).toEqual(['signed-out', 'ready']);
     } finally {
       await context.close();
+    }
+  });
+
+  it("a cross-site host (localhost) gets no session from the bridge (SameSite cookie), and shows the venue with the host's own token", async () => {
+    const { page, close } = await signedInExample(DESKTOP);
+    try {
+      const crossSite = allowed.replace('127.0.0.1', 'localhost');
+      await page.goto(`${crossSite}/?venue=${venueId}`);
+      await page.getByTestId('media-library-signed-out').waitFor({ timeout: 30_000 });
+      await page.locator('#token').fill(await apiToken('admin'));
+      await page.locator('#mount').click();
+      await page.getByTestId('photos-page').waitFor({ timeout: 30_000 });
+      await expect.poll(() => tiles(page).count()).toBeGreaterThan(0);
+      await expect.poll(() => events(page)).toEqual(['signed-out', 'ready']);
+    } finally {
+      await close();
     }
   });
 
