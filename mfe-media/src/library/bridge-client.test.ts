@@ -8,8 +8,8 @@ const ORIGIN = 'http://venuebook.test:8080';
  * message listener, as the real frame does with postMessage.
  */
 function stubFrame() {
-  const requests: { message: { type: string; id: string }; targetOrigin: string }[] = [];
-  const frameWindow = { postMessage: (message: unknown, targetOrigin: string) => requests.push({ message: message as { type: string; id: string }, targetOrigin }) };
+  const requests: { message: { type: string; id: string; fresh?: boolean }; targetOrigin: string }[] = [];
+  const frameWindow = { postMessage: (message: unknown, targetOrigin: string) => requests.push({ message: message as { type: string; id: string; fresh?: boolean }, targetOrigin }) };
   let handler: ((message: BridgeMessage) => void) | null = null;
   const opened: string[] = [];
   let removed = 0;
@@ -62,12 +62,16 @@ describe('the session bridge client', () => {
     expect(bridge.requests).toHaveLength(1);
     bridge.client.invalidate();
     const second = bridge.client.getAccessToken();
-    expect(bridge.requests.map((request) => request.message.id)).toEqual(['id-1', 'id-2']);
+    // After invalidate (the API refused the token) the frame is asked to skip its own cache, once.
+    expect(bridge.requests.map((request) => request.message)).toEqual([
+      { type: 'venuebook:token-request', id: 'id-1' },
+      { type: 'venuebook:token-request', id: 'id-2', fresh: true },
+    ]);
     bridge.deliver({ type: 'venuebook:token', id: 'id-2', accessToken: 'token-2', expiresAt: nowS + 60 });
     await expect(second).resolves.toBe('token-2');
-    // Within the minute before expiry: asked again.
+    // Within the minute before expiry: asked again (the frame's cache applies again).
     void bridge.client.getAccessToken();
-    expect(bridge.requests).toHaveLength(3);
+    expect(bridge.requests[2]?.message).toEqual({ type: 'venuebook:token-request', id: 'id-3' });
   });
 
   it('shares one request between concurrent callers', async () => {

@@ -44,7 +44,7 @@ export interface BridgeClientOptions {
 export interface BridgeClient {
   /** The access token, or null when this browser has no Venue Book session. Rejects on a bridge failure or timeout. */
   getAccessToken(): Promise<string | null>;
-  /** Forgets the cached token (after the API refused it). */
+  /** Forgets the cached token (after the API refused it): the next request asks the frame for a fresh one. */
   invalidate(): void;
   /** Removes the frame and listener; pending requests reject. */
   dispose(): void;
@@ -109,24 +109,26 @@ export function createBridgeClient({
   let frame: BridgeFrame | null = null;
   let unlisten: (() => void) | null = null;
   let ready = false;
-  /** Requests made before the frame said it is ready, sent when it does. */
-  let waiting: string[] = [];
+  /** Requests made before the frame said it is ready, sent when it does (with whether they skip its cache). */
+  let waiting: { id: string; fresh: boolean }[] = [];
+  /** After invalidate: the next request asks the frame for a new token (`fresh: true`), not its cached one. */
+  let nextFresh = false;
   const pending = new Map<string, Pending>();
   let cached: { token: string; expiresAt: number } | null = null;
   /** One request at a time: concurrent callers share it. */
   let inFlight: Promise<string | null> | null = null;
 
-  function post(id: string): void {
-    frame?.window?.postMessage({ type: 'venuebook:token-request', id }, apiOrigin);
+  function post(id: string, fresh: boolean): void {
+    frame?.window?.postMessage(fresh ? { type: 'venuebook:token-request', id, fresh: true } : { type: 'venuebook:token-request', id }, apiOrigin);
   }
 
   function onMessage({ origin, source, data }: BridgeMessage): void {
     if (origin !== apiOrigin || !frame || (frame.window !== null && source !== frame.window)) return;
     if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'venuebook:bridge-ready') {
       ready = true;
-      const ids = waiting;
+      const requests = waiting;
       waiting = [];
-      for (const id of ids) post(id);
+      for (const request of requests) post(request.id, request.fresh);
       return;
     }
     if (!isReply(data)) return;
@@ -154,10 +156,12 @@ export function createBridgeClient({
   function ask(): Promise<string | null> {
     ensureFrame();
     const id = newId();
+    const fresh = nextFresh;
+    nextFresh = false;
     return new Promise<string | null>((resolve, reject) => {
       const timer = setTimeout(() => {
         pending.delete(id);
-        waiting = waiting.filter((waitingId) => waitingId !== id);
+        waiting = waiting.filter((request) => request.id !== id);
         reject(
           new BridgeError(
             ready
@@ -167,8 +171,8 @@ export function createBridgeClient({
         );
       }, timeoutMs);
       pending.set(id, { resolve, reject, timer });
-      if (ready) post(id);
-      else waiting.push(id);
+      if (ready) post(id, fresh);
+      else waiting.push({ id, fresh });
     });
   }
 
@@ -182,6 +186,7 @@ export function createBridgeClient({
     },
     invalidate() {
       cached = null;
+      nextFresh = true;
     },
     dispose() {
       for (const request of pending.values()) {
