@@ -159,6 +159,35 @@ describe('documents', () => {
     expect(tagEvents).toEqual([ids, [ids[0]]]);
   });
 
+  it('tags a selection whose photos end with different tags in one call; the replica untags and batch-deletes photos it may not have seen yet', async () => {
+    const since = new Date();
+    const venueId = await harness.createVenue();
+    const [dock, stage] = [await harness.createCard(venueId, 'Dock'), await harness.createCard(venueId, 'Stage')];
+    const photos = [await upload(venueId, 'a.jpg', await jpeg(80, 80)), await upload(venueId, 'b.jpg', await jpeg(80, 80)), await upload(venueId, 'c.png', await png(30, 30))];
+    const ids = photos.map((photo) => photo.id);
+    await editor.tagPhotos({ venueId, documentIds: [ids[0]!], cardIds: [dock] });
+    const tagged = (await editor.tagPhotos({ venueId, documentIds: ids, cardIds: [stage] })).documents;
+    expect(tagged.map((document) => [document.id, document.tagCardIds])).toEqual([
+      [ids[0], [dock, stage]],
+      [ids[1], [stage]],
+      [ids[2], [stage]],
+    ]);
+    // The replica writes from what the database holds (under the locks), whatever its memory has seen yet.
+    const untagged = (await replicaEditor.untagPhotos({ venueId, documentIds: ids, cardIds: [dock, stage] })).documents;
+    expect(untagged.map((document) => document.tagCardIds)).toEqual([[], [], []]);
+    await eventually(async () => expect((await viewer.listDocuments({ venueId })).documents.map((document) => document.tagCardIds)).toEqual([[], [], []]));
+    const fresh = [await upload(venueId, 'd.jpg', await jpeg(80, 80)), await upload(venueId, 'e.jpg', await jpeg(80, 80))];
+    const file = await upload(venueId, 'f.pdf', pdf());
+    const { deletedCount } = await replicaEditor.batchDeletePhotos({ venueId, documentIds: [...fresh.map((photo) => photo.id), ...ids, file.id] });
+    expect(deletedCount).toBe(5);
+    expect(await harness.store.keysUnder(venuePrefix(venueId))).toEqual([documentKeys(venueId, file.id).original]);
+    await eventually(async () => expect(names((await viewer.listDocuments({ venueId })).documents)).toEqual(['f.pdf']));
+    const deleted = (await eventsSince(harness.nc, SUBJECTS.documentDeleted, since)).map(({ envelope }) => envelope.data.documentId);
+    expect(deleted.sort()).toEqual([...fresh.map((photo) => photo.id), ...ids].sort());
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).map(({ envelope }) => envelope.data).filter((entry) => entry.action === 'delete' && ids.includes(entry.recordId ?? ''));
+    expect(audit).toHaveLength(3);
+  });
+
   it('refuses viewers every change and editors the gallery; any role reads', async () => {
     const venueId = await harness.createVenue();
     const document = await upload(venueId, 'a.jpg', await jpeg(100, 100));
