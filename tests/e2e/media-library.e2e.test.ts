@@ -7,11 +7,12 @@
 // is refused by mount; a page on an origin NOT in the list gets no data (CORS) and shows the error.
 // Screenshots media-library-*.png at 1440 and 390 under artifacts/e2e.
 import type { Server } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { REPO_ROOT } from '@venuebook/local';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serveExample } from '../../mfe-media/example/serve.mjs';
@@ -101,6 +102,21 @@ describe('the media library on its example page (another origin)', () => {
     const { page, errors, close } = await signedInExample(DESKTOP);
     try {
       await page.getByTestId('photos-page').waitFor({ timeout: 30_000 });
+      // What the library's files cost a host page until the photos show: the files it loads, at their brotli size
+      // (the gateway serves the .br copies built beside them).
+      const files = new Set<string>();
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/remotes/media/library/')) files.add(pathname.slice('/remotes/media/library/'.length));
+      });
+      await page.reload();
+      await page.getByTestId('photos-page').waitFor({ timeout: 30_000 });
+      const brotli = [...files].reduce((sum, file) => {
+        const built = join(REPO_ROOT, 'mfe-media', 'dist', 'library', file);
+        return sum + statSync(existsSync(`${built}.br`) ? `${built}.br` : built).size;
+      }, 0);
+      console.log(`[media-library] ${files.size} library files until the photos show: ${(brotli / 1024).toFixed(0)} KiB brotli`);
+      expect(brotli).toBeLessThan(400 * 1024);
       await expect.poll(() => tiles(page).count()).toBe(1);
       await thumbsLoaded(page);
       expect(await page.getByTestId('photos-venue-name').textContent()).toBe(venueName);
