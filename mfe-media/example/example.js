@@ -4,7 +4,9 @@
 (function () {
   'use strict';
   var params = new URLSearchParams(window.location.search);
-  var gateway = (params.get('gateway') || (window.VENUEBOOK_EXAMPLE && window.VENUEBOOK_EXAMPLE.gateway) || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+  // The gateway comes from the page's own server (config.js), never from the URL: this origin is allowed to
+  // embed Venue Book, so a script loaded from a URL anyone can craft could take the visitor's token.
+  var gateway = ((window.VENUEBOOK_EXAMPLE && window.VENUEBOOK_EXAMPLE.gateway) || 'http://127.0.0.1:8080').replace(/\/+$/, '');
   var $ = function (id) { return document.getElementById(id); };
   var library = null;
   var handle = null;

@@ -123,7 +123,8 @@ export function createBridgeClient({
   }
 
   function onMessage({ origin, source, data }: BridgeMessage): void {
-    if (origin !== apiOrigin || !frame || (frame.window !== null && source !== frame.window)) return;
+    // Only the frame's own window, and only while it has one (a frame not yet attached answers nothing).
+    if (origin !== apiOrigin || !frame || frame.window === null || source !== frame.window) return;
     if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'venuebook:bridge-ready') {
       ready = true;
       const requests = waiting;

@@ -41,6 +41,13 @@ describe('the media library props (version 1)', () => {
     for (const key of ['venueId must be a venue id', 'view ', 'onEvent must be a function', 'getAccessToken must be a function', 'colorMode ']) expect(error.message).toContain(key);
   });
 
+  it('takes a venue id as one path segment only (the API URLs are built from it)', () => {
+    expect(parseMediaLibraryProps({ version: 1, venueId: '4566da93-1c2b-4e5f-8a9b-0c1d2e3f4a5b' }).venueId).toBe('4566da93-1c2b-4e5f-8a9b-0c1d2e3f4a5b');
+    for (const venueId of ['.', '..', '../users', 'a/b', 'a?b', 'a#b', '%2e%2e', 'x'.repeat(201)]) {
+      expect(() => parseMediaLibraryProps({ version: 1, venueId }), venueId).toThrow(/venueId must be a venue id/);
+    }
+  });
+
   it('takes an origin only: no path, no trailing slash, http(s)', () => {
     expect(parseMediaLibraryProps({ version: 1, venueId: 'v', apiOrigin: 'http://127.0.0.1:8080' }).apiOrigin).toBe('http://127.0.0.1:8080');
     for (const apiOrigin of ['https://venuebook.example.com/', 'https://venuebook.example.com/api', 'javascript:alert(1)', 'venuebook.example.com']) {
