@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@venuebook/service-kit';
 import { gatewayConfigSchema } from '../config.ts';
-import { embedAllowedOriginsSchema, isEmbedCorsPath } from './embed.ts';
+import { embedAllowedOriginsSchema, isEmbedCorsPath, isLoopbackHost } from './embed.ts';
 
 const parse = (value: string | undefined) => embedAllowedOriginsSchema.safeParse(value);
 
@@ -32,11 +32,32 @@ describe('EMBED_ALLOWED_ORIGINS', () => {
     ['https://intranet.example.com/?a=1', 'has a query'],
     ['https://intranet.example.com?', 'has a query'],
     ['https://intranet.example.com#x', 'has a fragment'],
+    // http:// only for loopback hosts (a network attacker rewrites an http page, and allowed pages get tokens).
+    ['http://intranet.example.com', 'is http:// but not a loopback host'],
+    ['http://192.168.1.10:3000', 'is http:// but not a loopback host'],
+    ['http://10.0.0.1', 'is http:// but not a loopback host'],
+    ['http://localhost.evil.example', 'is http:// but not a loopback host'],
+    ['http://127.0.0.1.nip.io', 'is http:// but not a loopback host'],
+    ['http://[::ffff:10.0.0.1]', 'is http:// but not a loopback host'],
+    ['http://0.0.0.0:3000', 'is http:// but not a loopback host'],
   ])('refuses %s (%s)', (entry, why) => {
     const result = parse(`https://ok.example.com,${entry}`);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([expect.stringContaining(why)]);
     expect(result.error?.issues[0]?.message).toContain(`'${entry}'`);
+  });
+
+  it('accepts http:// for loopback hosts only: localhost, 127.0.0.0/8, [::1]', () => {
+    expect(parse('http://localhost:3000,HTTP://LOCALHOST:3001,http://127.0.0.1:8081,http://127.5.6.7,http://[::1]:8082,http://127.1:9000')).toMatchObject({
+      success: true,
+      data: ['http://localhost:3000', 'http://localhost:3001', 'http://127.0.0.1:8081', 'http://127.5.6.7', 'http://[::1]:8082', 'http://127.0.0.1:9000'],
+    });
+    expect(parse('https://intranet.example.com,https://192.168.1.10:3000')).toMatchObject({ success: true, data: ['https://intranet.example.com', 'https://192.168.1.10:3000'] });
+    expect(isLoopbackHost('localhost')).toBe(true);
+    expect(isLoopbackHost('[::1]')).toBe(true);
+    expect(isLoopbackHost('127.255.0.1')).toBe(true);
+    expect(isLoopbackHost('128.0.0.1')).toBe(false);
+    expect(isLoopbackHost('sub.localhost')).toBe(false);
   });
 
   it('fails the gateway config with the variable named and the bad entry quoted', () => {
@@ -45,6 +66,9 @@ describe('EMBED_ALLOWED_ORIGINS', () => {
     expect(loadConfig(gatewayConfigSchema, { ...env, EMBED_ALLOWED_ORIGINS: 'http://localhost:3000' }).EMBED_ALLOWED_ORIGINS).toEqual(['http://localhost:3000']);
     expect(() => loadConfig(gatewayConfigSchema, { ...env, EMBED_ALLOWED_ORIGINS: 'http://localhost:3000,https://intranet.example.com/app' })).toThrow(
       /EMBED_ALLOWED_ORIGINS.*'https:\/\/intranet\.example\.com\/app' has a path/s,
+    );
+    expect(() => loadConfig(gatewayConfigSchema, { ...env, EMBED_ALLOWED_ORIGINS: 'http://localhost:3000,http://intranet.example.com' })).toThrow(
+      /EMBED_ALLOWED_ORIGINS.*'http:\/\/intranet\.example\.com' is http:\/\/ but not a loopback host \(localhost, 127\.x\.x\.x, \[::1\]\); use https:\/\//s,
     );
   });
 });
@@ -60,6 +84,9 @@ describe('isEmbedCorsPath', () => {
     ['/api/v1/auth/token', false],
     ['/api/v1/auth/logout', false],
     ['/api/v1/auth/google/start', false],
+    // The exchange for an embed token: the session bridge asks for it on Venue Book's own origin only.
+    ['/api/v1/auth/embed-token', false],
+    ['/api/v1/auth/embed-%74oken', false],
     ['/api/v1', false],
     ['/api/docs/json', false],
     ['/remotes/media/remoteEntry.js', false],

@@ -6,6 +6,11 @@ import { z } from 'zod';
  * Origin header (lower-case, no default port, no trailing slash), so matching is plain string equality.
  */
 
+/** A host name (as URL.hostname gives it) of this machine's loopback interface: localhost, 127.0.0.0/8, [::1]. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
 /** One entry of EMBED_ALLOWED_ORIGINS: the normalised origin, or a message saying what is wrong with it. */
 export function parseEmbedOrigin(entry: string): { origin: string } | { error: string } {
   const bad = (why: string) => ({ error: `'${entry}' ${why}; expected an origin such as https://intranet.example.com or http://localhost:3000` });
@@ -22,6 +27,9 @@ export function parseEmbedOrigin(entry: string): { origin: string } | { error: s
   if (url.search !== '' || entry.includes('?')) return bad('has a query');
   if (url.hash !== '' || entry.includes('#')) return bad('has a fragment');
   if (url.hostname === '' || entry.includes('*')) return bad('has no exact host name');
+  // A page served over plain http can be rewritten by anyone on its network path, and an allowed page is handed
+  // tokens: http:// only for this machine (tests, development).
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return bad('is http:// but not a loopback host (localhost, 127.x.x.x, [::1]); use https://');
   return { origin: url.origin };
 }
 
@@ -46,10 +54,26 @@ export const embedAllowedOriginsSchema = z
 export const EMBED_LIBRARY_PREFIX = '/remotes/media/library/';
 
 /**
- * The API routes that read or set the refresh cookie: never answered cross-origin (cookies never cross origins;
- * an embedding page uses bearer tokens only), whatever EMBED_ALLOWED_ORIGINS says.
+ * The API routes never answered cross-origin, whatever EMBED_ALLOWED_ORIGINS says: those that read or set the
+ * refresh cookie (cookies never cross origins; an embedding page uses bearer tokens only), and the exchange of a
+ * full access token for an embed token (only the session bridge, on Venue Book's own origin, asks for one).
  */
-const COOKIE_ROUTES = /^\/api\/v1\/auth\/(token|logout|google)(\/|$)/;
+const SAME_ORIGIN_ROUTES = /^\/api\/v1\/auth\/(token|logout|google|embed-token)(\/|$)/;
+
+/**
+ * The embed token (issue 13, review): what the session bridge hands an allowed host page instead of the session's
+ * access token. The same claims (sub, email, sid: the session's revocation and the user's role apply as they do)
+ * plus `scope: EMBED_TOKEN_SCOPE`; it expires when the access token it was exchanged for does. The API accepts it
+ * only on the routes the media library calls (route `config.embed: true`); anywhere else it is refused (403).
+ */
+export const EMBED_TOKEN_SCOPE = 'media-embed' as const;
+
+export const EMBED_TOKEN_MESSAGES = {
+  /** A scoped token on a route not marked `config.embed`. */
+  routeRefused: 'This token may only be used by the embedded media library',
+  /** POST /api/v1/auth/embed-token asked by a page of another origin (Sec-Fetch-Site). */
+  crossOrigin: "Embed tokens are handed out to Venue Book's own pages only",
+} as const;
 
 /** A '.' or '..' segment, plain or percent-encoded (browsers never send one; a crafted request could). */
 const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
@@ -68,5 +92,5 @@ export function isEmbedCorsPath(rawPath: string): boolean {
   }
   if (DOT_SEGMENT.test(path) || path.includes('\\') || path.includes('//')) return false;
   if (path.startsWith(EMBED_LIBRARY_PREFIX)) return true;
-  return path.startsWith('/api/v1/') && !COOKIE_ROUTES.test(path);
+  return path.startsWith('/api/v1/') && !SAME_ORIGIN_ROUTES.test(path);
 }
