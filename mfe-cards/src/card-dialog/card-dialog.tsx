@@ -1,6 +1,7 @@
 // The card dialog (spec §2 'Card dialog', §4): Enter Data and Customize Card, opened by the Data Cards screen with
 // the props below (the contract).
-import { Box, Button, Center, HStack, IconButton, Spinner, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Center, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
+import { Tabs } from '@chakra-ui/react/tabs';
 import { api, cardQueries, errorMessage, notify, PanelDialog, PanelSections, queryClient, useQuery, useUnsavedChangesGuard } from '@venuebook/sdk';
 import type { DataCard, Department } from '@venuebook/sdk';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';

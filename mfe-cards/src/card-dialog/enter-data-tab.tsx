@@ -1,4 +1,5 @@
-import { Box, Button, Field, HStack, Input, NativeSelect, Popover, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, NativeSelect, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Popover } from '@chakra-ui/react/popover';
 import { api, errorMessage, notify } from '@venuebook/sdk';
 import type { CardField, CardFieldValue, DataCard, FieldNoteLine } from '@venuebook/sdk';
 import { useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';

@@ -1,4 +1,5 @@
-import { Badge, Box, Popover, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Stack, Text } from '@chakra-ui/react';
+import { Popover } from '@chakra-ui/react/popover';
 import { LuUsers } from 'react-icons/lu';
 import type { PresenceEditor } from '../presence/presence-types.ts';
 

@@ -1,4 +1,5 @@
-import { Box, Button, Flex, Grid, Heading, HStack, Stack, Tabs, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Heading, HStack, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Tabs } from '@chakra-ui/react/tabs';
 import {
   api,
   cardQueries,

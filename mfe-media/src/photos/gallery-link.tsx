@@ -1,4 +1,5 @@
-import { Box, Button, Card, Checkbox, Flex, Heading, HStack, Input, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, HStack, Input, Skeleton, Text } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import { api, ConfirmDialog, errorMessage, mediaQueries, notify, useCan, useMutation, useQuery, useQueryClient, type GallerySettings } from '@venuebook/sdk';
 import { useState } from 'react';
 import { LuCopy, LuRefreshCw } from 'react-icons/lu';

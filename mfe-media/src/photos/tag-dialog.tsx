@@ -1,4 +1,5 @@
-import { Box, Button, Checkbox, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import { api, DialogShell, errorMessage, mediaQueries, notify, useMutation, useQueryClient } from '@venuebook/sdk';
 import { useState } from 'react';
 import { useVenueCards } from '../shared/use-venue-lists.ts';

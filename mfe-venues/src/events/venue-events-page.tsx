@@ -1,4 +1,5 @@
-import { Box, Button, Card, Collapsible, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Collapsible } from '@chakra-ui/react/collapsible';
 import type { VenueEventInputParsed } from '@venuebook/proto/domain';
 import {
   api,

@@ -4,7 +4,8 @@
 // of any size up to the limits is previewed whole, in row windows of IMPORT_PREVIEW_WINDOW_ROWS (the whole file
 // each time, so that the in-file duplicates are found across the file), with a progress bar beyond one window; a
 // long preview lists rows to check first, IMPORT_SHOWN_ROWS at a time.
-import { Badge, Box, Button, Checkbox, Group, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Group, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { api, errorMessage, notify, useQueryClient, venueQueries, contactQueries } from '@venuebook/sdk';
 import type { CsvImportKind, ImportResult } from '@venuebook/sdk';

@@ -1,4 +1,5 @@
-import { Box, Button, Card, Checkbox, Heading, Input, SimpleGrid, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, Input, SimpleGrid, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import { FormField, LEAGUES, RequiredFormField, TEXTAREA_MIN_H, VENUE_TYPES } from '@venuebook/sdk';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -108,7 +108,7 @@ export { CardGridSkeleton } from './components/card-grid-skeleton.tsx';
 export type { CardGridSkeletonProps } from './components/card-grid-skeleton.tsx';
 export { EmptyState } from './components/empty-state.tsx';
 export type { EmptyStateProps } from './components/empty-state.tsx';
-export { notify, Toaster, toaster } from './components/toaster.tsx';
+export { notify, Toaster } from './components/toaster.tsx';
 export type { NotifyOptions } from './components/toaster.tsx';
 export { WelcomeDialog } from './components/welcome-dialog.tsx';
 export type { WelcomeDialogProps } from './components/welcome-dialog.tsx';

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, HStack, IconButton, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Progress } from '@chakra-ui/react/progress';
 import { recentlyFinished, useUploadQueue, type UploadItem } from '@venuebook/sdk';
 import { useState } from 'react';
 import { LuCheck, LuChevronDown, LuChevronUp, LuRotateCw, LuX } from 'react-icons/lu';

@@ -1,4 +1,5 @@
-import { Avatar, Badge, Box, Button, CloseButton, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, CloseButton, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { Avatar } from '@chakra-ui/react/avatar';
 import { Drawer } from '@chakra-ui/react/drawer';
 import { ROLE_LABELS, SignOutButton, type AuthUser } from '@venuebook/sdk';
 import type { ReactElement } from 'react';

@@ -1,4 +1,4 @@
-import { Avatar, IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { createSlotRecipeContext, IconButton, type HTMLChakraProps, type IconButtonProps } from '@chakra-ui/react';
 import { useSession } from '@venuebook/sdk';
 import { lazy, Suspense, useState } from 'react';
 
@@ -18,12 +18,19 @@ const loadDrawer = () => import(/* webpackChunkName: "user-menu" */ './user-draw
 const preload = () => void loadDrawer().catch(() => undefined);
 const UserDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.UserDrawer })));
 
+// The header's avatar only ever shows initials: Chakra's avatar recipe on plain elements, without Ark's avatar
+// machine (it tracks an image's loading), so no state machine loads with the first page for it. The drawer's
+// larger avatar is Chakra's Avatar, from its sub-path.
+const { withProvider, withContext } = createSlotRecipeContext({ key: 'avatar' });
+const InitialsAvatar = withProvider<HTMLDivElement, HTMLChakraProps<'div'> & { size?: 'xs' }>('div', 'root');
+const InitialsFallback = withContext<HTMLSpanElement, HTMLChakraProps<'span'>>('span', 'fallback');
+
 function AvatarButton({ initials, ...props }: Omit<IconButtonProps, 'aria-label'> & { initials: string }) {
   return (
     <IconButton variant="ghost" size="sm" rounded="full" aria-label="Open user menu" data-testid="user-menu-button" {...props}>
-      <Avatar.Root size="xs" colorPalette="brand">
-        <Avatar.Fallback>{initials}</Avatar.Fallback>
-      </Avatar.Root>
+      <InitialsAvatar size="xs" colorPalette="brand">
+        <InitialsFallback>{initials}</InitialsFallback>
+      </InitialsAvatar>
     </IconButton>
   );
 }

@@ -1,8 +1,10 @@
 import { Portal, Spinner, Stack } from '@chakra-ui/react';
-import { Toaster as ChakraToaster, Toast } from '@chakra-ui/react/toast';
-import { toaster } from './toaster.tsx';
+import { createToaster, Toaster as ChakraToaster, Toast } from '@chakra-ui/react/toast';
 
-/** The toasts of `toaster` (Chakra's Toaster), loaded by `Toaster` when the first toast is created. */
+/** The app-wide toast queue, loaded with the first toast (`notify`). */
+export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true });
+
+/** The toasts of `toaster` (Chakra's Toaster), rendered by `Toaster` from the first toast on. */
 export function ToasterView() {
   return (
     <Portal>
