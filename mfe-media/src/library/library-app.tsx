@@ -2,7 +2,7 @@
 // sdk's theme, query client and an embed session (tokens from the host or the session bridge). Nothing here
 // navigates the host page: links to other Venue Book pages open Venue Book in a new tab.
 import { Box, Button, Center, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { QueryProvider, SessionProvider, useUploadQueue, type UploadItem } from '@venuebook/sdk';
+import { EmptyState, QueryProvider, SessionProvider, useUploadQueue, type UploadItem } from '@venuebook/sdk';
 import { useEffect, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import { LuCircleAlert, LuExternalLink, LuFileText, LuImage, LuLogIn } from 'react-icons/lu';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -191,42 +191,33 @@ function LibraryUploads({ venueId }: { venueId: string }) {
 
 function SignedOut({ apiOrigin }: { apiOrigin: string }) {
   return (
-    <Center py="12" px="4" data-testid="media-library-signed-out">
-      <Stack gap="3" align="center" textAlign="center" maxW="md">
-        <Box color="fg.muted" fontSize="2xl">
-          <LuLogIn />
-        </Box>
-        <Text fontWeight="semibold" fontSize="lg">
-          {LIBRARY_TEXT.signedOutTitle}
-        </Text>
-        <Text color="fg.muted" fontSize="sm">
-          {LIBRARY_TEXT.signedOutBody}
-        </Text>
-        <Button colorPalette="brand" onClick={() => window.open(`${apiOrigin}/auth`, '_blank', 'noopener')} data-testid="media-library-sign-in">
-          {LIBRARY_TEXT.signIn} <LuExternalLink />
-        </Button>
-      </Stack>
-    </Center>
+    <EmptyState icon={<LuLogIn />} title={LIBRARY_TEXT.signedOutTitle} description={LIBRARY_TEXT.signedOutBody} data-testid="media-library-signed-out">
+      <Button colorPalette="brand" onClick={() => window.open(`${apiOrigin}/auth`, '_blank', 'noopener')} data-testid="media-library-sign-in">
+        {LIBRARY_TEXT.signIn} <LuExternalLink />
+      </Button>
+    </EmptyState>
   );
 }
 
 function Failed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <Center py="12" px="4" data-testid="media-library-error">
-      <Stack gap="3" align="center" textAlign="center" maxW="md">
-        <Box color="fg.error" fontSize="2xl">
+    <EmptyState
+      icon={
+        <Box as="span" color="fg.error">
           <LuCircleAlert />
         </Box>
-        <Text fontWeight="semibold" fontSize="lg">
-          {LIBRARY_TEXT.failedTitle}
-        </Text>
-        <Text color="fg.muted" fontSize="sm" wordBreak="break-word" data-testid="media-library-error-message">
+      }
+      title={LIBRARY_TEXT.failedTitle}
+      description={
+        <Box as="span" wordBreak="break-word" data-testid="media-library-error-message">
           {message}
-        </Text>
-        <Button variant="outline" onClick={onRetry} data-testid="media-library-retry">
-          {LIBRARY_TEXT.retry}
-        </Button>
-      </Stack>
-    </Center>
+        </Box>
+      }
+      data-testid="media-library-error"
+    >
+      <Button variant="outline" onClick={onRetry} data-testid="media-library-retry">
+        {LIBRARY_TEXT.retry}
+      </Button>
+    </EmptyState>
   );
 }
