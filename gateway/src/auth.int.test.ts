@@ -14,6 +14,7 @@ import { eventsSince, testInfra } from '@venuebook/service-kit/testing';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { chooseAccount } from '../../tests/fakes/oidc-provider.ts';
 import type { GatewayApp } from './app.ts';
+import { EMBED_TOKEN_MESSAGES } from './lib/embed.ts';
 import { startGatewayUnderTest, TEST_DOMAIN } from './testing/gateway-under-test.ts';
 import type { GatewayUnderTest } from './testing/gateway-under-test.ts';
 
@@ -472,6 +473,49 @@ describe('role × endpoint matrix', () => {
     expect(outcomes).toContain('surveyor GET /users 403');
     expect(outcomes).toContain('admin GET /users 200');
     expect(outcomes).toHaveLength(ROLES.length * endpoints.length);
+  });
+
+  /** What the embedded media library calls (route config.embed): an embed token is accepted there, refused (403) elsewhere. */
+  const EMBED_ROUTES = [
+    'GET /auth/user',
+    'GET /venues/:id',
+    'GET /venues/:id/events',
+    'GET /venues/:id/cards',
+    'POST /venues/:id/documents',
+    'GET /venues/:id/documents',
+    'GET /documents/:id',
+    'PATCH /documents/:id',
+    'DELETE /documents/:id',
+    'POST /venues/:id/photos/batch-delete',
+    'POST /venues/:id/photo-tags',
+    'POST /venues/:id/photo-tags/remove',
+    'GET /venues/:id/gallery',
+    'PUT /venues/:id/gallery',
+    'POST /venues/:id/gallery/rotate',
+  ];
+
+  it("takes an embed token on the media library's routes only, with the role's permissions there; every other endpoint answers it 403", async () => {
+    for (const name of EMBED_ROUTES) expect(endpoints.map((endpoint) => endpoint.name), name).toContain(name);
+    for (const role of ROLES) {
+      const full = await under.as(role);
+      const exchanged = await app.inject({ method: 'POST', url: '/api/v1/auth/embed-token', headers: { ...full, 'sec-fetch-site': 'same-origin' } });
+      expect(exchanged.statusCode, exchanged.body).toBe(200);
+      const headers = { authorization: `Bearer ${exchanged.json<{ accessToken: string }>().accessToken}` };
+      for (const endpoint of endpoints) {
+        const response = await endpoint.call(headers);
+        if (EMBED_ROUTES.includes(endpoint.name)) {
+          const allowed = endpoint.action === null || can(role as Role, endpoint.action);
+          if (allowed) expect(allowedStatus(endpoint.name), `${role} ${endpoint.name}: ${response.body}`).toContain(response.statusCode);
+          else {
+            expect(response.statusCode, `${role} ${endpoint.name}`).toBe(403);
+            expect(response.json<{ error: { message: string } }>().error.message, `${role} ${endpoint.name}`).not.toBe(EMBED_TOKEN_MESSAGES.routeRefused);
+          }
+        } else {
+          expect(response.statusCode, `${role} ${endpoint.name}: ${response.body}`).toBe(403);
+          expect(response.json(), `${role} ${endpoint.name}`).toEqual({ error: { code: API_ERROR_CODES.permissionDenied, message: EMBED_TOKEN_MESSAGES.routeRefused } });
+        }
+      }
+    }
   });
 
   it('lets a signed-in user outside the company domain read who they are and sign out, and nothing else', async () => {

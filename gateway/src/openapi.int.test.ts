@@ -99,6 +99,7 @@ const API_OPERATIONS: [method: string, path: string, tag: string][] = [
   ['get', '/api/v1/auth/confirm', 'auth'],
   ['post', '/api/v1/auth/token', 'auth'],
   ['post', '/api/v1/auth/logout', 'auth'],
+  ['post', '/api/v1/auth/embed-token', 'auth'],
   ['get', '/api/v1/auth/user', 'auth'],
   ['post', '/api/v1/auth/welcome', 'auth'],
   ['get', '/api/v1/auth/google/start', 'auth'],

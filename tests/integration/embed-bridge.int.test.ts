@@ -1,8 +1,9 @@
 // The embeddable media library's session bridge (GET /embed/session, issue 13) in Chromium, on the product stack
 // with EMBED_ALLOWED_ORIGINS: a host page of an allowed origin that is same-site with Venue Book gets the signed-in
-// browser's access token; a signed-out browser, or an allowed but cross-site host (the SameSite=Strict refresh
-// cookie stays home), gets 'venuebook:signed-out'; any other page gets nothing — neither by framing the bridge, nor
-// from a sibling frame, nor through a popup.
+// browser's embed token (the access token, exchanged in the frame for one the API takes on the media library's
+// routes only); a signed-out browser, or an allowed but cross-site host (the SameSite=Strict refresh cookie stays
+// home), gets 'venuebook:signed-out'; any other page gets nothing — neither by framing the bridge, nor from a
+// sibling frame, nor through a popup.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -123,14 +124,18 @@ async function replyTo(page: Page, id: string): Promise<Received> {
   return (await received(page)).find((message) => message.data?.id === id)!;
 }
 
-async function openHost(context: BrowserContext, host: string, query = ''): Promise<{ page: Page; refreshes: string[] }> {
+async function openHost(context: BrowserContext, host: string, query = ''): Promise<{ page: Page; refreshes: string[]; exchanges: string[] }> {
   const page = await context.newPage();
   const refreshes: string[] = [];
+  /** The frame's exchanges of the refreshed access token for an embed token (POST /api/v1/auth/embed-token). */
+  const exchanges: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/v1/auth/token') refreshes.push(request.url());
+    const path = new URL(request.url()).pathname;
+    if (path === '/api/v1/auth/token') refreshes.push(request.url());
+    if (path === '/api/v1/auth/embed-token') exchanges.push(request.url());
   });
   await page.goto(`${host}/host.html?gateway=${encodeURIComponent(gatewayOrigin)}${query}`);
-  return { page, refreshes };
+  return { page, refreshes, exchanges };
 }
 
 const waitForReady = (page: Page) =>
@@ -139,7 +144,7 @@ const waitForReady = (page: Page) =>
 describe('the session bridge in Chromium', () => {
   it('gives an allowed same-site host the signed-in browser’s token: one refresh for concurrent requests, then the cached token; fresh: true refreshes again', async () => {
     const context = await browserContext(true);
-    const { page, refreshes } = await openHost(context, sameSiteHost);
+    const { page, refreshes, exchanges } = await openHost(context, sameSiteHost);
     await waitForReady(page);
     const ready = (await received(page)).find((message) => message.data?.type === 'venuebook:bridge-ready')!;
     expect(ready).toMatchObject({ origin: gatewayOrigin, fromBridge: true, data: { type: 'venuebook:bridge-ready' } });
@@ -159,6 +164,16 @@ describe('the session bridge in Chromium', () => {
     expect(me.status).toBe(200);
     expect(me.headers.get('access-control-allow-origin')).toBe(sameSiteHost);
     expect((await me.json()) as { email: string }).toMatchObject({ email: sdk.account('viewer').email });
+    // It is an embed token (review of issue 13): scoped to the media library's routes, refused (403) elsewhere; the
+    // session's full access token never leaves the frame.
+    expect(exchanges).toHaveLength(1);
+    const claims = JSON.parse(Buffer.from(token.accessToken!.split('.')[1]!, 'base64url').toString('utf8')) as { scope?: string };
+    expect(claims.scope).toBe('media-embed');
+    for (const path of ['/venues', '/auth/welcome']) {
+      const refused = await fetch(`${sdk.apiUrl}${path}`, { method: path === '/venues' ? 'GET' : 'POST', headers: { authorization: `Bearer ${token.accessToken}`, origin: sameSiteHost } });
+      expect(refused.status, path).toBe(403);
+      expect(await refused.json(), path).toEqual({ error: { code: 'permission_denied', message: 'This token may only be used by the embedded media library' } });
+    }
 
     await page.evaluate(() => (window as unknown as HostWindow).ask('cached'));
     expect((await replyTo(page, 'cached')).data.accessToken).toBe(token.accessToken);

@@ -11,12 +11,15 @@
 // Messages from other origins, or from any window but the parent, are ignored. The token comes from a same-origin
 // refresh (the refresh cookie is SameSite=Strict: it only goes along when the host page is same-site with Venue
 // Book), one at a time and under the Web Lock the Venue Book tabs refresh under (the server rotates the cookie on
-// every refresh), and is reused until 60 s before it expires.
+// every refresh), and is reused until 60 s before it expires. The host page never sees the session's access token:
+// the frame exchanges it (same-origin POST /api/v1/auth/embed-token) for an embed token, which the API accepts only
+// on the routes the media library calls, and which expires with the access token.
 /* global window, document, navigator, fetch -- plain browser code, served as written */
 (function () {
   'use strict';
 
   var REFRESH_URL = '/api/v1/auth/token?grant_type=refresh_token';
+  var EMBED_TOKEN_URL = '/api/v1/auth/embed-token';
   /** The shell's session store refreshes under the same lock (shell/sdk/src/session/session-store.ts). */
   var LOCK_NAME = 'venuebook-auth-refresh';
   var EXPIRY_MARGIN_MS = 60 * 1000;
@@ -51,19 +54,30 @@
     });
   }
 
-  /** One refresh: the token, null when signed out (401), or a rejection with the reason. */
+  /** A token answer ({ accessToken, expiresAt }), null for 401 (signed out), or a rejection with the API's reason. */
+  function tokenOf(response) {
+    return response.json().catch(function () { return null; }).then(function (body) {
+      if (response.status === 401) return null;
+      if (response.ok && body && typeof body.accessToken === 'string' && typeof body.expiresAt === 'number') {
+        return { accessToken: body.accessToken, expiresAt: body.expiresAt };
+      }
+      var message = body && body.error && typeof body.error.message === 'string' ? body.error.message : 'HTTP ' + response.status;
+      throw new Error(message);
+    });
+  }
+
+  /** One refresh, then the exchange for an embed token: the embed token, null when signed out (401), or a rejection. */
   function refresh() {
     return withRefreshLock(function () {
-      return fetch(REFRESH_URL, { method: 'POST', credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } }).then(function (response) {
-        return response.json().catch(function () { return null; }).then(function (body) {
-          if (response.status === 401) return null;
-          if (response.ok && body && typeof body.accessToken === 'string' && typeof body.expiresAt === 'number') {
-            return { accessToken: body.accessToken, expiresAt: body.expiresAt };
-          }
-          var message = body && body.error && typeof body.error.message === 'string' ? body.error.message : 'HTTP ' + response.status;
-          throw new Error(message);
-        });
-      });
+      return fetch(REFRESH_URL, { method: 'POST', credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } }).then(tokenOf);
+    }).then(function (session) {
+      if (!session) return null;
+      return fetch(EMBED_TOKEN_URL, {
+        method: 'POST',
+        credentials: 'omit',
+        cache: 'no-store',
+        headers: { Accept: 'application/json', Authorization: 'Bearer ' + session.accessToken },
+      }).then(tokenOf);
     });
   }
 

@@ -6,6 +6,7 @@ import { accessDeniedMessage, API_ERROR_CODES, AUTH_MESSAGES, isCompanyEmail } f
 import type { AuthUser, Role } from '@venuebook/proto/domain';
 import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
 import { userContextSigner } from '@venuebook/service-kit';
+import { EMBED_TOKEN_MESSAGES, EMBED_TOKEN_SCOPE } from '../../lib/embed.ts';
 import { apiError, fromGrpcError, HttpError } from '../../lib/error-mapping.ts';
 import type { AccessTokenClaims } from '../external/jwt.ts';
 import type { CachedSession } from './user-cache.ts';
@@ -17,6 +18,10 @@ export interface AuthContext {
   role: Role;
   sessionId: string;
   user: AuthUser;
+  /** The token's restriction (EMBED_TOKEN_SCOPE for an embed token); undefined for a full access token. */
+  scope?: string;
+  /** When the token expires (epoch seconds). */
+  expiresAt: number;
 }
 
 /**
@@ -29,6 +34,11 @@ export type RouteAuth = 'public' | 'session' | 'member';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /**
+     * The embedded media library calls this route: an embed token (scope EMBED_TOKEN_SCOPE, lib/embed.ts) is
+     * accepted here too. Unset (the default): only a full access token; a scoped one is refused with 403.
+     */
+    embed?: boolean;
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -41,7 +51,7 @@ declare module 'fastify' {
        * authorize() for an access token that did not come in an Authorization header (the presence WebSocket's
        * `auth` message: a browser cannot set headers on a WebSocket). Same checks, same errors.
        */
-      authorizeToken(token: string, access: Exclude<RouteAuth, 'public'>, requestId: string): Promise<AuthContext & { expiresAt: number }>;
+      authorizeToken(token: string, access: Exclude<RouteAuth, 'public'>, requestId: string): Promise<AuthContext>;
       /**
        * authenticate(), and for 'member' a company-domain e-mail (else 403 with the Access Denied text): what
        * every /api route needs (routes/api/autohooks.ts), and the API docs when API_DOCS=signed-in.
@@ -99,12 +109,19 @@ export default fp(
       }
     }
 
-    async function authenticateToken(token: string, requestId: string): Promise<AuthContext & { expiresAt: number }> {
+    /**
+     * `embedRoute`: whether the route accepts an embed token (`config.embed`). A token with any other scope, or
+     * a scoped token anywhere else, is refused (403) before the session is even looked up.
+     */
+    async function authenticateToken(token: string, requestId: string, embedRoute: boolean): Promise<AuthContext> {
       let claims: VerifiedClaims;
       try {
         claims = verify(token);
       } catch {
         throw sessionMissing();
+      }
+      if (claims.scope !== undefined && !(claims.scope === EMBED_TOKEN_SCOPE && embedRoute)) {
+        throw new HttpError(403, EMBED_TOKEN_MESSAGES.routeRefused, API_ERROR_CODES.permissionDenied);
       }
       let entry = fastify.userCache.get(claims.sub, claims.sid);
       if (!entry) {
@@ -114,14 +131,13 @@ export default fp(
       }
       if (!entry.active) throw sessionMissing();
       const { user } = entry;
-      return { userId: user.id, email: user.email, role: user.role, sessionId: claims.sid, user, expiresAt: claims.exp };
+      return { userId: user.id, email: user.email, role: user.role, sessionId: claims.sid, user, expiresAt: claims.exp, ...(claims.scope === undefined ? {} : { scope: claims.scope }) };
     }
 
     async function authenticate(request: FastifyRequest): Promise<AuthContext> {
       const header = request.headers.authorization;
       if (!header || !BEARER.test(header)) throw new HttpError(401, AUTH_MESSAGES.noSession);
-      const { expiresAt: _expiresAt, ...auth } = await authenticateToken(header.slice(header.search(/\s/)).trim(), String(request.id));
-      return auth;
+      return authenticateToken(header.slice(header.search(/\s/)).trim(), String(request.id), request.routeOptions.config.embed === true);
     }
 
     function requireMember<A extends AuthContext>(auth: A, access: Exclude<RouteAuth, 'public'>): A {
@@ -135,8 +151,9 @@ export default fp(
       return requireMember(await authenticate(request), access);
     }
 
-    async function authorizeToken(token: string, access: Exclude<RouteAuth, 'public'>, requestId: string): Promise<AuthContext & { expiresAt: number }> {
-      return requireMember(await authenticateToken(token, requestId), access);
+    // No route here (the presence WebSocket): a scoped token is refused.
+    async function authorizeToken(token: string, access: Exclude<RouteAuth, 'public'>, requestId: string): Promise<AuthContext> {
+      return requireMember(await authenticateToken(token, requestId, false), access);
     }
 
     function guard(access: Exclude<RouteAuth, 'public'>) {

@@ -5,11 +5,16 @@ import fp from 'fastify-plugin';
 export const ACCESS_TOKEN_ISSUER = 'venuebook';
 export const ACCESS_TOKEN_AUDIENCE = 'venuebook-web';
 
-/** The claims of an access token: the user, their e-mail and the session (refresh-token family). */
+/**
+ * The claims of an access token: the user, their e-mail and the session (refresh-token family). `scope` only on
+ * a restricted token (the embed token, lib/embed.ts EMBED_TOKEN_SCOPE): plugin authn accepts it on the routes
+ * marked for it only.
+ */
 export interface AccessTokenClaims {
   sub: string;
   email: string;
   sid: string;
+  scope?: string;
 }
 
 declare module '@fastify/jwt' {

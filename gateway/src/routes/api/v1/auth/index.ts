@@ -18,8 +18,22 @@ import {
 } from '@venuebook/proto/domain';
 import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
 import { clientKey, perClientRateLimit, RATE_LIMIT_KEYS } from '../../../../lib/client-key.ts';
+import { EMBED_TOKEN_MESSAGES, EMBED_TOKEN_SCOPE } from '../../../../lib/embed.ts';
 import { HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
+
+/** POST /auth/embed-token's answer: a token restricted to the embedded media library's routes. */
+const embedTokenSchema = z
+  .object({
+    accessToken: z.string(),
+    tokenType: z.literal('bearer'),
+    scope: z.literal(EMBED_TOKEN_SCOPE),
+    /** Seconds until it expires (when the access token it was exchanged for does). */
+    expiresIn: z.number().int().positive(),
+    /** Epoch seconds. */
+    expiresAt: z.number().int().positive(),
+  })
+  .meta({ id: 'EmbedToken' });
 
 /** The grant a /token request is counted under: refresh_token, or password for anything else. */
 function grantOf(query: unknown): 'password' | 'refresh_token' {
@@ -174,9 +188,35 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
+  fastify.post(
+    '/embed-token',
+    {
+      // 'session' as /user: the library shows a signed-in user of another domain its Access Denied text, from the
+      // routes' own 403. An embed token is refused here (no `config.embed`): it cannot renew or widen itself.
+      config: { auth: 'session' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the access token (bearer) for an embed token: the same user and session, accepted only by the routes the embedded media library calls, expiring with the access token',
+        description:
+          "Called by Venue Book's session bridge (/embed/session) on its own origin, never cross-origin (no CORS; a request a browser marks Sec-Fetch-Site other than same-origin is refused with 403). " +
+          `The embed token carries scope '${EMBED_TOKEN_SCOPE}'; elsewhere the API answers it 403 '${EMBED_TOKEN_MESSAGES.routeRefused}'. Roles apply to it as to the access token, and it ends with the session (sign-out).`,
+        response: { 200: embedTokenSchema, ...apiErrorResponses(401, 403, 500, 503) },
+      },
+    },
+    async (request, reply) => {
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin') throw new HttpError(403, EMBED_TOKEN_MESSAGES.crossOrigin, API_ERROR_CODES.permissionDenied);
+      const auth = request.auth!;
+      const now = Math.floor(Date.now() / 1000);
+      const expiresIn = Math.max(1, auth.expiresAt - now);
+      const accessToken = await reply.jwtSign({ sub: auth.userId, email: auth.email, sid: auth.sessionId, scope: EMBED_TOKEN_SCOPE }, { expiresIn });
+      return { accessToken, tokenType: 'bearer' as const, scope: EMBED_TOKEN_SCOPE, expiresIn, expiresAt: now + expiresIn };
+    },
+  );
+
   fastify.get(
     '/user',
-    { config: { auth: 'session' }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: authUserSchema, ...apiErrorResponses(401, 500, 503) } } },
+    { config: { auth: 'session', embed: true }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: authUserSchema, ...apiErrorResponses(401, 500, 503) } } },
     async (request, reply) => {
       const response = await fastify.identity.getCurrentUser({ sessionId: request.auth!.sessionId }, grpcCallOptions(request, reply));
       if (!response.user || !response.sessionActive) throw new HttpError(401, AUTH_MESSAGES.sessionMissing);

@@ -43,6 +43,8 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/:id',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['media'],
         summary: 'Get a document',
@@ -57,6 +59,8 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.patch(
     '/:id',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['media'],
         summary: "Change a document's category or event",
@@ -73,6 +77,8 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.delete(
     '/:id',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['media'],
         summary: 'Delete a document',

@@ -23,6 +23,8 @@ const venueCardsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/:id/cards',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['cards'],
         summary: "List a venue department's cards",

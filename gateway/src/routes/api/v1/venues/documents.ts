@@ -104,6 +104,8 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/:id/documents',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['media'],
         summary: 'Upload a document or photo',
@@ -196,6 +198,8 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/:id/documents',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['media'],
         summary: "List a venue's documents and photos",

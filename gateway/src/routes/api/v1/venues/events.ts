@@ -11,6 +11,8 @@ const venueEventsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/:id/events',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['events'],
         summary: "List a venue's events",

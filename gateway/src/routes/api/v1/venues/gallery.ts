@@ -25,6 +25,8 @@ const venueGalleryRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/:id/gallery',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['media'],
         summary: "Get a venue's public gallery settings",
@@ -39,6 +41,8 @@ const venueGalleryRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     '/:id/gallery',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['media'],
         summary: "Turn a venue's public gallery on or off",
@@ -62,6 +66,8 @@ const venueGalleryRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/:id/gallery/rotate',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['media'],
         summary: "Give a venue's public gallery a new link",

@@ -58,6 +58,8 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/:id',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['venues'],
         summary: 'Get a venue',

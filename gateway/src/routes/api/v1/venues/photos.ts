@@ -17,6 +17,8 @@ const venuePhotosRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/:id/photos/batch-delete',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['media'],
         summary: 'Delete selected photos',
@@ -35,6 +37,8 @@ const venuePhotosRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/:id/photo-tags',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['media'],
         summary: 'Tag photos with data cards',
@@ -56,6 +60,8 @@ const venuePhotosRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/:id/photo-tags/remove',
     {
+      // The embedded media library calls it (an embed token is accepted; plugin authn).
+      config: { embed: true },
       schema: {
         tags: ['media'],
         summary: 'Remove data-card tags from photos',
