@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
-import { API_ERROR_CODES } from '@venuebook/proto/domain';
+import { API_ERROR_CODES, PRESENCE, PRESENCE_CLOSE } from '@venuebook/proto/domain';
 import type { VenueDocumentDto as VenueDocument } from '@venuebook/proto/domain';
 import type { GatewayApp } from './app.ts';
 import { EMBED_TOKEN_MESSAGES, EMBED_TOKEN_SCOPE } from './lib/embed.ts';
@@ -212,5 +212,28 @@ describe('the embed token on the API', () => {
     expect((await gateway.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: scoped })).statusCode).toBe(401);
     // Another gateway (replica) learns of the sign-out from identity's event.
     await expect.poll(async () => (await embedding.inject({ method: 'GET', url: '/api/v1/auth/user', headers: scoped })).statusCode, { timeout: 5000 }).toBe(401);
+  });
+
+  it('opens nothing that checks tokens outside the API routes: the presence socket (4403), the API docs, the health details', async () => {
+    const adminScoped = await embedHeaders(admin);
+    const token = adminScoped.authorization.slice('Bearer '.length);
+    const url = `${(await embedding.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws')}${PRESENCE.path}`;
+    const closed = await new Promise<{ code: number; reason: string }>((resolve, reject) => {
+      const socket = new WebSocket(url);
+      socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'auth', token })), { once: true });
+      socket.addEventListener('error', () => reject(new Error(`could not open ${url}`)), { once: true });
+      socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason }), { once: true });
+    });
+    expect(closed).toEqual({ code: PRESENCE_CLOSE.forbidden, reason: EMBED_TOKEN_MESSAGES.routeRefused });
+
+    // API_DOCS=signed-in (the default): the docs are for full tokens.
+    expectRefused(await gateway.app.inject({ method: 'GET', url: '/api/docs/json', headers: adminScoped }), 'GET /api/docs/json');
+    expectStatus(await gateway.app.inject({ method: 'GET', url: '/api/docs/json', headers: admin }), 200);
+
+    // /readyz names failing services to admins only: an admin's embed token is a stranger there.
+    const detailOf = async (headers: { authorization: string }) =>
+      Object.keys((await gateway.app.inject({ method: 'GET', url: '/readyz', headers, remoteAddress: '203.0.113.61' })).json<Record<string, unknown>>());
+    expect(await detailOf(admin)).toContain('checks');
+    expect(await detailOf(adminScoped)).toEqual(['status']);
   });
 });
