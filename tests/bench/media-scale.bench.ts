@@ -23,9 +23,8 @@
 //   counted and the rest goes on; the bench then fails at the end (at 100,000 documents on FerretDB v1 they do);
 // - what those writes cost on the store: findOne / updateOne / deleteOne by `_id` on the media collection, timed
 //   straight on the database (FerretDB v1 scans the collection for them).
-import { execFile, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -36,9 +35,9 @@ import type { VenueDocumentDto } from '@venuebook/proto/domain';
 import { createClient, DEFAULT_MAX_MESSAGE_BYTES, GrpcError } from '@venuebook/proto/grpc';
 import { DocumentKind, ListDocumentsResponseSchema, MediaService } from '@venuebook/proto/media/v1';
 import { SERVICES } from '@venuebook/proto/services';
-import { connectMongo, createHealthChecker, userContextSigner } from '@venuebook/service-kit';
-import { BenchError, expectEqual, expectTrue, runBench, runConcurrently, sized, SMOKE } from './support.ts';
-import type { ApiResponse, Bench } from './support.ts';
+import { connectMongo, userContextSigner } from '@venuebook/service-kit';
+import { BenchError, expectEqual, expectTrue, readModelLoads, runBench, runConcurrently, sized, SMOKE, spawnServiceUntilServing } from './support.ts';
+import type { ApiResponse, Bench, SpawnedService } from './support.ts';
 
 const VENUES = sized({ full: 10_000, smoke: 40 }, process.env.BENCH_VENUES);
 const DOCUMENTS = sized({ full: 100_000, smoke: 400 }, process.env.BENCH_DOCUMENTS);
@@ -95,52 +94,19 @@ function load(): string {
  * the services started before it; loopback, plain text), but logging at info (the read model's 'read model loaded'
  * line) and waiting up to START_TIMEOUT_MS for SERVING. Answers the process, the time spawn → SERVING and its log.
  */
-async function spawnMedia(bench: Bench, address: string): Promise<{ child: ChildProcess; servingMs: number; logFile: string; stop(): Promise<void> }> {
+async function spawnMedia(bench: Bench, address: string): Promise<SpawnedService> {
   const { stack } = bench;
-  const port = address.slice(address.lastIndexOf(':') + 1);
-  const logFile = join(stack.logDir, 'media-scale.log');
-  const out = openSync(logFile, 'a', 0o600);
+  const port = Number(address.slice(address.lastIndexOf(':') + 1));
   const before = Object.fromEntries((['identity', 'venues', 'cards'] as const).map((name) => [SERVICES[name].urlEnv, stack.services[name].address]));
-  const started = performance.now();
-  const child = spawn(process.execPath, [MEDIA_MAIN], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...stack.infra.env, USER_CONTEXT_KEY: stack.secrets.USER_CONTEXT_KEY, ...before, LOG_LEVEL: 'info', GRPC_HOST: '127.0.0.1', GRPC_PORT: port, GRPC_TLS_CERT: '', GRPC_TLS_KEY: '', GRPC_TLS_CA: '', GRPC_ALLOW_INSECURE: '' },
-    stdio: ['ignore', out, out],
+  return spawnServiceUntilServing({
+    name: 'media',
+    main: MEDIA_MAIN,
+    serviceTypeName: MediaService.typeName,
+    port,
+    logFile: join(stack.logDir, 'media-scale.log'),
+    env: { ...stack.infra.env, USER_CONTEXT_KEY: stack.secrets.USER_CONTEXT_KEY, ...before },
+    timeoutMs: START_TIMEOUT_MS,
   });
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const health = createHealthChecker(address);
-  try {
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    for (;;) {
-      if (child.exitCode !== null) throw new BenchError(`the media service exited (code ${child.exitCode}) before serving; see ${logFile}`);
-      if (Date.now() > deadline) throw new BenchError(`the media service did not serve within ${START_TIMEOUT_MS / 1000} s; see ${logFile}`);
-      if ((await health.check(MediaService.typeName).catch(() => 'UNKNOWN')) === 'SERVING') break;
-      await new Promise((resolveSleep) => setTimeout(resolveSleep, 50));
-    }
-  } catch (error) {
-    await stop();
-    throw error;
-  } finally {
-    health.close();
-  }
-  return { child, servingMs: performance.now() - started, logFile, stop };
-}
-
-/** The documents read model's 'read model loaded' line: its load time and the records kept. */
-function loaded(logFile: string): { ms: number; kept: number } | undefined {
-  const line = readFileSync(logFile, 'utf8')
-    .split('\n')
-    .filter((text) => text.startsWith('{'))
-    .map((text) => JSON.parse(text) as { msg?: string; readModel?: string; ms?: number; kept?: number })
-    .findLast((entry) => entry.msg === 'read model loaded' && entry.readModel === 'documents');
-  return line ? { ms: line.ms ?? Number.NaN, kept: line.kept ?? 0 } : undefined;
 }
 
 type DocumentList = { documents: VenueDocumentDto[] };
@@ -197,14 +163,14 @@ await runBench({ name: 'media-scale', title: 'The media domain at company scale 
   }
 });
 
-async function measureAll(bench: Bench, service: Awaited<ReturnType<typeof spawnMedia>>, seeded: Seeded, loadAtStart: string): Promise<void> {
+async function measureAll(bench: Bench, service: SpawnedService, seeded: Seeded, loadAtStart: string): Promise<void> {
   const { stack } = bench;
   const mongoUri = stack.infra.env.MONGODB_URI ?? '';
   const startMs = service.servingMs;
   const pid = service.child.pid;
   if (!pid) throw new BenchError('the media service has no process id');
   const started = memory(pid);
-  const readModel = loaded(service.logFile);
+  const readModel = readModelLoads(service.logFile).documents;
   expectEqual(readModel?.kept, seeded.documents, 'documents in the read model');
   bench.figure('startupMs', startMs, `the media service served after ${(startMs / 1000).toFixed(1)} s on ${seeded.documents} documents (load average ${loadAtStart})`);
   bench.figure('readModelLoadMs', readModel!.ms, `its read model loaded ${readModel!.kept} documents in ${(readModel!.ms / 1000).toFixed(1)} s`);

@@ -7,12 +7,15 @@
 //
 //   BENCH_SMOKE=1                      smoke size (set by `npm run bench -- --smoke` and by `npm test`)
 //   BENCH_ACCESS_TOKEN_TTL_SECONDS=30  shorter access tokens for the gateway (proves long runs refresh)
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import { REPO_ROOT, startStack } from '@venuebook/local';
 import type { RunningStack } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
+import { createHealthChecker } from '@venuebook/service-kit';
 import { Agent, request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
 
@@ -544,4 +547,79 @@ export async function runBench(spec: { name: string; title: string; env?: Record
     console.error(`\n\x1b[31mbenchmark ${spec.name} failed:\x1b[0m ${report.error}`);
     process.exitCode = 1;
   }
+}
+
+/** A service process started by a bench (`spawnServiceUntilServing`). */
+export interface SpawnedService {
+  address: string;
+  child: ChildProcess;
+  /** spawn → health SERVING, ms. */
+  servingMs: number;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a service's entry point as its own process, as deploy/local's startGrpcService does (loopback plain-text
+ * gRPC on `port`, output appended to `logFile`), with `env` on top of this process's, then polls its health every
+ * 50 ms for `serviceTypeName` and waits up to `timeoutMs` for SERVING (startGrpcService gives up after 60 s, too
+ * short for a read model of company size). A process that exits or never serves is stopped and fails the bench.
+ */
+export async function spawnServiceUntilServing(options: {
+  name: string;
+  main: string;
+  serviceTypeName: string;
+  port: number;
+  logFile: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+}): Promise<SpawnedService> {
+  const { name, main, serviceTypeName, port, logFile, env, timeoutMs } = options;
+  const address = `127.0.0.1:${port}`;
+  const out = openSync(logFile, 'a', 0o600);
+  const started = performance.now();
+  const child = spawn(process.execPath, [main], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), GRPC_TLS_CERT: '', GRPC_TLS_KEY: '', GRPC_TLS_CA: '', GRPC_ALLOW_INSECURE: '' },
+    stdio: ['ignore', out, out],
+  });
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const health = createHealthChecker(address);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (child.exitCode !== null) throw new BenchError(`the ${name} service exited (code ${child.exitCode}) before serving; see ${logFile}`);
+      if (Date.now() > deadline) throw new BenchError(`the ${name} service did not serve within ${timeoutMs / 1000} s; see ${logFile}`);
+      if ((await health.check(serviceTypeName).catch(() => 'UNKNOWN')) === 'SERVING') break;
+      await new Promise((resolveSleep) => setTimeout(resolveSleep, 50));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    health.close();
+  }
+  return { address, child, servingMs: performance.now() - started, logFile, stop };
+}
+
+/** A service's JSON log lines (pino), in order. */
+export function serviceLogLines(file: string): { msg?: string; time?: number; ms?: number; reason?: string; readModel?: string; kept?: number }[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { msg?: string; time?: number; ms?: number; reason?: string; readModel?: string; kept?: number });
+}
+
+/** Each read model's last 'read model loaded' line in a service's log: its load time and how many records it kept. */
+export function readModelLoads(file: string): Record<string, { ms: number; kept: number }> {
+  const loads: Record<string, { ms: number; kept: number }> = {};
+  for (const line of serviceLogLines(file)) if (line.msg === 'read model loaded' && line.readModel) loads[line.readModel] = { ms: line.ms ?? Number.NaN, kept: line.kept ?? 0 };
+  return loads;
 }

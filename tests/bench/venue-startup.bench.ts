@@ -16,9 +16,8 @@
 // contacts and events seeded too: start-up with every read model loaded (each one's load time is logged), RSS,
 // heap and the rebuilds' peak.
 // Every start is checked: ListVenues answers total = N, and the first page of each sort is in order.
-import { execFile, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { join } from 'node:path';
@@ -27,9 +26,9 @@ import { REPO_ROOT } from '@venuebook/local';
 import { nameKey } from '@venuebook/proto/domain';
 import { createClient } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
-import { createHealthChecker, userContextSigner } from '@venuebook/service-kit';
-import { BenchError, expectEqual, expectTrue, runBench, SMOKE } from './support.ts';
-import type { Bench } from './support.ts';
+import { userContextSigner } from '@venuebook/service-kit';
+import { BenchError, expectEqual, expectTrue, readModelLoads, runBench, serviceLogLines, SMOKE, spawnServiceUntilServing } from './support.ts';
+import type { Bench, SpawnedService } from './support.ts';
 
 const SIZES = (process.env.BENCH_STARTUP_SIZES ?? (SMOKE ? '0,500,2000' : '0,10000,100000')).split(',').map((value) => {
   const size = Number(value.trim());
@@ -83,11 +82,6 @@ interface Measured {
   heapAfterRebuildMB: number;
 }
 
-interface Spawned {
-  address: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -97,59 +91,10 @@ async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-/**
- * Starts the venues service as its own process, as deploy/local's startGrpcService does (same entry point,
- * loopback plain-text gRPC, output to <logDir>/venues.log), but polls its health every 50 ms and waits up to
- * START_TIMEOUT_MS (startGrpcService gives up after 60 s).
- */
-async function spawnVenues(logDir: string, env: Record<string, string>): Promise<Spawned> {
+/** Starts the venues service as its own process on `logDir`/venues.log (a free port), waiting up to START_TIMEOUT_MS. */
+async function spawnVenues(logDir: string, env: Record<string, string>): Promise<SpawnedService> {
   mkdirSync(logDir, { recursive: true, mode: 0o700 });
-  const port = await freePort();
-  const address = `127.0.0.1:${port}`;
-  const out = openSync(join(logDir, 'venues.log'), 'a', 0o600);
-  const child = spawn(process.execPath, [SERVICE_MAIN], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), GRPC_TLS_CERT: '', GRPC_TLS_KEY: '', GRPC_TLS_CA: '', GRPC_ALLOW_INSECURE: '' },
-    stdio: ['ignore', out, out],
-  });
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const health = createHealthChecker(address);
-  try {
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    for (;;) {
-      if (child.exitCode !== null) throw new BenchError(`the venues service exited (code ${child.exitCode}) before serving; see ${logDir}/venues.log`);
-      if (Date.now() > deadline) throw new BenchError(`the venues service did not serve within ${START_TIMEOUT_MS / 1000} s; see ${logDir}/venues.log`);
-      if ((await health.check(VenuesService.typeName).catch(() => 'UNKNOWN')) === 'SERVING') break;
-      await new Promise((resolveSleep) => setTimeout(resolveSleep, 50));
-    }
-  } catch (error) {
-    await stop();
-    throw error;
-  } finally {
-    health.close();
-  }
-  return { address, child, stop };
-}
-
-/** JSON log lines of the service (pino), in order. */
-function logLines(file: string): { msg?: string; time?: number; ms?: number; reason?: string; readModel?: string; kept?: number }[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { msg?: string; time?: number; ms?: number; readModel?: string; kept?: number });
-}
-
-/** Each read model's last 'read model loaded' line: its load time and how many records it kept. */
-function loadsOf(file: string): Record<string, { ms: number; kept: number }> {
-  const loads: Record<string, { ms: number; kept: number }> = {};
-  for (const line of logLines(file)) if (line.msg === 'read model loaded' && line.readModel) loads[line.readModel] = { ms: line.ms ?? Number.NaN, kept: line.kept ?? 0 };
-  return loads;
+  return spawnServiceUntilServing({ name: 'venues', main: SERVICE_MAIN, serviceTypeName: VenuesService.typeName, port: await freePort(), logFile: join(logDir, 'venues.log'), env, timeoutMs: START_TIMEOUT_MS });
 }
 
 function procStatus(pid: number): { rssMB: number; peakRssMB: number } {
@@ -240,7 +185,7 @@ async function waitUntil(what: string, condition: () => boolean, timeoutMs = 300
 }
 
 /** ListVenues answers total = size, and page 1 of each sort is in its order. */
-async function checkList(service: Spawned, userContextKey: string, size: number): Promise<void> {
+async function checkList(service: SpawnedService, userContextKey: string, size: number): Promise<void> {
   const client = createClient(VenuesService, service.address, {
     deadlineMs: 10_000,
     metadata: userContextSigner({ userId: 'bench', email: 'bench@example.com', role: 'viewer', requestId: 'bench' }, userContextKey),
@@ -284,7 +229,7 @@ async function measure(bench: Bench, size: number, domain: Domain | null = null)
   const logFile = join(logDir, 'venues.log');
   const spawnedAt = Date.now();
   const started = performance.now();
-  let service: Spawned | undefined;
+  let service: SpawnedService | undefined;
   try {
     service = await spawnVenues(logDir, {
       ...stack.infra.env,
@@ -295,9 +240,9 @@ async function measure(bench: Bench, size: number, domain: Domain | null = null)
     });
     const servingMs = performance.now() - started;
     const pid = service.child.pid!;
-    const lines = logLines(logFile);
+    const lines = serviceLogLines(logFile);
     const listening = lines.find((line) => line.msg === 'gRPC server listening');
-    const loads = loadsOf(logFile);
+    const loads = readModelLoads(logFile);
     const loaded = loads.venues;
     if (!listening?.time || loaded === undefined) throw new BenchError(`no 'gRPC server listening' / venues 'read model loaded' line in ${logFile}`);
     const models = Object.keys(loads).length;
@@ -306,11 +251,11 @@ async function measure(bench: Bench, size: number, domain: Domain | null = null)
     await checkList(service, stack.secrets.USER_CONTEXT_KEY, size);
 
     // A rebuild as production triggers it: the NATS connection drops, the client reconnects, the read model reloads.
-    const before = logLines(logFile).filter((line) => line.msg === 'read model rebuilt').length;
+    const before = serviceLogLines(logFile).filter((line) => line.msg === 'read model rebuilt').length;
     relay.cut();
     // Every read model that follows the stream rebuilds; wait for all of them (the peak is when they overlap).
-    await waitUntil(`the rebuild of ${size} venues`, () => logLines(logFile).filter((line) => line.msg === 'read model rebuilt').length >= before + models);
-    const rebuildMs = loadsOf(logFile).venues?.ms ?? Number.NaN;
+    await waitUntil(`the rebuild of ${size} venues`, () => serviceLogLines(logFile).filter((line) => line.msg === 'read model rebuilt').length >= before + models);
+    const rebuildMs = readModelLoads(logFile).venues?.ms ?? Number.NaN;
     const rebuildPeakRssMB = procStatus(pid).peakRssMB;
     const after = await heapAfterGc(logFile, pid);
     await checkList(service, stack.secrets.USER_CONTEXT_KEY, size);
