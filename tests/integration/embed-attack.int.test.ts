@@ -4,17 +4,13 @@
 // host page, a stranger framed by an allowed host page, a stranger that opens an allowed host page and navigates
 // its bridge frame. The stranger is same-site with Venue Book (127.0.0.1, another port), so the SameSite=Strict
 // refresh cookie would go along with a refresh: the bridge itself must refuse.
-import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from '@venuebook/proto/domain';
+import { launchBrowser } from '../e2e/browser.ts';
+import { portOf, serveHostPages, viewerSignedInContext } from './embed-hosts.ts';
 import { startSdkStack } from './sdk-support.ts';
 import type { SdkStack } from './sdk-support.ts';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Script of a page that frames the bridge of `gateway`, records every message it gets and asks with `ask(id)`. */
 const bridgeScript = (gateway: string) => `
@@ -32,8 +28,7 @@ const bridgeScript = (gateway: string) => `
  * /opener.html: a top page that opens a popup and can navigate the popup's first frame.
  */
 function serve(): Promise<Server> {
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://x');
+  return serveHostPages((url) => {
     const gateway = url.searchParams.get('gateway') ?? '';
     let body: string | null = null;
     if (url.pathname === '/bridge.html') body = `<script>${bridgeScript(gateway)}</script>`;
@@ -48,16 +43,9 @@ function serve(): Promise<Server> {
         window.navigateBridge = (url) => { try { window.popup.frames[0].location = url; return 'navigated'; } catch (error) { return String(error); } };
       </script>`;
     }
-    if (body === null) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(`<!doctype html><meta charset="utf-8"><title>${url.pathname}</title>${body}`);
+    return body === null ? null : `<!doctype html><meta charset="utf-8"><title>${url.pathname}</title>${body}`;
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
-
-const portOf = (server: Server): number => (server.address() as AddressInfo).port;
 
 let sdk: SdkStack;
 let browser: Browser;
@@ -74,7 +62,7 @@ beforeAll(async () => {
   strangerHost = `http://127.0.0.1:${portOf(strangerServer)}`;
   sdk = await startSdkStack({ gatewayEnv: { EMBED_ALLOWED_ORIGINS: allowedHost } });
   gatewayOrigin = new URL(sdk.stack.url).origin;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
@@ -86,16 +74,7 @@ afterAll(async () => {
 
 /** A browser context signed in to Venue Book as the viewer, and every refresh request any of its pages makes. */
 async function signedInContext(): Promise<{ context: BrowserContext; refreshes: string[] }> {
-  const context = await browser.newContext();
-  const { email, password } = sdk.account('viewer');
-  const response = await fetch(`${sdk.apiUrl}/auth/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  expect(response.status).toBe(200);
-  const value = response.headers
-    .getSetCookie()
-    .find((header) => header.startsWith(`${REFRESH_COOKIE_NAME}=`))
-    ?.slice(REFRESH_COOKIE_NAME.length + 1)
-    .split(';')[0];
-  await context.addCookies([{ name: REFRESH_COOKIE_NAME, value: value!, domain: '127.0.0.1', path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'Strict', secure: false }]);
+  const context = await viewerSignedInContext(browser, sdk);
   const refreshes: string[] = [];
   context.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/v1/auth/token') refreshes.push(request.url());

@@ -4,17 +4,13 @@
 // routes only); a signed-out browser, or an allowed but cross-site host (the SameSite=Strict refresh cookie stays
 // home), gets 'venuebook:signed-out'; any other page gets nothing — neither by framing the bridge, nor from a
 // sibling frame, nor through a popup.
-import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from '@venuebook/proto/domain';
+import { launchBrowser } from '../e2e/browser.ts';
+import { portOf, serveHostPages, viewerSignedInContext } from './embed-hosts.ts';
 import { startSdkStack } from './sdk-support.ts';
 import type { SdkStack } from './sdk-support.ts';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A host page: frames the bridge of `?gateway=`, records every message, asks with `ask(id, extra)`; `?sibling=`: also frames that page. */
 const HOST_PAGE = `<!doctype html><meta charset="utf-8"><title>Host</title>
@@ -60,19 +56,9 @@ interface HostWindow {
   askPopup(): void;
 }
 
-function serve(page: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0];
-    if (path !== '/host.html' && path !== '/stranger.html') {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(path === '/host.html' ? page : STRANGER_PAGE);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-const portOf = (server: Server): number => (server.address() as AddressInfo).port;
+/** The host page at /host.html and the stranger's at /stranger.html. */
+const serve = (page: string): Promise<Server> =>
+  serveHostPages((url) => (url.pathname === '/host.html' ? page : url.pathname === '/stranger.html' ? STRANGER_PAGE : null));
 
 let sdk: SdkStack;
 let browser: Browser;
@@ -92,7 +78,7 @@ beforeAll(async () => {
   strangerHost = `http://127.0.0.1:${portOf(strangerServer)}`;
   sdk = await startSdkStack({ gatewayEnv: { EMBED_ALLOWED_ORIGINS: `${sameSiteHost},${crossSiteHost}` } });
   gatewayOrigin = new URL(sdk.stack.url).origin;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
@@ -104,17 +90,7 @@ afterAll(async () => {
 
 /** A browser context signed in to Venue Book as the viewer (its refresh cookie, as a sign-in leaves it), or signed out. */
 async function browserContext(signedIn: boolean): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  if (signedIn) {
-    const { email, password } = sdk.account('viewer');
-    const response = await fetch(`${sdk.apiUrl}/auth/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-    expect(response.status).toBe(200);
-    const cookie = response.headers.getSetCookie().find((header) => header.startsWith(`${REFRESH_COOKIE_NAME}=`));
-    const value = cookie?.slice(REFRESH_COOKIE_NAME.length + 1).split(';')[0];
-    expect(value).toBeTruthy();
-    await context.addCookies([{ name: REFRESH_COOKIE_NAME, value: value!, domain: '127.0.0.1', path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'Strict', secure: false }]);
-  }
-  return context;
+  return signedIn ? viewerSignedInContext(browser, sdk) : browser.newContext();
 }
 
 const received = (page: Page): Promise<Received[]> => page.evaluate(() => (window as unknown as HostWindow).received);
