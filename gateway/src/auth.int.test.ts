@@ -428,7 +428,8 @@ describe('role × endpoint matrix', () => {
     'POST /venues/:id/cards/templates/:templateId/customize',
     'DELETE /venues/:id/cards/templates/:templateId',
   );
-  NOT_FOUND_ONCE_PERMITTED.push(
+  /** The media routes (issue 13): 404 for the made-up document and venue once the role may call them. */
+  const MEDIA_ROUTES = [
     'POST /venues/:id/documents',
     'GET /venues/:id/documents',
     'GET /documents/:id',
@@ -440,7 +441,8 @@ describe('role × endpoint matrix', () => {
     'GET /venues/:id/gallery',
     'PUT /venues/:id/gallery',
     'POST /venues/:id/gallery/rotate',
-  );
+  ];
+  NOT_FOUND_ONCE_PERMITTED.push(...MEDIA_ROUTES);
   const allowedStatus = (name: string): number[] =>
     name === 'POST /venues' || name === 'POST /card-templates'
       ? [201]
@@ -481,17 +483,7 @@ describe('role × endpoint matrix', () => {
     'GET /venues/:id',
     'GET /venues/:id/events',
     'GET /venues/:id/cards',
-    'POST /venues/:id/documents',
-    'GET /venues/:id/documents',
-    'GET /documents/:id',
-    'PATCH /documents/:id',
-    'DELETE /documents/:id',
-    'POST /venues/:id/photos/batch-delete',
-    'POST /venues/:id/photo-tags',
-    'POST /venues/:id/photo-tags/remove',
-    'GET /venues/:id/gallery',
-    'PUT /venues/:id/gallery',
-    'POST /venues/:id/gallery/rotate',
+    ...MEDIA_ROUTES,
   ];
 
   it("takes an embed token on the media library's routes only, with the role's permissions there; every other endpoint answers it 403", async () => {
