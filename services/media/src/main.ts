@@ -9,7 +9,7 @@ import { createMediaEvents } from './events/media.events.ts';
 import { createMediaHandlers } from './grpc/media.handlers.ts';
 import { createDocumentReadModel } from './read-model/document-read-model.ts';
 import type { DocumentReadModel } from './read-model/document-read-model.ts';
-import { documentModel, galleryModel } from './repositories/document.model.ts';
+import { documentModel, documentRevisionModel, galleryModel } from './repositories/document.model.ts';
 import { DocumentRepository, GalleryRepository } from './repositories/document.repository.ts';
 import { createObjectStore, venuePrefix } from './storage/object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -34,6 +34,7 @@ export async function start(config: MediaConfig, options: { logger?: Logger } = 
     logger: options.logger,
     models: (connection) => ({
       documents: documentModel(connection),
+      revisions: documentRevisionModel(connection),
       galleries: galleryModel(connection),
       locks: connection.model<LockDocument>('MediaLock', lockSchema('media_locks')),
     }),
@@ -42,13 +43,13 @@ export async function start(config: MediaConfig, options: { logger?: Logger } = 
     service: MediaService,
     handlers: async ({ models, nc, js, logger, audit, defer }) => {
       await store.ensureBucket();
-      const documents = createDocumentReadModel(models.documents, { logger, nc });
+      const repository = new DocumentRepository(models.documents, models.revisions);
+      const documents = createDocumentReadModel(repository, { logger, nc });
       defer(() => documents.stop());
       await documents.start();
       readModel = documents;
       const events = createMediaEvents(js, logger, { origin: documents.origin });
       const locks = new Locks(models.locks);
-      const repository = new DocumentRepository(models.documents);
       const galleries = new GalleryRepository(models.galleries);
       const venues = createVenueDirectory(config);
       defer(() => venues.close());

@@ -16,8 +16,9 @@ const syncSchema = new Schema(
 );
 
 /**
- * A venue document or photo (spec §3 venue_documents, with its photo tags as `tagCardIds`: one document is one
- * record, written under `document:<id>`). The file itself is in the object store under keys made from the venue
+ * A venue document or photo (spec §3 venue_documents, with its photo tags as `tagCardIds`) as its upload wrote it:
+ * inserted once and never updated; its later changes are revisions (venue_document_revisions, below), written under
+ * `document:<id>`. The file itself is in the object store under keys made from the venue
  * and document ids (storage/object-store.ts documentKeys).
  */
 export const documentSchema = new Schema(
@@ -45,7 +46,7 @@ export const documentSchema = new Schema(
   { collection: 'venue_documents', versionKey: false, strict: 'throw' },
 );
 
-// No secondary index: reads are by _id; a venue's documents come from the read model; a purge is one deleteMany({ venueId }).
+// No secondary index: reads are by _id and the start-up scan; a venue's documents come from the read model; a purge is one deleteMany({ venueId }).
 
 export interface DocumentSync {
   status: SyncStatus;
@@ -83,6 +84,56 @@ export type DocumentModel = Model<DocumentDocument>;
 export function documentModel(connection: Connection): DocumentModel {
   return (connection.models.VenueDocument as DocumentModel | undefined) ?? connection.model<DocumentDocument>('VenueDocument', documentSchema);
 }
+
+/**
+ * A change of a venue document (issue 13, insert-only): `_id` `${documentId}:${rev}` (rev 1, 2, …), holding the
+ * document's whole mutable state after the change (category, event link, photo tags) or its deletion (a tombstone).
+ * A revision is never updated or deleted (but by a venue purge): on FerretDB v1 an insert costs ~1 ms at any size
+ * where an update or delete by `_id` scans the collection (1.2–1.3 s at 100,000 documents). The unique `_id` is the
+ * compare-and-set of writers on several replicas: the one that inserts rev n + 1 second gets E11000, re-reads the
+ * document and tries n + 2. The document itself (venue_documents) keeps what the upload wrote; its current state is
+ * the upload's document with its newest revision applied (the read model's, repositories/document.repository.ts).
+ */
+export const documentRevisionSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    documentId: { type: String, required: true },
+    venueId: { type: String, required: true },
+    rev: { type: Number, required: true },
+    deleted: { type: Boolean, default: false },
+    category: { type: String, enum: DOCUMENT_CATEGORY_VALUES, required: true },
+    eventId: { type: String, default: null },
+    tagCardIds: { type: [String], default: [] },
+    updatedAt: { type: Date, required: true },
+    updatedBy: { type: String, default: '' },
+  },
+  { collection: 'venue_document_revisions', versionKey: false, strict: 'throw' },
+);
+
+// No secondary index: read by the start-up scan, and a document's revisions by one top-level equality
+// ({ documentId }: another replica's event, a document not in memory); a purge is one deleteMany({ venueId }).
+
+export interface DocumentRevisionDocument {
+  _id: string;
+  documentId: string;
+  venueId: string;
+  rev: number;
+  deleted: boolean;
+  category: DocumentCategory;
+  eventId: string | null;
+  tagCardIds: string[];
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+export type DocumentRevisionModel = Model<DocumentRevisionDocument>;
+
+export function documentRevisionModel(connection: Connection): DocumentRevisionModel {
+  return (connection.models.VenueDocumentRevision as DocumentRevisionModel | undefined) ?? connection.model<DocumentRevisionDocument>('VenueDocumentRevision', documentRevisionSchema);
+}
+
+/** A revision's `_id`. */
+export const revisionId = (documentId: string, rev: number): string => `${documentId}:${rev}`;
 
 /** A venue's public gallery settings (`_id` = venue id; created once by a unique insert, so replicas agree on the key). */
 export const gallerySchema = new Schema(

@@ -1,5 +1,6 @@
 import type { DocumentCategory, SyncStatus } from '@venuebook/proto/domain';
-import type { DocumentDocument, DocumentModel, GalleryDocument, GalleryModel } from './document.model.ts';
+import { revisionId } from './document.model.ts';
+import type { DocumentDocument, DocumentModel, DocumentRevisionDocument, DocumentRevisionModel, GalleryDocument, GalleryModel } from './document.model.ts';
 
 /** A document as the service hands it around (timestamps as RFC 3339 strings). */
 export interface VenueDocumentRecord {
@@ -57,14 +58,54 @@ export function toDocumentRecord(doc: DocumentDocument): VenueDocumentRecord {
 
 export type NewDocument = Omit<DocumentDocument, 'googleDriveFileId' | 'googleDriveUrl' | 'updatedAt'>;
 
+/** The mutable fields a revision sets. */
 export type DocumentChanges = Partial<Pick<DocumentDocument, 'category' | 'eventId' | 'tagCardIds'>>;
 
-/** Venue documents in the database: every query is by `_id` (lists come from the read model) or the purge's one `{ venueId }`. */
+/**
+ * A document's current state: the upload's document with its newest revision applied; `rev` 0 = no revision yet;
+ * `deleted`: the newest revision is a tombstone (the document is gone for every read).
+ */
+export interface DocumentState {
+  id: string;
+  rev: number;
+  deleted: boolean;
+  document: VenueDocumentRecord;
+}
+
+/** The outcome of inserting the next revision: stored, or that `rev` was taken (another writer was first: re-read). */
+export type ReviseResult = { inserted: true; state: DocumentState } | { inserted: false };
+
+const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
+
+const REVISION_FIELDS = '_id documentId venueId rev deleted category eventId tagCardIds updatedAt';
+
+type RevisionSource = Pick<DocumentRevisionDocument, '_id' | 'documentId' | 'venueId' | 'rev' | 'deleted' | 'category' | 'eventId' | 'tagCardIds' | 'updatedAt'>;
+
+/** The document record with `revision` applied (none: as uploaded). */
+function applyRevision(document: VenueDocumentRecord, revision: RevisionSource | undefined): DocumentState {
+  if (!revision) return { id: document.id, rev: 0, deleted: false, document };
+  return {
+    id: document.id,
+    rev: revision.rev,
+    deleted: !!revision.deleted,
+    document: { ...document, category: revision.category, eventId: revision.eventId ?? null, tagCardIds: [...(revision.tagCardIds ?? [])] },
+  };
+}
+
+const newestOf = (revisions: readonly RevisionSource[]): RevisionSource | undefined => revisions.reduce<RevisionSource | undefined>((newest, revision) => (!newest || revision.rev > newest.rev ? revision : newest), undefined);
+
+/**
+ * Venue documents in the database, insert-only on FerretDB v1 (an update or delete by `_id` scans the whole
+ * collection, an insert does not): the upload inserts the document, every later change inserts its next revision.
+ * Queries: `{_id}`, a document's revisions `{ documentId }`, the start-up scan of both, and the purge's `{ venueId }`.
+ */
 export class DocumentRepository {
   readonly #model: DocumentModel;
+  readonly #revisions: DocumentRevisionModel;
 
-  constructor(model: DocumentModel) {
+  constructor(model: DocumentModel, revisions: DocumentRevisionModel) {
     this.#model = model;
+    this.#revisions = revisions;
   }
 
   async create(doc: NewDocument): Promise<VenueDocumentRecord> {
@@ -72,25 +113,77 @@ export class DocumentRepository {
     return toDocumentRecord(created.toObject() as DocumentDocument);
   }
 
-  async getById(id: string): Promise<VenueDocumentRecord | null> {
+  /** The document's current state (tombstoned ones too), or null when there is no such document. */
+  async state(id: string, uploaded?: VenueDocumentRecord): Promise<DocumentState | null> {
+    if (!id) return null;
+    const base = uploaded ?? (await this.#uploaded(id));
+    if (!base) return null;
+    const revisions = await this.#revisions.find({ documentId: id }).select(REVISION_FIELDS).lean<RevisionSource[]>().exec();
+    return applyRevision(base, newestOf(revisions));
+  }
+
+  async #uploaded(id: string): Promise<VenueDocumentRecord | null> {
     const doc = await this.#model.findOne({ _id: id }).lean<DocumentDocument>().exec();
     return doc ? toDocumentRecord(doc) : null;
   }
 
-  /** Sets the fields (callers hold `document:<id>`); null when the document does not exist. */
-  async update(id: string, changes: DocumentChanges, now = new Date()): Promise<VenueDocumentRecord | null> {
-    const doc = await this.#model.findOneAndUpdate({ _id: id }, { $set: { ...changes, updatedAt: now } }, { returnDocument: 'after' }).lean<DocumentDocument>().exec();
-    return doc ? toDocumentRecord(doc) : null;
+  /** The document as it is now (null: none, or deleted). */
+  async getById(id: string): Promise<VenueDocumentRecord | null> {
+    const state = await this.state(id);
+    return state && !state.deleted ? state.document : null;
   }
 
-  async delete(id: string): Promise<boolean> {
-    return (await this.#model.deleteOne({ _id: id }).exec()).deletedCount > 0;
+  /**
+   * Inserts revision `current.rev + 1` of the document: `changes` applied to `current`, or a tombstone. Callers hold
+   * `document:<id>`; `{ inserted: false }` when another writer (another replica) inserted that revision first.
+   */
+  async revise(current: DocumentState, change: { changes: DocumentChanges } | { delete: true }, updatedBy: string, now = new Date()): Promise<ReviseResult> {
+    const rev = current.rev + 1;
+    const document = 'changes' in change ? { ...current.document, ...change.changes } : current.document;
+    const revision: DocumentRevisionDocument = {
+      _id: revisionId(current.id, rev),
+      documentId: current.id,
+      venueId: document.venueId,
+      rev,
+      deleted: 'delete' in change,
+      category: document.category,
+      eventId: document.eventId ?? null,
+      tagCardIds: [...document.tagCardIds],
+      updatedAt: now,
+      updatedBy,
+    };
+    try {
+      await this.#revisions.create(revision);
+    } catch (error) {
+      if (isDuplicateKey(error)) return { inserted: false };
+      throw error;
+    }
+    return { inserted: true, state: applyRevision(current.document, revision) };
   }
 
-  /** Every document of a venue (one scan on FerretDB v1, rather than one per document). */
+  /**
+   * Every document's current state, tombstoned ones too (the read model's load): one scan of the revisions (the
+   * newest of each document kept), then one of the documents with it applied.
+   */
+  async *scan(): AsyncGenerator<DocumentState> {
+    const newest = new Map<string, RevisionSource>();
+    for await (const revision of this.#revisions.find({}).select(REVISION_FIELDS).lean<RevisionSource[]>().cursor({ batchSize: 1000 }) as AsyncIterable<RevisionSource>) {
+      const known = newest.get(revision.documentId);
+      if (!known || revision.rev > known.rev) newest.set(revision.documentId, revision);
+    }
+    for await (const doc of this.#model.find({}).lean<DocumentDocument[]>().cursor({ batchSize: 1000 }) as AsyncIterable<DocumentDocument>) {
+      const revision = newest.get(doc._id);
+      newest.delete(doc._id);
+      yield applyRevision(toDocumentRecord(doc), revision);
+    }
+  }
+
+  /** Every document of a venue and their revisions (one scan of each collection on FerretDB v1, rather than one per document). */
   async deleteVenue(venueId: string): Promise<number> {
     if (!venueId.trim()) throw new Error('refusing to delete documents by an empty venueId');
-    return (await this.#model.deleteMany({ venueId }).exec()).deletedCount;
+    const removed = (await this.#model.deleteMany({ venueId }).exec()).deletedCount;
+    await this.#revisions.deleteMany({ venueId }).exec();
+    return removed;
   }
 }
 
@@ -103,8 +196,6 @@ export interface GalleryRecord {
 }
 
 const toGalleryRecord = (doc: GalleryDocument): GalleryRecord => ({ venueId: doc._id, enabled: doc.enabled, key: doc.key, expiresAt: doc.expiresAt ? new Date(doc.expiresAt) : null, updatedAt: new Date(doc.updatedAt) });
-
-const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
 
 /** Public gallery settings by venue id (`_id`). */
 export class GalleryRepository {

@@ -1,7 +1,8 @@
 // A venue's documents and photos after upload: read one, list (all, photos or files; by event), change the category
 // or the event link, delete (the objects and the document), delete photos in a batch, tag and untag photos with data
-// cards. Every write to a document holds `document:<id>` (FerretDB v1 updates are read-modify-write) and reads the
-// document from the database under it; lists come from the read model.
+// cards. Every change inserts the document's next revision (insert-only: repositories/document.model.ts) holding
+// `document:<id>`, from the state the read model holds (the database's when it holds none); a revision another replica
+// inserted first (E11000 on its `_id`) makes it re-read the document and try again. Lists come from the read model.
 import { MEDIA } from '@venuebook/proto/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
@@ -11,9 +12,9 @@ import type { AuditRecorder, Locks, Logger, VenueDirectory } from '@venuebook/se
 import { MESSAGES, uploadCategory } from '../domain/documents.ts';
 import type { DocumentKindName } from '../domain/documents.ts';
 import type { MediaEvents } from '../events/media.events.ts';
-import { documentsOf } from '../read-model/document-read-model.ts';
+import { documentsOf, entryOf } from '../read-model/document-read-model.ts';
 import type { DocumentReadModel } from '../read-model/document-read-model.ts';
-import type { DocumentChanges, DocumentRepository, VenueDocumentRecord } from '../repositories/document.repository.ts';
+import type { DocumentChanges, DocumentRepository, DocumentState, VenueDocumentRecord } from '../repositories/document.repository.ts';
 import { documentKeys } from '../storage/object-store.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { DOCUMENTS_TABLE } from './upload.ts';
@@ -46,6 +47,11 @@ export const SELECT_CARDS = 'Select at least one card';
 const invalid = (field: string, message: string) => GrpcError.invalidArgument(message, [{ field, message }]);
 const distinct = (ids: readonly string[]): string[] => [...new Set(ids)];
 
+/** Tries of a change whose revision other replicas keep taking first. */
+const REVISE_TRIES = 5;
+
+type Change = { changes: DocumentChanges } | { delete: true };
+
 export function createDocumentUseCases({ repository, readModel, store, events, audit, locks, venues, links, logger }: DocumentDeps) {
   async function withDocumentLock<T>(id: string, work: () => Promise<T>): Promise<T> {
     const done = await locks.withLock(`document:${id}`, work);
@@ -59,16 +65,52 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
     return readModel.get(id)?.document ?? (await repository.getById(id));
   }
 
-  async function existing(id: string): Promise<VenueDocumentRecord> {
-    const document = id ? await repository.getById(id) : null;
-    if (!document) throw GrpcError.notFound(MESSAGES.documentNotFound);
-    return document;
+  /**
+   * The state a change is written from: the read model's, else (or when `fresh`: a revision was taken) the database's,
+   * which the read model then takes too. Null: no such document, or deleted.
+   */
+  async function latest(id: string, fresh = false): Promise<DocumentState | null> {
+    if (!id) return null;
+    const known = readModel.get(id);
+    if (known && !fresh) return { ...known, deleted: false };
+    const state = await repository.state(id, known?.document);
+    if (state) readModel.apply(id, state);
+    else if (known) readModel.remove(id);
+    return state && !state.deleted ? state : null;
   }
 
-  /** Removes a document (database first: an object left by a failed removal is invisible; a document without its file is not). Callers hold its lock. */
-  async function remove(caller: Caller, document: VenueDocumentRecord): Promise<boolean> {
-    if (!(await repository.delete(document.id))) return false;
-    readModel.remove(document.id);
+  /**
+   * Inserts the document's next revision, `change(current)` (null: nothing to write), the caller holding its lock; when
+   * another replica inserted that revision first, re-reads and tries again. Null: no such document (or deleted).
+   */
+  async function revise(caller: Caller, id: string, change: (current: VenueDocumentRecord) => Change | null): Promise<{ before: DocumentState; after: DocumentState } | null> {
+    let fresh = false;
+    for (let attempt = 0; attempt < REVISE_TRIES; attempt++) {
+      const before = await latest(id, fresh);
+      if (!before) return null;
+      const wanted = change(before.document);
+      if (!wanted) return { before, after: before };
+      const result = await repository.revise(before, wanted, caller.userId);
+      if (result.inserted) {
+        const entry = entryOf(result.state);
+        if (entry) readModel.upsert(entry);
+        else readModel.remove(id);
+        return { before, after: result.state };
+      }
+      fresh = true;
+    }
+    logger.warn({ documentId: id, tries: REVISE_TRIES }, 'other writers kept taking the next revision of a document');
+    throw new GrpcError(GrpcStatus.ABORTED, MESSAGES.busy);
+  }
+
+  /**
+   * Deletes a document: a tombstone revision (the read model drops it), then its objects (an object left by a failed
+   * removal is invisible; a document without its file is not). Only the venue's when `venueId` is given. Callers hold its lock.
+   */
+  async function remove(caller: Caller, id: string, venueId?: string): Promise<boolean> {
+    const outcome = await revise(caller, id, (current) => (venueId !== undefined && current.venueId !== venueId ? null : { delete: true }));
+    if (!outcome?.after.deleted) return false;
+    const document = outcome.before.document;
     const keys = documentKeys(document.venueId, document.id);
     await store.remove([keys.original, keys.thumb, keys.preview]).catch((error: unknown) => logger.warn({ err: error, documentId: document.id }, 'could not remove the objects of a deleted document'));
     const context = auditContextOf(caller);
@@ -96,7 +138,7 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
     return found;
   }
 
-  /** Writes new tags on each document (under its lock, from the database); the documents after, and those changed. */
+  /** Writes new tags on each document (a revision under its lock); the documents after. */
   async function retag(caller: Caller, venueId: string, documentIds: readonly string[], change: (tags: string[]) => string[]): Promise<VenueDocumentRecord[]> {
     const documents = await documentsOfVenue(venueId, documentIds);
     const tooMany = `A photo can have at most ${MEDIA.maxTagsPerPhoto} tags`;
@@ -107,17 +149,24 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
     const context = auditContextOf(caller);
     for (const listed of documents) {
       const result = await withDocumentLock(listed.id, async () => {
-        const current = await repository.getById(listed.id);
-        if (!current || current.venueId !== venueId) return null;
-        const tags = change(current.tagCardIds);
-        if (tags.length > Math.max(MEDIA.maxTagsPerPhoto, current.tagCardIds.length)) throw invalid('cardIds', tooMany);
-        if (tags.length === current.tagCardIds.length && tags.every((tag, index) => tag === current.tagCardIds[index])) return current;
-        const written = await repository.update(current.id, { tagCardIds: tags });
-        if (!written) return null;
-        readModel.upsert({ id: written.id, document: written });
+        let elsewhere = false;
+        const outcome = await revise(caller, listed.id, (current) => {
+          if (current.venueId !== venueId) {
+            elsewhere = true;
+            return null;
+          }
+          const tags = change(current.tagCardIds);
+          if (tags.length > Math.max(MEDIA.maxTagsPerPhoto, current.tagCardIds.length)) throw invalid('cardIds', tooMany);
+          if (tags.length === current.tagCardIds.length && tags.every((tag, index) => tag === current.tagCardIds[index])) return null;
+          return { changes: { tagCardIds: tags } };
+        });
+        if (!outcome || elsewhere) return null;
+        const { before, after } = outcome;
+        if (after === before) return before.document;
+        const written = after.document;
         changed.push(written.id);
         await events.document('updated', written, context);
-        await audit.recordUpdate({ action: 'update', table: DOCUMENTS_TABLE, recordId: written.id, before: { tagCardIds: current.tagCardIds }, after: { tagCardIds: written.tagCardIds } }, context);
+        await audit.recordUpdate({ action: 'update', table: DOCUMENTS_TABLE, recordId: written.id, before: { tagCardIds: before.document.tagCardIds }, after: { tagCardIds: written.tagCardIds } }, context);
         return written;
       });
       if (result) after.push(result);
@@ -144,18 +193,19 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
       if (category === null) throw invalid('category', MESSAGES.unknownCategory(update.category));
       if (!category && !update.eventId && !update.clearEvent) throw invalid('category', NOTHING_TO_CHANGE);
       return withDocumentLock(id, async () => {
-        const before = await existing(id);
-        await venues.requireActive(caller, before.venueId);
+        const current = await latest(id);
+        if (!current) throw GrpcError.notFound(MESSAGES.documentNotFound);
+        await venues.requireActive(caller, current.document.venueId);
         const changes: DocumentChanges = {};
         if (category) changes.category = category;
         if (update.clearEvent) changes.eventId = null;
         else if (update.eventId) {
-          if (!(await links.isEventOfVenue(caller, before.venueId, update.eventId))) throw invalid('eventId', MESSAGES.eventNotFound);
+          if (!(await links.isEventOfVenue(caller, current.document.venueId, update.eventId))) throw invalid('eventId', MESSAGES.eventNotFound);
           changes.eventId = update.eventId;
         }
-        const after = await repository.update(id, changes);
-        if (!after) throw GrpcError.notFound(MESSAGES.documentNotFound);
-        readModel.upsert({ id, document: after });
+        const outcome = await revise(caller, id, () => ({ changes }));
+        if (!outcome) throw GrpcError.notFound(MESSAGES.documentNotFound);
+        const [before, after] = [outcome.before.document, outcome.after.document];
         const context = auditContextOf(caller);
         await events.document('updated', after, context);
         if (after.category !== before.category) await events.categoryChanged(after, before.category, context);
@@ -166,9 +216,10 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
 
     async deleteDocument(caller: Caller, id: string): Promise<void> {
       await withDocumentLock(id, async () => {
-        const document = await existing(id);
-        await venues.requireActive(caller, document.venueId);
-        if (!(await remove(caller, document))) throw GrpcError.notFound(MESSAGES.documentNotFound);
+        const current = await latest(id);
+        if (!current) throw GrpcError.notFound(MESSAGES.documentNotFound);
+        await venues.requireActive(caller, current.document.venueId);
+        if (!(await remove(caller, id))) throw GrpcError.notFound(MESSAGES.documentNotFound);
       });
     },
 
@@ -180,11 +231,7 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
       for (const id of distinct(documentIds)) {
         const listed = await find(id);
         if (!listed || listed.venueId !== venueId || !isPhotoMimeType(listed.fileType)) continue;
-        const removed = await withDocumentLock(id, async () => {
-          const document = await repository.getById(id);
-          if (!document || document.venueId !== venueId) return false;
-          return remove(caller, document);
-        });
+        const removed = await withDocumentLock(id, () => remove(caller, id, venueId));
         if (removed) deleted += 1;
       }
       return deleted;

@@ -199,7 +199,7 @@ export function createUploadUseCase(deps: UploadDeps) {
           sync: { status: 'pending', retryCount: 0, maxRetries: config.SYNC_MAX_RETRIES, error: null, syncedAt: null, updatedAt: uploadedAt },
         });
         stored.length = 0;
-        readModel.upsert({ id: document.id, document });
+        readModel.upsert({ id: document.id, rev: 0, document });
         const context = auditContextOf(caller);
         // The events (in their order) and the audit entry are independent: one round trip's wait instead of two.
         const publish = async (): Promise<void> => {
