@@ -126,7 +126,7 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
     if (cardIds && cardIds.length > MEDIA.maxTagCards) throw invalid('cardIds', `At most ${MEDIA.maxTagCards} cards at once`);
   }
 
-  /** The venue's documents named (each read from the database); NOT_FOUND naming the first that is not one. */
+  /** The venue's documents named (from memory, else the database); NOT_FOUND naming the first that is not one. */
   async function documentsOfVenue(venueId: string, documentIds: readonly string[]): Promise<VenueDocumentRecord[]> {
     const found: VenueDocumentRecord[] = [];
     const ids = distinct(documentIds);
