@@ -2,7 +2,7 @@
 // definitions (as plain data; the NATS wiring maps them to StreamConfig), the event
 // envelope and typed payload schemas.
 import { z } from 'zod';
-import { leagueSchema } from '../domain/enums.schema.ts';
+import { documentCategorySchema, leagueSchema } from '../domain/enums.schema.ts';
 import { FIELD_VALUE_KINDS } from '../domain/card-rules.ts';
 
 // ---- Subjects -------------------------------------------------------------------
@@ -374,6 +374,20 @@ export const presenceChangedSchema = z.object({
 });
 export type PresenceChanged = z.infer<typeof presenceChangedSchema>;
 
+/**
+ * A media document's revision as stored (insert-only, services/media): its number and the whole mutable state after
+ * it, so that the other replicas apply it as it is instead of re-reading the document's revisions (a scan on
+ * FerretDB v1).
+ */
+export const documentRevisionSchema = z.object({
+  rev: z.number().int().min(0),
+  deleted: z.boolean(),
+  category: documentCategorySchema,
+  eventId: z.string().max(200).nullable(),
+  tagCardIds: z.array(z.string().max(200)).max(1000),
+});
+export type DocumentRevision = z.infer<typeof documentRevisionSchema>;
+
 /** Every document event: which document (replicas re-read it by id), its venue, and for the Drive-sync worker its file. */
 export const documentChangedSchema = z.object({
   documentId: z.string(),
@@ -382,6 +396,8 @@ export const documentChangedSchema = z.object({
   category: z.string().max(50).optional(),
   /** document.category_changed: the category before the change. */
   previousCategory: z.string().max(50).optional(),
+  /** document.updated / document.deleted: the revision written (replicas holding the document apply it without a re-read). */
+  revision: documentRevisionSchema.optional(),
 });
 export type DocumentChanged = z.infer<typeof documentChangedSchema>;
 

@@ -52,6 +52,30 @@ describe('document revisions', () => {
     expect(await uploaded().findOne({ _id: photo.id })).toMatchObject({ tagCardIds: [], category: 'general', eventId: null });
   });
 
+  it("applies the revision another replica's event carries without re-reading the document's revisions (a scan on FerretDB v1)", async () => {
+    const venueId = await harness.createVenue();
+    const dock = await harness.createCard(venueId, 'Dock');
+    const photo = await upload(venueId, 'carried.jpg', await jpeg(60, 60));
+    const other = await upload(venueId, 'carried-gone.jpg', await jpeg(60, 60));
+    await eventually(async () => expect((await replicaViewer.listDocuments({ venueId, kind: DocumentKind.PHOTOS })).documents).toHaveLength(2));
+
+    await harness.replica.readModel.stop();
+    try {
+      await editor.tagPhotos({ venueId, documentIds: [photo.id], cardIds: [dock] });
+      await editor.updateDocument({ id: photo.id, category: 'safety' });
+      await editor.deleteDocument({ id: other.id });
+      // What a re-read would find is gone: only the events' revisions can tell the replica.
+      expect((await revisions().deleteMany({ documentId: { $in: [photo.id, other.id] } })).deletedCount).toBe(3);
+    } finally {
+      await harness.replica.readModel.resume();
+    }
+    await eventually(async () => {
+      const listed = (await replicaViewer.listDocuments({ venueId, kind: DocumentKind.PHOTOS })).documents;
+      expect(listed.map((document) => [document.id, document.category, document.tagCardIds])).toEqual([[photo.id, 'safety', [dock]]]);
+    });
+    expect(harness.replica.readModel.get(photo.id)?.rev).toBe(2);
+  });
+
   it('lets two replicas change one document at once: both changes land (a taken revision is retried from the database)', async () => {
     const venueId = await harness.createVenue();
     const cards = [await harness.createCard(venueId, 'One'), await harness.createCard(venueId, 'Two'), await harness.createCard(venueId, 'Three'), await harness.createCard(venueId, 'Four')];

@@ -1,5 +1,5 @@
 import { SUBJECTS } from '@venuebook/proto/events';
-import type { Actor } from '@venuebook/proto/events';
+import type { Actor, DocumentRevision } from '@venuebook/proto/events';
 import { createEventPublisher } from '@venuebook/service-kit';
 import type { JetStreamClient, Logger } from '@venuebook/service-kit';
 import type { VenueDocumentRecord } from '../repositories/document.repository.ts';
@@ -12,8 +12,11 @@ const SUBJECT_OF = { uploaded: SUBJECTS.documentUploaded, updated: SUBJECTS.docu
 
 /** The media domain events (NATS, the media stream). None throws: a failed publish is logged. */
 export interface MediaEvents {
-  /** venuebook.media.document.<kind>.v1 (replicas re-read the document by id; the Drive-sync worker copies or removes the file). */
-  document(kind: DocumentEventKind, document: VenueDocumentRecord, context?: EventContext): Promise<void>;
+  /**
+   * venuebook.media.document.<kind>.v1 (the Drive-sync worker copies or removes the file; replicas apply `revision`
+   * — the revision written, for updated and deleted — to the document they hold, or re-read it by id).
+   */
+  document(kind: DocumentEventKind, document: VenueDocumentRecord, context?: EventContext, revision?: Pick<DocumentRevision, 'rev' | 'deleted'>): Promise<void>;
   /** venuebook.media.document.category_changed.v1 (the Drive copy moves folder). */
   categoryChanged(document: VenueDocumentRecord, previousCategory: string, context?: EventContext): Promise<void>;
   /** venuebook.media.photo_tags.changed.v1 (each changed document also gets document.updated, which replicas follow). */
@@ -27,8 +30,9 @@ export function createMediaEvents(js: JetStreamClient, logger: Logger, options: 
   const publisher = createEventPublisher(js, logger, options.origin ? { origin: options.origin } : {});
   const payload = (document: VenueDocumentRecord) => ({ documentId: document.id, venueId: document.venueId, fileName: document.fileName, category: document.category });
   return {
-    async document(kind, document, context = {}) {
-      await publisher.publish(SUBJECT_OF[kind], payload(document), context);
+    async document(kind, document, context = {}, revision) {
+      const state = revision ? { revision: { ...revision, category: document.category, eventId: document.eventId ?? null, tagCardIds: [...document.tagCardIds] } } : {};
+      await publisher.publish(SUBJECT_OF[kind], { ...payload(document), ...state }, context);
     },
     async categoryChanged(document, previousCategory, context = {}) {
       await publisher.publish(SUBJECTS.documentCategoryChanged, { ...payload(document), previousCategory }, context);

@@ -114,7 +114,7 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
     const keys = documentKeys(document.venueId, document.id);
     await store.remove([keys.original, keys.thumb, keys.preview]).catch((error: unknown) => logger.warn({ err: error, documentId: document.id }, 'could not remove the objects of a deleted document'));
     const context = auditContextOf(caller);
-    await events.document('deleted', document, context);
+    await events.document('deleted', document, context, { rev: outcome.after.rev, deleted: true });
     await audit.record({ action: 'delete', table: DOCUMENTS_TABLE, recordId: document.id, oldValues: document, newValues: null }, context);
     return true;
   }
@@ -165,7 +165,7 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
         if (after === before) return before.document;
         const written = after.document;
         changed.push(written.id);
-        await events.document('updated', written, context);
+        await events.document('updated', written, context, { rev: after.rev, deleted: false });
         await audit.recordUpdate({ action: 'update', table: DOCUMENTS_TABLE, recordId: written.id, before: { tagCardIds: before.document.tagCardIds }, after: { tagCardIds: written.tagCardIds } }, context);
         return written;
       });
@@ -207,7 +207,7 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
         if (!outcome) throw GrpcError.notFound(MESSAGES.documentNotFound);
         const [before, after] = [outcome.before.document, outcome.after.document];
         const context = auditContextOf(caller);
-        await events.document('updated', after, context);
+        await events.document('updated', after, context, { rev: outcome.after.rev, deleted: false });
         if (after.category !== before.category) await events.categoryChanged(after, before.category, context);
         await audit.recordUpdate({ action: 'update', table: DOCUMENTS_TABLE, recordId: id, before: { category: before.category, eventId: before.eventId }, after: { category: after.category, eventId: after.eventId } }, context);
         return after;
