@@ -152,6 +152,12 @@ interface ReplicaOptions {
 }
 
 /** Starts one process of service `name` on `port` (log `logName`.log) and waits until it reports SERVING. */
+/**
+ * How long a service may take to serve: it loads its read models first (the media service took 27–79 s at 100,000
+ * documents on two busy cores, the media-scale bench); a process that exits fails the start at once.
+ */
+const SERVICE_READY_TIMEOUT_MS = 600_000;
+
 async function spawnReplica(options: ReplicaOptions, port: number, logName: string): Promise<ManagedProcess> {
   const address = `127.0.0.1:${port}`;
   const child = startProcess(logName, process.execPath, [join(REPO_ROOT, serviceEntry(options.name))], {
@@ -161,7 +167,7 @@ async function spawnReplica(options: ReplicaOptions, port: number, logName: stri
   });
   const health = createHealthChecker(address);
   try {
-    await waitFor(`${logName} service`, async () => (await health.check(SERVICES[options.name].service.typeName)) === 'SERVING', { process: child });
+    await waitFor(`${logName} service`, async () => (await health.check(SERVICES[options.name].service.typeName)) === 'SERVING', { process: child, timeoutMs: SERVICE_READY_TIMEOUT_MS });
   } catch (error) {
     await child.stop();
     throw error;
