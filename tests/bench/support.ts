@@ -12,7 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
-import { REPO_ROOT, startStack } from '@venuebook/local';
+import { REPO_ROOT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { RunningStack } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 import { createHealthChecker } from '@venuebook/service-kit';
@@ -483,7 +483,16 @@ export async function runBench(spec: { name: string; title: string; env?: Record
   const clients: ApiClient[] = [];
   try {
     const ttl = process.env.BENCH_ACCESS_TOKEN_TTL_SECONDS;
-    stack = await startStack({ dataDir, port: 0, seed: 'accounts', env: spec.env ?? {}, logLevel: 'warn', gatewayEnv: { ...spec.gatewayEnv, ...(ttl ? { ACCESS_TOKEN_TTL_SECONDS: ttl } : {}) } });
+    stack = await startStack({
+      dataDir,
+      port: 0,
+      seed: 'accounts',
+      env: spec.env ?? {},
+      logLevel: 'warn',
+      // The smoke size proves the bench works; the full size signs in at the production password cost.
+      ...(SMOKE ? { passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N } : {}),
+      gatewayEnv: { ...spec.gatewayEnv, ...(ttl ? { ACCESS_TOKEN_TTL_SECONDS: ttl } : {}) },
+    });
     report.machine.storage = { ...stack.infra.sources };
     report.machine.storageKind = storageKind(stack.infra.sources.mongo);
     const running = stack;

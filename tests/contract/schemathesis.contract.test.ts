@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installedSchemathesisVersion, REPO_ROOT, SCHEMATHESIS_BIN, SCHEMATHESIS_VERSION, startStack } from '@venuebook/local';
+import { installedSchemathesisVersion, REPO_ROOT, SCHEMATHESIS_BIN, SCHEMATHESIS_VERSION, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { RunningStack } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 
@@ -142,6 +142,7 @@ beforeAll(async () => {
     seed: 'accounts',
     env: {},
     logLevel: 'warn',
+    passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N,
     // The run signs in and signs up hundreds of times from one address, and lasts longer than the default
     // access token; both limits are tested on their own (gateway integration tests).
     gatewayEnv: { AUTH_RATE_LIMIT_PER_MINUTE: '100000', AUTH_ACCOUNT_MAX_FAILURES: '100000', ACCESS_TOKEN_TTL_SECONDS: '3600' },

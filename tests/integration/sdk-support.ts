@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { confirmationLink, OUTSIDE_DOMAIN_ACCOUNT, startStack } from '@venuebook/local';
+import { confirmationLink, OUTSIDE_DOMAIN_ACCOUNT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { DemoAccount, RunningStack } from '@venuebook/local';
 import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
@@ -37,7 +37,7 @@ export async function startSdkStack(options: { gatewayEnv?: Record<string, strin
   const dataDir = mkdtempSync(join(tmpdir(), 'venuebook-sdk-int-'));
   let stack: RunningStack;
   try {
-    stack = await startStack({ dataDir, port: 0, seed: true, env: {}, logLevel: 'warn', gatewayEnv: options.gatewayEnv ?? {} });
+    stack = await startStack({ dataDir, port: 0, seed: true, env: {}, logLevel: 'warn', passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N, gatewayEnv: options.gatewayEnv ?? {} });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, startStack } from '@venuebook/local';
+import { REPO_ROOT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { TestProject } from 'vitest/node';
 import './context.ts';
 
@@ -18,7 +18,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // (localhost: it must bring its own tokens).
   const embedHostPort = await freePort();
   // Two gateways on one NATS (presence.e2e opens a card on each); the tests that use one talk to the first.
-  const stack = await startStack({ dataDir, port: 0, seed: true, env: {}, gatewayEnv: { EMBED_ALLOWED_ORIGINS: embedHostOrigins(embedHostPort).join(',') }, logLevel: 'warn', gatewayReplicas: 2, log: (message) => console.log(`[e2e] ${message}`) });
+  const stack = await startStack({ dataDir, port: 0, seed: true, env: {}, gatewayEnv: { EMBED_ALLOWED_ORIGINS: embedHostOrigins(embedHostPort).join(',') }, logLevel: 'warn', passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N, gatewayReplicas: 2, log: (message) => console.log(`[e2e] ${message}`) });
   const artifactsDir = join(REPO_ROOT, 'artifacts', 'e2e');
   mkdirSync(artifactsDir, { recursive: true });
   project.provide('baseUrl', stack.url);

@@ -13,6 +13,7 @@ export {
   startServices,
   startStack,
   stopServices,
+  TEST_PASSWORD_HASH_LOG2_N,
 } from './stack.ts';
 export type { RunningGrpcService, RunningReplica, RunningService, RunningServices, RunningStack, StackOptions, StackSecrets, StartServicesOptions } from './stack.ts';
 export { MAX_REPLICAS, replicasEnv, serviceReplicas } from './replicas.ts';

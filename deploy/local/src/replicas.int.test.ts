@@ -10,7 +10,7 @@ import { createClient } from '@venuebook/proto/grpc';
 import type { Client } from '@venuebook/proto/grpc';
 import { VenuesService } from '@venuebook/proto/venues/v1';
 import { userContextSigner } from '@venuebook/service-kit';
-import { startStack } from './stack.ts';
+import { startStack, TEST_PASSWORD_HASH_LOG2_N } from './stack.ts';
 import type { RunningStack } from './stack.ts';
 
 const EDITOR = { userId: randomUUID(), email: 'editor@example.com', role: 'editor', requestId: 'replicas-int' };
@@ -25,7 +25,7 @@ describe('VENUES_REPLICAS=2', () => {
     // LOG_LEVEL debug: each replica logs every call it serves ('gRPC call'), which shows the balancing.
     // Identity runs twice too: the demo accounts are seeded through the balanced client (their roles must stick
     // although a list could come from the replica that has not heard of a sign-up yet).
-    stack = await startStack({ dataDir, port: 0, seed: 'accounts', logLevel: 'debug', env: { VENUES_REPLICAS: '2', IDENTITY_REPLICAS: '2' } });
+    stack = await startStack({ dataDir, port: 0, seed: 'accounts', logLevel: 'debug', passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N, env: { VENUES_REPLICAS: '2', IDENTITY_REPLICAS: '2' } });
     const replicas = stack.services.venues.replicas;
     const client = (index: number) =>
       createClient(VenuesService, replicas[index]!.address, { deadlineMs: 10_000, metadata: userContextSigner(EDITOR, stack.secrets.USER_CONTEXT_KEY) });

@@ -49,6 +49,13 @@ export interface StackOptions {
   /** Extra environment for the gateway. */
   gatewayEnv?: Record<string, string>;
   /**
+   * log2 of scrypt's N for the passwords hashed by this stack (identity's PASSWORD_SCRYPT_LOG2_N); default the
+   * production cost. Stacks that tests and smoke-size benchmarks start pass TEST_PASSWORD_HASH_LOG2_N: every
+   * sign-up, confirmation and sign-in hashes, and the hash stores its own parameters, so no production path
+   * changes.
+   */
+  passwordHashLog2N?: number;
+  /**
    * Gateway processes (default 1): the others listen on ports of their own (RunningStack.gatewayUrls) with the same
    * settings and services, e.g. for live presence across replicas (they share it through NATS). No load balancer.
    */
@@ -125,6 +132,12 @@ export interface RunningGateway extends RunningService {
 
 const SEEDED_MARKER = 'seeded';
 
+/**
+ * The password cost (log2 of scrypt's N) of the stacks that tests start: N=4,096 takes about 1/32 of the
+ * production cost's time and memory per hash.
+ */
+export const TEST_PASSWORD_HASH_LOG2_N = 12;
+
 /** The launcher's services listen on loopback in plain text; empty values count as unset. */
 const NO_GRPC_TLS = { GRPC_TLS_CERT: '', GRPC_TLS_KEY: '', GRPC_TLS_CA: '', GRPC_ALLOW_INSECURE: '' };
 
@@ -151,13 +164,13 @@ interface ReplicaOptions {
   logLevel?: string;
 }
 
-/** Starts one process of service `name` on `port` (log `logName`.log) and waits until it reports SERVING. */
 /**
  * How long a service may take to serve: it loads its read models first (the media service took 27–79 s at 100,000
  * documents on two busy cores, the media-scale bench); a process that exits fails the start at once.
  */
 const SERVICE_READY_TIMEOUT_MS = 600_000;
 
+/** Starts one process of service `name` on `port` (log `logName`.log) and waits until it reports SERVING. */
 async function spawnReplica(options: ReplicaOptions, port: number, logName: string): Promise<ManagedProcess> {
   const address = `127.0.0.1:${port}`;
   const child = startProcess(logName, process.execPath, [join(REPO_ROOT, serviceEntry(options.name))], {
@@ -180,15 +193,16 @@ async function spawnReplica(options: ReplicaOptions, port: number, logName: stri
 /**
  * Starts service `name` of the registry (`services/<name>/src/main.ts`) as its own process, or `replicas`
  * processes (each on its own port, logging to <name>-<n>.log), one after the other, each waited for until its
- * health check reports the service SERVING. If one fails, those already started are stopped.
+ * health check reports the service SERVING. If one fails, those already started are stopped. `ports`: the
+ * replicas' ports, when the caller chose them (e.g. to tell other services the address before it serves).
  */
-export async function startGrpcService(options: ReplicaOptions & { replicas?: number }): Promise<RunningGrpcService> {
-  const count = options.replicas ?? 1;
+export async function startGrpcService(options: ReplicaOptions & { replicas?: number; ports?: readonly number[] }): Promise<RunningGrpcService> {
+  const count = options.ports?.length ?? options.replicas ?? 1;
   if (!Number.isInteger(count) || count < 1) throw new RangeError(`replicas of ${options.name} must be a whole number of at least 1, got ${count}`);
   const replicas: RunningReplica[] = [];
   try {
     for (let index = 1; index <= count; index += 1) {
-      const port = await freePort();
+      const port = options.ports?.[index - 1] ?? (await freePort());
       const logName = count === 1 ? options.name : `${options.name}-${index}`;
       let child = await spawnReplica(options, port, logName);
       replicas.push({
@@ -234,30 +248,36 @@ export interface StartServicesOptions {
   replicas?: Partial<Record<ServiceName, number>>;
 }
 
-/** Starts every service of the registry, in its order; if one fails, those already started are stopped. */
+/**
+ * Starts every service of the registry at the same time (each service's replicas one after the other); if one
+ * fails, the others are stopped. The ports are chosen first, so every service is told every other's address
+ * (<NAME>_GRPC_URL) before any serves: services call each other per request, never while starting.
+ */
 export async function startServices(options: StartServicesOptions): Promise<RunningServices> {
-  const running: Partial<RunningServices> = {};
-  try {
-    for (const name of SERVICE_NAMES) {
-      running[name] = await startGrpcService({
-        name,
-        // Each service may call those started before it (the registry's order): their addresses as <NAME>_GRPC_URL.
-        env: { ...options.infra.env, USER_CONTEXT_KEY: options.userContextKey, ...startedBefore(running), ...options.env[name] },
-        logDir: options.logDir,
-        replicas: options.replicas?.[name] ?? 1,
-        ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-      });
-    }
-  } catch (error) {
-    for (const service of Object.values(running).reverse()) await service.stop();
-    throw error;
+  const ports = {} as Record<ServiceName, number[]>;
+  for (const name of SERVICE_NAMES) {
+    ports[name] = [];
+    for (let index = 0; index < (options.replicas?.[name] ?? 1); index++) ports[name].push(await freePort());
   }
-  return running as RunningServices;
-}
-
-/** <NAME>_GRPC_URL of every service already running (the cards service calls venues through it). */
-function startedBefore(running: Partial<RunningServices>): Record<string, string> {
-  return Object.fromEntries(SERVICE_NAMES.flatMap((name) => (running[name] ? [[SERVICES[name].urlEnv, running[name].address]] : [])));
+  const addresses = serviceUrlEnv(Object.fromEntries(SERVICE_NAMES.map((name) => [name, ports[name].map((port) => `127.0.0.1:${port}`).join(',')])) as Record<ServiceName, string>);
+  const results = await Promise.allSettled(
+    SERVICE_NAMES.map((name) =>
+      startGrpcService({
+        name,
+        env: { ...options.infra.env, USER_CONTEXT_KEY: options.userContextKey, ...addresses, ...options.env[name] },
+        logDir: options.logDir,
+        ports: ports[name],
+        ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+      }),
+    ),
+  );
+  const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failure = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(started.map((service) => service.stop()));
+    throw failure.reason;
+  }
+  return Object.fromEntries(SERVICE_NAMES.map((name, index) => [name, started[index]!])) as RunningServices;
 }
 
 /** Stops every running service, last started first. */
@@ -271,11 +291,19 @@ export async function stopServices(services: RunningServices): Promise<void> {
  * client they must be issued to (GOOGLE_CLIENT_ID). Without `oidc` these come from the operator's
  * environment, as the gateway's do.
  */
-export function identityEnv(options: { companyDomain: string; smtpUrl: string; ownerEmails?: string; oidc?: { issuer: string; clientId: string } }): Record<string, string> {
+export function identityEnv(options: {
+  companyDomain: string;
+  smtpUrl: string;
+  ownerEmails?: string;
+  oidc?: { issuer: string; clientId: string };
+  /** log2 of scrypt's N for new password hashes (PASSWORD_SCRYPT_LOG2_N); default the service's own (production). */
+  passwordHashLog2N?: number;
+}): Record<string, string> {
   return {
     COMPANY_DOMAIN: options.companyDomain,
     SMTP_URL: options.smtpUrl,
     OWNER_EMAILS: options.ownerEmails ?? '',
+    ...(options.passwordHashLog2N === undefined ? {} : { PASSWORD_SCRYPT_LOG2_N: String(options.passwordHashLog2N) }),
     ...(options.oidc ? { OIDC_ISSUER: options.oidc.issuer, GOOGLE_CLIENT_ID: options.oidc.clientId, OIDC_JWKS_URL: '' } : {}),
   };
 }
@@ -407,7 +435,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       logLevel,
       replicas,
       env: {
-        identity: identityEnv({ companyDomain, smtpUrl: plan.smtpUrl ?? mail!.smtpUrl, ownerEmails: plan.ownerEmails, ...(oidcProvider ? { oidc: oidcProvider } : {}) }),
+        identity: identityEnv({
+          companyDomain,
+          smtpUrl: plan.smtpUrl ?? mail!.smtpUrl,
+          ownerEmails: plan.ownerEmails,
+          ...(oidcProvider ? { oidc: oidcProvider } : {}),
+          ...(options.passwordHashLog2N === undefined ? {} : { passwordHashLog2N: options.passwordHashLog2N }),
+        }),
         venues: {},
         cards: {},
         media: {},

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoAccounts, gatewayServiceEnv, identityEnv, seedDemoAccounts, startMailSink, startServices, stopServices } from '@venuebook/local';
+import { demoAccounts, gatewayServiceEnv, identityEnv, seedDemoAccounts, startMailSink, startServices, stopServices, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { DemoAccount, RunningServices } from '@venuebook/local';
 import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
@@ -80,7 +80,7 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
     logDir,
     logLevel: 'warn',
     env: {
-      identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email, oidc }), MONGODB_DB: dbs.identity, AUDIT_CONSUMER_NAME: `identity-audit-${suffix}` },
+      identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email, oidc, passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N }), MONGODB_DB: dbs.identity, AUDIT_CONSUMER_NAME: `identity-audit-${suffix}` },
       venues: { MONGODB_DB: dbs.venues },
       cards: { MONGODB_DB: dbs.cards },
       media: { MONGODB_DB: dbs.media, S3_BUCKET: `media-${suffix}` },
