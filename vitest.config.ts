@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects, run one after another by `npm test` (deploy/local/src/test.ts):
+ * Four projects, run one after another by `npm test` (tests/runner/test.ts):
  * - unit: pure code, beside the sources (`*.test.ts`, `*.test.tsx`);
  * - integration: services and gateway against real MongoDB-compatible storage, MinIO and NATS
  *   (`*.int.test.ts`), provisioned once by tests/setup/infra.global.ts;
@@ -16,10 +16,16 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          // Beside the sources, plus the repository-wide checks: tests/structure (registries), tests/lint (arrows).
-          include: ['**/src/**/*.test.{ts,tsx}', 'tests/{structure,lint}/**/*.test.ts'],
+          // Beside the sources, plus the repository-wide checks: tests/structure (registries), tests/lint (arrows),
+          // and the test runner's own (tests/runner).
+          include: ['**/src/**/*.test.{ts,tsx}', 'tests/{structure,lint,runner}/**/*.test.ts'],
           exclude: [...IGNORED, '**/*.int.test.ts'],
           environment: 'node',
+          // Pure code: two worker threads that keep their module cache between files (most of a unit file's time
+          // was importing the same modules again). A test that changes shared state restores it.
+          pool: 'threads',
+          isolate: false,
+          maxWorkers: 2,
         },
       },
       {

@@ -5,18 +5,25 @@
 //
 //   1. `npm ci` when node_modules is missing or older than package-lock.json;
 //   2. the infrastructure servers (deploy/local/src/infra-install.ts; cached per machine);
-//   3. deploy/local/src/<command>.ts on Node 24, with signals passed through.
+//   3. the command's script (a path relative to the repository, e.g. deploy/local/src/start.ts) on Node 24,
+//      with signals passed through.
+//
+// The script learns when the command started and what the set-up took from VENUEBOOK_SETUP (JSON:
+// startedAt in epoch ms, loadAtStart: the 1-minute load average then, npmCiSeconds, infraSeconds, infraBuilt:
+// what was built or installed from source this time).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const startedAt = Date.now();
+const loadAtStart = loadavg()[0];
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const COMMANDS = { start: 'start.ts', test: 'test.ts', bench: 'bench.ts' };
 
-const [command, ...args] = process.argv.slice(2);
-if (!command || !(command in COMMANDS)) {
-  console.error(`usage: node deploy/local/bootstrap.mjs <${Object.keys(COMMANDS).join('|')}> [args...]`);
+const [script, ...args] = process.argv.slice(2);
+if (!script || !script.endsWith('.ts') || !existsSync(join(ROOT, script))) {
+  console.error('usage: node deploy/local/bootstrap.mjs <script.ts relative to the repository> [args...]');
   process.exit(2);
 }
 
@@ -49,7 +56,9 @@ function run(cmd, cmdArgs, what) {
   }
 }
 
+const seconds = (since) => Math.round((Date.now() - since) / 100) / 10;
 const reason = needsInstall();
+const npmCiStarted = Date.now();
 if (reason) {
   log(`${reason}: running npm ci`);
   run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
@@ -58,11 +67,19 @@ if (reason) {
 const node24 = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'node.cmd' : 'node');
 const env = { ...process.env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` };
 
-// Infrastructure binaries: builds only what is missing and not provided otherwise; quick when cached.
-const infra = spawnSync(node24, [join(ROOT, 'deploy/local/src/infra-install.ts'), '--if-needed'], { cwd: ROOT, stdio: 'inherit', env });
-if (infra.status !== 0) process.exit(infra.status ?? 1);
+const npmCiSeconds = seconds(npmCiStarted);
 
-const child = spawn(node24, [join(ROOT, 'deploy/local/src', COMMANDS[command]), ...args], { cwd: ROOT, stdio: 'inherit', env });
+// Infrastructure binaries: builds only what is missing and not provided otherwise; quick when cached.
+const infraStarted = Date.now();
+const reportDir = mkdtempSync(join(tmpdir(), 'venuebook-setup-'));
+const reportFile = join(reportDir, 'infra.json');
+const infra = spawnSync(node24, [join(ROOT, 'deploy/local/src/infra-install.ts'), '--if-needed', `--report=${reportFile}`], { cwd: ROOT, stdio: 'inherit', env });
+if (infra.status !== 0) process.exit(infra.status ?? 1);
+const infraBuilt = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')).built : [];
+rmSync(reportDir, { recursive: true, force: true });
+const setup = { startedAt, loadAtStart, npmCiSeconds, infraSeconds: seconds(infraStarted), infraBuilt };
+
+const child = spawn(node24, [join(ROOT, script), ...args], { cwd: ROOT, stdio: 'inherit', env: { ...env, VENUEBOOK_SETUP: JSON.stringify(setup) } });
 // The child shares our terminal's process group, so Ctrl-C reaches it directly; forward other signals.
 for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 process.on('SIGINT', () => undefined);

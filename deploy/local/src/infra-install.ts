@@ -1,16 +1,20 @@
 // `npm run infra:install`: builds FerretDB, MinIO and nats-server with the Go toolchain, caches them per
 // version under ~/.cache/venuebook/infra (VENUEBOOK_INFRA_CACHE) and links them into .infra/bin; installs
-// schemathesis (pinned, from PyPI) into the virtual environment .infra/schemathesis.
-//   --if-needed  skip servers that the environment (URL variables) or PATH already provides
+// schemathesis (pinned, from PyPI) into a virtual environment in the same cache.
+//   --if-needed      skip servers that the environment (URL variables) or PATH already provides
+//   --report=<file>  write what was built from source this time as JSON ({ "built": ["minio", …] })
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { findServerBinary, INFRA_BIN, infraCacheDir, onPath, SERVER_BINARIES, URL_VARIABLES } from './infra-servers.ts';
 import type { ServerBinary } from './infra-servers.ts';
-import { installSchemathesis } from './schemathesis-install.ts';
+import { installedSchemathesisVersion, installSchemathesis, SCHEMATHESIS_VERSION } from './schemathesis-install.ts';
 
 const ifNeeded = process.argv.includes('--if-needed');
+const reportFile = process.argv.find((arg) => arg.startsWith('--report='))?.slice('--report='.length);
+/** What this run built from source (the report's `built`). */
+const built: string[] = [];
 const say = (message: string): void => console.log(`\x1b[36m[infra]\x1b[0m ${message}`);
 
 function goVersion(): string | undefined {
@@ -70,8 +74,10 @@ function providedElsewhere(server: ServerBinary): boolean {
 }
 
 async function main(): Promise<void> {
-  // The API contract run of `npm test` (tests/contract): schemathesis in .infra/schemathesis.
+  // The API contract run of `npm test` (tests/contract): schemathesis in the per-machine cache.
+  const hadSchemathesis = installedSchemathesisVersion() === SCHEMATHESIS_VERSION;
   const schemathesisProblem = installSchemathesis(say);
+  if (!hadSchemathesis && !schemathesisProblem) built.push('schemathesis');
   if (schemathesisProblem) say(`${schemathesisProblem}\n  (the contract tests fail until it is installed)`);
 
   const cache = infraCacheDir();
@@ -102,11 +108,16 @@ async function main(): Promise<void> {
       clearInterval(ticker);
     }
     link(cached, server.name);
+    built.push(server.name);
     say(`built ${server.name} in ${Math.round((Date.now() - started) / 1000)} s → ${cached}`);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`[infra] ${(error as Error).message}`);
-  process.exit(1);
-});
+main()
+  .then(() => {
+    if (reportFile) writeFileSync(reportFile, JSON.stringify({ built }));
+  })
+  .catch((error: unknown) => {
+    console.error(`[infra] ${(error as Error).message}`);
+    process.exit(1);
+  });

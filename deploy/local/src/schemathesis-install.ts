@@ -1,14 +1,15 @@
-// Schemathesis (the API contract run of `npm test`, tests/contract) in a Python virtual environment under
-// .infra/schemathesis, pinned, installed from PyPI by `npm run infra:install` (and so by `npm test`).
+// Schemathesis (the API contract run of `npm test`, tests/contract) in a Python virtual environment in the
+// per-machine cache (~/.cache/venuebook/infra/schemathesis-<version>, shared by every clone), pinned, installed
+// from PyPI by `npm run infra:install` (and so by `npm test`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './infra-servers.ts';
+import { infraCacheDir } from './infra-servers.ts';
 
 /** The pinned version (the 4.x CLI: `st run … --phases examples,coverage,fuzzing,stateful`). */
 export const SCHEMATHESIS_VERSION = '4.32.5';
-/** The virtual environment (gitignored with .infra/). */
-export const SCHEMATHESIS_VENV = join(REPO_ROOT, '.infra', 'schemathesis');
+/** The virtual environment (one per version and machine; a venv cannot move, so clones share it where it is). */
+export const SCHEMATHESIS_VENV = join(infraCacheDir(), `schemathesis-${SCHEMATHESIS_VERSION}`);
 /** Its CLI. */
 export const SCHEMATHESIS_BIN = join(SCHEMATHESIS_VENV, 'bin', 'st');
 
@@ -28,7 +29,7 @@ export function installSchemathesis(say: (message: string) => void): string | un
   if (installedSchemathesisVersion() === SCHEMATHESIS_VERSION) return undefined;
   const python = process.env.PYTHON ?? 'python3';
   const started = Date.now();
-  say(`installing schemathesis ${SCHEMATHESIS_VERSION} into .infra/schemathesis (python3 -m venv, pip)…`);
+  say(`installing schemathesis ${SCHEMATHESIS_VERSION} into ${SCHEMATHESIS_VENV} (python3 -m venv, pip)…`);
   rmSync(SCHEMATHESIS_VENV, { recursive: true, force: true });
   // Tried up to three times: once on a busy machine `ensurepip` failed where the same command succeeded a minute later.
   let venv = spawnSync(python, ['-m', 'venv', SCHEMATHESIS_VENV], { encoding: 'utf8' });

@@ -70,8 +70,11 @@ describe('the session bridge client', () => {
     bridge.deliver({ type: 'venuebook:token', id: 'id-2', accessToken: 'token-2', expiresAt: nowS + 60 });
     await expect(second).resolves.toBe('token-2');
     // Within the minute before expiry: asked again (the frame's cache applies again).
-    void bridge.client.getAccessToken();
+    const third = bridge.client.getAccessToken();
     expect(bridge.requests[2]?.message).toEqual({ type: 'venuebook:token-request', id: 'id-3' });
+    // Nothing is left waiting on the request's timer after the test.
+    bridge.client.dispose();
+    await expect(third).rejects.toThrow('unmounted');
   });
 
   it('shares one request between concurrent callers', async () => {

@@ -1,12 +1,12 @@
-// `npm run bench`: generates the protobuf code if needed, then runs every tests/bench/*.bench.ts (or the
-// files given) on Node 24, one after another, each against its own fresh stack.
+// `npm run bench`: generates the protobuf code if needed, then runs every tests/bench/*.bench.ts (or the files
+// given) on Node 24, one after another, each against its own fresh stack.
 //   npm run bench -- --smoke      the smoke size (what `npm test` runs: quick, proves each bench works)
 // Each benchmark prints a table and writes artifacts/bench/<name>.json. Timings are figures, never pass/fail;
 // a benchmark fails (and so does this command) when a request fails or an answer is wrong.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { REPO_ROOT } from './infra-servers.ts';
+import { REPO_ROOT, runTurbo } from '@venuebook/local';
 
 const BENCH_DIR = join(REPO_ROOT, 'tests', 'bench');
 
@@ -23,13 +23,6 @@ export function benchCommand(file: string, options: { smoke: boolean }): { comma
   return { command: process.execPath, args: [file], env: { ...process.env, ...(options.smoke ? { BENCH_SMOKE: '1' } : {}) } };
 }
 
-/** `turbo run generate`: the benchmarks import the generated protobuf code (absent in a fresh clone). */
-export function generateCode(): void {
-  const turbo = join(REPO_ROOT, 'node_modules', '.bin', 'turbo');
-  const result = spawnSync(turbo, ['run', 'generate', '--output-logs=errors-only'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`generating the protobuf code failed (turbo exit ${result.status ?? result.error?.message})`);
-}
-
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const smoke = args.includes('--smoke');
@@ -41,7 +34,8 @@ if (import.meta.main) {
   const named = args.filter((arg) => !arg.startsWith('--'));
   const files = named.length > 0 ? named.map((file) => resolve(file)) : benchFiles();
 
-  generateCode();
+  // The benchmarks import the generated protobuf code (absent in a fresh clone).
+  runTurbo('generate');
   const failed: string[] = [];
   for (const file of files) {
     const name = file.replace(`${REPO_ROOT}/`, '');

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { judgeBudget, slowestFiles, TEST_BUDGET, timeTable } from './budget.ts';
+
+const quiet = { fresh: false, cores: 2, fullRun: true, loadAtStart: 0.3, otherCores: 0.05 };
+
+describe('the test budget', () => {
+  it('passes a warm run within 15 minutes, and up to 20 % over', () => {
+    expect(judgeBudget({ ...quiet, totalSeconds: 14 * 60 }).kind).toBe('within');
+    expect(judgeBudget({ ...quiet, totalSeconds: 17 * 60 }).kind).toBe('within');
+    expect(judgeBudget({ ...quiet, totalSeconds: 18 * 60 }).kind).toBe('within');
+  });
+
+  it('fails a warm run more than 20 % over on a quiet machine, with the numbers', () => {
+    const verdict = judgeBudget({ ...quiet, totalSeconds: 18 * 60 + 1 });
+    expect(verdict.kind).toBe('over');
+    expect(verdict.message).toBe('budget EXCEEDED: 18 min 1 s against 15 min 0 s for a warm machine, over 18 min 0 s on a quiet machine (load 0.30 at the start, other processes 0.05 cores)');
+  });
+
+  it('gives a fresh machine (infrastructure built this run) 25 minutes', () => {
+    expect(judgeBudget({ ...quiet, fresh: true, totalSeconds: 29 * 60 }).kind).toBe('within');
+    expect(judgeBudget({ ...quiet, fresh: true, totalSeconds: 31 * 60 }).kind).toBe('over');
+  });
+
+  it('only warns when the machine was busy: load above the cores at the start, or other work during the run', () => {
+    const loaded = judgeBudget({ ...quiet, loadAtStart: 2.5, totalSeconds: 20 * 60 });
+    expect(loaded.kind).toBe('over-busy');
+    expect(loaded.message).toContain('load average 2.50 at the start, above the 2 cores');
+    const shared = judgeBudget({ ...quiet, otherCores: TEST_BUDGET.busyOtherCores, totalSeconds: 20 * 60 });
+    expect(shared.kind).toBe('over-busy');
+    expect(shared.message).toContain('other processes used 0.50 cores on average');
+    expect(judgeBudget({ ...quiet, otherCores: TEST_BUDGET.busyOtherCores - 0.01, totalSeconds: 20 * 60 }).kind).toBe('over');
+  });
+
+  it('does not judge a partial run or another kind of machine', () => {
+    expect(judgeBudget({ ...quiet, fullRun: false, totalSeconds: 60 * 60 }).kind).toBe('not-judged');
+    const bigger = judgeBudget({ ...quiet, cores: 8, totalSeconds: 60 * 60 });
+    expect(bigger).toEqual({ kind: 'not-judged', message: 'budget: set for 2-core machines; this one has 8 cores, so the run is not judged' });
+  });
+
+  it('treats an unknown share of other work as a quiet machine', () => {
+    expect(judgeBudget({ ...quiet, otherCores: undefined, totalSeconds: 20 * 60 }).message).toContain('other processes unknown');
+  });
+});
+
+describe('the slowest files and the time table', () => {
+  it('lists the slowest first, at most the count asked for', () => {
+    const files = Array.from({ length: 12 }, (_, index) => ({ project: 'unit', file: `f${index}.test.ts`, seconds: (index * 7) % 12 }));
+    const slowest = slowestFiles(files, 3);
+    expect(slowest.map((file) => file.seconds)).toEqual([11, 10, 9]);
+    expect(slowestFiles(files)).toHaveLength(10);
+  });
+
+  it('aligns names and right-aligns seconds', () => {
+    expect(timeTable([{ name: 'build', seconds: 5 }, { name: 'integration', seconds: 312.04, note: 'x' }])).toEqual([
+      '  build            5.0 s',
+      '  integration    312.0 s  x',
+    ]);
+  });
+});
