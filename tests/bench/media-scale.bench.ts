@@ -36,7 +36,7 @@ import { createClient, DEFAULT_MAX_MESSAGE_BYTES, GrpcError } from '@venuebook/p
 import { DocumentKind, ListDocumentsResponseSchema, MediaService } from '@venuebook/proto/media/v1';
 import { SERVICES } from '@venuebook/proto/services';
 import { connectMongo, userContextSigner } from '@venuebook/service-kit';
-import { BenchError, expectEqual, expectTrue, readModelLoads, runBench, runConcurrently, sized, SMOKE, spawnServiceUntilServing } from './support.ts';
+import { BenchError, expectEqual, expectTrue, readModelLoads, runBench, runConcurrently, sized, spawnServiceUntilServing } from './support.ts';
 import type { ApiResponse, Bench, SpawnedService } from './support.ts';
 
 const VENUES = sized({ full: 10_000, smoke: 40 }, process.env.BENCH_VENUES);
@@ -153,7 +153,7 @@ await runBench({ name: 'media-scale', title: 'The media domain at company scale 
 
   // Start-up: spawn → SERVING (the read model loads every document before the service serves).
   // The full size waits for a quiet machine before what it times; the smoke size (npm test) only proves the bench works.
-  if (!SMOKE) await bench.settle('settleBeforeStart');
+  await bench.settle('settleBeforeStart');
   const loadAtStart = load();
   const service = await spawnMedia(bench, media[0]!.address);
   try {
@@ -177,7 +177,7 @@ async function measureAll(bench: Bench, service: SpawnedService, seeded: Seeded,
   bench.figure('rssMB', started.rssMB, `media service RSS after the load: ${started.rssMB.toFixed(0)} MB (peak ${started.peakRssMB.toFixed(0)} MB)`);
   bench.figure('peakRssMB', started.peakRssMB, 'peak RSS while loading');
 
-  if (!SMOKE) await bench.settle('settleAfterStart');
+  await bench.settle('settleAfterStart');
   const viewer = await bench.signIn('viewer');
   const editor = await bench.signIn('editor');
   const big = seeded.big[0] ?? seeded.biggest;
