@@ -77,12 +77,16 @@ function fail(what: string): void {
   failures.push(what);
 }
 
-/** Runs `work` as one phase of the table. */
+/** Runs `work` as one phase of the table, with the CPU it used (this run's processes, in cores on average). */
 async function phase(name: string, work: () => void | Promise<void>): Promise<void> {
   const started = Date.now();
+  const cpuBefore = sampleCpu();
   say(name);
   await work();
-  phases.push({ name, seconds: since(started) });
+  const seconds = since(started);
+  const cpuAfter = sampleCpu();
+  const note = cpuBefore && cpuAfter && seconds > 0 ? `${((cpuAfter.ours - cpuBefore.ours) / seconds).toFixed(2)} cores busy` : undefined;
+  phases.push({ name, seconds, ...(note ? { note } : {}) });
 }
 
 interface Finished {
