@@ -20,12 +20,24 @@ export function launchBrowser(): Promise<Browser> {
 
 export const baseUrl = (): string => inject('baseUrl');
 
-/** Saves a full-page screenshot under artifacts/e2e (gitignored) and returns its path. */
+/**
+ * Whether the screenshot helpers below write their PNGs: only with E2E_SCREENSHOTS=1 (they are for looking at, no
+ * test reads them back). Otherwise they do nothing, so that a test never relies on the time a screenshot takes:
+ * what it waits for, it waits for explicitly.
+ */
+export const SCREENSHOTS_ENABLED = process.env.E2E_SCREENSHOTS === '1';
+
+/** Saves a full-page screenshot under artifacts/e2e (gitignored) when screenshots are enabled; returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(inject('artifactsDir'), `${name}.png`);
   // CSS animations and transitions are finished first, so that a drawer or dialog is captured at rest.
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  if (SCREENSHOTS_ENABLED) await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
+}
+
+/** Saves what the viewport shows (a dialog, a fixed panel) under artifacts/e2e when screenshots are enabled. */
+export async function viewportScreenshot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS_ENABLED) await page.screenshot({ path: join(inject('artifactsDir'), `${name}.png`), animations: 'disabled' });
 }
 
 /** Collects uncaught page errors, so a test can assert the page ran cleanly. */
@@ -61,12 +73,14 @@ export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 export const toasts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
 
 /**
- * A screenshot function of a test file: `<SCREENSHOTS>/<prefix>-<name>-<width>.png`, the whole page or, with
+ * A screenshot function of a test file (a no-op unless screenshots are enabled, see `SCREENSHOTS_ENABLED`):
+ * `<SCREENSHOTS>/<prefix>-<name>-<width>.png`, the whole page or, with
  * `fullPage: false` (the default of `fullPageByDefault: false`), what the viewport shows (dialogs). `scrollToTop`:
  * a whole page is taken from the top, so that the shell's sticky header is where it belongs.
  */
 export function screenshotsOf(prefix: string, { fullPageByDefault = true, scrollToTop = false } = {}) {
   return async (page: Page, name: string, width: number, { fullPage = fullPageByDefault } = {}): Promise<void> => {
+    if (!SCREENSHOTS_ENABLED) return;
     if (fullPage && scrollToTop) await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOTS, `${prefix}-${name}-${width}.png`), fullPage, animations: 'disabled' });
   };

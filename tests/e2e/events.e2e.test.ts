@@ -5,7 +5,7 @@
 // through the API and purged at the end, so the shared stack keeps only the demo venues).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, screenshotsOf, toasts, type SignedInPage } from './browser.ts';
+import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, SCREENSHOTS_ENABLED, screenshotsOf, toasts, type SignedInPage } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const VIEWPORTS = [
@@ -16,8 +16,12 @@ const VIEWPORTS = [
 const browser = browserPerFile();
 const shot = screenshotsOf('events');
 
-/** The page again in the dark colour mode (the theme menu's stored setting), then back to the default. */
+/**
+ * A screenshot of the page again in the dark colour mode (the theme menu's stored setting), then back to the
+ * default: two reloads for the screenshot's sake, so nothing at all unless screenshots are enabled.
+ */
 async function darkShot(page: Page, name: string, width: number, ready: string): Promise<void> {
+  if (!SCREENSHOTS_ENABLED) return;
   await page.evaluate(() => localStorage.setItem('venuebook-theme', 'dark'));
   await page.reload();
   await page.waitForFunction(() => document.documentElement.classList.contains('dark'));

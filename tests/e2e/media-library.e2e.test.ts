@@ -16,7 +16,7 @@ import { REPO_ROOT } from '@venuebook/local';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serveExample } from '../../mfe-media/example/serve.mjs';
-import { account, apiToken, baseUrl, browserPerFile, pageErrors, screenshot, signIn } from './browser.ts';
+import { account, apiToken, baseUrl, browserPerFile, pageErrors, screenshot, SCREENSHOTS_ENABLED, signIn, viewportScreenshot } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const browser = browserPerFile();
@@ -82,9 +82,10 @@ const thumbsLoaded = (page: Page) =>
     .toBe(true);
 /** A screenshot once no animation runs (a dialog fading in was caught half-transparent). */
 async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!SCREENSHOTS_ENABLED) return;
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   if (fullPage) await screenshot(page, `media-library-${name}`);
-  else await page.screenshot({ path: join(inject('artifactsDir'), `media-library-${name}.png`), animations: 'disabled' });
+  else await viewportScreenshot(page, `media-library-${name}`);
 }
 
 /** A context of the viewport's size signed in to Venue Book (its refresh cookie), on the example page. */

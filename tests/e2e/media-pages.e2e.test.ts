@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, screenshot, toasts } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, screenshot, toasts, viewportScreenshot } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const browser = browserPerFile();
@@ -62,7 +62,7 @@ afterAll(async () => {
 });
 
 /** What the viewport shows (the viewer covers the screen; a whole-page shot would show the page under it). */
-const viewportShot = (page: Page, name: string) => page.screenshot({ path: join(inject('artifactsDir'), `${name}.png`), animations: 'disabled' });
+const viewportShot = viewportScreenshot;
 
 /** Every thumbnail on the page has loaded (before a screenshot). */
 const thumbsLoaded = (page: Page) =>

@@ -7,10 +7,9 @@
 // a reload; Clear completed; a new upload with none active clears the finished ones; the panel closes itself 3 s
 // after a batch without errors, not after one with an error; Close. Each width has its own venue (made through the
 // API and purged at the end).
-import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, apiToken, baseUrl, browserPerFile, openSignedIn, type SignedInPage } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiToken, baseUrl, browserPerFile, openSignedIn, viewportScreenshot, type SignedInPage } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const VIEWPORTS = [
@@ -24,10 +23,8 @@ const SPOOFED_TEXT = 'This is plain text, not a JPEG image.';
 
 const browser = browserPerFile();
 
-/** What the viewport shows (the panel is fixed to it), under artifacts/e2e. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(inject('artifactsDir'), `${name}.png`), animations: 'disabled' });
-}
+/** What the viewport shows (the panel is fixed to it), under artifacts/e2e (when screenshots are enabled). */
+const screenshot = viewportScreenshot;
 
 interface FileSpec {
   name: string;
