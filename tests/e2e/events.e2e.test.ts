@@ -52,7 +52,7 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     // One event on the arena through the API (the league filter tells the two venues apart).
     const { status } = await apiCall('editor', 'POST', `/venues/${arenaId}/events`, { name: `${word} Juniper Kickoff`, eventDate: '2026-02-01', description: '' });
     expect(status).toBe(201);
-    signedIn = await openSignedIn(browser(), 'editor', { width, height });
+    signedIn = await openSignedIn(browser(), 'editor', { width, height }, { path: null });
     ({ page, errors } = signedIn);
   });
   afterAll(async () => {
@@ -242,9 +242,8 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
 
   it('shows a viewer the events without write buttons', async () => {
     // The viewer's one-time welcome dialog is closed without being recorded on the shared account (other files expect it).
-    const { context: viewerContext, page: viewer } = await openSignedIn(browser(), 'viewer', { width, height }, { dismissWelcome: true });
+    const { context: viewerContext, page: viewer } = await openSignedIn(browser(), 'viewer', { width, height }, { dismissWelcome: true, path: `/venue/${hallId}/events` });
     try {
-      await viewer.goto(`${baseUrl()}/venue/${hallId}/events`);
       await viewer.getByTestId('event-list').waitFor();
       await expect.poll(() => viewer.getByTestId('event-item').count()).toBe(2);
       for (const id of ['new-event', 'create-first-event', 'edit-event', 'delete-event']) expect(await viewer.getByTestId(id).count(), id).toBe(0);

@@ -134,7 +134,7 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
 
   beforeAll(async () => {
     venueId = await createVenue({ name: venueName, leagues: ['OTX'], address: '5 Quill Lane\nBoise, ID 83702' });
-    signedIn = await openSignedIn(browser(), 'editor', { width, height }, { dismissWelcome: true });
+    signedIn = await openSignedIn(browser(), 'editor', { width, height }, { dismissWelcome: true, path: null });
     ({ page, errors } = signedIn);
     cdp = await signedIn.context.newCDPSession(page);
     await cdp.send('Network.enable');
