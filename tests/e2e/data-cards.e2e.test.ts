@@ -147,6 +147,7 @@ describe('an editor', () => {
       await page.getByTestId('edit-mode-toggle').click();
       await shot(page, 'edit-mode', PHONE.width);
       const handle = list.getByTestId('card-tile').filter({ hasText: 'Power' }).getByTestId('card-drag-handle');
+      await handle.waitFor();
       await handle.focus();
       await page.keyboard.press('Space');
       // dnd-kit listens for the arrow keys from the next task after the pick-up, and moves with a transition.
