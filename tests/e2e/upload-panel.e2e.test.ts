@@ -120,7 +120,15 @@ async function spoofedAnswer(venueId: string): Promise<{ status: number; message
   return { status: response.status, message: body.error?.message ?? '' };
 }
 
-describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ label, width, height }) => {
+/**
+ * The two widths run side by side (each its own venue, browser context and upload queue; most of their time is the
+ * throttled upload, the retry back-off and the panel's auto-close, spent waiting), each width's tests one after
+ * another (they go on from each other's state).
+ */
+const BOTH_WIDTHS_AT_ONCE = { concurrent: true } as const;
+const IN_ORDER = { concurrent: false } as const;
+
+describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', BOTH_WIDTHS_AT_ONCE, ({ label, width, height }) => {
   const venueName = `Quillfeather ${label} Upload Hall`;
   let venueId = '';
   let signedIn: SignedInPage | undefined;
@@ -150,7 +158,7 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
     }
   });
 
-  it('shows the real byte progress of several uploads (3 at once), a refused file as Failed with the message, the last 3 finished', async () => {
+  it('shows the real byte progress of several uploads (3 at once), a refused file as Failed with the message, the last 3 finished', IN_ORDER, async () => {
     const refused = await spoofedAnswer(venueId);
     expect(refused.status).toBe(400);
     expect(refused.message).not.toBe('');
@@ -215,7 +223,7 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
     await page.getByTestId('venue-detail').waitFor();
   });
 
-  it('restores the finished uploads after a reload (here in the dark colour mode); collapse; Clear completed', async () => {
+  it('restores the finished uploads after a reload (here in the dark colour mode); collapse; Clear completed', IN_ORDER, async () => {
     await page.evaluate(() => localStorage.setItem('venuebook-theme', 'dark'));
     await page.reload();
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
@@ -243,7 +251,7 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
     expect(await panel().count()).toBe(0);
   });
 
-  it('a new upload with none active clears the finished ones; the panel closes 3 s after a batch without errors; Close', async () => {
+  it('a new upload with none active clears the finished ones; the panel closes 3 s after a batch without errors; Close', IN_ORDER, async () => {
     await enqueueInPage(page, [{ name: 'refused-again.jpg', text: SPOOFED_TEXT }], target());
     await panel().locator('[data-status="error"]').waitFor();
     expect(await panel().getByRole('button', { name: 'Retry refused-again.jpg' }).count()).toBe(1);
@@ -271,7 +279,7 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
     expect(errors).toEqual([]);
   });
 
-  it("retries an upload whose connection fails (2 s × attempt) until it is stored; one that keeps failing ends 'Failed' after 3 retries", async () => {
+  it("retries an upload whose connection fails (2 s × attempt) until it is stored; one that keeps failing ends 'Failed' after 3 retries", IN_ORDER, async () => {
     // The network fails under the page's own XMLHttpRequest (Chromium aborts the request), as a dropped connection does.
     const attempts: number[] = [];
     let failuresLeft = 2;
