@@ -16,15 +16,6 @@ const ui = browserPagePerTest((page) => signInByApi(page.context(), account('edi
 
 const cardNames = (p: Page): Promise<string[]> => p.getByTestId('venue-card').locator('h3').allTextContents();
 
-/**
- * Opens the theme menu and waits until it is open (its trigger says so): a choice clicked while the menu is still
- * mounting can be lost, which made the colour-mode test flaky on a busy machine.
- */
-async function openThemeMenu(): Promise<void> {
-  await ui.page.getByTestId('theme-menu').click();
-  await ui.page.locator('[data-testid="theme-menu"][aria-expanded="true"]').waitFor();
-}
-
 async function openHome(path = '/'): Promise<void> {
   await ui.page.goto(`${baseUrl()}${path}`);
   await ui.page.getByTestId('venue-grid').or(ui.page.getByTestId('venue-list-empty')).waitFor();
@@ -121,7 +112,7 @@ describe('shell', () => {
 
   it('switches the colour mode from the theme menu (loaded on first use) and keeps it across reloads', async () => {
     await openHome();
-    await openThemeMenu();
+    await ui.page.getByTestId('theme-menu').click();
     await ui.page.getByTestId('theme-dark').click();
     await ui.page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     await ui.page.getByTestId('theme-menu').click();
@@ -130,7 +121,7 @@ describe('shell', () => {
     await ui.page.keyboard.press('Escape');
     await openHome();
     expect(await ui.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    await openThemeMenu();
+    await ui.page.getByTestId('theme-menu').click();
     await ui.page.getByTestId('theme-light').click();
     await ui.page.waitForFunction(() => document.documentElement.classList.contains('light'));
   });
