@@ -29,8 +29,9 @@ async function createTemplate(title: string, department: string): Promise<string
   return id;
 }
 
-async function pageAs(role: 'admin' | 'editor', viewport: { width: number; height: number }): Promise<Page> {
-  const { context, page } = await openSignedIn(browser(), role, viewport);
+/** A page signed in as the role, open on `path` (null: none yet). */
+async function pageAs(role: 'admin' | 'editor', viewport: { width: number; height: number }, path: string | null): Promise<Page> {
+  const { context, page } = await openSignedIn(browser(), role, viewport, { path });
   contexts.push(context);
   return page;
 }
@@ -55,9 +56,12 @@ async function expectToast(page: Page, text: string): Promise<void> {
   await toasts(page).filter({ hasText: text }).first().waitFor();
 }
 
+const MASTER = '/admin/master-data-cards';
+const masterShown = (page: Page) => page.getByTestId('template-board').waitFor();
+
 async function openMaster(page: Page): Promise<void> {
-  await page.goto(`${baseUrl()}/admin/master-data-cards`);
-  await page.getByTestId('template-board').waitFor();
+  await page.goto(`${baseUrl()}${MASTER}`);
+  await masterShown(page);
 }
 
 beforeAll(async () => {
@@ -76,8 +80,8 @@ afterAll(async () => {
 
 describe('Master Data Card Templates', () => {
   it('reorders templates within a department and moves one to another department; both survive a reload', async () => {
-    const page = await pageAs('admin', DESKTOP);
-    await openMaster(page);
+    const page = await pageAs('admin', DESKTOP, MASTER);
+    await masterShown(page);
     const mine = async (department: string) => (await titlesIn(page, department)).filter((title) => title?.includes(RUN));
     expect(await mine('Security')).toEqual([TITLES.alpha, TITLES.bravo]);
     // The protected General Notes card has no handle and no delete button.
@@ -100,8 +104,8 @@ describe('Master Data Card Templates', () => {
   });
 
   it('creates, edits and deletes a template through its dialogs', async () => {
-    const page = await pageAs('admin', PHONE);
-    await openMaster(page);
+    const page = await pageAs('admin', PHONE, MASTER);
+    await masterShown(page);
     await shot(page, 'master', PHONE.width);
     await column(page, 'IT').getByTestId('template-add').click();
     const dialog = page.getByTestId('template-form-dialog');
@@ -136,8 +140,8 @@ describe('Master Data Card Templates', () => {
     const bravo = [...templateIds][1]!;
     expect((await apiCall('admin', 'DELETE', `/card-templates/${bravo}`)).status).toBe(200);
     for (const viewport of [DESKTOP, PHONE]) {
-      const page = await pageAs('admin', viewport);
-      await openMaster(page);
+      const page = await pageAs('admin', viewport, MASTER);
+      await masterShown(page);
       await page.getByTestId('deleted-cards-link').click();
       if (viewport === DESKTOP) {
         await page.getByTestId('deleted-card-list').waitFor();
@@ -167,7 +171,7 @@ describe('Master Data Card Templates', () => {
   });
 
   it("shows an editor 'Access Denied' on both pages", async () => {
-    const page = await pageAs('editor', PHONE);
+    const page = await pageAs('editor', PHONE, null);
     for (const path of ['/admin/master-data-cards', '/admin/deleted-data-cards']) {
       await page.goto(`${baseUrl()}${path}`);
       const denied = page.getByTestId('admin-access-denied');
@@ -193,8 +197,7 @@ describe('Venue Data on venue detail', () => {
     expect((await save(generalNotes.id, 'Production/Broadcast', { notes: 'Dock closes at 6 pm' })).status).toBe(200);
 
     for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
-      const page = await pageAs('editor', viewport);
-      await page.goto(`${baseUrl()}/venue/${venueId}`);
+      const page = await pageAs('editor', viewport, `/venue/${venueId}`);
       await page.getByTestId('venue-data').waitFor();
       const departments = page.getByTestId('venue-data-department');
       expect(await departments.evaluateAll((sections) => sections.map((s) => s.getAttribute('data-department')))).toEqual(['Production/Broadcast', 'IT']);

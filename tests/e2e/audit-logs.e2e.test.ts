@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { account, baseUrl, browserPagePerTest, screenshot, signIn } from './browser.ts';
+import { account, baseUrl, browserPagePerTest, screenshot, signIn, signInByApi } from './browser.ts';
 
 const ui = browserPagePerTest();
 
@@ -59,7 +59,7 @@ async function openAuditLogsUntil(page: Page, text: string, count: number): Prom
 
 describe('audit logs page', () => {
   it('shows the owner the entries of a change with the spec texts, newest first', async () => {
-    await signIn(ui.page, account('owner'));
+    await signInByApi(ui.page.context(), account('owner'));
     const url = `https://hooks.example.com/audit-e2e/${randomUUID()}`;
     await setAndClearSetting(url);
     await openAuditLogsUntil(ui.page, url, 2);
@@ -105,15 +105,13 @@ describe('audit logs page', () => {
   });
 
   it('sends a viewer home', async () => {
-    await signIn(ui.page, account('viewer'));
-    await ui.page.goto(`${baseUrl()}/audit-logs`);
+    await signIn(ui.page, account('viewer'), '/audit-logs');
     await ui.page.waitForURL((url) => url.pathname === '/');
     expect(await ui.page.getByTestId('audit-logs').count()).toBe(0);
   });
 
   it('shows an admin who is not the owner the access-denied card (the server serves owners only)', async () => {
-    await signIn(ui.page, account('admin'));
-    await ui.page.goto(`${baseUrl()}/audit-logs`);
+    await signIn(ui.page, account('admin'), '/audit-logs');
     await ui.page.getByTestId('audit-logs-denied').waitFor();
     expect(await ui.page.getByTestId('audit-logs-denied').textContent()).toContain('Access Denied');
     expect(await ui.page.getByTestId('audit-log-row').count()).toBe(0);
@@ -121,7 +119,7 @@ describe('audit logs page', () => {
   });
 
   it('shows the error card when the log cannot be read', async () => {
-    await signIn(ui.page, account('owner'));
+    await signInByApi(ui.page.context(), account('owner'));
     // The gateway is unreachable for this read (a dropped connection), after the sdk's retries too.
     await ui.page.route('**/api/v1/audit-logs**', (route) => route.abort('connectionreset'));
     await ui.page.goto(`${baseUrl()}/audit-logs`);

@@ -2,7 +2,7 @@
 // against the running stack.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { account, baseUrl, screenshot, signIn, browserPagePerTest } from './browser.ts';
+import { account, baseUrl, screenshot, signInWithForm, browserPagePerTest } from './browser.ts';
 
 const ui = browserPagePerTest();
 
@@ -106,7 +106,7 @@ describe('signing in', () => {
 
 describe('roles in the UI', () => {
   it("shows a viewer the welcome dialog once, and no 'Create New Venue'", async () => {
-    await signIn(ui.page, account('viewer'));
+    await signInWithForm(ui.page, account('viewer'));
     await ui.page.getByTestId('welcome-dialog').waitFor();
     expect(await ui.page.getByTestId('welcome-dialog').textContent()).toContain('read-only');
     await screenshot(ui.page, 'welcome-dialog');
@@ -122,14 +122,14 @@ describe('roles in the UI', () => {
   });
 
   it("gives an editor 'Create New Venue' and no welcome dialog", async () => {
-    await signIn(ui.page, account('editor'));
+    await signInWithForm(ui.page, account('editor'));
     await ui.page.getByTestId('venue-grid').waitFor();
     expect(await ui.page.getByTestId('create-venue').textContent()).toContain('Create New Venue');
     expect(await ui.page.getByTestId('welcome-dialog').count()).toBe(0);
   });
 
   it('shows the e-mail and role in the side menu and logs out', async () => {
-    await signIn(ui.page, account('owner'));
+    await signInWithForm(ui.page, account('owner'));
     await ui.page.getByTestId('user-menu-button').click();
     await ui.page.getByTestId('user-menu').waitFor();
     expect(await ui.page.getByTestId('user-menu-email').textContent()).toBe(account('owner').email);

@@ -20,12 +20,24 @@ export function launchBrowser(): Promise<Browser> {
 
 export const baseUrl = (): string => inject('baseUrl');
 
-/** Saves a full-page screenshot under artifacts/e2e (gitignored) and returns its path. */
+/**
+ * Whether the screenshot helpers below write their PNGs: only with E2E_SCREENSHOTS=1 (they are for looking at, no
+ * test reads them back). Otherwise they do nothing, so that a test never relies on the time a screenshot takes:
+ * what it waits for, it waits for explicitly.
+ */
+export const SCREENSHOTS_ENABLED = process.env.E2E_SCREENSHOTS === '1';
+
+/** Saves a full-page screenshot under artifacts/e2e (gitignored) when screenshots are enabled; returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(inject('artifactsDir'), `${name}.png`);
   // CSS animations and transitions are finished first, so that a drawer or dialog is captured at rest.
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  if (SCREENSHOTS_ENABLED) await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
+}
+
+/** Saves what the viewport shows (a dialog, a fixed panel) under artifacts/e2e when screenshots are enabled. */
+export async function viewportScreenshot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS_ENABLED) await page.screenshot({ path: join(inject('artifactsDir'), `${name}.png`), animations: 'disabled' });
 }
 
 /** Collects uncaught page errors, so a test can assert the page ran cleanly. */
@@ -42,8 +54,31 @@ export function account(role: Role): { email: string; password: string } {
   return { email: found.email, password: DEMO_PASSWORD };
 }
 
-/** Signs in through the /auth form and waits for the home page. */
+/**
+ * Signs the browser context in through the API (the password grant), not the form: the gateway's answer sets the
+ * httpOnly refresh cookie in the context's cookie jar (shared with `context.request`), and the shell restores the
+ * session from it (a refresh) on its next page load. `origin`: the gateway to sign in on (the stack's first one).
+ * For tests whose subject is not signing in; those that are use `signInWithForm`.
+ */
+export async function signInByApi(context: BrowserContext, credentials: { email: string; password: string }, origin = baseUrl()): Promise<void> {
+  const response = await context.request.post(`${origin}/api/v1/auth/token?grant_type=password`, { data: credentials });
+  if (response.status() !== 200) throw new Error(`sign-in of ${credentials.email}: ${response.status()} ${await response.text()}`);
+}
+
+/** The page's header shows the user menu: the shell restored a session (it is not shown while loading or signed out). */
+export async function waitForSession(page: Page): Promise<void> {
+  await page.getByTestId('user-menu-button').waitFor({ state: 'attached' });
+}
+
+/** Signs the page's context in through the API (`signInByApi`), opens `path` and waits until the shell is signed in. */
 export async function signIn(page: Page, credentials: { email: string; password: string }, path = '/'): Promise<void> {
+  await signInByApi(page.context(), credentials);
+  await page.goto(`${baseUrl()}${path}`);
+  await waitForSession(page);
+}
+
+/** Signs in through the /auth form (for the tests of signing in) and waits for the home page. */
+export async function signInWithForm(page: Page, credentials: { email: string; password: string }, path = '/'): Promise<void> {
   await page.goto(`${baseUrl()}${path}`);
   await page.getByTestId('auth-email').fill(credentials.email);
   await page.getByTestId('auth-password').fill(credentials.password);
@@ -61,12 +96,14 @@ export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 export const toasts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
 
 /**
- * A screenshot function of a test file: `<SCREENSHOTS>/<prefix>-<name>-<width>.png`, the whole page or, with
+ * A screenshot function of a test file (a no-op unless screenshots are enabled, see `SCREENSHOTS_ENABLED`):
+ * `<SCREENSHOTS>/<prefix>-<name>-<width>.png`, the whole page or, with
  * `fullPage: false` (the default of `fullPageByDefault: false`), what the viewport shows (dialogs). `scrollToTop`:
  * a whole page is taken from the top, so that the shell's sticky header is where it belongs.
  */
 export function screenshotsOf(prefix: string, { fullPageByDefault = true, scrollToTop = false } = {}) {
   return async (page: Page, name: string, width: number, { fullPage = fullPageByDefault } = {}): Promise<void> => {
+    if (!SCREENSHOTS_ENABLED) return;
     if (fullPage && scrollToTop) await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOTS, `${prefix}-${name}-${width}.png`), fullPage, animations: 'disabled' });
   };
@@ -96,22 +133,30 @@ export interface SignedInPage {
 }
 
 /**
- * A new context of the viewport's size with a page signed in as the role. `dismissWelcome`: the first-use welcome
- * dialog (a viewer's first sign-in) is closed without recording it (`dismissWelcomeUnrecorded`); `errors`: the
- * page's uncaught errors go to this list (one list for several pages).
+ * A new context of the viewport's size with a page signed in as the role (through the API, `signInByApi`), open
+ * on `path` (home by default) once the shell has restored the session; `path: null`: no page loaded yet (the test
+ * opens its first page itself, e.g. after routing some requests). `dismissWelcome`: the first-use welcome
+ * dialog (a viewer's first sign-in) does not show, and is not recorded on the shared account
+ * (`skipWelcomeUnrecorded`); `errors`: the page's uncaught errors go to this list (one list for several pages).
  */
 export async function openSignedIn(
   browser: Browser,
   role: Role,
   viewport: { width: number; height: number },
-  { dismissWelcome = false, errors, context: contextOptions = {} }: { dismissWelcome?: boolean; errors?: Error[]; context?: BrowserContextOptions } = {},
+  {
+    dismissWelcome = false,
+    errors,
+    context: contextOptions = {},
+    path = '/',
+  }: { dismissWelcome?: boolean; errors?: Error[]; context?: BrowserContextOptions; path?: string | null } = {},
 ): Promise<SignedInPage> {
   const context = await browser.newContext({ ...contextOptions, viewport });
   const page = await context.newPage();
   const pageErrorList = errors ?? [];
   page.on('pageerror', (error) => pageErrorList.push(error));
-  await signIn(page, account(role));
-  if (dismissWelcome) await dismissWelcomeUnrecorded(page);
+  if (dismissWelcome) await skipWelcomeUnrecorded(page);
+  if (path === null) await signInByApi(context, account(role));
+  else await signIn(page, account(role), path);
   return { context, page, errors: pageErrorList };
 }
 
@@ -233,12 +278,12 @@ export async function purgeVenuesExcept(keep: readonly string[]): Promise<number
 }
 
 /**
- * Closes the one-time welcome dialog (a viewer's first sign-in, spec §6) if it shows, without recording it on the
- * shared demo account (the auth test expects the viewer to see it once): the browser's welcome call is answered
- * here instead of reaching the gateway, and the page's later session reads (a navigation or reload reads the
- * session again) say it was shown, so it does not come back on this page.
+ * Keeps the one-time welcome dialog (a viewer's first sign-in, spec §6) from showing on this page, without recording
+ * it on the shared demo account (the auth test expects the viewer to see it once): installed before the page
+ * loads, the page's session reads (the start-up refresh, a later refresh or user read) say it was shown, and the
+ * browser's welcome call, should there be one, is answered here instead of reaching the gateway.
  */
-export async function dismissWelcomeUnrecorded(page: Page): Promise<void> {
+export async function skipWelcomeUnrecorded(page: Page): Promise<void> {
   await page.route('**/api/v1/auth/welcome', (route) => route.fulfill({ status: 204 }));
   await page.route(/\/api\/v1\/auth\/(token|user)(\?|$)/, async (route) => {
     const response = await route.fetch();
@@ -254,9 +299,4 @@ export async function dismissWelcomeUnrecorded(page: Page): Promise<void> {
     }
     await route.fulfill({ response, body });
   });
-  const welcome = page.getByTestId('welcome-dialog');
-  if (await welcome.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
-    await page.getByTestId('welcome-got-it').click();
-    await welcome.waitFor({ state: 'hidden' });
-  }
 }

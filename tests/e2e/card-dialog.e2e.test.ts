@@ -32,9 +32,11 @@ const dialog = (page: Page) => page.getByTestId('card-dialog');
 const input = (page: Page, key: string) => dialog(page).locator(`[data-testid="card-field-${key}"] [data-testid="card-field-input"]`);
 const toast = (page: Page, text: string) => toasts(page).filter({ hasText: text }).first().waitFor();
 
+const FACILITIES = () => `/venue/${venueId}/department/Facilities`;
+
 /** The Facilities screen, then the card's dialog (its tile's open button). */
 async function openCard(page: Page, title: string): Promise<void> {
-  if (!page.url().endsWith('/department/Facilities')) await page.goto(`${baseUrl()}/venue/${venueId}/department/Facilities`);
+  if (!page.url().endsWith('/department/Facilities')) await page.goto(`${baseUrl()}${FACILITIES()}`);
   await page.locator('[data-testid="card-open"]:visible', { hasText: title }).first().click();
   await dialog(page).getByTestId('card-enter-data').waitFor();
   await expect.poll(() => dialog(page).locator('[data-testid="card-field-input"]').first().isVisible()).toBe(true);
@@ -47,7 +49,7 @@ async function closeDialog(page: Page): Promise<void> {
 
 describe('the card dialog', () => {
   it('enters and saves every field type, keeps them, and guards unsaved changes (desktop)', async () => {
-    const { page, context, errors } = await openSignedIn(browser(), 'editor', DESKTOP);
+    const { page, context, errors } = await openSignedIn(browser(), 'editor', DESKTOP, { path: FACILITIES() });
     try {
       await openCard(page, 'Loading Dock');
       expect(await dialog(page).getByRole('heading').first().textContent()).toBe('Loading Dock');
@@ -109,8 +111,8 @@ describe('the card dialog', () => {
   });
 
   it("shows 'Field Conflict Detected' to a stale dialog and overwrites; history restores an earlier value; customise", async () => {
-    const editor = await openSignedIn(browser(), 'editor', DESKTOP);
-    const surveyor = await openSignedIn(browser(), 'surveyor', PHONE);
+    const editor = await openSignedIn(browser(), 'editor', DESKTOP, { path: FACILITIES() });
+    const surveyor = await openSignedIn(browser(), 'surveyor', PHONE, { path: FACILITIES() });
     try {
       // Both open the card; the surveyor's dialog goes stale when the editor saves.
       await openCard(surveyor.page, 'Loading Dock');
@@ -205,7 +207,7 @@ describe('the card dialog', () => {
   });
 
   it('shows a viewer the values read-only, without Save or Customize', async () => {
-    const { page, context } = await openSignedIn(browser(), 'viewer', PHONE, { dismissWelcome: true });
+    const { page, context } = await openSignedIn(browser(), 'viewer', PHONE, { dismissWelcome: true, path: FACILITIES() });
     try {
       await openCard(page, 'Power');
       expect(await input(page, 'shore_power').getAttribute('readonly')).not.toBeNull();

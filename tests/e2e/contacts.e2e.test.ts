@@ -20,8 +20,12 @@ const browser = browserPerFile();
 const shot = screenshotsOf('contacts');
 const entryNames = (page: Page): Promise<string[]> => page.getByTestId('contact-item').getByTestId('contact-name').allTextContents();
 
-/** A page signed in as the role; the first-use welcome dialog (a viewer's first sign-in) may appear on any page: dismissed first. */
-const newPage = (role: Role, width: number, height: number): Promise<SignedInPage> => openSignedIn(browser(), role, { width, height }, { dismissWelcome: true });
+/**
+ * A page signed in as the role, open on `path` (home by default); the first-use welcome dialog (a viewer's first
+ * sign-in) may appear on any page: kept from showing.
+ */
+const newPage = (role: Role, width: number, height: number, path?: string | null): Promise<SignedInPage> =>
+  openSignedIn(browser(), role, { width, height }, { dismissWelcome: true, path });
 
 describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ label, width, height }) => {
   // Words unlike the demo data and the other width's, so that a search finds just this width's contacts.
@@ -52,9 +56,8 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
   });
 
   it('adds, edits (custom tag) and deletes contacts in the Venue Contacts dialog as an editor', async () => {
-    const { context, page, errors } = await newPage('editor', width, height);
+    const { context, page, errors } = await newPage('editor', width, height, `/venue/${venueId}`);
     contexts.push(context);
-    await page.goto(`${baseUrl()}/venue/${venueId}`);
     const open = page.getByTestId('venue-contacts-button');
     await open.waitFor();
     // 'Venue Contacts', 'Contacts' on small screens.
@@ -160,7 +163,8 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
   });
 
   it('falls back to the 11 default tags when the tag list fails, and shows the §8 failure toast', async () => {
-    const { context, page, errors } = await newPage('editor', width, height);
+    // Signed in, no page yet: the failures are set up before the first load.
+    const { context, page, errors } = await newPage('editor', width, height, null);
     contexts.push(context);
     const logged: string[] = [];
     page.on('console', (message) => {
@@ -186,9 +190,8 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
   });
 
   it('searches /contacts, where the main contact cannot be deleted and another one can', async () => {
-    const { context, page, errors } = await newPage('editor', width, height);
+    const { context, page, errors } = await newPage('editor', width, height, '/contacts');
     contexts.push(context);
-    await page.goto(`${baseUrl()}/contacts`);
     await page.getByRole('heading', { name: 'Contacts', exact: true }).waitFor();
     await page.getByTestId('contact-search').fill(word);
     const names = () => page.getByTestId('contact-row').getByTestId('contact-name').allTextContents();
@@ -245,9 +248,8 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     const cara = `Cara ${word}mid`;
     const added = await apiCall('editor', 'POST', `/venues/${venueId}/contacts`, { name: cara, email: 'cara@example.com', tag: 'Sales' });
     expect(added.status).toBe(201);
-    const { context, page, errors } = await newPage('viewer', width, height);
+    const { context, page, errors } = await newPage('viewer', width, height, `/venue/${venueId}`);
     contexts.push(context);
-    await page.goto(`${baseUrl()}/venue/${venueId}`);
     await page.getByTestId('venue-contacts-button').click();
     const dialog = page.getByTestId('venue-contacts-dialog');
     await dialog.waitFor();
@@ -281,10 +283,9 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
   });
 
   it('lets an admin restore and permanently delete on /deleted-contacts', async () => {
-    const { context, page, errors } = await newPage('admin', width, height);
-    contexts.push(context);
     // From the admin menu's link target.
-    await page.goto(`${baseUrl()}/deleted-contacts`);
+    const { context, page, errors } = await newPage('admin', width, height, '/deleted-contacts');
+    contexts.push(context);
     await page.getByRole('heading', { name: 'Deleted Contacts' }).waitFor();
     expect(pathOf(page)).toBe('/deleted-contacts');
     const group = page.getByTestId('deleted-contact-group').filter({ hasText: venueName });
@@ -321,9 +322,8 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     expect(items.find((c) => c.name === mainName)).toMatchObject({ isCurrentMainContact: false, formerMainContact: true });
     expect(items.filter((c) => c.formerMainContact).map((c) => c.name)).toEqual([mainName]);
 
-    const { context, page, errors } = await newPage('editor', width, height);
+    const { context, page, errors } = await newPage('editor', width, height, `/venue/${venueId}`);
     contexts.push(context);
-    await page.goto(`${baseUrl()}/venue/${venueId}`);
     await page.getByTestId('venue-contacts-button').click();
     const dialog = page.getByTestId('venue-contacts-dialog');
     await dialog.waitFor();

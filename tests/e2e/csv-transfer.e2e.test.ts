@@ -4,10 +4,9 @@
 // gets Export but no Import.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserPerFile, openSignedIn, purgeVenuesMatching, screenshotsOf, type SignedInPage } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserPerFile, openSignedIn, purgeVenuesMatching, screenshotsOf, viewportScreenshot, type SignedInPage } from './browser.ts';
 
 // Each width its own names, unlike each other and the demo venues (the duplicate check compares names).
 const VIEWPORTS = [
@@ -21,7 +20,8 @@ const LARGE_TOKEN = 'Largefile';
 const browser = browserPerFile();
 afterAll(async () => {
   // The e2e files share one stack (the home page's tests count the demo venues): what this file imported goes.
-  for (const q of [...VIEWPORTS.map((viewport) => viewport.token), 'Bulk', LARGE_TOKEN]) await purgeVenuesMatching(q);
+  // 'Bulk' alone is 400 venues: several at once.
+  for (const q of [...VIEWPORTS.map((viewport) => viewport.token), 'Bulk', LARGE_TOKEN]) await purgeVenuesMatching(q, 4);
 });
 
 /** What the viewport shows. */
@@ -139,10 +139,8 @@ describe('CSV import of a larger file', () => {
   });
 });
 
-/** What the viewport shows (the dialog), under artifacts/e2e (gitignored). */
-async function viewportShot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(inject('artifactsDir'), `${name}.png`), animations: 'disabled' });
-}
+/** What the viewport shows (the dialog), under artifacts/e2e (gitignored; when screenshots are enabled). */
+const viewportShot = viewportScreenshot;
 
 /** A random lowercase word: names far apart from each other and from the demo venues. */
 const word = (length: number): string => Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');

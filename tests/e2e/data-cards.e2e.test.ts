@@ -25,16 +25,16 @@ afterAll(async () => {
   await purgeVenue(venueId);
 });
 
-const departmentUrl = (department: string) => `${baseUrl()}/venue/${venueId}/department/${encodeURIComponent(department)}`;
+const departmentPath = (department: string) => `/venue/${venueId}/department/${encodeURIComponent(department)}`;
+const departmentUrl = (department: string) => `${baseUrl()}${departmentPath(department)}`;
 const titles = (scope: Locator): Promise<string[]> => scope.getByTestId('card-open').allTextContents();
 const toast = (page: Page, text: string) => toasts(page).filter({ hasText: text }).waitFor();
 
 describe('an editor', () => {
   it('adds templates, creates a card, drags and removes cards at desktop width', async () => {
-    const { page, context, errors } = await openSignedIn(browser(), 'editor', DESKTOP);
+    const { page, context, errors } = await openSignedIn(browser(), 'editor', DESKTOP, { path: `/venue/${venueId}` });
     try {
       // 'Add Venue Data' on the venue page leads here: the first department, seven columns.
-      await page.goto(`${baseUrl()}/venue/${venueId}`);
       await page.getByTestId('venue-add-data').click();
       await page.getByTestId('department-columns').waitFor();
       expect(pathOf(page)).toBe(`/venue/${venueId}/department`);
@@ -126,9 +126,8 @@ describe('an editor', () => {
   });
 
   it('uses tabs and the keyboard to reorder at phone width', async () => {
-    const { page, context, errors } = await openSignedIn(browser(), 'editor', PHONE);
+    const { page, context, errors } = await openSignedIn(browser(), 'editor', PHONE, { path: departmentPath('Facilities') });
     try {
-      await page.goto(departmentUrl('Facilities'));
       const tabs = page.getByTestId('department-tabs');
       await tabs.waitFor();
       expect(await page.getByTestId('department-columns').count()).toBe(0);
@@ -148,6 +147,7 @@ describe('an editor', () => {
       await page.getByTestId('edit-mode-toggle').click();
       await shot(page, 'edit-mode', PHONE.width);
       const handle = list.getByTestId('card-tile').filter({ hasText: 'Power' }).getByTestId('card-drag-handle');
+      await handle.waitFor();
       await handle.focus();
       await page.keyboard.press('Space');
       // dnd-kit listens for the arrow keys from the next task after the pick-up, and moves with a transition.
@@ -181,9 +181,8 @@ describe('a viewer', () => {
     expect((await apiCall('editor', 'PUT', `/venues/${venueId}/cards/${LOADING_DOCK}/values`, values)).status).toBe(200);
     expect((await apiCall('editor', 'PUT', `/venues/${venueId}/cards/${LOADING_DOCK}/notes/notes`, { department: 'Facilities', baseText: '', text: 'Use the north gate.\nCall ahead.' })).status).toBe(200);
 
-    const { page, context, errors } = await openSignedIn(browser(), 'viewer', DESKTOP, { dismissWelcome: true });
+    const { page, context, errors } = await openSignedIn(browser(), 'viewer', DESKTOP, { dismissWelcome: true, path: departmentPath('Facilities') });
     try {
-      await page.goto(departmentUrl('Facilities'));
       const column = page.locator('[data-testid="department-column"][data-department="Facilities"]');
       await column.getByTestId('card-list').waitFor();
       expect(await titles(column)).toContain('Loading Dock');
@@ -219,9 +218,8 @@ describe('an editor linked to a card', () => {
     const current = (await apiCall('editor', 'GET', notes)).json as { text: string };
     expect((await apiCall('editor', 'PUT', notes, { department: 'Facilities', baseText: current.text, text: 'Gate code 4711' })).status).toBe(200);
 
-    const { page, context, errors } = await openSignedIn(browser(), 'editor', PHONE, { dismissWelcome: true });
+    const { page, context, errors } = await openSignedIn(browser(), 'editor', PHONE, { dismissWelcome: true, path: `${departmentPath('Facilities')}?card=${LOADING_DOCK}` });
     try {
-      await page.goto(`${departmentUrl('Facilities')}?card=${LOADING_DOCK}`);
       const dialog = page.getByTestId('card-dialog');
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('Loading Dock');

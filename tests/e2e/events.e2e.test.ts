@@ -5,7 +5,7 @@
 // through the API and purged at the end, so the shared stack keeps only the demo venues).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, screenshotsOf, toasts, type SignedInPage } from './browser.ts';
+import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, SCREENSHOTS_ENABLED, screenshotsOf, toasts, type SignedInPage } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const VIEWPORTS = [
@@ -16,8 +16,12 @@ const VIEWPORTS = [
 const browser = browserPerFile();
 const shot = screenshotsOf('events');
 
-/** The page again in the dark colour mode (the theme menu's stored setting), then back to the default. */
+/**
+ * A screenshot of the page again in the dark colour mode (the theme menu's stored setting), then back to the
+ * default: two reloads for the screenshot's sake, so nothing at all unless screenshots are enabled.
+ */
 async function darkShot(page: Page, name: string, width: number, ready: string): Promise<void> {
+  if (!SCREENSHOTS_ENABLED) return;
   await page.evaluate(() => localStorage.setItem('venuebook-theme', 'dark'));
   await page.reload();
   await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
@@ -48,7 +52,7 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     // One event on the arena through the API (the league filter tells the two venues apart).
     const { status } = await apiCall('editor', 'POST', `/venues/${arenaId}/events`, { name: `${word} Juniper Kickoff`, eventDate: '2026-02-01', description: '' });
     expect(status).toBe(201);
-    signedIn = await openSignedIn(browser(), 'editor', { width, height });
+    signedIn = await openSignedIn(browser(), 'editor', { width, height }, { path: null });
     ({ page, errors } = signedIn);
   });
   afterAll(async () => {
@@ -238,9 +242,8 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
 
   it('shows a viewer the events without write buttons', async () => {
     // The viewer's one-time welcome dialog is closed without being recorded on the shared account (other files expect it).
-    const { context: viewerContext, page: viewer } = await openSignedIn(browser(), 'viewer', { width, height }, { dismissWelcome: true });
+    const { context: viewerContext, page: viewer } = await openSignedIn(browser(), 'viewer', { width, height }, { dismissWelcome: true, path: `/venue/${hallId}/events` });
     try {
-      await viewer.goto(`${baseUrl()}/venue/${hallId}/events`);
       await viewer.getByTestId('event-list').waitFor();
       await expect.poll(() => viewer.getByTestId('event-item').count()).toBe(2);
       for (const id of ['new-event', 'create-first-event', 'edit-event', 'delete-event']) expect(await viewer.getByTestId(id).count(), id).toBe(0);

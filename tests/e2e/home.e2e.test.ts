@@ -3,15 +3,16 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_VENUES } from '@venuebook/local';
-import { account, baseUrl, screenshot, signIn, browserPagePerTest, purgeVenuesExcept } from './browser.ts';
+import { account, baseUrl, screenshot, signInByApi, browserPagePerTest, purgeVenuesExcept } from './browser.ts';
 
 // The e2e files share one stack: venues other files created (and did not remove) would change the counts below.
 beforeAll(async () => {
   await purgeVenuesExcept(DEMO_VENUES.map((venue) => venue.name));
 });
 
-// Signed in as an editor: no welcome dialog in the way, and the edit buttons show.
-const ui = browserPagePerTest((page) => signIn(page, account('editor')));
+// Signed in as an editor (the context's refresh cookie; each test opens its first page): no welcome dialog in the
+// way, and the edit buttons show.
+const ui = browserPagePerTest((page) => signInByApi(page.context(), account('editor')));
 
 const cardNames = (p: Page): Promise<string[]> => p.getByTestId('venue-card').locator('h3').allTextContents();
 

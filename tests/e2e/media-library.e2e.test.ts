@@ -16,7 +16,7 @@ import { REPO_ROOT } from '@venuebook/local';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serveExample } from '../../mfe-media/example/serve.mjs';
-import { account, apiToken, baseUrl, browserPerFile, pageErrors, screenshot, signIn } from './browser.ts';
+import { account, apiToken, baseUrl, browserPerFile, pageErrors, screenshot, SCREENSHOTS_ENABLED, signInByApi, viewportScreenshot } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const browser = browserPerFile();
@@ -82,17 +82,18 @@ const thumbsLoaded = (page: Page) =>
     .toBe(true);
 /** A screenshot once no animation runs (a dialog fading in was caught half-transparent). */
 async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!SCREENSHOTS_ENABLED) return;
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   if (fullPage) await screenshot(page, `media-library-${name}`);
-  else await page.screenshot({ path: join(inject('artifactsDir'), `media-library-${name}.png`), animations: 'disabled' });
+  else await viewportScreenshot(page, `media-library-${name}`);
 }
 
-/** A context of the viewport's size signed in to Venue Book (its refresh cookie), on the example page. */
+/** A context of the viewport's size signed in to Venue Book (its refresh cookie, from an API sign-in), on the example page. */
 async function signedInExample(viewport: { width: number; height: number }, query = ''): Promise<{ page: Page; errors: Error[]; close: () => Promise<void> }> {
   const context = await (browser() as Browser).newContext({ viewport });
   const page = await context.newPage();
   const errors = pageErrors(page);
-  await signIn(page, account('admin'));
+  await signInByApi(context, account('admin'));
   await page.goto(`${allowed}/?venue=${venueId}${query}`);
   return { page, errors, close: () => context.close() };
 }

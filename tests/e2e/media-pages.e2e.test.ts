@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, screenshot, toasts } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, screenshot, toasts, viewportScreenshot } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const browser = browserPerFile();
@@ -62,7 +62,7 @@ afterAll(async () => {
 });
 
 /** What the viewport shows (the viewer covers the screen; a whole-page shot would show the page under it). */
-const viewportShot = (page: Page, name: string) => page.screenshot({ path: join(inject('artifactsDir'), `${name}.png`), animations: 'disabled' });
+const viewportShot = viewportScreenshot;
 
 /** Every thumbnail on the page has loaded (before a screenshot). */
 const thumbsLoaded = (page: Page) =>
@@ -90,10 +90,12 @@ let publicLink = '';
 
 describe('the Photos page', () => {
   it('uploads, views, tags and deletes photos at desktop width; the public gallery opens without sign-in', async () => {
-    const { page, context, errors } = await openSignedIn(browser(), 'admin', DESKTOP, { context: { permissions: ['clipboard-read', 'clipboard-write'] } });
+    const { page, context, errors } = await openSignedIn(browser(), 'admin', DESKTOP, {
+      context: { permissions: ['clipboard-read', 'clipboard-write'] },
+      path: `/venue/${venueId}`,
+    });
     try {
       // The venue page's Photos button leads here; nothing uploaded yet.
-      await page.goto(`${baseUrl()}/venue/${venueId}`);
       await page.getByTestId('venue-photos').click();
       await page.getByTestId('photos-empty').waitFor();
       expect(pathOf(page)).toBe(`/venue/${venueId}/photos`);
@@ -273,9 +275,8 @@ describe('the Photos page', () => {
   });
 
   it('takes a photo with the camera, views and swipes at phone width', async () => {
-    const { page, context, errors } = await openSignedIn(browser(), 'surveyor', PHONE, { context: PHONE_CONTEXT });
+    const { page, context, errors } = await openSignedIn(browser(), 'surveyor', PHONE, { context: PHONE_CONTEXT, path: `/venue/${venueId}/photos` });
     try {
-      await page.goto(`${baseUrl()}/venue/${venueId}/photos`);
       await expect.poll(() => tiles(page).count()).toBe(2);
       // A surveyor may upload, tag and delete, not manage the public link.
       expect(await page.getByTestId('photo-upload-toggle').isEnabled()).toBe(true);
@@ -334,9 +335,8 @@ describe('the Photos page', () => {
 
 describe('the Documents page', () => {
   it('uploads, moves, links and deletes documents at desktop width', async () => {
-    const { page, context, errors } = await openSignedIn(browser(), 'editor', DESKTOP);
+    const { page, context, errors } = await openSignedIn(browser(), 'editor', DESKTOP, { path: `/venue/${venueId}` });
     try {
-      await page.goto(`${baseUrl()}/venue/${venueId}`);
       await page.getByTestId('venue-documents').click();
       await page.getByTestId('documents-page').waitFor();
       expect(pathOf(page)).toBe(`/venue/${venueId}/documents`);
@@ -415,9 +415,8 @@ describe('the Documents page', () => {
   });
 
   it('shows a viewer the lists with every write control disabled, at phone width', async () => {
-    const { page, context, errors } = await openSignedIn(browser(), 'viewer', PHONE, { dismissWelcome: true, context: PHONE_CONTEXT });
+    const { page, context, errors } = await openSignedIn(browser(), 'viewer', PHONE, { dismissWelcome: true, context: PHONE_CONTEXT, path: `/venue/${venueId}/documents` });
     try {
-      await page.goto(`${baseUrl()}/venue/${venueId}/documents`);
       await page.getByTestId('document-item').first().waitFor();
       expect(await page.getByTestId('document-upload-toggle').isDisabled()).toBe(true);
       for (const id of ['document-delete', 'document-category', 'document-event-select']) expect(await page.getByTestId(id).first().isDisabled(), id).toBe(true);

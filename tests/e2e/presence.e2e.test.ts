@@ -3,7 +3,7 @@
 // the surveyor closes the dialog and the editor's badge shows '1 editing' at once, not after the time-out.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { account, apiCall, browserPerFile, screenshotsOf } from './browser.ts';
+import { account, apiCall, browserPerFile, screenshotsOf, signInByApi, waitForSession } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const browser = browserPerFile();
@@ -27,14 +27,11 @@ afterAll(async () => {
 const dialog = (page: Page) => page.getByTestId('card-dialog');
 const badge = (page: Page) => dialog(page).getByTestId('card-presence');
 
-/** Signs in on the gateway at `origin` and opens the Network card's dialog on the venue's IT screen. */
+/** Signs in on the gateway at `origin` (through the API) and opens the Network card's dialog on the venue's IT screen. */
 async function openCardOn(page: Page, origin: string, role: 'editor' | 'surveyor'): Promise<void> {
-  await page.goto(`${origin}/`);
-  await page.getByTestId('auth-email').fill(account(role).email);
-  await page.getByTestId('auth-password').fill(account(role).password);
-  await page.getByTestId('auth-submit').click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await signInByApi(page.context(), account(role), origin);
   await page.goto(`${origin}/venue/${venueId}/department/IT`);
+  await waitForSession(page);
   await page.locator('[data-testid="card-open"]:visible', { hasText: 'Network' }).first().click();
   await dialog(page).waitFor();
 }

@@ -7,10 +7,9 @@
 // a reload; Clear completed; a new upload with none active clears the finished ones; the panel closes itself 3 s
 // after a batch without errors, not after one with an error; Close. Each width has its own venue (made through the
 // API and purged at the end).
-import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiCall, apiToken, baseUrl, browserPerFile, openSignedIn, type SignedInPage } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiToken, baseUrl, browserPerFile, openSignedIn, viewportScreenshot, type SignedInPage } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const VIEWPORTS = [
@@ -24,10 +23,8 @@ const SPOOFED_TEXT = 'This is plain text, not a JPEG image.';
 
 const browser = browserPerFile();
 
-/** What the viewport shows (the panel is fixed to it), under artifacts/e2e. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(inject('artifactsDir'), `${name}.png`), animations: 'disabled' });
-}
+/** What the viewport shows (the panel is fixed to it), under artifacts/e2e (when screenshots are enabled). */
+const screenshot = viewportScreenshot;
 
 interface FileSpec {
   name: string;
@@ -123,7 +120,15 @@ async function spoofedAnswer(venueId: string): Promise<{ status: number; message
   return { status: response.status, message: body.error?.message ?? '' };
 }
 
-describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ label, width, height }) => {
+/**
+ * The two widths run side by side (each its own venue, browser context and upload queue; most of their time is the
+ * throttled upload, the retry back-off and the panel's auto-close, spent waiting), each width's tests one after
+ * another (they go on from each other's state).
+ */
+const BOTH_WIDTHS_AT_ONCE = { concurrent: true } as const;
+const IN_ORDER = { concurrent: false } as const;
+
+describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', BOTH_WIDTHS_AT_ONCE, ({ label, width, height }) => {
   const venueName = `Quillfeather ${label} Upload Hall`;
   let venueId = '';
   let signedIn: SignedInPage | undefined;
@@ -137,7 +142,7 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
 
   beforeAll(async () => {
     venueId = await createVenue({ name: venueName, leagues: ['OTX'], address: '5 Quill Lane\nBoise, ID 83702' });
-    signedIn = await openSignedIn(browser(), 'editor', { width, height }, { dismissWelcome: true });
+    signedIn = await openSignedIn(browser(), 'editor', { width, height }, { dismissWelcome: true, path: null });
     ({ page, errors } = signedIn);
     cdp = await signedIn.context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -153,7 +158,7 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
     }
   });
 
-  it('shows the real byte progress of several uploads (3 at once), a refused file as Failed with the message, the last 3 finished', async () => {
+  it('shows the real byte progress of several uploads (3 at once), a refused file as Failed with the message, the last 3 finished', IN_ORDER, async () => {
     const refused = await spoofedAnswer(venueId);
     expect(refused.status).toBe(400);
     expect(refused.message).not.toBe('');
@@ -218,7 +223,7 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
     await page.getByTestId('venue-detail').waitFor();
   });
 
-  it('restores the finished uploads after a reload (here in the dark colour mode); collapse; Clear completed', async () => {
+  it('restores the finished uploads after a reload (here in the dark colour mode); collapse; Clear completed', IN_ORDER, async () => {
     await page.evaluate(() => localStorage.setItem('venuebook-theme', 'dark'));
     await page.reload();
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
@@ -246,7 +251,7 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
     expect(await panel().count()).toBe(0);
   });
 
-  it('a new upload with none active clears the finished ones; the panel closes 3 s after a batch without errors; Close', async () => {
+  it('a new upload with none active clears the finished ones; the panel closes 3 s after a batch without errors; Close', IN_ORDER, async () => {
     await enqueueInPage(page, [{ name: 'refused-again.jpg', text: SPOOFED_TEXT }], target());
     await panel().locator('[data-status="error"]').waitFor();
     expect(await panel().getByRole('button', { name: 'Retry refused-again.jpg' }).count()).toBe(1);
@@ -274,7 +279,7 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', ({ la
     expect(errors).toEqual([]);
   });
 
-  it("retries an upload whose connection fails (2 s × attempt) until it is stored; one that keeps failing ends 'Failed' after 3 retries", async () => {
+  it("retries an upload whose connection fails (2 s × attempt) until it is stored; one that keeps failing ends 'Failed' after 3 retries", IN_ORDER, async () => {
     // The network fails under the page's own XMLHttpRequest (Chromium aborts the request), as a dropped connection does.
     const attempts: number[] = [];
     let failuresLeft = 2;

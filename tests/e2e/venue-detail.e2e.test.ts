@@ -30,9 +30,10 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
   const contexts: BrowserContext[] = [];
   const errors: Error[] = [];
 
-  async function pageAs(role: Role): Promise<Page> {
+  /** A page signed in as the role, open on `path`. */
+  async function pageAs(role: Role, path: string): Promise<Page> {
     // The viewer's one-time welcome dialog (spec §6), if this stack has not shown it yet.
-    const { context, page } = await openSignedIn(browser(), role, { width, height }, { dismissWelcome: role === 'viewer', errors });
+    const { context, page } = await openSignedIn(browser(), role, { width, height }, { dismissWelcome: role === 'viewer', errors, path });
     contexts.push(context);
     return page;
   }
@@ -67,8 +68,7 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
   });
 
   it('shows every section of the venue, its buttons for an editor, and notes bulleted by indent', async () => {
-    const page = await pageAs('editor');
-    await page.goto(`${baseUrl()}/venue/${venueId}`);
+    const page = await pageAs('editor', `/venue/${venueId}`);
     await page.getByTestId('venue-detail').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
     // City display (spec §5): the last address line (without a trailing US ZIP), with the country outside the US.
@@ -128,8 +128,7 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
   });
 
   it("edits the links: 'Invalid URL' from the shared rules and from the server, rows without text or URL dropped", async () => {
-    const page = await pageAs('editor');
-    await page.goto(`${baseUrl()}/venue/${venueId}`);
+    const page = await pageAs('editor', `/venue/${venueId}`);
     await page.getByTestId('links-edit').click();
     const editor = page.getByTestId('links-editor');
     await editor.waitFor();
@@ -167,8 +166,7 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
   });
 
   it('shows the empty states of a venue with only a name', async () => {
-    const page = await pageAs('editor');
-    await page.goto(`${baseUrl()}/venue/${emptyId}`);
+    const page = await pageAs('editor', `/venue/${emptyId}`);
     await page.getByTestId('venue-detail').waitFor();
     expect(await page.getByTestId('links-empty').textContent()).toBe('No links added yet');
     expect(await page.getByTestId('main-contact-empty').textContent()).toBe('No main contact designated.');
@@ -183,8 +181,7 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
   });
 
   it('shows the report page and prints the report to PDF (print media)', async () => {
-    const page = await pageAs('editor');
-    await page.goto(`${baseUrl()}/venue/${venueId}`);
+    const page = await pageAs('editor', `/venue/${venueId}`);
     await page.getByTestId('venue-detail').waitFor();
     if (width < 768) {
       await page.getByTestId('venue-report-link').click();
@@ -254,8 +251,7 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
   });
 
   it('shows a viewer no edit buttons and no contact details', async () => {
-    const page = await pageAs('viewer');
-    await page.goto(`${baseUrl()}/venue/${venueId}`);
+    const page = await pageAs('viewer', `/venue/${venueId}`);
     await page.getByTestId('venue-detail').waitFor();
     for (const id of ['venue-add-data', 'venue-edit', 'venue-delete', 'links-edit']) {
       expect(await page.getByTestId(id).count(), id).toBe(0);
@@ -275,8 +271,7 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
   });
 
   it('deletes a venue as an admin after the confirmation, then goes home', async () => {
-    const page = await pageAs('admin');
-    await page.goto(`${baseUrl()}/venue/${emptyId}`);
+    const page = await pageAs('admin', `/venue/${emptyId}`);
     await page.getByTestId('venue-delete').click();
     const dialog = page.getByTestId('delete-venue-dialog');
     await dialog.waitFor();
