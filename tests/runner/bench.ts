@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { REPO_ROOT, runTurbo } from '@venuebook/local';
+import { REPO_ROOT, runTurbo } from '@venuebook/local/setup';
 
 const BENCH_DIR = join(REPO_ROOT, 'tests', 'bench');
 

@@ -3,8 +3,8 @@
 // schemathesis. A missing one fails the command at once with what to do, instead of after half an hour.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { findServerBinary, installedSchemathesisVersion, onPath, SCHEMATHESIS_VERSION, URL_VARIABLES } from '@venuebook/local';
-import type { ServerKind } from '@venuebook/local';
+import { findServerBinary, installedSchemathesisVersion, onPath, SCHEMATHESIS_VERSION, URL_VARIABLES } from '@venuebook/local/setup';
+import type { ServerKind } from '@venuebook/local/setup';
 
 /** Debian's Chromium (the e2e tests, the browser-driven integration tests and the shell-weight bench). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

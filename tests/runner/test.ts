@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
-import { buildAll, REPO_ROOT } from '@venuebook/local';
+import { buildAll, REPO_ROOT } from '@venuebook/local/setup';
 import { benchCommand, benchFiles } from './bench.ts';
 import { judgeBudget, slowestFiles, timeTable } from './budget.ts';
 import type { TimedFile } from './budget.ts';
