@@ -13,6 +13,7 @@ import type { ServiceName } from '@venuebook/proto/services';
 import { createLogger, loadConfig } from '@venuebook/service-kit';
 import type { TestInfra } from '@venuebook/service-kit/testing';
 import { idTokenMinter } from '../../../tests/fakes/oidc-provider.ts';
+import { requestStart } from '../../../tests/setup/start-on-request.ts';
 import type { MintedClaims } from '../../../tests/fakes/oidc-provider.ts';
 import { buildApp } from '../app.ts';
 import type { GatewayApp } from '../app.ts';
@@ -77,13 +78,7 @@ let shared: Promise<GatewayBackend> | undefined;
 
 /** The run's shared backend: started by the global setup on the first file that asks, then handed to every file. */
 export function sharedGatewayBackend(): Promise<GatewayBackend> {
-  shared ??= (async () => {
-    const url = (inject as unknown as (key: string) => unknown)('gatewayBackendUrl');
-    if (typeof url !== 'string' || !url) throw new Error("No shared gateway backend: run integration tests through the root vitest config (project 'integration').");
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`the shared gateway backend did not start: ${response.status} ${await response.text()}`);
-    return (await response.json()) as GatewayBackend;
-  })();
+  shared ??= requestStart<GatewayBackend>((inject as unknown as (key: string) => unknown)('gatewayBackendUrl'), 'shared gateway services');
   return shared;
 }
 
