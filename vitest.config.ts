@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * - unit: pure code, beside the sources (`*.test.ts`, `*.test.tsx`);
  * - integration: services and gateway against real MongoDB-compatible storage, MinIO and NATS
  *   (`*.int.test.ts`), provisioned once by tests/setup/infra.global.ts; the gateway's files share one set of
- *   services (gateway/src/testing/gateway-backend.global.ts);
+ *   services (gateway/src/testing/gateway-backend.global.ts), those of tests/integration one running product
+ *   (tests/setup/product.global.ts);
  * - contract: schemathesis against the running product's OpenAPI document (tests/contract);
  * - e2e: the running product in Chromium (tests/e2e), started by tests/setup/stack.global.ts.
  */
@@ -28,8 +29,9 @@ export default defineConfig({
           name: 'integration',
           include: ['**/src/**/*.int.test.ts', 'tests/integration/**/*.int.test.ts'],
           exclude: IGNORED,
-          // The servers, then the gateway's services on them (started only when a gateway test file asks).
-          globalSetup: ['tests/setup/infra.global.ts', 'gateway/src/testing/gateway-backend.global.ts'],
+          // The servers, then the gateway's services on them and a whole product for tests/integration (each started
+          // only when a file asks for it).
+          globalSetup: ['tests/setup/infra.global.ts', 'gateway/src/testing/gateway-backend.global.ts', 'tests/setup/product.global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
