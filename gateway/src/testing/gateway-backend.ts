@@ -85,11 +85,13 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
       userContextKey,
       logDir,
       logLevel: 'warn',
+      // Databases, a bucket and durable consumers of their own: the servers' NATS streams are the whole run's, and a
+      // durable consumer of a name another test's service uses too would share that service's events with it.
       env: {
         identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email, oidc }), MONGODB_DB: dbs.identity, AUDIT_CONSUMER_NAME: `identity-audit-${suffix}` },
-        venues: { MONGODB_DB: dbs.venues },
-        cards: { MONGODB_DB: dbs.cards },
-        media: { MONGODB_DB: dbs.media, S3_BUCKET: `media-${suffix}` },
+        venues: { MONGODB_DB: dbs.venues, VENUE_DATA_CONSUMER_NAME: `venues-venue-data-${suffix}` },
+        cards: { MONGODB_DB: dbs.cards, VENUE_PURGE_CONSUMER_NAME: `cards-venue-purge-${suffix}` },
+        media: { MONGODB_DB: dbs.media, S3_BUCKET: `media-${suffix}`, VENUE_PURGE_CONSUMER_NAME: `media-venue-purge-${suffix}` },
       },
     });
     stops.push(() => stopServices(services));
