@@ -621,7 +621,7 @@ describe('first login and welcome', () => {
     const first = await under.signIn(email, STRONG);
     await under.signIn(email, STRONG);
 
-    const nc = await connectNats(infra.natsUrl);
+    const nc = await connectNats(under.backend.natsUrl);
     try {
       const mine = (await eventsSince(nc, SUBJECTS.userFirstLogin, since)).filter(({ envelope }) => envelope.data.userId === first.userId);
       expect(mine).toHaveLength(1);

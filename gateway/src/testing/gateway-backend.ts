@@ -1,14 +1,15 @@
 // Test wiring (integration tests only): the services behind a gateway under test. Every service of the registry
 // and the local mail sink as their own processes (through the launcher, as in production), the local OpenID
 // Connect provider of tests/fakes in this process (identity trusts it), and the demo accounts created through
-// the real sign-up path. What a test file needs to build gateways on them is a GatewayBackend: plain data, so
-// that the integration project's global setup (tests/setup/gateway-backend.global.ts) can start one set for
+// the real sign-up path; on the test servers' MongoDB and S3 (databases and a bucket of their own) and a NATS
+// server of their own. What a test file needs to build gateways on them is a GatewayBackend: plain data, so
+// that the integration project's global setup (gateway-backend.global.ts) can start one set for
 // the whole run and hand it to every file.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoAccounts, identityEnv, seedDemoAccounts, startMailSink, startServices, stopServices } from '@venuebook/local';
+import { demoAccounts, identityEnv, provisionInfra, seedDemoAccounts, startMailSink, startServices, stopServices } from '@venuebook/local';
 import type { DemoAccount, RunningServices } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 import { SERVICE_NAMES } from '@venuebook/proto/services';
@@ -28,6 +29,7 @@ export interface GatewayBackend {
   addresses: Record<ServiceName, string>;
   /** Each service's process id (e.g. to sample its memory). */
   pids: Record<ServiceName, number>;
+  /** The services' NATS (their own: not the test servers'). */
   natsUrl: string;
   /** The local mail sink's HTTP mailbox (sign-up confirmations). */
   mailboxUrl: string;
@@ -56,12 +58,13 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
   const dbs = Object.fromEntries(SERVICE_NAMES.map((name) => [name, `venuebook_test_${name}_${suffix}`])) as Record<ServiceName, string>;
   const logDir = mkdtempSync(join(tmpdir(), 'venuebook-gateway-int-'));
   const userContextKey = randomBytes(32).toString('base64url');
-  const serviceInfra = { env: { MONGODB_URI: infra.mongoUri, NATS_URL: infra.natsUrl, S3_ENDPOINT: `${infra.s3.useSSL ? 'https' : 'http'}://${infra.s3.endPoint}:${infra.s3.port}`, S3_ACCESS_KEY: infra.s3.accessKey, S3_SECRET_KEY: infra.s3.secretKey } };
+  const s3Env = { S3_ENDPOINT: `${infra.s3.useSSL ? 'https' : 'http'}://${infra.s3.endPoint}:${infra.s3.port}`, S3_ACCESS_KEY: infra.s3.accessKey, S3_SECRET_KEY: infra.s3.secretKey };
   const list = demoAccounts(TEST_DOMAIN);
   const accounts = Object.fromEntries(list.map((account) => [account.role, account])) as Record<Role, DemoAccount>;
   const stops: (() => Promise<unknown>)[] = [];
   const stop = async (): Promise<void> => {
     for (const stopOne of stops.reverse()) await stopOne();
+    rmSync(join(logDir, 'nats'), { recursive: true, force: true });
     for (const db of Object.values(dbs)) {
       const connection = await connectMongo(infra.mongoUri, db);
       await connection.dropDatabase();
@@ -70,6 +73,13 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
   };
 
   try {
+    // NATS of its own (MongoDB and S3 are the given ones): services on one NATS share its streams and durable
+    // consumers (the cards service tests' default-named venue-purge consumer lost events to the shared set's cards),
+    // and hear each other's news (an identity's identity.audit_entry.stored makes every other identity re-read the
+    // entry, and two identities store the same audit events: a service test's audit list lost entries that way).
+    const servers = await provisionInfra({ dataDir: logDir, logDir, env: { ...process.env, MONGODB_URI: infra.mongoUri, ...s3Env, NATS_URL: '' } });
+    stops.push(servers.stop);
+    const serviceInfra = { env: { MONGODB_URI: infra.mongoUri, NATS_URL: servers.natsUrl, ...s3Env } };
     const mail = await startMailSink(logDir);
     stops.push(mail.stop);
     const oidcClientSecret = randomBytes(16).toString('base64url');
@@ -85,13 +95,11 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
       userContextKey,
       logDir,
       logLevel: 'warn',
-      // Databases, a bucket and durable consumers of their own: the servers' NATS streams are the whole run's, and a
-      // durable consumer of a name another test's service uses too would share that service's events with it.
       env: {
         identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email, oidc }), MONGODB_DB: dbs.identity, AUDIT_CONSUMER_NAME: `identity-audit-${suffix}` },
-        venues: { MONGODB_DB: dbs.venues, VENUE_DATA_CONSUMER_NAME: `venues-venue-data-${suffix}` },
-        cards: { MONGODB_DB: dbs.cards, VENUE_PURGE_CONSUMER_NAME: `cards-venue-purge-${suffix}` },
-        media: { MONGODB_DB: dbs.media, S3_BUCKET: `media-${suffix}`, VENUE_PURGE_CONSUMER_NAME: `media-venue-purge-${suffix}` },
+        venues: { MONGODB_DB: dbs.venues },
+        cards: { MONGODB_DB: dbs.cards },
+        media: { MONGODB_DB: dbs.media, S3_BUCKET: `media-${suffix}` },
       },
     });
     stops.push(() => stopServices(services));
@@ -99,7 +107,7 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
     const backend: GatewayBackend = {
       addresses: Object.fromEntries(SERVICE_NAMES.map((name) => [name, services[name].address])) as Record<ServiceName, string>,
       pids: Object.fromEntries(SERVICE_NAMES.map((name) => [name, services[name].process.child.pid ?? 0])) as Record<ServiceName, number>,
-      natsUrl: infra.natsUrl,
+      natsUrl: servers.natsUrl,
       mailboxUrl: mail.mailboxUrl,
       userContextKey,
       jwtSecret: randomBytes(32).toString('base64url'),
