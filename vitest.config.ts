@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
  * Four projects, run one after another by `npm test` (tests/runner/test.ts):
  * - unit: pure code, beside the sources (`*.test.ts`, `*.test.tsx`);
  * - integration: services and gateway against real MongoDB-compatible storage, MinIO and NATS
- *   (`*.int.test.ts`), provisioned once by tests/setup/infra.global.ts;
+ *   (`*.int.test.ts`), provisioned once by tests/setup/infra.global.ts; the gateway's files share one set of
+ *   services (gateway/src/testing/gateway-backend.global.ts), those of tests/integration one running product
+ *   (tests/setup/product.global.ts);
  * - contract: schemathesis against the running product's OpenAPI document (tests/contract);
  * - e2e: the running product in Chromium (tests/e2e), started by tests/setup/stack.global.ts.
  */
@@ -33,7 +35,9 @@ export default defineConfig({
           name: 'integration',
           include: ['**/src/**/*.int.test.ts', 'tests/integration/**/*.int.test.ts'],
           exclude: IGNORED,
-          globalSetup: ['tests/setup/infra.global.ts'],
+          // The servers, then the gateway's services on them and a whole product for tests/integration (each started
+          // only when a file asks for it).
+          globalSetup: ['tests/setup/infra.global.ts', 'gateway/src/testing/gateway-backend.global.ts', 'tests/setup/product.global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

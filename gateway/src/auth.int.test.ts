@@ -22,6 +22,8 @@ const infra = testInfra();
 let under: GatewayUnderTest;
 let app: GatewayApp;
 
+// Services of its own: it signs a demo account out of every session (logout global), pages the whole user list
+// and counts on the only owner being the demo one.
 beforeAll(async () => {
   under = await startGatewayUnderTest(infra);
   app = under.app;
@@ -512,7 +514,7 @@ describe('role × endpoint matrix', () => {
 
   it('lets a signed-in user outside the company domain read who they are and sign out, and nothing else', async () => {
     // A Google account of another domain: the provider vouched for it (a signed ID token), so identity opens a session.
-    const identity = createClient(IdentityService, under.identity.address, { metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'oidc' }, under.userContextKey) });
+    const identity = createClient(IdentityService, under.backend.addresses.identity, { metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'oidc' }, under.userContextKey) });
     try {
       const { grant } = await identity.signInWithOidc({ idToken: await under.oidc.mintIdToken({ email: 'guest@partner.org', hd: null }), userAgent: 'test' });
       const token = await app.jwt.sign({ sub: grant!.user!.id, email: 'guest@partner.org', sid: grant!.sessionId });
@@ -619,7 +621,7 @@ describe('first login and welcome', () => {
     const first = await under.signIn(email, STRONG);
     await under.signIn(email, STRONG);
 
-    const nc = await connectNats(infra.natsUrl);
+    const nc = await connectNats(under.backend.natsUrl);
     try {
       const mine = (await eventsSince(nc, SUBJECTS.userFirstLogin, since)).filter(({ envelope }) => envelope.data.userId === first.userId);
       expect(mine).toHaveLength(1);

@@ -130,7 +130,10 @@ describe("a venue's cards through the gateway", () => {
     expectStatus(await inject('DELETE', `/cards/${card.id}`, editor), 404);
     expectStatus(await inject('GET', '/deleted-cards', editor), 403);
     const list = expectStatus(await inject('GET', '/deleted-cards', admin), 200).json<List>().items;
-    expect(list[0]).toMatchObject({ id: card.id, deletedAt: deleted.deletedAt });
+    // Newest deletion first: before it only cards deleted since (other files' on the shared services).
+    const at = list.findIndex((each) => each.id === card.id);
+    expect(list[at]).toMatchObject({ id: card.id, deletedAt: deleted.deletedAt });
+    expect(list.slice(0, at).filter((each) => String(each.deletedAt) < String(deleted.deletedAt))).toEqual([]);
     expectStatus(await inject('POST', `/cards/${card.id}/restore`, editor), 403);
     expect(expectStatus(await inject('POST', `/cards/${card.id}/restore`, admin), 200).json<DataCard>().deletedAt).toBeNull();
     expectStatus(await inject('POST', `/cards/${card.id}/restore`, admin), 404);

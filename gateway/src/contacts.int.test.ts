@@ -112,7 +112,11 @@ describe('contacts API through the gateway', () => {
     expect(group?.venueName).toBe(venue.name);
     expect(group?.contacts.map((contact) => contact.id)).toEqual([second.id, first.id]);
     expect(group?.contacts.every((contact) => contact.deletedAt !== null)).toBe(true);
-    expect(groups[0]?.venueId).toBe(venue.id);
+    // Groups by their newest deletion: before this venue's only groups with a deletion since (other files' on the shared services).
+    const newest = (candidate: (typeof groups)[number]) => candidate.contacts.map((contact) => String(contact.deletedAt)).sort().at(-1) ?? '';
+    const at = groups.findIndex((candidate) => candidate.venueId === venue.id);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(groups.slice(0, at).filter((candidate) => newest(candidate) < newest(groups[at]!))).toEqual([]);
 
     const restored = await gateway.app.inject({ method: 'POST', url: `/api/v1/contacts/${first.id}/restore`, headers: headers.admin });
     expect(restored.statusCode).toBe(200);

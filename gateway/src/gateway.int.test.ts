@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 
 // The venues API through the gateway, signed in as an editor, on the real services.
-const gateway = gatewayFixture(['editor']);
+// Services of its own: the last test stops the venues service.
+const gateway = gatewayFixture(['editor'], { ownServices: true });
 const { editor } = gateway.headers;
 
 type VenueJson = { id: string; createdBy: string; name: string; leagues: string[]; deletedAt: string | null; website: string; country: string };

@@ -74,7 +74,7 @@ describe('a 200 MB upload streams through the gateway', () => {
     const venue = await app.inject({ method: 'POST', url: '/api/v1/venues', headers: editor, payload: { name: `Large ${randomUUID().slice(0, 6)} Arena` } });
     expect(venue.statusCode, venue.body).toBe(201);
     const venueId = venue.json<{ id: string }>().id;
-    const mediaPid = gateway.under.media.process.child.pid!;
+    const mediaPid = gateway.under.pids.media;
     global.gc?.();
 
     // Upload: multipart framing around the generated file, sent with chunked transfer encoding.

@@ -5,20 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@venuebook/local';
 import { REFRESH_COOKIE_PATH } from '@venuebook/proto/domain';
-import { testInfra } from '@venuebook/service-kit/testing';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { GatewayApp } from './app.ts';
 import { accountLockedMessage, globalLimitMessage } from './plugins/app/account-limits.ts';
 import { DEVICE_COOKIE_NAME } from './plugins/app/sessions.ts';
-import { startGatewayUnderTest } from './testing/gateway-under-test.ts';
+import { sharedGatewayUnderTest } from './testing/gateway-under-test.ts';
 import type { GatewayUnderTest } from './testing/gateway-under-test.ts';
 
-const infra = testInfra();
 let under: GatewayUnderTest;
 
+// The limits live in each gateway (the ones built here): the shared services see only sign-ins.
 beforeAll(async () => {
-  under = await startGatewayUnderTest(infra);
-});
+  under = await sharedGatewayUnderTest();
+}, 180_000);
 
 afterAll(async () => {
   await under?.stop();

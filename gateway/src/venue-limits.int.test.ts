@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '@venuebook/proto/grpc';
 import { VENUE_FIELD_MAX, VENUE_MAX_BYTES, venueByteSize } from '@venuebook/proto/domain';
 import { describe, expect, it } from 'vitest';
@@ -11,9 +12,9 @@ const { editor } = gateway.headers;
 
 const post = (payload: Record<string, unknown>) => gateway.app.inject({ method: 'POST', url: '/api/v1/venues', payload, headers: editor });
 
-/** A venue just under the size limit: notes of 3-byte characters, within the notes' own maximum. */
-function largeVenue(index: number): Record<string, unknown> {
-  const name = `Large venue ${String(index).padStart(2, '0')}`;
+/** A venue just under the size limit: notes of 3-byte characters, within the notes' own maximum; named `token` and a number. */
+function largeVenue(token: string, index: number): Record<string, unknown> {
+  const name = `${token} Large venue ${String(index).padStart(2, '0')}`;
   const notes = '€'.repeat(Math.floor((VENUE_MAX_BYTES - 1000) / 3));
   return { name, generalNotes: notes, website: 'large.example.com', leagues: ['OTE'], venueTypes: ['Arena'] };
 }
@@ -21,9 +22,10 @@ function largeVenue(index: number): Record<string, unknown> {
 describe('venue size', () => {
   it('page 1 of the list still works when the venues on it are as large as allowed (a page of whole venues would pass the gRPC limit)', async () => {
     const count = 20;
+    const token = `lv${randomUUID().slice(0, 6)}`;
     const created: { id: string; generalNotes: string }[] = [];
     for (let index = 0; index < count; index++) {
-      const response = await post(largeVenue(index));
+      const response = await post(largeVenue(token, index));
       expect(response.statusCode, response.body.slice(0, 500)).toBe(201);
       created.push(response.json());
     }
@@ -31,7 +33,7 @@ describe('venue size', () => {
     const wholeBytes = created.reduce((sum, venue) => sum + venueByteSize(venue), 0);
     expect(wholeBytes).toBeGreaterThan(DEFAULT_MAX_MESSAGE_BYTES);
 
-    const list = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues?pageSize=${count}`, headers: editor });
+    const list = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues?q=${token}&pageSize=${count}`, headers: editor });
     expect(list.statusCode, list.body.slice(0, 500)).toBe(200);
     const page = list.json<{ items: { id: string; name: string; city: string; website: string }[]; total: number }>();
     expect(page.total).toBe(count);

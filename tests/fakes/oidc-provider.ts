@@ -6,13 +6,14 @@
 //   OIDC_PORT=<port> OIDC_CLIENT_ID=… OIDC_CLIENT_SECRET=… OIDC_REDIRECT_URI=… OIDC_ACCOUNTS=a@x.com,b@y.org
 //   node tests/fakes/oidc-provider.ts
 //   In a test's own process: startOidcStandIn(…), whose mintIdToken signs an ID token with the provider's key
-//   (what its token endpoint would hand out, with the claims a test needs: another e-mail, no hd, …).
+//   (what its token endpoint would hand out, with the claims a test needs: another e-mail, no hd, …). A test
+//   process other than the provider's mints with idTokenMinter(standIn.signingKey) (the key handed over as data).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import type { CryptoKey, JWK } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
+import type { JWK } from 'jose';
 import Provider, { interactionPolicy } from 'oidc-provider';
 
 // Loopback only, whatever HOST the launcher was given: a stand-in is never reachable from other machines.
@@ -54,12 +55,46 @@ export interface MintedClaims {
   extra?: Record<string, unknown>;
 }
 
+/** What signs the provider's ID tokens: its issuer, its client and its private key (tests only). */
+export interface OidcSigningKey {
+  issuer: string;
+  clientId: string;
+  kid: string;
+  privateJwk: JWK;
+}
+
 export interface OidcStandIn {
   issuer: string;
   clientId: string;
   /** An ID token signed with the provider's own key (the one its JWKS endpoint publishes). */
   mintIdToken(claims: MintedClaims): Promise<string>;
+  /** The key mintIdToken signs with, as data: for idTokenMinter in another process. */
+  signingKey: OidcSigningKey;
   close(): Promise<void>;
+}
+
+/** mintIdToken of the provider whose signing key this is (e.g. handed over from the process that runs it). */
+export function idTokenMinter(key: OidcSigningKey): (claims: MintedClaims) => Promise<string> {
+  let privateKey: ReturnType<typeof importJWK> | undefined;
+  return async (claims) => {
+    const issuedAt = claims.issuedAt ?? Math.floor(Date.now() / 1000);
+    const payload: Record<string, unknown> = {
+      email: claims.email,
+      email_verified: claims.emailVerified ?? true,
+      nonce: claims.nonce ?? randomBytes(16).toString('base64url'),
+      ...claims.extra,
+    };
+    const hd = claims.hd === undefined ? claims.email.split('@')[1] : claims.hd;
+    if (hd !== null) payload.hd = hd;
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+      .setIssuer(claims.issuer ?? key.issuer)
+      .setAudience(claims.audience ?? key.clientId)
+      .setSubject(claims.subject ?? subjectOf(claims.email))
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(claims.expiresAt ?? issuedAt + 600)
+      .sign(await (privateKey ??= importJWK(key.privateJwk, 'RS256')));
+  };
 }
 
 /** Starts the provider on loopback in this process. */
@@ -77,6 +112,7 @@ export async function startOidcStandIn(options: OidcStandInOptions = {}): Promis
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const issuer = `http://${host}:${(server.address() as AddressInfo).port}`;
+  const signingKey: OidcSigningKey = { issuer, clientId, kid, privateJwk: signingJwk };
 
   const policy = interactionPolicy.base();
   // Google supports prompt=select_account; register it so that the request is accepted and the chooser shows.
@@ -179,25 +215,8 @@ export async function startOidcStandIn(options: OidcStandInOptions = {}): Promis
   return {
     issuer,
     clientId,
-    async mintIdToken(claims) {
-      const issuedAt = claims.issuedAt ?? Math.floor(Date.now() / 1000);
-      const payload: Record<string, unknown> = {
-        email: claims.email,
-        email_verified: claims.emailVerified ?? true,
-        nonce: claims.nonce ?? randomBytes(16).toString('base64url'),
-        ...claims.extra,
-      };
-      const hd = claims.hd === undefined ? claims.email.split('@')[1] : claims.hd;
-      if (hd !== null) payload.hd = hd;
-      return new SignJWT(payload)
-        .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-        .setIssuer(claims.issuer ?? issuer)
-        .setAudience(claims.audience ?? clientId)
-        .setSubject(claims.subject ?? subjectOf(claims.email))
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(claims.expiresAt ?? issuedAt + 600)
-        .sign(privateKey as CryptoKey);
-    },
+    mintIdToken: idTokenMinter(signingKey),
+    signingKey,
     close: () => closeServer(server),
   };
 }

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../e2e/browser.ts';
 import { portOf, serveHostPages, viewerSignedInContext } from './embed-hosts.ts';
-import { startSdkStack } from './sdk-support.ts';
+import { sharedSdkStack } from './sdk-support.ts';
 import type { SdkStack } from './sdk-support.ts';
 
 /** Script of a page that frames the bridge of `gateway`, records every message it gets and asks with `ask(id)`. */
@@ -27,7 +27,7 @@ const bridgeScript = (gateway: string) => `
  * <url> (sandboxed when `sandbox` is given). /data.html?gateway=: frames a data: document that frames the bridge.
  * /opener.html: a top page that opens a popup and can navigate the popup's first frame.
  */
-function serve(): Promise<Server> {
+function serve(port?: number): Promise<Server> {
   return serveHostPages((url) => {
     const gateway = url.searchParams.get('gateway') ?? '';
     let body: string | null = null;
@@ -44,7 +44,7 @@ function serve(): Promise<Server> {
       </script>`;
     }
     return body === null ? null : `<!doctype html><meta charset="utf-8"><title>${url.pathname}</title>${body}`;
-  });
+  }, port);
 }
 
 let sdk: SdkStack;
@@ -56,12 +56,13 @@ let strangerHost: string;
 let gatewayOrigin: string;
 
 beforeAll(async () => {
-  allowedServer = await serve();
+  // The shared product allows this file's host page origin (and embed-bridge's, on other ports): the stranger is on a free port.
+  sdk = await sharedSdkStack();
+  allowedServer = await serve(sdk.product.hostPagePorts!.embedAttack);
   strangerServer = await serve();
   allowedHost = `http://127.0.0.1:${portOf(allowedServer)}`;
   strangerHost = `http://127.0.0.1:${portOf(strangerServer)}`;
-  sdk = await startSdkStack({ gatewayEnv: { EMBED_ALLOWED_ORIGINS: allowedHost } });
-  gatewayOrigin = new URL(sdk.stack.url).origin;
+  gatewayOrigin = new URL(sdk.product.url).origin;
   browser = await launchBrowser();
 }, 180_000);
 

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../e2e/browser.ts';
 import { portOf, serveHostPages, viewerSignedInContext } from './embed-hosts.ts';
-import { startSdkStack } from './sdk-support.ts';
+import { sharedSdkStack } from './sdk-support.ts';
 import type { SdkStack } from './sdk-support.ts';
 
 /** A host page: frames the bridge of `?gateway=`, records every message, asks with `ask(id, extra)`; `?sibling=`: also frames that page. */
@@ -57,8 +57,8 @@ interface HostWindow {
 }
 
 /** The host page at /host.html and the stranger's at /stranger.html. */
-const serve = (page: string): Promise<Server> =>
-  serveHostPages((url) => (url.pathname === '/host.html' ? page : url.pathname === '/stranger.html' ? STRANGER_PAGE : null));
+const serve = (page: string, port?: number): Promise<Server> =>
+  serveHostPages((url) => (url.pathname === '/host.html' ? page : url.pathname === '/stranger.html' ? STRANGER_PAGE : null), port);
 
 let sdk: SdkStack;
 let browser: Browser;
@@ -71,13 +71,14 @@ let strangerHost: string;
 let gatewayOrigin: string;
 
 beforeAll(async () => {
-  allowedServer = await serve(HOST_PAGE);
+  // The shared product allows this file's host page origins (and embed-attack's, on another port): the stranger is on a free port.
+  sdk = await sharedSdkStack();
+  allowedServer = await serve(HOST_PAGE, sdk.product.hostPagePorts!.embedBridge);
   strangerServer = await serve(HOST_PAGE);
   sameSiteHost = `http://127.0.0.1:${portOf(allowedServer)}`;
   crossSiteHost = `http://localhost:${portOf(allowedServer)}`;
   strangerHost = `http://127.0.0.1:${portOf(strangerServer)}`;
-  sdk = await startSdkStack({ gatewayEnv: { EMBED_ALLOWED_ORIGINS: `${sameSiteHost},${crossSiteHost}` } });
-  gatewayOrigin = new URL(sdk.stack.url).origin;
+  gatewayOrigin = new URL(sdk.product.url).origin;
   browser = await launchBrowser();
 }, 180_000);
 

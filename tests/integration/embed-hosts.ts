@@ -7,8 +7,8 @@ import { expect } from 'vitest';
 import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from '@venuebook/proto/domain';
 import type { SdkStack } from './sdk-support.ts';
 
-/** A static server of test pages on 127.0.0.1 (a free port): `page(url)` answers the HTML of a path, or null for a 404. */
-export function serveHostPages(page: (url: URL) => string | null): Promise<Server> {
+/** A static server of test pages on 127.0.0.1 (`port`, default a free one): `page(url)` answers the HTML of a path, or null for a 404. */
+export function serveHostPages(page: (url: URL) => string | null, port = 0): Promise<Server> {
   const server = createServer((request, response) => {
     const body = page(new URL(request.url ?? '/', 'http://host'));
     if (body === null) {
@@ -17,7 +17,10 @@ export function serveHostPages(page: (url: URL) => string | null): Promise<Serve
     }
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
 }
 
 export const portOf = (server: Server): number => (server.address() as AddressInfo).port;

@@ -10,9 +10,10 @@ import { backoff } from '../../shell/sdk/src/session/refresh-timing.ts';
 import { createSessionStore } from '../../shell/sdk/src/session/session-store.ts';
 import type { SessionStore } from '../../shell/sdk/src/session/session-store.ts';
 import { createBrowser, startSdkStack } from './sdk-support.ts';
-import type { SdkStack } from './sdk-support.ts';
+import type { OwnSdkStack } from './sdk-support.ts';
 
-let sdk: SdkStack;
+// A product of its own: a test stops and starts its gateway (and presence runs on short timings).
+let sdk: OwnSdkStack;
 const stops: (() => void)[] = [];
 
 beforeAll(async () => {

@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../shell/sdk/src/api/api-client.ts';
 import type { ApiClient, AuthBinding } from '../../shell/sdk/src/api/api-client.ts';
 import type { ApiRequestError } from '../../shell/sdk/src/api/api-error.ts';
-import { createBrowser, REFRESH_COOKIE, REFRESH_PATH, startSdkStack } from './sdk-support.ts';
+import { createBrowser, REFRESH_COOKIE, REFRESH_PATH, sharedSdkStack } from './sdk-support.ts';
 import type { Browser, SdkStack } from './sdk-support.ts';
 
 let sdk: SdkStack;
 
 beforeAll(async () => {
-  // Many sign-ins from one address; the limit itself is the gateway's own test.
-  sdk = await startSdkStack({ gatewayEnv: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
-});
+  // Many sign-ins from one address (the shared product's AUTH_RATE_LIMIT_PER_MINUTE); the limit itself is the gateway's own test.
+  sdk = await sharedSdkStack();
+}, 180_000);
 
 afterAll(async () => {
   await sdk?.stop();
@@ -25,10 +25,10 @@ function client(browser: Browser = createBrowser()): { api: ApiClient; browser: 
   return { api: createApiClient({ baseUrl: sdk.apiUrl, fetch: browser.fetch }), browser };
 }
 
-/** A real access token (and the browser holding its refresh cookie) of a password sign-in. */
-async function signIn(role: 'viewer' | 'editor' = 'viewer'): Promise<{ token: string; browser: Browser }> {
+/** A real access token (and the browser holding its refresh cookie) of a password sign-in (a demo account's, or those credentials'). */
+async function signIn(who: 'viewer' | 'editor' | { email: string; password: string } = 'viewer'): Promise<{ token: string; browser: Browser }> {
   const { api, browser } = client();
-  const session = await api.auth.signIn(sdk.account(role));
+  const session = await api.auth.signIn(typeof who === 'string' ? sdk.account(who) : who);
   return { token: session.accessToken, browser };
 }
 
@@ -51,8 +51,8 @@ function binding(initial: string | null, next: string | null) {
 }
 
 /** An api client in a signed-in browser, bound to its token. */
-async function signedInClient(role: 'viewer' | 'editor' = 'viewer'): Promise<{ api: ApiClient; browser: Browser; token: string }> {
-  const { token, browser } = await signIn(role);
+async function signedInClient(who: Parameters<typeof signIn>[0] = 'viewer'): Promise<{ api: ApiClient; browser: Browser; token: string }> {
+  const { token, browser } = await signIn(who);
   const { api } = client(browser);
   api.bindAuth(binding(token, null).auth);
   return { api, browser, token };
@@ -152,15 +152,17 @@ describe('auth calls (/api/v1/auth)', () => {
 
 describe('bearer calls through a bound session', () => {
   it('sends the access token, user and welcome calls included', async () => {
-    const { api, browser, token } = await signedInClient('viewer');
-    await expect(api.auth.user()).resolves.toMatchObject({ email: sdk.account('viewer').email });
+    // A viewer of its own: its welcome is marked and its other sessions signed out (other files use the demo viewer).
+    const viewer = await sdk.newAccount('bearer');
+    const { api, browser, token } = await signedInClient(viewer);
+    await expect(api.auth.user()).resolves.toMatchObject({ email: viewer.email, role: 'viewer' });
     await expect(api.auth.markWelcomeShown()).resolves.toBeUndefined();
     expect(browser.requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/v1/auth/welcome', authorization: `Bearer ${token}`, status: 204 });
     await expect(api.auth.user()).resolves.toMatchObject({ welcomeShown: true });
     await expect(api.auth.logout('others')).resolves.toBeUndefined();
     expect(browser.requests.at(-1)).toMatchObject({ path: '/api/v1/auth/logout?scope=others', authorization: `Bearer ${token}`, status: 204 });
     // 'others' leaves this session (and its cookie) alone.
-    await expect(api.auth.user()).resolves.toMatchObject({ email: sdk.account('viewer').email });
+    await expect(api.auth.user()).resolves.toMatchObject({ email: viewer.email });
     expect(browser.cookie(REFRESH_COOKIE)).toBeDefined();
   });
 

@@ -11,14 +11,14 @@ import type { VenueDocument } from '../../shell/sdk/src/api/media-types.ts';
 import { createMediaQueries } from '../../shell/sdk/src/query/media-queries.ts';
 import { createQueryClient } from '../../shell/sdk/src/query/query-client.ts';
 import { createSessionStore, type SessionStore } from '../../shell/sdk/src/session/session-store.ts';
-import { createBrowser, startSdkStack, type SdkStack } from './sdk-support.ts';
+import { createBrowser, sharedSdkStack, type SdkStack } from './sdk-support.ts';
 
 let sdk: SdkStack;
 const stops: (() => void)[] = [];
 
 beforeAll(async () => {
-  sdk = await startSdkStack();
-});
+  sdk = await sharedSdkStack();
+}, 180_000);
 
 afterAll(async () => {
   for (const stop of stops) stop();

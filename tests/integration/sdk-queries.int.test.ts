@@ -14,13 +14,14 @@ import type { RefreshTiming } from '../../shell/sdk/src/session/refresh-timing.t
 import { createSessionStore } from '../../shell/sdk/src/session/session-store.ts';
 import type { SessionStore } from '../../shell/sdk/src/session/session-store.ts';
 import { createBrowser, startSdkStack } from './sdk-support.ts';
-import type { Browser, SdkStack } from './sdk-support.ts';
+import type { Browser, OwnSdkStack } from './sdk-support.ts';
 
 /** The spec's tick and margin; the back-off scaled down (it matters only where the gateway is down). */
 const TIMING: RefreshTiming = { tickMs: 30_000, marginMs: 90_000, backoffInitialMs: 50, backoffMaxMs: 1000 };
 const CONFIG_PATH = '/api/v1/auth/config';
 
-let sdk: SdkStack;
+// A product of its own: tests stop and start its gateway.
+let sdk: OwnSdkStack;
 let stops: (() => void)[] = [];
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import type { RefreshTiming } from '../../shell/sdk/src/session/refresh-timing.t
 import { createSessionStore } from '../../shell/sdk/src/session/session-store.ts';
 import type { SessionStore } from '../../shell/sdk/src/session/session-store.ts';
 import { createBrowser, REFRESH_COOKIE, REFRESH_PATH, startSdkStack } from './sdk-support.ts';
-import type { Browser, SdkStack } from './sdk-support.ts';
+import type { Browser, OwnSdkStack } from './sdk-support.ts';
 
 /** Lifetime of access tokens in this stack: inside the store's 90 s refresh margin from the start. */
 const ACCESS_TOKEN_TTL_SECONDS = 60;
@@ -17,7 +17,8 @@ const ACCESS_TOKEN_TTL_SECONDS = 60;
 /** The spec's tick and margin; the back-off scaled down (it matters only where the gateway is down). */
 const TIMING: RefreshTiming = { tickMs: 30_000, marginMs: 90_000, backoffInitialMs: 5, backoffMaxMs: 60 };
 
-let sdk: SdkStack;
+// A product of its own: tests stop and start its gateway, its access tokens live 60 s, and it counts the demo venues.
+let sdk: OwnSdkStack;
 let stops: (() => void)[] = [];
 
 beforeAll(async () => {

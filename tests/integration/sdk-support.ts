@@ -1,22 +1,52 @@
 // Support for the sdk's integration tests: the whole product started through the launcher (every service its
-// own process, real FerretDB, MinIO and NATS), and what a browser adds to Node's fetch, a cookie jar.
+// own process, real FerretDB, MinIO and NATS), and what a browser adds to Node's fetch, a cookie jar. Files share
+// one product per run (sharedSdkStack: started by tests/setup/product.global.ts on the first file that asks);
+// a file that stops its gateway or needs other gateway settings starts its own (startSdkStack).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { confirmationLink, OUTSIDE_DOMAIN_ACCOUNT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { DemoAccount, RunningStack } from '@venuebook/local';
 import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
 import { chooseAccount, cookieJarFetch } from '../fakes/oidc-provider.ts';
+import { requestStart } from '../setup/start-on-request.ts';
 
 /** The refresh cookie of the gateway (httpOnly, Path=/api/v1/auth). */
 export const REFRESH_COOKIE = REFRESH_COOKIE_NAME;
 export const REFRESH_PATH = '/api/v1/auth/token?grant_type=refresh_token';
 export const STRONG_PASSWORD = 'Correct-horse-42';
 
+/** What a file needs of a running product (plain data: the shared one is handed over by the global setup). */
+export interface SdkProduct {
+  /** The gateway's URL. */
+  url: string;
+  mailboxUrl: string;
+  companyDomain: string;
+  /** The demo accounts, one per role. */
+  accounts: DemoAccount[];
+  /** Whether 'Continue with Google' goes to the product's local OpenID Connect provider. */
+  oidcStandIn: boolean;
+  /** Ports on 127.0.0.1 whose origins the product's EMBED_ALLOWED_ORIGINS allow (shared product only; see product.global.ts). */
+  hostPagePorts?: HostPagePorts;
+}
+
+/** Host pages of the shared product's embed files: embedAttack's origin on 127.0.0.1, embedBridge's on 127.0.0.1 and localhost. */
+export type HostPagePorts = Record<'embedAttack' | 'embedBridge', number>;
+
+/** The shared product's gateway settings: those its files need together. */
+export function sharedProductGatewayEnv(ports: HostPagePorts): Record<string, string> {
+  return {
+    // Many sign-ins from one address; the limit itself is the gateway's own test.
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    EMBED_ALLOWED_ORIGINS: [`http://127.0.0.1:${ports.embedAttack}`, `http://127.0.0.1:${ports.embedBridge}`, `http://localhost:${ports.embedBridge}`].join(','),
+  };
+}
+
 export interface SdkStack {
-  stack: RunningStack;
+  product: SdkProduct;
   /** The sdk's baseUrl: `<gateway>/api/v1`. */
   apiUrl: string;
   account(role: Role): DemoAccount;
@@ -29,27 +59,61 @@ export interface SdkStack {
    * token the provider signed.
    */
   outsiderRefreshToken(email?: string): Promise<string>;
+  /** Stops the file's own product (nothing for the shared one). */
   stop(): Promise<void>;
 }
 
-/** Starts one product stack with fresh data and the demo accounts and venues. */
-export async function startSdkStack(options: { gatewayEnv?: Record<string, string> } = {}): Promise<SdkStack> {
+/** The product's description, for files and for the global setup that hands it over. */
+export function productOf(stack: RunningStack): SdkProduct {
+  if (!stack.mailboxUrl) throw new Error('the product has no local mailbox (SMTP_URL is configured)');
+  return { url: stack.url, mailboxUrl: stack.mailboxUrl, companyDomain: stack.companyDomain, accounts: stack.accounts, oidcStandIn: Boolean(stack.services.oidc) };
+}
+
+/** A product of the file's own: `stack` holds its processes (e.g. to stop and start the gateway). */
+export type OwnSdkStack = SdkStack & { stack: RunningStack };
+
+/** Starts a product of the file's own with fresh data and the demo accounts and venues. */
+export async function startSdkStack(options: { gatewayEnv?: Record<string, string> } = {}): Promise<OwnSdkStack> {
+  const { stack, stop } = await startSdkProduct(options.gatewayEnv ?? {});
+  return { ...sdkStackOn(productOf(stack), stop), stack };
+}
+
+/** startStack with fresh data, the demo accounts and venues; stop() also removes its data folder. */
+export async function startSdkProduct(gatewayEnv: Record<string, string>): Promise<{ stack: RunningStack; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'venuebook-sdk-int-'));
   let stack: RunningStack;
   try {
-    stack = await startStack({ dataDir, port: 0, seed: true, env: {}, logLevel: 'warn', passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N, gatewayEnv: options.gatewayEnv ?? {} });
+    stack = await startStack({ dataDir, port: 0, seed: true, env: {}, logLevel: 'warn', passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N, gatewayEnv });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const apiUrl = `${stack.url}/api/v1`;
-  const domain = stack.companyDomain.replace(/^@/, '');
-
   return {
     stack,
+    async stop() {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let shared: Promise<SdkStack> | undefined;
+
+/** The run's shared product (sharedProductGatewayEnv), started by the global setup on the first call of the run. */
+export function sharedSdkStack(): Promise<SdkStack> {
+  shared ??= requestStart<SdkProduct>((inject as unknown as (key: string) => unknown)('sharedProductUrl'), 'shared product').then((product) => sdkStackOn(product, async () => undefined));
+  return shared;
+}
+
+function sdkStackOn(product: SdkProduct, stop: () => Promise<void>): SdkStack {
+  const apiUrl = `${product.url}/api/v1`;
+  const domain = product.companyDomain.replace(/^@/, '');
+
+  return {
+    product,
     apiUrl,
     account(role) {
-      const found = stack.accounts.find((candidate) => candidate.role === role);
+      const found = product.accounts.find((candidate) => candidate.role === role);
       if (!found) throw new Error(`no demo account with role ${role}`);
       return found;
     },
@@ -62,7 +126,7 @@ export async function startSdkStack(options: { gatewayEnv?: Record<string, strin
       });
       if (signUp.status !== 201) throw new Error(`sign-up of ${email} failed: ${signUp.status} ${await signUp.text()}`);
       // The mail's link leads to /auth?confirm=<token>; signing in with that token confirms the address.
-      const opened = await fetch(await confirmationLink(stack.mailboxUrl, email), { redirect: 'manual' });
+      const opened = await fetch(await confirmationLink(product.mailboxUrl, email), { redirect: 'manual' });
       const token = new URL(opened.headers.get('location') ?? '', 'http://app').searchParams.get('confirm');
       const confirmed = await fetch(`${apiUrl}/auth/token?grant_type=password`, {
         method: 'POST',
@@ -73,25 +137,22 @@ export async function startSdkStack(options: { gatewayEnv?: Record<string, strin
       return { email, password: STRONG_PASSWORD };
     },
     async outsiderRefreshToken(email = OUTSIDE_DOMAIN_ACCOUNT) {
-      if (!stack.services.oidc) throw new Error('the stack has no local OpenID Connect provider (GOOGLE_CLIENT_ID is configured)');
+      if (!product.oidcStandIn) throw new Error('the stack has no local OpenID Connect provider (GOOGLE_CLIENT_ID is configured)');
       const hop = cookieJarFetch();
       const locationOf = (response: Response, from: URL): URL => {
         if (response.status < 300 || response.status > 399) throw new Error(`Google sign-in: ${from.pathname} answered ${response.status}`);
         return new URL(response.headers.get('location') ?? '', from);
       };
-      const started = new URL('/api/v1/auth/google/start', stack.url);
+      const started = new URL('/api/v1/auth/google/start', product.url);
       const url = await chooseAccount(locationOf(await hop(started), started), email);
       if (url.pathname !== '/api/v1/auth/google/callback') throw new Error(`Google sign-in: the provider sent the browser to ${url.pathname}`);
       const callback = await hop(url);
       const landed = locationOf(callback, url);
-      const refreshToken = hop.jar(new URL(stack.url).origin).get(REFRESH_COOKIE_NAME);
+      const refreshToken = hop.jar(new URL(product.url).origin).get(REFRESH_COOKIE_NAME);
       if (landed.pathname !== '/login' || landed.search || !refreshToken) throw new Error(`Google sign-in of ${email} failed: ${landed.pathname}${landed.search}`);
       return refreshToken;
     },
-    async stop() {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 

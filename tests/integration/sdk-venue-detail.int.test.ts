@@ -8,13 +8,13 @@ import type { Role } from '@venuebook/proto/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../shell/sdk/src/api/api-error.ts';
 import { createApiClient, type ApiClient } from '../../shell/sdk/src/api/api-client.ts';
-import { createBrowser, startSdkStack, type Browser, type SdkStack } from './sdk-support.ts';
+import { createBrowser, sharedSdkStack, type Browser, type SdkStack } from './sdk-support.ts';
 
 let sdk: SdkStack;
 
 beforeAll(async () => {
-  sdk = await startSdkStack();
-});
+  sdk = await sharedSdkStack();
+}, 180_000);
 
 afterAll(async () => {
   await sdk?.stop();

@@ -4,6 +4,10 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** Integration project: the provisioned servers. */
     infra: TestInfra;
+    /** Integration project: GET answers the run's shared gateway services (gateway/src/testing/gateway-backend.global.ts), started on the first call. */
+    gatewayBackendUrl: string;
+    /** Integration project: GET answers the run's shared product (tests/setup/product.global.ts), started on the first call. */
+    sharedProductUrl: string;
     /** e2e project: where the running product answers, e.g. http://127.0.0.1:41234. */
     baseUrl: string;
     /** e2e project: every gateway replica of the running product (the first is baseUrl). */

@@ -1,38 +1,42 @@
-// Test wiring (integration tests only): every service of the registry and the local mail sink as their own
-// processes (through the launcher, as in production), the demo accounts created through the real sign-up
-// path, the local OpenID Connect provider of tests/fakes in this process (identity trusts it; tests can have
-// it sign ID tokens), and the gateway built in-process so that tests can `inject` requests.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { demoAccounts, gatewayServiceEnv, identityEnv, seedDemoAccounts, startMailSink, startServices, stopServices, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
+// Test wiring (integration tests only): the gateway built in-process so that tests can `inject` requests, on a
+// GatewayBackend (gateway-backend.ts): either the run's shared one, started once by the integration project's
+// global setup (gateway-backend.global.ts; sharedGatewayUnderTest), or a set of services of the file's own (startGatewayUnderTest), for a
+// file that stops a service or needs them configured otherwise. Files on the shared backend see each other's
+// data: they work on venues, users and settings of their own, never on global counts, and leave the demo
+// accounts' roles, passwords and other sessions alone.
+import { inject } from 'vitest';
 import type { DemoAccount, RunningServices } from '@venuebook/local';
 import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
-import { SERVICE_NAMES } from '@venuebook/proto/services';
+import { serviceUrlEnv } from '@venuebook/proto/services';
 import type { ServiceName } from '@venuebook/proto/services';
-import { connectMongo, createLogger, loadConfig } from '@venuebook/service-kit';
+import { createLogger, loadConfig } from '@venuebook/service-kit';
 import type { TestInfra } from '@venuebook/service-kit/testing';
-import { startOidcStandIn } from '../../../tests/fakes/oidc-provider.ts';
-import type { OidcStandIn } from '../../../tests/fakes/oidc-provider.ts';
+import { idTokenMinter } from '../../../tests/fakes/oidc-provider.ts';
+import { requestStart } from '../../../tests/setup/start-on-request.ts';
+import type { MintedClaims } from '../../../tests/fakes/oidc-provider.ts';
 import { buildApp } from '../app.ts';
 import type { GatewayApp } from '../app.ts';
 import { gatewayConfigSchema } from '../config.ts';
+import { startGatewayBackend, TEST_DOMAIN, TEST_PUBLIC_URL } from './gateway-backend.ts';
+import type { GatewayBackend } from './gateway-backend.ts';
 
-export const TEST_DOMAIN = 'example.com';
+export { TEST_DOMAIN } from './gateway-backend.ts';
 
-/** The gateway under test and every service behind it (`under.venues`, `under.identity`, ...). */
-export interface GatewayUnderTest extends RunningServices {
+/** The gateway under test and what it runs on. */
+export interface GatewayUnderTest {
   app: GatewayApp;
+  backend: GatewayBackend;
   mailboxUrl: string;
   userContextKey: string;
+  /** Each service's process id. */
+  pids: Record<ServiceName, number>;
   /**
    * The identity provider identity trusts (its OIDC_ISSUER and GOOGLE_CLIENT_ID); its client's redirect URI is
    * the gateway's Google callback. The gateway itself has Google sign-in off unless a test builds one with
-   * `oidcGatewayEnv`.
+   * `oidcGatewayEnv`. mintIdToken signs with the provider's own key (the one its JWKS endpoint publishes).
    */
-  oidc: OidcStandIn;
+  oidc: { issuer: string; clientId: string; mintIdToken(claims: MintedClaims): Promise<string> };
   /** GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and OIDC_ISSUER of a gateway that signs in with that provider. */
   oidcGatewayEnv: Record<string, string>;
   accounts: Record<Role, DemoAccount>;
@@ -42,6 +46,7 @@ export interface GatewayUnderTest extends RunningServices {
   as(role: Role): Promise<{ authorization: string }>;
   /** Builds another gateway on the same services (e.g. with other limits); closed by stop(). */
   buildAnother(env: Record<string, string>): Promise<GatewayApp>;
+  /** Closes the gateways (and stops the file's own services, if it has them). */
   stop(): Promise<void>;
 }
 
@@ -52,51 +57,47 @@ export interface SignedIn {
   headers: { authorization: string };
 }
 
-export async function startGatewayUnderTest(infra: TestInfra, options: { gatewayEnv?: Record<string, string> } = {}): Promise<GatewayUnderTest> {
-  const suffix = randomUUID().slice(0, 8);
-  const dbs = Object.fromEntries(SERVICE_NAMES.map((name) => [name, `venuebook_test_${name}_${suffix}`])) as Record<ServiceName, string>;
-  const logDir = mkdtempSync(join(tmpdir(), 'venuebook-gateway-int-'));
-  const userContextKey = randomBytes(32).toString('base64url');
-  const serviceInfra = { env: { MONGODB_URI: infra.mongoUri, NATS_URL: infra.natsUrl, S3_ENDPOINT: `${infra.s3.useSSL ? 'https' : 'http'}://${infra.s3.endPoint}:${infra.s3.port}`, S3_ACCESS_KEY: infra.s3.accessKey, S3_SECRET_KEY: infra.s3.secretKey } };
-  const list = demoAccounts(TEST_DOMAIN);
-  const accounts = Object.fromEntries(list.map((account) => [account.role, account])) as Record<Role, DemoAccount>;
-  const apps: GatewayApp[] = [];
-  const stops: (() => Promise<unknown>)[] = [];
+export interface GatewayOptions {
+  /** Settings of the gateway `app` (buildAnother takes its own). */
+  gatewayEnv?: Record<string, string>;
+}
 
-  const publicUrl = 'http://127.0.0.1:8080';
-  const mail = await startMailSink(logDir);
-  stops.push(mail.stop);
-  const oidcClientSecret = randomBytes(16).toString('base64url');
-  const oidc = await startOidcStandIn({
-    clientId: 'venuebook-gateway-test',
-    clientSecret: oidcClientSecret,
-    redirectUris: [new URL('/api/v1/auth/google/callback', publicUrl).toString()],
-    accounts: [...list.map((account) => account.email), 'guest@partner.org'],
-  });
-  stops.push(() => oidc.close());
-  const services = await startServices({
-    infra: serviceInfra,
-    userContextKey,
-    logDir,
-    logLevel: 'warn',
-    env: {
-      identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email, oidc, passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N }), MONGODB_DB: dbs.identity, AUDIT_CONSUMER_NAME: `identity-audit-${suffix}` },
-      venues: { MONGODB_DB: dbs.venues },
-      cards: { MONGODB_DB: dbs.cards },
-      media: { MONGODB_DB: dbs.media, S3_BUCKET: `media-${suffix}` },
-    },
-  });
-  stops.push(() => stopServices(services));
-  await seedDemoAccounts({ identityAddress: services.identity.address, userContextKey, mailboxUrl: mail.mailboxUrl, appUrl: publicUrl, accounts: list });
+/** The gateway on services of the file's own (`under.venues`, `under.identity`, ...: their processes). */
+export async function startGatewayUnderTest(infra: TestInfra, options: GatewayOptions = {}): Promise<GatewayUnderTest & RunningServices> {
+  const started = await startGatewayBackend(infra);
+  try {
+    const under = await gatewayOn(started.backend, options, started.stop);
+    return { ...started.services, ...under };
+  } catch (error) {
+    await started.stop();
+    throw error;
+  }
+}
 
+let shared: Promise<GatewayBackend> | undefined;
+
+/** The run's shared backend: started by the global setup on the first file that asks, then handed to every file. */
+export function sharedGatewayBackend(): Promise<GatewayBackend> {
+  shared ??= requestStart<GatewayBackend>((inject as unknown as (key: string) => unknown)('gatewayBackendUrl'), 'shared gateway services');
+  return shared;
+}
+
+/** The gateway on the run's shared services. */
+export async function sharedGatewayUnderTest(options: GatewayOptions = {}): Promise<GatewayUnderTest> {
+  return gatewayOn(await sharedGatewayBackend(), options);
+}
+
+/** Builds the gateway on `backend`; stop() closes the gateways built, then calls `stopBackend`. */
+async function gatewayOn(backend: GatewayBackend, options: GatewayOptions, stopBackend?: () => Promise<void>): Promise<GatewayUnderTest> {
   const quiet = createLogger('gateway-int-test', { level: 'silent' });
+  const apps: GatewayApp[] = [];
   const baseEnv = {
-    ...gatewayServiceEnv(services),
-    NATS_URL: infra.natsUrl,
-    USER_CONTEXT_KEY: userContextKey,
-    JWT_SECRET: randomBytes(32).toString('base64url'),
+    ...serviceUrlEnv(backend.addresses),
+    NATS_URL: backend.natsUrl,
+    USER_CONTEXT_KEY: backend.userContextKey,
+    JWT_SECRET: backend.jwtSecret,
     COMPANY_DOMAIN: TEST_DOMAIN,
-    PUBLIC_URL: publicUrl,
+    PUBLIC_URL: TEST_PUBLIC_URL,
     COOKIE_SECURE: 'false',
     GRPC_DEADLINE_MS: '5000',
     // Every test signs in many times from one address; the limit itself is tested on its own gateway.
@@ -107,7 +108,18 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
     apps.push(built);
     return built;
   };
-  const app = await build(options.gatewayEnv ?? {});
+  const stop = async (): Promise<void> => {
+    for (const built of apps) await built.close();
+    await stopBackend?.();
+  };
+  let app: GatewayApp;
+  try {
+    app = await build(options.gatewayEnv ?? {});
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const { accounts } = backend;
 
   async function signIn(email: string, password: string): Promise<SignedIn> {
     const response = await app.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', payload: { email, password } });
@@ -119,26 +131,19 @@ export async function startGatewayUnderTest(infra: TestInfra, options: { gateway
   }
 
   return {
-    ...services,
     app,
-    mailboxUrl: mail.mailboxUrl,
-    userContextKey,
-    oidc,
-    oidcGatewayEnv: { GOOGLE_CLIENT_ID: oidc.clientId, GOOGLE_CLIENT_SECRET: oidcClientSecret, OIDC_ISSUER: oidc.issuer },
+    backend,
+    mailboxUrl: backend.mailboxUrl,
+    userContextKey: backend.userContextKey,
+    pids: backend.pids,
+    oidc: { issuer: backend.oidc.issuer, clientId: backend.oidc.clientId, mintIdToken: idTokenMinter(backend.oidc) },
+    oidcGatewayEnv: { GOOGLE_CLIENT_ID: backend.oidc.clientId, GOOGLE_CLIENT_SECRET: backend.oidc.clientSecret, OIDC_ISSUER: backend.oidc.issuer },
     accounts,
     signIn,
     async as(role) {
       return (await signIn(accounts[role].email, accounts[role].password)).headers;
     },
     buildAnother: build,
-    async stop() {
-      for (const built of apps) await built.close();
-      for (const stopOne of stops.reverse()) await stopOne();
-      for (const db of Object.values(dbs)) {
-        const connection = await connectMongo(infra.mongoUri, db);
-        await connection.dropDatabase();
-        await connection.close();
-      }
-    },
+    stop,
   };
 }

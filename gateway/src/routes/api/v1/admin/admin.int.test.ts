@@ -15,6 +15,7 @@ const waitFor = <T>(check: () => Promise<T>): Promise<T> => vi.waitFor(check, { 
 let under: GatewayUnderTest;
 const headers: Partial<Record<'owner' | 'admin' | 'editor' | 'viewer', { authorization: string }>> = {};
 
+// Services of its own: it reads the settings before anyone wrote them and sets the company-wide first-login webhook.
 beforeAll(async () => {
   under = await startGatewayUnderTest(testInfra());
   for (const role of ['owner', 'admin', 'editor', 'viewer'] as const) headers[role] = await under.as(role);

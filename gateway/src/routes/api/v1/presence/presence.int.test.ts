@@ -5,9 +5,8 @@ import { AUTH_MESSAGES, PRESENCE, PRESENCE_CLOSE } from '@venuebook/proto/domain
 import type { PresenceChannelRef, PresenceEditorInfo, PresenceServerMessage } from '@venuebook/proto/domain';
 import { createEnvelope, encodeEnvelope, SUBJECTS } from '@venuebook/proto/events';
 import { connectNats } from '@venuebook/service-kit';
-import { testInfra } from '@venuebook/service-kit/testing';
 import type { GatewayApp } from '../../../../app.ts';
-import { startGatewayUnderTest } from '../../../../testing/gateway-under-test.ts';
+import { sharedGatewayUnderTest } from '../../../../testing/gateway-under-test.ts';
 import type { GatewayUnderTest, SignedIn } from '../../../../testing/gateway-under-test.ts';
 
 // Live presence (issue 12) on the real gateway, services and NATS: two gateway replicas (A and B) on one NATS, with
@@ -32,7 +31,7 @@ let surveyor: SignedIn;
 let venueId: string;
 
 beforeAll(async () => {
-  under = await startGatewayUnderTest(testInfra(), { gatewayEnv: PRESENCE_ENV });
+  under = await sharedGatewayUnderTest({ gatewayEnv: PRESENCE_ENV });
   replicaB = await under.buildAnother(PRESENCE_ENV);
   for (const [name, app] of [['a', under.app], ['b', replicaB]] as const) {
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -247,7 +246,7 @@ describe('GET /api/v1/presence (WebSocket)', () => {
     watcher.join(channel);
     await watcher.editors(channel, (editors) => editors.length === 1);
     // A third replica, as NATS carries it: one join of a user, and then it is gone (no leave, no heartbeat).
-    const nc = await connectNats(testInfra().natsUrl);
+    const nc = await connectNats(under.backend.natsUrl);
     const ghost = { userId: randomUUID(), email: 'ghost@example.com', fullName: 'Ghost' };
     nc.publish(SUBJECTS.presenceChanged, encodeEnvelope(createEnvelope(SUBJECTS.presenceChanged, { origin: 'dead-replica', kind: 'join', channel, editor: ghost })));
     await nc.drain();
