@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, demoAccounts, REPO_ROOT } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
@@ -84,6 +84,38 @@ export async function signInWithForm(page: Page, credentials: { email: string; p
   await page.getByTestId('auth-password').fill(credentials.password);
   await page.getByTestId('auth-submit').click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/**
+ * Waits until `locator` (an item of a popup that has just opened: a menu, a popover) is at rest where the user sees
+ * it: inside the viewport, and no finite animation running on it or on an ancestor (the popup's open animation).
+ * Zag parks a popup's positioner at translate3d(0, -100vh, 0) until floating-ui has placed it, then Chakra slides
+ * it in. A click sent before that fails Playwright's "stable" check, and Playwright's later attempts scroll the
+ * element into view with forced alignments (block: 'start' and so on): that scrolls the page under a sticky header,
+ * floating-ui moves the popup back below its trigger, and the press lands on the item while the release lands
+ * elsewhere, so no click reaches the item. Waiting for the popup to settle first lets the click's first attempt go
+ * through without any scrolling.
+ */
+export async function waitForSettled(locator: Locator, timeout = 30_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+  const element = await locator.elementHandle({ timeout });
+  await locator.page().waitForFunction(
+    (target) => {
+      if (!target?.isConnected) return false;
+      const rect = target.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) return false;
+      if (rect.bottom <= 0 || rect.right <= 0 || rect.top >= window.innerHeight || rect.left >= window.innerWidth) return false;
+      for (let node: Element | null = target; node; node = node.parentElement) {
+        const moving = node
+          .getAnimations()
+          .some((animation) => (animation.pending || animation.playState === 'running') && animation.effect?.getComputedTiming().endTime !== Infinity);
+        if (moving) return false;
+      }
+      return true;
+    },
+    element,
+    { timeout },
+  );
 }
 
 /** Where the files that look at each width save their screenshots (gitignored). */

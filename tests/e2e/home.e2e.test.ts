@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_VENUES } from '@venuebook/local';
-import { account, baseUrl, screenshot, signInByApi, browserPagePerTest, purgeVenuesExcept } from './browser.ts';
+import { account, baseUrl, screenshot, signInByApi, browserPagePerTest, purgeVenuesExcept, waitForSettled } from './browser.ts';
 
 // The e2e files share one stack: venues other files created (and did not remove) would change the counts below.
 beforeAll(async () => {
@@ -15,6 +15,14 @@ beforeAll(async () => {
 const ui = browserPagePerTest((page) => signInByApi(page.context(), account('editor')));
 
 const cardNames = (p: Page): Promise<string[]> => p.getByTestId('venue-card').locator('h3').allTextContents();
+
+/** Opens the theme menu (loaded on first use) and chooses `option` once the menu has settled (`waitForSettled`). */
+async function chooseTheme(option: 'system' | 'light' | 'dark'): Promise<void> {
+  await ui.page.getByTestId('theme-menu').click();
+  const item = ui.page.getByTestId(`theme-${option}`);
+  await waitForSettled(item);
+  await item.click();
+}
 
 async function openHome(path = '/'): Promise<void> {
   await ui.page.goto(`${baseUrl()}${path}`);
@@ -112,8 +120,7 @@ describe('shell', () => {
 
   it('switches the colour mode from the theme menu (loaded on first use) and keeps it across reloads', async () => {
     await openHome();
-    await ui.page.getByTestId('theme-menu').click();
-    await ui.page.getByTestId('theme-dark').click();
+    await chooseTheme('dark');
     await ui.page.waitForFunction(() => document.documentElement.classList.contains('dark'));
     await ui.page.getByTestId('theme-menu').click();
     await ui.page.getByTestId('theme-dark').waitFor();
@@ -121,8 +128,7 @@ describe('shell', () => {
     await ui.page.keyboard.press('Escape');
     await openHome();
     expect(await ui.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    await ui.page.getByTestId('theme-menu').click();
-    await ui.page.getByTestId('theme-light').click();
+    await chooseTheme('light');
     await ui.page.waitForFunction(() => document.documentElement.classList.contains('light'));
   });
 
