@@ -8,13 +8,13 @@
 // page does not render.
 // It builds the front ends first (`turbo run build`, cached when nothing changed); WEB_ROOT=<folder> measures
 // the front ends built there instead (e.g. an older checkout), without building.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_VENUES, REPO_ROOT } from '@venuebook/local';
+import { buildAll } from '@venuebook/local/setup';
 import { REMOTE_NAMES, remoteEntryPath, remotePackageDir } from '@venuebook/proto/remotes';
 import { BenchError, expectTrue, runBench, sized } from './support.ts';
 
@@ -163,8 +163,12 @@ const median = (values: readonly number[]): number => [...values].sort((a, b) =>
 await runBench({ name: 'shell-weight', title: "The shell's weight: scripts until the home list renders (Chromium, cache off)" }, async (bench) => {
   const webRoot = process.env.WEB_ROOT ?? REPO_ROOT;
   if (webRoot === REPO_ROOT) {
-    const build = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'turbo'), ['run', 'build', '--output-logs=errors-only'], { cwd: REPO_ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new BenchError(`building the front ends failed (turbo exit ${build.status ?? build.error?.message})`);
+    // turbo with the machine's cache, as npm test and npm start build (an unchanged tree builds nothing).
+    try {
+      buildAll();
+    } catch (error) {
+      throw new BenchError(`building the front ends failed: ${(error as Error).message}`);
+    }
   }
   const builds = [join(webRoot, 'shell', 'dist', 'index.html'), ...REMOTE_NAMES.map((name) => join(webRoot, remotePackageDir(name), 'dist', 'remoteEntry.js'))];
   const missing = builds.filter((file) => !existsSync(file));

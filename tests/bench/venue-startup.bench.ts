@@ -22,7 +22,7 @@ import { createConnection, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '@venuebook/local';
+import { freePort, REPO_ROOT } from '@venuebook/local';
 import { nameKey } from '@venuebook/proto/domain';
 import { createClient } from '@venuebook/proto/grpc';
 import { VenueSort, VenuesService } from '@venuebook/proto/venues/v1';
@@ -82,14 +82,6 @@ interface Measured {
   heapAfterRebuildMB: number;
 }
 
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
-  const address = server.address();
-  await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /** Starts the venues service as its own process on `logDir`/venues.log (a free port), waiting up to START_TIMEOUT_MS. */
 async function spawnVenues(logDir: string, env: Record<string, string>): Promise<SpawnedService> {

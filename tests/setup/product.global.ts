@@ -3,22 +3,12 @@
 // with the gateway settings they need together (sharedProductGatewayEnv; its embed origins on ports reserved
 // here, which the embed files serve their host pages on). Started when the first file asks (sharedSdkStack);
 // stopped at the end of the run.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '@venuebook/local';
 import type { TestProject } from 'vitest/node';
 import { productOf, sharedProductGatewayEnv, startSdkProduct } from '../integration/sdk-support.ts';
 import type { HostPagePorts, SdkProduct } from '../integration/sdk-support.ts';
 import { startOnRequest } from './start-on-request.ts';
 import './context.ts';
-
-/** A port free on 127.0.0.1 now (the file that serves on it binds it later). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = await startOnRequest('shared product', async () => {

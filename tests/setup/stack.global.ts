@@ -1,10 +1,9 @@
 // e2e tests: the whole product as `npm start` runs it (each service its own process, the gateway serving
 // the built front ends), on a free port, with fresh data and the demo venues.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
+import { freePort, REPO_ROOT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { TestProject } from 'vitest/node';
 import './context.ts';
 
@@ -36,16 +35,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
 /** The origins of the embedding host page on `port`: same-site with the stack (127.0.0.1), then cross-site (localhost). */
 export function embedHostOrigins(port: number): [sameSite: string, crossSite: string] {
   return [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
-}
-
-/** A free TCP port on the loopback interface (bound and released at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

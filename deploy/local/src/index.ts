@@ -20,6 +20,7 @@ export { MAX_REPLICAS, replicasEnv, serviceReplicas } from './replicas.ts';
 export { DEMO_PASSWORD, demoAccounts, LOCAL_COMPANY_DOMAIN } from './seed/demo-accounts.ts';
 export type { DemoAccount } from './seed/demo-accounts.ts';
 export { REPO_ROOT } from './infra-servers.ts';
+export { freePort } from './processes.ts';
 export { installedSchemathesisVersion, SCHEMATHESIS_BIN, SCHEMATHESIS_VENV, SCHEMATHESIS_VERSION } from './schemathesis-install.ts';
 export { DEMO_VENUES } from './seed/demo-venues.ts';
 export { OUTSIDE_DOMAIN_ACCOUNT, oidcGatewayEnv, startOidcProvider } from './oidc.ts';

@@ -1,12 +1,66 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, fchmodSync, openSync } from 'node:fs';
+import { createWriteStream, fchmodSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, Socket } from 'node:net';
 import { join } from 'node:path';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
 
-/** A free TCP port on the loopback interface (bound and released at once). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
+/** Ports handed out for a server that binds them later: below the kernel's ephemeral range, so that no outgoing connection takes one in the meantime. */
+const PORT_RANGE = { low: 10_000, high: 32_000 };
+/** A reservation older than this is stale (its server has bound the port long since, or never will). */
+const RESERVATION_TTL_MS = 10 * 60_000;
+/** Reservations of this machine's launchers (stacks started side by side must not be handed the same port). */
+const RESERVATIONS = join(tmpdir(), 'venuebook-ports');
+
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** Claims `port` for this process across the machine (an exclusive file), unless another claimed it recently. */
+function reserve(port: number): boolean {
+  const file = join(RESERVATIONS, String(port));
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    try {
+      if (Date.now() - statSync(file).mtimeMs < RESERVATION_TTL_MS) return false;
+      writeFileSync(file, String(process.pid));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+function bindable(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A TCP port free on `host` for a server that binds it later (a process started with its port in the environment).
+ * The kernel's port 0 is not safe for that: an outgoing connection (a client's ephemeral port) or another stack
+ * started side by side could take the port before the server binds it. So the port is drawn at random below the
+ * ephemeral range, reserved machine-wide for ten minutes and checked free; only if that fails 100 times is it
+ * the kernel's.
+ */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  mkdirSync(RESERVATIONS, { recursive: true });
+  const high = Math.min(PORT_RANGE.high, ephemeralLow() - 1);
+  for (let attempt = 0; attempt < 100 && high > PORT_RANGE.low; attempt++) {
+    const port = PORT_RANGE.low + Math.floor(Math.random() * (high - PORT_RANGE.low));
+    if (reserve(port) && (await bindable(port, host))) return port;
+  }
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
