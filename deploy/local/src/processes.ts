@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, fchmodSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, fchmodSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { createServer, Socket } from 'node:net';
 import { join } from 'node:path';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
@@ -10,8 +10,11 @@ import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
 const PORT_RANGE = { low: 10_000, high: 32_000 };
 /** A reservation older than this is stale (its server has bound the port long since, or never will). */
 const RESERVATION_TTL_MS = 10 * 60_000;
-/** Reservations of this machine's launchers (stacks started side by side must not be handed the same port). */
-const RESERVATIONS = join(tmpdir(), 'venuebook-ports');
+/**
+ * Reservations of this user's launchers (stacks started side by side must not be handed the same port): under the
+ * user's own cache folder, not the shared temporary one, where another user could plant entries.
+ */
+const RESERVATIONS = join(homedir(), '.cache', 'venuebook', 'ports');
 
 function ephemeralLow(): number {
   try {
@@ -24,17 +27,22 @@ function ephemeralLow(): number {
 /** Claims `port` for this process across the machine (an exclusive file), unless another claimed it recently. */
 function reserve(port: number): boolean {
   const file = join(RESERVATIONS, String(port));
-  try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
-    return true;
-  } catch {
+  const claim = (): boolean => {
     try {
-      if (Date.now() - statSync(file).mtimeMs < RESERVATION_TTL_MS) return false;
-      writeFileSync(file, String(process.pid));
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
       return true;
     } catch {
       return false;
     }
+  };
+  if (claim()) return true;
+  try {
+    if (Date.now() - lstatSync(file).mtimeMs < RESERVATION_TTL_MS) return false;
+    // Stale: replaced by a new claim (exclusive again, so of two launchers reclaiming it only one wins).
+    rmSync(file, { force: true });
+    return claim();
+  } catch {
+    return false;
   }
 }
 
