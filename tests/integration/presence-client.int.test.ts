@@ -87,8 +87,10 @@ describe('PresenceConnection (usePresence) on the running product', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(surveyor.connection.state(key).editors).toHaveLength(2);
 
-    // A refresh: the new token goes over the open socket (no new socket), and the socket goes on.
+    // A refresh: the new token goes over the open socket (no new socket), and the socket goes on. Access tokens
+    // are stamped to the second (iat, exp), so the refresh waits for the next second to get a token of its own.
     const before = editor.store.getSnapshot().session!.accessToken;
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 50));
     await editor.store.refresh();
     const after = editor.store.getSnapshot().session!.accessToken;
     expect(after).not.toBe(before);
