@@ -3,15 +3,19 @@
 
 /**
  * The whole command, from its start (npm ci and the infrastructure install included) to its summary line, on the
- * project's kind of machine (2 cores, 24 GiB): within `warmSeconds` when the machine has run it before (Go
- * binaries, schemathesis and the npm and turbo caches warm), `freshSeconds` when it built the infrastructure
- * servers this time. A run that passes its budget by more than `tolerance` fails the check, unless the machine
- * was visibly busy with other work (then it is a warning with the numbers).
+ * project's kind of machine (2 cores, 24 GiB). The goal: within `warmSeconds` when the machine has run it before
+ * (Go binaries, schemathesis and the npm and turbo caches warm), `freshSeconds` when it built the infrastructure
+ * servers this time. Until the suite reaches the goal, a run over it is a warning, and the check fails a run
+ * that passes the enforced limit (`limitWarmSeconds` / `limitFreshSeconds`, where the suite stands today) by
+ * more than `tolerance`, so that it cannot grow unnoticed; the limit comes down as the suite gets faster, to the
+ * goal. A run of a machine visibly busy with other work only warns.
  */
 export const TEST_BUDGET = {
   cores: 2,
   warmSeconds: 15 * 60,
   freshSeconds: 25 * 60,
+  limitWarmSeconds: 28 * 60,
+  limitFreshSeconds: 38 * 60,
   tolerance: 0.2,
   /** Other work's CPU, in cores on average over the run, from which the machine counts as busy. */
   busyOtherCores: 0.5,
@@ -33,31 +37,39 @@ export interface BudgetInput {
 }
 
 export type BudgetVerdict =
-  | { kind: 'within' | 'over' | 'over-busy'; limitSeconds: number; budgetSeconds: number; message: string }
+  | { kind: 'within' | 'over-goal' | 'over' | 'over-busy'; limitSeconds: number; budgetSeconds: number; message: string }
   | { kind: 'not-judged'; message: string };
 
 const minutes = (seconds: number): string => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 
-export function judgeBudget(input: BudgetInput, budget = TEST_BUDGET): BudgetVerdict {
+export function judgeBudget(input: BudgetInput, budget: typeof TEST_BUDGET = TEST_BUDGET): BudgetVerdict {
   if (!input.fullRun) return { kind: 'not-judged', message: 'budget: judged on full runs only (no --project, no file filter)' };
   if (input.cores !== budget.cores) {
     return { kind: 'not-judged', message: `budget: set for ${budget.cores}-core machines; this one has ${input.cores} cores, so the run is not judged` };
   }
   const budgetSeconds = input.fresh ? budget.freshSeconds : budget.warmSeconds;
-  const limitSeconds = budgetSeconds * (1 + budget.tolerance);
+  const limitSeconds = (input.fresh ? budget.limitFreshSeconds : budget.limitWarmSeconds) * (1 + budget.tolerance);
   const which = input.fresh ? 'a fresh machine' : 'a warm machine';
-  const took = `${minutes(input.totalSeconds)} against ${minutes(budgetSeconds)} for ${which}`;
-  if (input.totalSeconds <= limitSeconds) return { kind: 'within', limitSeconds, budgetSeconds, message: `budget: ${took} (fails above ${minutes(limitSeconds)})` };
+  const took = `${minutes(input.totalSeconds)} against the goal of ${minutes(budgetSeconds)} for ${which}`;
+  if (input.totalSeconds <= budgetSeconds * (1 + budget.tolerance)) return { kind: 'within', limitSeconds, budgetSeconds, message: `budget: ${took}` };
+  if (input.totalSeconds <= limitSeconds) {
+    return { kind: 'over-goal', limitSeconds, budgetSeconds, message: `budget: ${took}: over the goal, within the enforced limit (fails above ${minutes(limitSeconds)})` };
+  }
   const busyReasons: string[] = [];
   if (input.loadAtStart > input.cores) busyReasons.push(`load average ${input.loadAtStart.toFixed(2)} at the start, above the ${input.cores} cores`);
   if (input.otherCores !== undefined && input.otherCores >= budget.busyOtherCores) {
     busyReasons.push(`other processes used ${input.otherCores.toFixed(2)} cores on average during the run`);
   }
   if (busyReasons.length > 0) {
-    return { kind: 'over-busy', limitSeconds, budgetSeconds, message: `budget WARNING: ${took}, over ${minutes(limitSeconds)}, but the machine was busy (${busyReasons.join('; ')})` };
+    return { kind: 'over-busy', limitSeconds, budgetSeconds, message: `budget WARNING: ${took}, over the limit of ${minutes(limitSeconds)}, but the machine was busy (${busyReasons.join('; ')})` };
   }
   const other = input.otherCores === undefined ? 'unknown' : `${input.otherCores.toFixed(2)} cores`;
-  return { kind: 'over', limitSeconds, budgetSeconds, message: `budget EXCEEDED: ${took}, over ${minutes(limitSeconds)} on a quiet machine (load ${input.loadAtStart.toFixed(2)} at the start, other processes ${other})` };
+  return {
+    kind: 'over',
+    limitSeconds,
+    budgetSeconds,
+    message: `budget EXCEEDED: ${took}, over the limit of ${minutes(limitSeconds)} on a quiet machine (load ${input.loadAtStart.toFixed(2)} at the start, other processes ${other})`,
+  };
 }
 
 export interface TimedFile {

@@ -254,7 +254,7 @@ if (slowest.length > 0) {
   console.log('\n\x1b[36m[test]\x1b[0m \x1b[1mthe 10 slowest files\x1b[0m');
   console.log(timeTable(slowest.map((file) => ({ name: `${file.file} (${file.project})`, seconds: file.seconds }))).join('\n'));
 }
-console.log(`\n${verdict.kind === 'over' ? '\x1b[31m' : verdict.kind === 'over-busy' ? '\x1b[33m' : ''}${verdict.message}\x1b[0m`);
+console.log(`\n${verdict.kind === 'over' ? '\x1b[31m' : verdict.kind === 'over-busy' || verdict.kind === 'over-goal' ? '\x1b[33m' : ''}${verdict.message}\x1b[0m`);
 if (verdict.kind === 'over') fail(verdict.message);
 mkdirSync(artifacts, { recursive: true });
 writeFileSync(
