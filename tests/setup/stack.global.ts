@@ -17,7 +17,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // (localhost: it must bring its own tokens).
   const embedHostPort = await freePort();
   // Two gateways on one NATS (presence.e2e opens a card on each); the tests that use one talk to the first.
-  const stack = await startStack({ dataDir, port: 0, seed: true, env: {}, gatewayEnv: { EMBED_ALLOWED_ORIGINS: embedHostOrigins(embedHostPort).join(',') }, logLevel: 'warn', passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N, gatewayReplicas: 2, log: (message) => console.log(`[e2e] ${message}`) });
+  // Every test signs in from 127.0.0.1, dozens a minute: the per-address sign-in limit (20 a minute) is the gateway's
+  // own test (sign-in-limits.int), not a browser's.
+  const stack = await startStack({ dataDir, port: 0, seed: true, env: {}, gatewayEnv: { EMBED_ALLOWED_ORIGINS: embedHostOrigins(embedHostPort).join(','), AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, logLevel: 'warn', passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N, gatewayReplicas: 2, log: (message) => console.log(`[e2e] ${message}`) });
   const artifactsDir = join(REPO_ROOT, 'artifacts', 'e2e');
   mkdirSync(artifactsDir, { recursive: true });
   project.provide('baseUrl', stack.url);
