@@ -38,6 +38,9 @@ export default defineConfig({
           // The servers, then the gateway's services on them and a whole product for tests/integration (each started
           // only when a file asks for it).
           globalSetup: ['tests/setup/infra.global.ts', 'gateway/src/testing/gateway-backend.global.ts', 'tests/setup/product.global.ts'],
+          // Two files at a time (most of a file's time is waiting on processes and servers), each worker with a NATS
+          // of its own (testInfra()).
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

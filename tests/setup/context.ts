@@ -3,7 +3,7 @@ import type { TestInfra } from '@venuebook/service-kit/testing';
 declare module 'vitest' {
   interface ProvidedContext {
     /** Integration project: the provisioned servers. */
-    infra: TestInfra;
+    infra: TestInfra & { workerNatsUrls?: string[] };
     /** Integration project: GET answers the run's shared gateway services (gateway/src/testing/gateway-backend.global.ts), started on the first call. */
     gatewayBackendUrl: string;
     /** Integration project: GET answers the run's shared product (tests/setup/product.global.ts), started on the first call. */

@@ -1,5 +1,5 @@
 // @venuebook/local: the one-machine launcher behind `npm start` and the tests.
-export { provisionInfra, LOCAL_S3_CREDENTIALS } from './provision.ts';
+export { provisionInfra, provisionNats, LOCAL_S3_CREDENTIALS } from './provision.ts';
 export type { Infra, ProvisionOptions, S3Settings } from './provision.ts';
 export {
   confirmationLink,

@@ -176,6 +176,15 @@ async function provide(kind: ServerKind, options: Required<Pick<ProvisionOptions
   }
 }
 
+/**
+ * One NATS server by itself (as `provisionInfra` provides it: the environment's NATS_URL, else a local binary, else
+ * Docker), e.g. one per test worker, so that files running side by side do not take each other's events.
+ */
+export async function provisionNats(options: ProvisionOptions): Promise<{ natsUrl: string; stop(): Promise<void> }> {
+  const started = await provide('nats', { dataDir: options.dataDir, logDir: options.logDir ?? join(options.dataDir, 'logs'), env: options.env ?? process.env });
+  return { natsUrl: started.value, stop: started.stop };
+}
+
 /** Provides all three servers (started in parallel); `stop()` stops what was started here. */
 export async function provisionInfra(options: ProvisionOptions): Promise<Infra> {
   const env = options.env ?? process.env;

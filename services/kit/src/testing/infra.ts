@@ -12,11 +12,16 @@ export interface TestInfra {
  * whether or not vitest's ProvidedContext has been augmented, and fails loudly when the setup is missing.
  */
 export function testInfra(): TestInfra {
-  const infra = (inject as unknown as (key: string) => unknown)('infra') as Partial<TestInfra> | undefined;
+  const infra = (inject as unknown as (key: string) => unknown)('infra') as (Partial<TestInfra> & { workerNatsUrls?: string[] }) | undefined;
   if (!infra?.mongoUri || !infra.natsUrl) {
     throw new Error("No test infrastructure: run integration tests through the root vitest config (project 'integration').");
   }
-  return infra as TestInfra;
+  const { workerNatsUrls, ...servers } = infra;
+  // Files run side by side, one per worker: each worker has a NATS of its own (services of two files would otherwise
+  // share the streams, and a durable consumer of one would store the other's events). Storage and S3 are shared (each
+  // file has its own databases and buckets).
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return { ...(servers as TestInfra), natsUrl: workerNatsUrls?.[worker - 1] ?? infra.natsUrl };
 }
 export { eventsSince } from './events.ts';
 export type { PublishedEvent } from './events.ts';
