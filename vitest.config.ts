@@ -1,14 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects, run one after another by `npm test` (tests/runner/test.ts):
+ * Four projects, run by `npm test` (tests/runner/test.ts) one after another, contract beside e2e:
  * - unit: pure code, beside the sources (`*.test.ts`, `*.test.tsx`);
  * - integration: services and gateway against real MongoDB-compatible storage, MinIO and NATS
  *   (`*.int.test.ts`), provisioned once by tests/setup/infra.global.ts; the gateway's files share one set of
  *   services (gateway/src/testing/gateway-backend.global.ts), those of tests/integration one running product
  *   (tests/setup/product.global.ts);
  * - contract: schemathesis against the running product's OpenAPI document (tests/contract);
- * - e2e: the running product in Chromium (tests/e2e), started by tests/setup/stack.global.ts.
+ * - e2e: the running product in Chromium (tests/e2e), one per worker, started by tests/setup/stack.global.ts.
  */
 const IGNORED = ['**/node_modules/**', '**/dist/**', '**/gen/**', '.data/**', '.infra/**'];
 
@@ -60,9 +60,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           exclude: IGNORED,
+          // One running product per worker (stack.global.ts): two files at a time, each with a browser and a product
+          // of its own (a file mostly waits on the page).
           globalSetup: ['tests/setup/stack.global.ts'],
-          // One browser at a time on a two-core machine.
-          fileParallelism: false,
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,8 +1,8 @@
 // Sign-in, sign-up with the e-mail confirmation, roles in the UI, the welcome dialog and sign-out, in Chromium
 // against the running stack.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
-import { account, baseUrl, screenshot, signInWithForm, browserPagePerTest } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { account, baseUrl, e2eStack, screenshot, signInWithForm, browserPagePerTest } from './browser.ts';
 
 const ui = browserPagePerTest();
 
@@ -10,7 +10,7 @@ async function confirmationLinkFor(email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const messages = (await (await fetch(`${inject('mailboxUrl')}/messages?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+      const messages = (await (await fetch(`${e2eStack().mailboxUrl}/messages?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
       link = messages.at(-1)?.text.match(/https?:\/\/\S+\/api\/v1\/auth\/confirm\?token=[\w-]+/)?.[0];
       return link;
     })

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { DEMO_PASSWORD, demoAccounts, REPO_ROOT } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import type { E2eStack } from '../setup/context.ts';
 import '../setup/context.ts';
 
 /** Debian's Chromium; never a downloaded browser. */
@@ -18,7 +19,18 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const baseUrl = (): string => inject('baseUrl');
+/**
+ * The running product of this file's worker (tests/setup/stack.global.ts starts one per worker: files running side by
+ * side never share data).
+ */
+export function e2eStack(): E2eStack {
+  const stacks = inject('e2eStacks');
+  const stack = stacks[Number(process.env.VITEST_POOL_ID ?? '1') - 1] ?? stacks[0];
+  if (!stack) throw new Error('no e2e stack: run the e2e tests through the root vitest config (project e2e)');
+  return stack;
+}
+
+export const baseUrl = (): string => e2eStack().baseUrl;
 
 /**
  * Whether the screenshot helpers below write their PNGs: only with E2E_SCREENSHOTS=1 (they are for looking at, no

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { REPO_ROOT } from '@venuebook/local';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveExample } from '../../mfe-media/example/serve.mjs';
-import { account, apiToken, baseUrl, browserPerFile, pageErrors, screenshot, SCREENSHOTS_ENABLED, signInByApi, viewportScreenshot } from './browser.ts';
+import { account, apiToken, baseUrl, browserPerFile, e2eStack, pageErrors, screenshot, SCREENSHOTS_ENABLED, signInByApi, viewportScreenshot } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const browser = browserPerFile();
@@ -64,7 +64,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'venuebook-library-e2e-'));
   await seedPhoto(await image(join(dir, 'juniper-stage.jpg'), '#0f766e'), 'juniper-stage.jpg');
   photo = await image(join(dir, 'juniper-foyer.jpg'), '#9333ea');
-  allowed = await listen(inject('embedHostPort'));
+  allowed = await listen(e2eStack().embedHostPort);
   refused = await listen(0);
 });
 afterAll(async () => {

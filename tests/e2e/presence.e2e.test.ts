@@ -2,8 +2,8 @@
 // on the second open the same card dialog; each badge shows '2 editing' (the replicas share presence through NATS);
 // the surveyor closes the dialog and the editor's badge shows '1 editing' at once, not after the time-out.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { account, apiCall, browserPerFile, screenshotsOf, signInByApi, waitForSession } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, apiCall, browserPerFile, e2eStack, screenshotsOf, signInByApi, waitForSession } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const browser = browserPerFile();
@@ -38,7 +38,7 @@ async function openCardOn(page: Page, origin: string, role: 'editor' | 'surveyor
 
 describe('presence across two gateway replicas', () => {
   it("shows '2 editing' to an editor on one replica and a surveyor on the other, and '1 editing' once one closes", async () => {
-    const [first, second] = inject('gatewayUrls');
+    const [first, second] = e2eStack().gatewayUrls;
     expect(second, 'the e2e stack runs two gateways').toBeDefined();
     const errors: Error[] = [];
     const contexts = [await browser().newContext({ viewport: DESKTOP }), await browser().newContext({ viewport: PHONE })];

@@ -1,12 +1,12 @@
 // `npm test`: checks what the chosen projects need (preflight.ts), builds, lints (ESLint, both type checks and
-// buf lint, side by side), then runs the vitest projects unit, integration, contract (schemathesis) and e2e one
-// after another, then every benchmark (tests/bench/*.bench.ts) in its smoke size, two at a time, one check each.
+// buf lint, side by side), then runs the vitest projects unit, integration, then e2e with contract (schemathesis)
+// beside it, then every benchmark (tests/bench/*.bench.ts) in its smoke size, two at a time, one check each.
 // It ends with each phase's time, the 10 slowest files, the budget verdict (budget.ts) and one summary line
 // `N passed, N failed, N skipped`; the times are also written to artifacts/test-times.json.
 //   npm test -- --project unit       only that project (repeatable); lint runs only without --project
 //   npm test -- --project bench      only the benchmarks (smoke size)
 //   other arguments are passed to vitest (e.g. a file filter)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
@@ -78,14 +78,18 @@ function fail(what: string): void {
 }
 
 /** Runs `work` as one phase of the table, with the CPU it used (this run's processes, in cores on average). */
-async function phase(name: string, work: () => void | Promise<void>): Promise<void> {
+async function phase(name: string, work: () => void | Promise<void>, cpu: { with?: string; skip?: boolean } = {}): Promise<void> {
   const started = Date.now();
   const cpuBefore = sampleCpu();
   say(name);
   await work();
   const seconds = since(started);
   const cpuAfter = sampleCpu();
-  const note = cpuBefore && cpuAfter && seconds > 0 ? `${((cpuAfter.ours - cpuBefore.ours) / seconds).toFixed(2)} cores busy` : undefined;
+  // Phases side by side: the CPU is this run's as a whole, told once, on the longest one.
+  const note =
+    !cpu.skip && cpuBefore && cpuAfter && seconds > 0
+      ? `${((cpuAfter.ours - cpuBefore.ours) / seconds).toFixed(2)} cores busy${cpu.with ? ` (with ${cpu.with})` : ''}`
+      : undefined;
   phases.push({ name, seconds, ...(note ? { note } : {}) });
 }
 
@@ -135,17 +139,26 @@ interface VitestJson {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: { name: string; status: string; message?: string; assertionResults: { status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
+  }[];
 }
 
-function runVitest(project: string): void {
+/**
+ * Runs one vitest project; its output goes to the terminal as it comes, or, `held`, is printed whole when it ends
+ * (a project running beside another).
+ */
+async function runVitest(project: string, held = false): Promise<void> {
   const outDir = join(artifacts, 'vitest');
   mkdirSync(outDir, { recursive: true });
   const outputFile = join(outDir, `${project}.json`);
   const timesFile = join(outDir, `${project}.times.json`);
   rmSync(outputFile, { force: true });
   rmSync(timesFile, { force: true });
-  const result = spawnSync(
+  const child = spawn(
     bin('vitest'),
     [
       'run',
@@ -157,8 +170,24 @@ function runVitest(project: string): void {
       '--reporter=./tests/runner/file-times-reporter.ts',
       ...passThrough,
     ],
-    { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', VENUEBOOK_FILE_TIMES: timesFile } },
+    { cwd: REPO_ROOT, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', VENUEBOOK_FILE_TIMES: timesFile } },
   );
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const result = {
+    status: await new Promise<number | null>((resolve) => {
+      child.once('error', (error) => {
+        output.push(Buffer.from(`${error.message}\n`));
+        resolve(null);
+      });
+      child.once('close', (code) => resolve(code));
+    }),
+  };
+  if (held) {
+    say(`${project} (ran beside the others)`);
+    process.stdout.write(Buffer.concat(output));
+  }
   if (existsSync(timesFile)) {
     for (const time of JSON.parse(readFileSync(timesFile, 'utf8')) as FileTime[]) files.push({ project, file: time.file, seconds: time.seconds });
   }
@@ -171,15 +200,23 @@ function runVitest(project: string): void {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
-  if (report.numFailedTests > 0) failures.push(`vitest ${project}: ${report.numFailedTests} failed`);
-  // A file that fails outside any test (import error, failing hook) counts as one failure.
   for (const file of report.testResults) {
-    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) {
-      fail(`${file.name.replace(`${REPO_ROOT}/`, '')}: ${(file.message ?? 'failed').split('\n')[0]}`);
+    const name = file.name.replace(`${REPO_ROOT}/`, '');
+    // Each failed test by name and the first line of its error: the end of the output is what CI shows.
+    for (const test of file.assertionResults.filter((result) => result.status === 'failed')) {
+      failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     }
+    // A file that fails outside any test (import error, failing hook) counts as one failure.
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) fail(`${name}: ${firstLine(file.message)}`);
   }
   // vitest itself failing (e.g. a global setup error) with an otherwise clean report.
   if (result.status !== 0 && totals.failed === failedBefore) fail(`vitest ${project} exited with ${result.status}`);
+}
+
+/** The first line of an error message, cut to one screen line. */
+function firstLine(message: string | undefined): string {
+  const line = (message ?? '').split('\n').find((text) => text.trim() !== '') ?? 'failed';
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
 
 function summary(): never {
@@ -231,7 +268,17 @@ if (chosen.length === 0) {
     );
   });
 }
-for (const project of projects) await phase(project, () => runVitest(project));
+// The contract run (schemathesis against its own stack) waits on HTTP most of the time, as the browser tests do:
+// it runs beside e2e, its output held until it ends. The others one after another.
+const besideE2e = projects.includes('e2e') && projects.includes('contract') ? ['contract'] : [];
+for (const project of projects.filter((name) => !besideE2e.includes(name))) {
+  if (project === 'e2e' && besideE2e.length > 0) {
+    await Promise.all([
+      phase(project, () => runVitest(project), { with: besideE2e.join(', ') }),
+      ...besideE2e.map((name) => phase(`${name} (beside e2e)`, () => runVitest(name, true), { skip: true })),
+    ]);
+  } else await phase(project, () => runVitest(project));
+}
 // Benchmarks in their smoke size: a failed request or a wrong answer fails the check (timings never do).
 if (runBenchmarks) {
   await phase('bench (smoke size)', async () => {
