@@ -66,7 +66,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           exclude: IGNORED,
           // One running product per worker (stack.global.ts): two files at a time, each with a browser and a product
-          // of its own (a file mostly waits on the page).
+          // of its own (three were slower: both cores busy, the CSV import's commits waited).
           globalSetup: ['tests/setup/stack.global.ts'],
           maxWorkers: 2,
           testTimeout: 60_000,

@@ -1,6 +1,6 @@
 // `npm test`: checks what the chosen projects need (preflight.ts), builds, lints (ESLint, both type checks and
-// buf lint, side by side), then runs the vitest projects unit and integration, then e2e with, beside it, contract
-// (schemathesis) and every benchmark (tests/bench/*.bench.ts) in its smoke size, two at a time, one check each.
+// buf lint, side by side), then runs the vitest projects unit, integration, e2e with contract (schemathesis)
+// beside it, then every benchmark (tests/bench/*.bench.ts) in its smoke size, two at a time, one check each.
 // It ends with each phase's time, the 10 slowest files, the budget verdict (budget.ts) and one summary line
 // `N passed, N failed, N skipped`; the times are also written to artifacts/test-times.json.
 //   npm test -- --project unit       only that project (repeatable); lint runs only without --project
@@ -274,36 +274,21 @@ if (chosen.length === 0) {
     );
   });
 }
-// Benchmarks in their smoke size: a failed request or a wrong answer fails the check (timings never do).
-async function runBenches(name: string): Promise<void> {
-  await phase(
-    name,
-    async () => {
-      const jobs = benchFiles().map((file) => ({ name: `bench: ${basename(file, '.bench.ts')} (smoke size)`, ...benchCommand(file, { smoke: true }) }));
-      const finished = await sideBySide(jobs, BENCH_CONCURRENCY);
-      for (const job of finished) files.push({ project: 'bench', file: job.name.replace(/^bench: (.*) \(smoke size\)$/, 'tests/bench/$1.bench.ts'), seconds: job.seconds });
-    },
-    { skip: name !== 'bench (smoke size)' },
-  );
-}
-
 // The browser tests leave about a core idle (they mostly wait on pages): the contract run (schemathesis against
-// its own stack) and then the benchmarks (each on its own stack) run beside them, their output held until each
-// ends. Unit and integration run before, one after the other.
-const sequential = projects.filter((name) => name === 'unit' || name === 'integration');
-for (const project of sequential) await phase(project, () => runVitest(project));
-const beside: string[] = [...(projects.includes('contract') ? ['contract'] : []), ...(runBenchmarks ? ['bench'] : [])];
-if (projects.includes('e2e') && beside.length > 0) {
-  await Promise.all([
-    phase('e2e', () => runVitest('e2e'), { with: beside.join(', ') }),
-    (async () => {
-      if (projects.includes('contract')) await phase('contract (beside e2e)', () => runVitest('contract', true), { skip: true });
-      if (runBenchmarks) await runBenches('bench (smoke size, beside e2e)');
-    })(),
-  ]);
-} else {
-  for (const project of projects.filter((name) => !sequential.includes(name))) await phase(project, () => runVitest(project));
-  if (runBenchmarks) await runBenches('bench (smoke size)');
+// its own stack, mostly waiting on HTTP too) runs beside them, its output held until it ends. The benchmarks do
+// not: they keep both cores busy (seeding), and beside the browsers both took longer than one after the other.
+for (const project of projects.filter((name) => name !== 'contract' || !projects.includes('e2e'))) {
+  if (project === 'e2e' && projects.includes('contract')) {
+    await Promise.all([phase('e2e', () => runVitest('e2e'), { with: 'contract' }), phase('contract (beside e2e)', () => runVitest('contract', true), { skip: true })]);
+  } else await phase(project, () => runVitest(project));
+}
+// Benchmarks in their smoke size: a failed request or a wrong answer fails the check (timings never do).
+if (runBenchmarks) {
+  await phase('bench (smoke size)', async () => {
+    const jobs = benchFiles().map((file) => ({ name: `bench: ${basename(file, '.bench.ts')} (smoke size)`, ...benchCommand(file, { smoke: true }) }));
+    const finished = await sideBySide(jobs, BENCH_CONCURRENCY);
+    for (const job of finished) files.push({ project: 'bench', file: job.name.replace(/^bench: (.*) \(smoke size\)$/, 'tests/bench/$1.bench.ts'), seconds: job.seconds });
+  });
 }
 
 // ---- times and budget ------------------------------------------------------------------------------
