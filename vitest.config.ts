@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects, run by `npm test` (tests/runner/test.ts) one after another, contract beside e2e:
+ * Four projects, run one after another by `npm test` (tests/runner/test.ts):
  * - unit: pure code, beside the sources (`*.test.ts`, `*.test.tsx`);
  * - integration: services and gateway against real MongoDB-compatible storage, MinIO and NATS
  *   (`*.int.test.ts`), provisioned once by tests/setup/infra.global.ts; the gateway's files share one set of
@@ -65,10 +65,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           exclude: IGNORED,
-          // One running product per worker (stack.global.ts): two files at a time, each with a browser and a product
-          // of its own (three were slower: both cores busy, the CSV import's commits waited).
+          // One running product per worker (stack.global.ts). One file at a time: two at a time were faster on a
+          // quiet machine, but on a busy one the upload panel's progress test and the CSV import timed out
+          // (docs/decisions/0001-test-suite-time-budget.md).
           globalSetup: ['tests/setup/stack.global.ts'],
-          maxWorkers: 2,
+          maxWorkers: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,30 +1,125 @@
-// How busy the machine was with other work while `npm test` ran (Linux /proc): the machine's busy CPU time
-// less this process's own and its finished children's (each child's includes those it waited for: the
-// servers, the browsers, vitest's workers). Elsewhere the figures are unknown and the budget check does
-// without them.
-import { readFileSync } from 'node:fs';
+// How busy the machine was, and with whose work, while `npm test` ran (Linux /proc). The machine's busy CPU comes
+// from /proc/stat; other work's from a watch of the process table (every second, and at each sample): a process is
+// this run's when this process is among its ancestors, or when it was seen as this run's before (a server whose
+// parent ended is handed to init, and stays this run's). Everything else is other work, counted from when it was
+// first seen. Counting only this process's waited-for children instead missed the servers of the test stacks
+// (their CPU is added to no parent until they are reaped), so the run's own work looked like other work.
+// Elsewhere the figures are unknown and the budget check does without them.
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
+const WATCH_INTERVAL_MS = 1000;
 
 export interface CpuSample {
   /** Busy CPU seconds of the whole machine since boot (all cores). */
   machineBusy: number;
-  /** CPU seconds of this process and its waited-for children. */
+  /** Busy CPU seconds of this run (the machine's less other work's since the watch began), on the same basis. */
   ours: number;
 }
 
-export function sampleCpu(): CpuSample | undefined {
+/** One process of the table: its parent and its own CPU ticks (user + system). */
+export interface ProcessEntry {
+  ppid: number;
+  ticks: number;
+}
+
+/** Parses /proc/<pid>/stat: the parent and the process's own user + system ticks. */
+export function parseStat(stat: string): ProcessEntry | undefined {
+  // After the command name in parentheses (which may hold spaces and parentheses): state ppid … utime(14) stime(15).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ppid = Number(fields[1]);
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ppid) && Number.isFinite(ticks) ? { ppid, ticks } : undefined;
+}
+
+/**
+ * Keeps apart this run's processes and other work's. `observe` takes one reading of the process table; other work's
+ * ticks grow by what each foreign process used since it was last seen (since it was first seen, for one that
+ * appeared during the watch; nothing for what ran before the first reading).
+ */
+export class ProcessWatch {
+  private readonly ours: Set<number>;
+  private lastForeign = new Map<number, number>();
+  private first = true;
+  /** Ticks other work used since the first reading. */
+  foreignTicks = 0;
+
+  constructor(rootPid: number) {
+    this.ours = new Set([rootPid]);
+  }
+
+  observe(table: ReadonlyMap<number, ProcessEntry>): void {
+    for (const pid of table.keys()) this.classify(pid, table);
+    const seen = new Map<number, number>();
+    for (const [pid, entry] of table) {
+      if (this.ours.has(pid)) continue;
+      const before = this.lastForeign.get(pid);
+      if (!this.first) this.foreignTicks += before === undefined ? entry.ticks : Math.max(0, entry.ticks - before);
+      seen.set(pid, entry.ticks);
+    }
+    this.lastForeign = seen;
+    this.first = false;
+  }
+
+  /** Whether `pid` is this run's: known, or a descendant of a known one (then all on the way are marked). */
+  private classify(pid: number, table: ReadonlyMap<number, ProcessEntry>): boolean {
+    const chain: number[] = [];
+    for (let at: number | undefined = pid; at !== undefined && at > 1 && chain.length < 64; at = table.get(at)?.ppid) {
+      if (this.ours.has(at)) {
+        for (const member of chain) this.ours.add(member);
+        return true;
+      }
+      chain.push(at);
+    }
+    return false;
+  }
+}
+
+function readProcessTable(): Map<number, ProcessEntry> {
+  const table = new Map<number, ProcessEntry>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const entry = parseStat(readFileSync(`/proc/${name}/stat`, 'utf8'));
+      if (entry) table.set(Number(name), entry);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return table;
+}
+
+function machineBusySeconds(): number {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal …: busy = everything but idle and iowait.
+  return cpu.reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0) / TICKS_PER_SECOND;
+}
+
+let watch: ProcessWatch | undefined;
+let unavailable = false;
+
+function observeNow(): void {
   try {
-    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    // user nice system idle iowait irq softirq steal …: busy = everything but idle and iowait.
-    const busyTicks = cpu.reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0);
-    // /proc/self/stat: after the command name in parentheses, fields 14-17 are utime stime cutime cstime.
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ownTicks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
-    return { machineBusy: busyTicks / TICKS_PER_SECOND, ours: ownTicks / TICKS_PER_SECOND };
+    watch?.observe(readProcessTable());
   } catch {
+    // /proc went away mid-read: the next reading makes up for it.
+  }
+}
+
+/** The machine's and this run's busy CPU so far; the first call starts the watch. Undefined without /proc. */
+export function sampleCpu(): CpuSample | undefined {
+  if (unavailable) return undefined;
+  try {
+    if (!watch) {
+      watch = new ProcessWatch(process.pid);
+      watch.observe(readProcessTable());
+      setInterval(observeNow, WATCH_INTERVAL_MS).unref();
+    } else observeNow();
+    const machineBusy = machineBusySeconds();
+    return { machineBusy, ours: machineBusy - watch.foreignTicks / TICKS_PER_SECOND };
+  } catch {
+    unavailable = true;
     return undefined;
   }
 }

@@ -1,6 +1,6 @@
 // `npm test`: checks what the chosen projects need (preflight.ts), builds, lints (ESLint, both type checks and
-// buf lint, side by side), then runs the vitest projects unit, integration, e2e with contract (schemathesis)
-// beside it, then every benchmark (tests/bench/*.bench.ts) in its smoke size, two at a time, one check each.
+// buf lint, side by side), then runs the vitest projects unit, integration, contract (schemathesis) and e2e one
+// after another, then every benchmark (tests/bench/*.bench.ts) in its smoke size, two at a time, one check each.
 // It ends with each phase's time, the 10 slowest files, the budget verdict (budget.ts) and one summary line
 // `N passed, N failed, N skipped`; the times are also written to artifacts/test-times.json.
 //   npm test -- --project unit       only that project (repeatable); lint runs only without --project
@@ -84,18 +84,14 @@ function fail(what: string): void {
 }
 
 /** Runs `work` as one phase of the table, with the CPU it used (this run's processes, in cores on average). */
-async function phase(name: string, work: () => void | Promise<void>, cpu: { with?: string; skip?: boolean } = {}): Promise<void> {
+async function phase(name: string, work: () => void | Promise<void>): Promise<void> {
   const started = Date.now();
   const cpuBefore = sampleCpu();
   say(name);
   await work();
   const seconds = since(started);
   const cpuAfter = sampleCpu();
-  // Phases side by side: the CPU is this run's as a whole, told once, on the longest one.
-  const note =
-    !cpu.skip && cpuBefore && cpuAfter && seconds > 0
-      ? `${((cpuAfter.ours - cpuBefore.ours) / seconds).toFixed(2)} cores busy${cpu.with ? ` (with ${cpu.with})` : ''}`
-      : undefined;
+  const note = cpuBefore && cpuAfter && seconds > 0 ? `${((cpuAfter.ours - cpuBefore.ours) / seconds).toFixed(2)} cores busy` : undefined;
   phases.push({ name, seconds, ...(note ? { note } : {}) });
 }
 
@@ -153,11 +149,8 @@ interface VitestJson {
   }[];
 }
 
-/**
- * Runs one vitest project; its output goes to the terminal as it comes, or, `held`, is printed whole when it ends
- * (a project running beside another).
- */
-async function runVitest(project: string, held = false): Promise<void> {
+/** Runs one vitest project, its output going to the terminal as it comes. */
+async function runVitest(project: string): Promise<void> {
   const outDir = join(artifacts, 'vitest');
   mkdirSync(outDir, { recursive: true });
   const outputFile = join(outDir, `${project}.json`);
@@ -176,24 +169,17 @@ async function runVitest(project: string, held = false): Promise<void> {
       '--reporter=./tests/runner/file-times-reporter.ts',
       ...passThrough,
     ],
-    { cwd: REPO_ROOT, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', VENUEBOOK_FILE_TIMES: timesFile } },
+    { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', VENUEBOOK_FILE_TIMES: timesFile } },
   );
-  const output: Buffer[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
   const result = {
     status: await new Promise<number | null>((resolve) => {
       child.once('error', (error) => {
-        output.push(Buffer.from(`${error.message}\n`));
+        console.error(error.message);
         resolve(null);
       });
       child.once('close', (code) => resolve(code));
     }),
   };
-  if (held) {
-    say(`${project} (ran beside the others)`);
-    process.stdout.write(Buffer.concat(output));
-  }
   if (existsSync(timesFile)) {
     for (const time of JSON.parse(readFileSync(timesFile, 'utf8')) as FileTime[]) files.push({ project, file: time.file, seconds: time.seconds });
   }
@@ -274,14 +260,9 @@ if (chosen.length === 0) {
     );
   });
 }
-// The browser tests leave about a core idle (they mostly wait on pages): the contract run (schemathesis against
-// its own stack, mostly waiting on HTTP too) runs beside them, its output held until it ends. The benchmarks do
-// not: they keep both cores busy (seeding), and beside the browsers both took longer than one after the other.
-for (const project of projects.filter((name) => name !== 'contract' || !projects.includes('e2e'))) {
-  if (project === 'e2e' && projects.includes('contract')) {
-    await Promise.all([phase('e2e', () => runVitest('e2e'), { with: 'contract' }), phase('contract (beside e2e)', () => runVitest('contract', true), { skip: true })]);
-  } else await phase(project, () => runVitest(project));
-}
+// One after another: beside the browser tests, the contract run (and the benchmarks) made the busy machine's
+// browser tests time out (docs/decisions/0001-test-suite-time-budget.md).
+for (const project of projects) await phase(project, () => runVitest(project));
 // Benchmarks in their smoke size: a failed request or a wrong answer fails the check (timings never do).
 if (runBenchmarks) {
   await phase('bench (smoke size)', async () => {
