@@ -45,6 +45,16 @@ describe('the test budget', () => {
     expect(judgeBudget({ ...quiet, otherCores: TEST_BUDGET.busyOtherCores - 0.01, totalSeconds: over }).kind).toBe('over');
   });
 
+  it('only warns when the machine ran slow (the speed probe over its reference by more than the factor)', () => {
+    const over = TEST_BUDGET.limitWarmSeconds * 1.3;
+    const slow = judgeBudget({ ...quiet, probeMs: 160, totalSeconds: over });
+    expect(slow.kind).toBe('over-busy');
+    expect(slow.message).toContain('its CPU speed probe took 160 ms (median), against 76 ms at its usual speed');
+    const usual = judgeBudget({ ...quiet, probeMs: TEST_BUDGET.referenceProbeMs * TEST_BUDGET.slowProbeFactor, totalSeconds: over });
+    expect(usual.kind).toBe('over');
+    expect(usual.message).toContain('speed probe 99 ms against 76');
+  });
+
   it('does not judge a partial run or another kind of machine', () => {
     expect(judgeBudget({ ...quiet, fullRun: false, totalSeconds: 60 * 60 }).kind).toBe('not-judged');
     const bigger = judgeBudget({ ...quiet, cores: 8, totalSeconds: 60 * 60 });

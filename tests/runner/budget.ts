@@ -8,7 +8,7 @@
  * servers this time. Until the suite reaches the goal, a run over it is a warning, and the check fails a run
  * that passes the enforced limit (`limitWarmSeconds` / `limitFreshSeconds`, where the suite stands today) by
  * more than `tolerance`, so that it cannot grow unnoticed; the limit comes down as the suite gets faster, to the
- * goal. A run of a machine visibly busy with other work only warns.
+ * goal. A run of a machine visibly busy with other work, or running slower than usual, only warns.
  */
 export const TEST_BUDGET = {
   cores: 2,
@@ -19,6 +19,13 @@ export const TEST_BUDGET = {
   tolerance: 0.2,
   /** Other work's CPU, in cores on average over the run, from which the machine counts as busy. */
   busyOtherCores: 0.5,
+  /**
+   * The CPU time of cpu.ts's speed probe on this kind of machine running at its usual speed (72–80 ms measured), and
+   * the factor over it (the run's median) from which the machine counts as slow: the same suite took 974 s on it
+   * and 1,677 s while the host ran at about half speed.
+   */
+  referenceProbeMs: 76,
+  slowProbeFactor: 1.3,
 } as const;
 
 export interface BudgetInput {
@@ -34,6 +41,8 @@ export interface BudgetInput {
   loadAtStart: number;
   /** CPU that processes outside this run used during it, in cores on average (undefined when unknown). */
   otherCores: number | undefined;
+  /** The median CPU time of the speed probe over the run, in ms (undefined when not measured). */
+  probeMs?: number | undefined;
 }
 
 export type BudgetVerdict =
@@ -63,15 +72,19 @@ export function judgeBudget(input: BudgetInput, budget: typeof TEST_BUDGET = TES
   if (input.otherCores !== undefined && input.otherCores >= budget.busyOtherCores) {
     busyReasons.push(`other processes used ${input.otherCores.toFixed(2)} cores on average during the run`);
   }
+  if (input.probeMs !== undefined && input.probeMs > budget.referenceProbeMs * budget.slowProbeFactor) {
+    busyReasons.push(`the machine ran slow: its CPU speed probe took ${Math.round(input.probeMs)} ms (median), against ${budget.referenceProbeMs} ms at its usual speed`);
+  }
   if (busyReasons.length > 0) {
     return { kind: 'over-busy', limitSeconds, budgetSeconds, message: `budget WARNING: ${took}, over the limit of ${minutes(limitSeconds)}, but the machine was busy (${busyReasons.join('; ')})` };
   }
   const other = input.otherCores === undefined ? 'unknown' : `${input.otherCores.toFixed(2)} cores`;
+  const probe = input.probeMs === undefined ? '' : `, speed probe ${Math.round(input.probeMs)} ms against ${budget.referenceProbeMs}`;
   return {
     kind: 'over',
     limitSeconds,
     budgetSeconds,
-    message: `budget EXCEEDED: ${took}, over the limit of ${minutes(limitSeconds)} on a quiet machine (load ${input.loadAtStart.toFixed(2)} at the start, other processes ${other})`,
+    message: `budget EXCEEDED: ${took}, over the limit of ${minutes(limitSeconds)} on a quiet machine (load ${input.loadAtStart.toFixed(2)} at the start, other processes ${other}${probe})`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { otherCores, parseStat, ProcessWatch } from './cpu.ts';
+import { median, otherCores, parseStat, ProcessWatch, speedProbeMs } from './cpu.ts';
 import type { ProcessEntry } from './cpu.ts';
 
 const table = (entries: Record<number, [ppid: number, ticks: number]>): Map<number, ProcessEntry> =>
@@ -46,5 +46,16 @@ describe('otherCores', () => {
   it("is the machine's busy CPU less the run's, per second of the run", () => {
     expect(otherCores({ machineBusy: 100, ours: 40 }, { machineBusy: 160, ours: 90 }, 20)).toBe(0.5);
     expect(otherCores(undefined, { machineBusy: 1, ours: 1 }, 20)).toBeUndefined();
+  });
+});
+
+describe('the speed probe', () => {
+  it('measures CPU time of its fixed work, and the median of the samples', () => {
+    const probe = speedProbeMs();
+    expect(probe).toBeGreaterThan(1);
+    expect(probe).toBeLessThan(10_000);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
 // first seen. Counting only this process's waited-for children instead missed the servers of the test stacks
 // (their CPU is added to no parent until they are reaped), so the run's own work looked like other work.
 // Elsewhere the figures are unknown and the budget check does without them.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
@@ -129,4 +130,30 @@ export function otherCores(start: CpuSample | undefined, end: CpuSample | undefi
   if (!start || !end || wallSeconds <= 0) return undefined;
   const other = end.machineBusy - start.machineBusy - (end.ours - start.ours);
   return Math.max(0, other) / wallSeconds;
+}
+
+/**
+ * The CPU time (ms, user + system, of this process) a fixed piece of work takes: hashing and integer arithmetic.
+ * CPU time, not wall time, so that this run's own load on the cores does not change it (measured here: 72–80 ms
+ * both on a quiet machine and with the tests keeping both cores busy, while its wall time doubled); a slower
+ * machine or host does.
+ */
+export function speedProbeMs(): number {
+  const block = Buffer.alloc(1024, 7);
+  const before = process.cpuUsage();
+  let digest: Buffer = block;
+  for (let i = 0; i < 20_000; i++) digest = createHash('sha256').update(digest).update(block).digest();
+  let mix = digest[0]!;
+  for (let i = 0; i < 5_000_000; i++) mix = (mix * 31 + i) | 0;
+  const used = process.cpuUsage(before);
+  // `mix` is used, so that the loop is not optimised away.
+  return (used.user + used.system) / 1000 + (mix === 0.5 ? 1 : 0);
+}
+
+/** The median of the samples (undefined when there are none). */
+export function median(samples: readonly number[]): number | undefined {
+  if (samples.length === 0) return undefined;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

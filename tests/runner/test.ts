@@ -12,9 +12,9 @@ import { availableParallelism, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import { buildAll, REPO_ROOT } from '@venuebook/local/setup';
 import { benchCommand, benchFiles } from './bench.ts';
-import { judgeBudget, slowestFiles, timeTable } from './budget.ts';
+import { judgeBudget, slowestFiles, TEST_BUDGET, timeTable } from './budget.ts';
 import type { TimedFile } from './budget.ts';
-import { otherCores, sampleCpu } from './cpu.ts';
+import { median, otherCores, sampleCpu, speedProbeMs } from './cpu.ts';
 import type { FileTime } from './file-times-reporter.ts';
 import { preflight } from './preflight.ts';
 
@@ -52,6 +52,10 @@ const startedAt = setup?.startedAt ?? Date.now();
 const loadAtStart = setup?.loadAtStart ?? loadavg()[0]!;
 const runnerStartedAt = Date.now();
 const cpuAtStart = sampleCpu();
+// The machine's speed, by the CPU time of a fixed piece of work, at the start and every minute (budget.ts).
+speedProbeMs(); // the first takes longer (compiling), and is not counted
+const probes = [speedProbeMs()];
+setInterval(() => probes.push(speedProbeMs()), 60_000).unref();
 
 const args = process.argv.slice(2);
 const chosen: string[] = [];
@@ -277,9 +281,12 @@ if (runBenchmarks) {
 const totalSeconds = since(startedAt);
 const cores = availableParallelism();
 const other = otherCores(cpuAtStart, sampleCpu(), since(runnerStartedAt));
-const verdict = judgeBudget({ totalSeconds, fresh: (setup?.infraBuilt.length ?? 0) > 0, cores, fullRun, loadAtStart, otherCores: other });
+const probeMs = median(probes);
+const verdict = judgeBudget({ totalSeconds, fresh: (setup?.infraBuilt.length ?? 0) > 0, cores, fullRun, loadAtStart, otherCores: other, probeMs });
 console.log('\n\x1b[36m[test]\x1b[0m \x1b[1mtimes\x1b[0m');
 console.log(timeTable([...phases, { name: 'total', seconds: totalSeconds }]).join('\n'));
+const machine = [`load ${loadAtStart.toFixed(2)} at the start`, ...(other === undefined ? [] : [`other processes ${other.toFixed(2)} cores`]), ...(probeMs === undefined ? [] : [`speed probe ${Math.round(probeMs)} ms (median of ${probes.length}; ${TEST_BUDGET.referenceProbeMs} usual)`])];
+console.log(`  machine: ${machine.join(', ')}`);
 const slowest = slowestFiles(files);
 if (slowest.length > 0) {
   console.log('\n\x1b[36m[test]\x1b[0m \x1b[1mthe 10 slowest files\x1b[0m');
@@ -296,6 +303,7 @@ writeFileSync(
       cores,
       loadAtStart,
       otherCores: other,
+      speedProbeMs: probeMs === undefined ? undefined : Math.round(probeMs),
       fullRun,
       totalSeconds: Math.round(totalSeconds * 10) / 10,
       phases: phases.map((entry) => ({ ...entry, seconds: Math.round(entry.seconds * 10) / 10 })),
