@@ -136,7 +136,7 @@ export function otherCores(start: CpuSample | undefined, end: CpuSample | undefi
  * The CPU time (ms, user + system, of this process) a fixed piece of work takes: hashing and integer arithmetic.
  * CPU time, not wall time, so that this run's own load on the cores does not change it (measured here: 72–80 ms
  * both on a quiet machine and with the tests keeping both cores busy, while its wall time doubled); a slower
- * machine or host does.
+ * machine should (not yet seen: the probe came after the one slow spell of the host measured so far).
  */
 export function speedProbeMs(): number {
   const block = Buffer.alloc(1024, 7);
