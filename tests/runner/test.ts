@@ -6,7 +6,7 @@
 //   npm test -- --project unit       only that project (repeatable); lint runs only without --project
 //   npm test -- --project bench      only the benchmarks (smoke size)
 //   other arguments are passed to vitest (e.g. a file filter)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
@@ -154,14 +154,14 @@ interface VitestJson {
 }
 
 /** Runs one vitest project, its output going to the terminal as it comes. */
-async function runVitest(project: string): Promise<void> {
+function runVitest(project: string): void {
   const outDir = join(artifacts, 'vitest');
   mkdirSync(outDir, { recursive: true });
   const outputFile = join(outDir, `${project}.json`);
   const timesFile = join(outDir, `${project}.times.json`);
   rmSync(outputFile, { force: true });
   rmSync(timesFile, { force: true });
-  const child = spawn(
+  const result = spawnSync(
     bin('vitest'),
     [
       'run',
@@ -175,15 +175,6 @@ async function runVitest(project: string): Promise<void> {
     ],
     { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', VENUEBOOK_FILE_TIMES: timesFile } },
   );
-  const result = {
-    status: await new Promise<number | null>((resolve) => {
-      child.once('error', (error) => {
-        console.error(error.message);
-        resolve(null);
-      });
-      child.once('close', (code) => resolve(code));
-    }),
-  };
   if (existsSync(timesFile)) {
     for (const time of JSON.parse(readFileSync(timesFile, 'utf8')) as FileTime[]) files.push({ project, file: time.file, seconds: time.seconds });
   }
