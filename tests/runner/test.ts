@@ -52,7 +52,8 @@ const startedAt = setup?.startedAt ?? Date.now();
 const loadAtStart = setup?.loadAtStart ?? loadavg()[0]!;
 const runnerStartedAt = Date.now();
 const cpuAtStart = sampleCpu();
-// The machine's speed, by the CPU time of a fixed piece of work, at the start and every minute (budget.ts).
+// The machine's speed, by the CPU time of a fixed piece of work, at the start and every minute the runner is not
+// blocked waiting on a vitest project (during lint and the benchmarks) (budget.ts).
 speedProbeMs(); // the first takes longer (compiling), and is not counted
 const probes = [speedProbeMs()];
 setInterval(() => probes.push(speedProbeMs()), 60_000).unref();
