@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects, run one after another by `npm test` (tests/runner/test.ts):
+ * Four projects, run by `npm test` (tests/runner/test.ts): unit, integration and e2e one after another, then
+ * contract beside the benchmarks:
  * - unit: pure code, beside the sources (`*.test.ts`, `*.test.tsx`);
  * - integration: services and gateway against real MongoDB-compatible storage, MinIO and NATS
  *   (`*.int.test.ts`), provisioned once by tests/setup/infra.global.ts; the gateway's files share one set of
@@ -65,11 +66,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           exclude: IGNORED,
-          // One running product per worker (stack.global.ts). One file at a time: two at a time were faster on a
-          // quiet machine, but on a busy one the upload panel's progress test and the CSV import timed out
-          // (docs/decisions/0001-test-suite-time-budget.md).
+          // One running product per worker (stack.global.ts), two files at a time: most of a file's time is the
+          // browser and the product waiting on each other, so one file alone keeps about one core busy.
           globalSetup: ['tests/setup/stack.global.ts'],
-          maxWorkers: 1,
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

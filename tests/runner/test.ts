@@ -1,6 +1,7 @@
 // `npm test`: checks what the chosen projects need (preflight.ts), builds, lints (ESLint, both type checks and
-// buf lint, side by side), then runs the vitest projects unit, integration, contract (schemathesis) and e2e one
-// after another, then every benchmark (tests/bench/*.bench.ts) in its smoke size, two at a time, one check each.
+// buf lint, side by side), then runs the vitest projects unit, integration and e2e one after another, then every
+// benchmark (tests/bench/*.bench.ts) in its smoke size, one check each, and the contract run (schemathesis), two at
+// a time.
 // It ends with each phase's time, the 10 slowest files, the budget verdict (budget.ts) and one summary line
 // `N passed, N failed, N skipped`; the times are also written to artifacts/test-times.json.
 //   npm test -- --project unit       only that project (repeatable); lint runs only without --project
@@ -106,38 +107,51 @@ interface Finished {
   seconds: number;
 }
 
+/** A command of a side-by-side phase, or a vitest project (which counts its own tests). */
+type Job = { name: string; command: string; args: string[]; cwd?: string; env?: NodeJS.ProcessEnv } | { name: string; project: string };
+
+/** Runs a command with its output held (stdout and stderr in the order they came), to be printed whole. */
+async function runHeld(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }): Promise<{ status: number | null; output: Buffer }> {
+  const child = spawn(command, args, { cwd: options.cwd ?? REPO_ROOT, env: { FORCE_COLOR: '1', ...(options.env ?? process.env) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+  const status = await new Promise<number | null>((resolve) => {
+    child.once('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      resolve(null);
+    });
+    child.once('close', (code) => resolve(code));
+  });
+  return { status, output: Buffer.concat(output) };
+}
+
 /**
- * Runs commands side by side, at most `concurrency` at once; each one's output is held and printed whole when
- * it ends (interleaved lines of two commands would be unreadable).
+ * Runs jobs side by side, at most `concurrency` at once, in the order given (the longest first, so that the lanes
+ * end together); each one's output is held and printed whole when it ends (interleaved lines of two would be
+ * unreadable).
  */
-async function sideBySide(jobs: { name: string; command: string; args: string[]; cwd?: string; env?: NodeJS.ProcessEnv }[], concurrency: number): Promise<Finished[]> {
+async function sideBySide(jobs: Job[], concurrency: number): Promise<Finished[]> {
   const finished: Finished[] = [];
   const queue = [...jobs];
   const lane = async (): Promise<void> => {
     for (let job = queue.shift(); job; job = queue.shift()) {
       const started = Date.now();
-      const child = spawn(job.command, job.args, { cwd: job.cwd ?? REPO_ROOT, env: { FORCE_COLOR: '1', ...(job.env ?? process.env) }, stdio: ['ignore', 'pipe', 'pipe'] });
-      const output: Buffer[] = [];
-      child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-      child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-      const status = await new Promise<number | null>((resolve) => {
-        child.once('error', (error) => {
-          output.push(Buffer.from(`${error.message}\n`));
-          resolve(null);
-        });
-        child.once('close', (code) => resolve(code));
-      });
+      if ('project' in job) {
+        const status = await runVitest(job.project, true);
+        finished.push({ name: job.name, status, seconds: since(started) });
+        continue;
+      }
+      const { status, output } = await runHeld(job.command, job.args, job);
       const seconds = since(started);
       console.log(`\n\x1b[36m[test]\x1b[0m ${job.name}: ${status === 0 ? '\x1b[32mpassed\x1b[0m' : '\x1b[31mFAILED\x1b[0m'} in ${seconds.toFixed(1)} s`);
-      process.stdout.write(Buffer.concat(output));
+      process.stdout.write(output);
       finished.push({ name: job.name, status, seconds });
+      if (status === 0) totals.passed++;
+      else fail(job.name);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
-  for (const job of finished) {
-    if (job.status === 0) totals.passed++;
-    else fail(job.name);
-  }
   return finished;
 }
 
@@ -154,34 +168,35 @@ interface VitestJson {
   }[];
 }
 
-/** Runs one vitest project, its output going to the terminal as it comes. */
-function runVitest(project: string): void {
+/**
+ * Runs one vitest project: its output goes to the terminal as it comes or, `held` (beside other jobs), is printed
+ * whole when it ends. Returns vitest's exit status.
+ */
+async function runVitest(project: string, held = false): Promise<number | null> {
   const outDir = join(artifacts, 'vitest');
   mkdirSync(outDir, { recursive: true });
   const outputFile = join(outDir, `${project}.json`);
   const timesFile = join(outDir, `${project}.times.json`);
   rmSync(outputFile, { force: true });
   rmSync(timesFile, { force: true });
-  const result = spawnSync(
-    bin('vitest'),
-    [
-      'run',
-      '--project',
-      project,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${outputFile}`,
-      '--reporter=./tests/runner/file-times-reporter.ts',
-      ...passThrough,
-    ],
-    { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', VENUEBOOK_FILE_TIMES: timesFile } },
-  );
+  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, '--reporter=./tests/runner/file-times-reporter.ts', ...passThrough];
+  const env = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', VENUEBOOK_FILE_TIMES: timesFile };
+  let result: { status: number | null };
+  if (held) {
+    const { status, output } = await runHeld(bin('vitest'), args, { env });
+    say(`${project} (ran beside the benchmarks)`);
+    process.stdout.write(output);
+    result = { status };
+  } else {
+    // Synchronous: the runner waits and does nothing else meanwhile (no speed probe: budget.ts).
+    result = spawnSync(bin('vitest'), args, { cwd: REPO_ROOT, stdio: 'inherit', env });
+  }
   if (existsSync(timesFile)) {
     for (const time of JSON.parse(readFileSync(timesFile, 'utf8')) as FileTime[]) files.push({ project, file: time.file, seconds: time.seconds });
   }
   if (!existsSync(outputFile)) {
     fail(`vitest ${project} (no report; exit ${result.status})`);
-    return;
+    return result.status;
   }
   const report = JSON.parse(readFileSync(outputFile, 'utf8')) as VitestJson;
   const failedBefore = totals.failed;
@@ -199,6 +214,7 @@ function runVitest(project: string): void {
   }
   // vitest itself failing (e.g. a global setup error) with an otherwise clean report.
   if (result.status !== 0 && totals.failed === failedBefore) fail(`vitest ${project} exited with ${result.status}`);
+  return result.status;
 }
 
 /** The first line of an error message, cut to one screen line. */
@@ -256,15 +272,19 @@ if (chosen.length === 0) {
     );
   });
 }
-// One after another: beside the browser tests, the contract run (and the benchmarks) made the busy machine's
-// browser tests time out (docs/decisions/0001-test-suite-time-budget.md).
-for (const project of projects) await phase(project, () => runVitest(project));
-// Benchmarks in their smoke size: a failed request or a wrong answer fails the check (timings never do).
+// One after another: beside the browser tests, the contract run and the benchmarks made a busy machine's browser
+// tests time out (docs/decisions/0001-test-suite-time-budget.md).
+const besideBenchmarks = runBenchmarks && projects.includes('contract') ? ['contract'] : [];
+for (const project of projects.filter((name) => !besideBenchmarks.includes(name))) await phase(project, () => runVitest(project));
+// Benchmarks in their smoke size: a failed request or a wrong answer fails the check (timings never do). The contract
+// run (schemathesis, mostly one core) goes with them, first: it is the longest.
 if (runBenchmarks) {
-  await phase('bench (smoke size)', async () => {
-    const jobs = benchFiles().map((file) => ({ name: `bench: ${basename(file, '.bench.ts')} (smoke size)`, ...benchCommand(file, { smoke: true }) }));
-    const finished = await sideBySide(jobs, BENCH_CONCURRENCY);
-    for (const job of finished) files.push({ project: 'bench', file: job.name.replace(/^bench: (.*) \(smoke size\)$/, 'tests/bench/$1.bench.ts'), seconds: job.seconds });
+  await phase(`${besideBenchmarks.map((name) => `${name} and `).join('')}bench (smoke size)`, async () => {
+    const benches = benchFiles().map((file) => ({ name: `bench: ${basename(file, '.bench.ts')} (smoke size)`, ...benchCommand(file, { smoke: true }) }));
+    const finished = await sideBySide([...besideBenchmarks.map((project) => ({ name: project, project })), ...benches], BENCH_CONCURRENCY);
+    for (const job of finished) {
+      if (job.name.startsWith('bench: ')) files.push({ project: 'bench', file: job.name.replace(/^bench: (.*) \(smoke size\)$/, 'tests/bench/$1.bench.ts'), seconds: job.seconds });
+    }
   });
 }
 
