@@ -132,14 +132,23 @@ export function otherCores(start: CpuSample | undefined, end: CpuSample | undefi
   return Math.max(0, other) / wallSeconds;
 }
 
+/** What the speed probe measured: its CPU time and its wall time, in ms. */
+export interface SpeedProbe {
+  cpuMs: number;
+  wallMs: number;
+}
+
 /**
- * The CPU time (ms, user + system, of this process) a fixed piece of work takes: hashing and integer arithmetic.
- * CPU time, not wall time, so that this run's own load on the cores does not change it (measured here: 72–80 ms
- * both on a quiet machine and with the tests keeping both cores busy, while its wall time doubled); a slower
- * machine should (not yet seen: the probe came after the one slow spell of the host measured so far).
+ * Times a fixed piece of work (hashing and integer arithmetic) in the CPU time of this process (user + system) and
+ * in wall time. The CPU time does not change with this run's own load on the cores (72–80 ms measured both on a
+ * quiet machine and with the tests keeping both cores busy, while the wall time doubled), so it can be taken
+ * during the run. The wall time means something only while nothing else runs (at the start): it also shows time
+ * the host gave to others, which the CPU time does not (on a slow spell of the host, CPU-bound phases took twice
+ * as long while the CPU time of this work grew by a tenth).
  */
-export function speedProbeMs(): number {
+export function speedProbe(): SpeedProbe {
   const block = Buffer.alloc(1024, 7);
+  const started = performance.now();
   const before = process.cpuUsage();
   let digest: Buffer = block;
   for (let i = 0; i < 20_000; i++) digest = createHash('sha256').update(digest).update(block).digest();
@@ -147,7 +156,7 @@ export function speedProbeMs(): number {
   for (let i = 0; i < 5_000_000; i++) mix = (mix * 31 + i) | 0;
   const used = process.cpuUsage(before);
   // `mix` is used, so that the loop is not optimised away.
-  return (used.user + used.system) / 1000 + (mix === 0.5 ? 1 : 0);
+  return { cpuMs: (used.user + used.system) / 1000 + (mix === 0.5 ? 1 : 0), wallMs: performance.now() - started };
 }
 
 /** The median of the samples (undefined when there are none). */
