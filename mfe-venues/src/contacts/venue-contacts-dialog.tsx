@@ -75,8 +75,10 @@ function VenueContactsDialog({ venue, onClose }: { venue: VenueContactsButtonPro
     mutationFn: ({ input, contact }: { input: ContactInputParsed; contact: Contact | null }) =>
       contact ? api.contacts.update(contact.id, input) : api.contacts.create(venue.id, input),
     onSuccess: async (_saved, { contact }) => {
-      await refresh();
+      // The form is done at once: the user may edit another contact while the lists are read again (resetting after
+      // the refresh undid an Edit clicked meanwhile). The toast comes when the list shows the change.
       resetForm();
+      await refresh();
       notify({ type: 'success', title: contact ? CONTACT_TEXT.updated : CONTACT_TEXT.added });
     },
     onError: (error, { contact }) =>
