@@ -25,3 +25,4 @@ export { installedSchemathesisVersion, SCHEMATHESIS_BIN, SCHEMATHESIS_VENV, SCHE
 export { DEMO_VENUES } from './seed/demo-venues.ts';
 export { OUTSIDE_DOMAIN_ACCOUNT, oidcGatewayEnv, startOidcProvider } from './oidc.ts';
 export type { RunningOidcProvider } from './oidc.ts';
+export { CONFIG_REFERENCE_FILE, configReferenceMarkdown } from './config-reference.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseConfigSchema, companyDomainSchema, ConfigError, grpcAddressListSchema, grpcServerConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, serviceConfigSchema } from './config.ts';
+import { baseConfigSchema, companyDomainSchema, ConfigError, configReference, grpcAddressListSchema, grpcServerConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, serviceConfigSchema } from './config.ts';
 
 const schema = z.object({
   ...baseConfigSchema.shape,
@@ -111,5 +111,33 @@ describe('grpcAddressListSchema (<NAME>_GRPC_URL)', () => {
     expect(message('127.0.0.1:1,')).toThrow(/VENUES_GRPC_URL: has an empty entry/);
     expect(message('127.0.0.1:1,127.0.0.1')).toThrow(/VENUES_GRPC_URL: '127.0.0.1' must be host:port/);
     expect(message('venues-1:50051,venues-2:50051')).toThrow(/VENUES_GRPC_URL: .*several addresses must be IP addresses/);
+  });
+});
+
+describe('configReference', () => {
+  it('lists each variable with its default (also behind a transform), whether it is required, what it accepts and its description', () => {
+    const reference = configReference(
+      z.object({
+        ...baseConfigSchema.shape,
+        COUNT: z.coerce.number().int().min(1).max(8).default(1).describe('how many'),
+        LIMIT: z.coerce.number().int().positive().default(20).describe('per minute'),
+        SHARE: z.coerce.number().positive().describe('a share'),
+        FLAG: z.enum(['true', 'false']).default('false').transform((value) => value === 'true').describe('a flag'),
+        TARGET: grpcAddressListSchema.default('127.0.0.1:50051').describe('where'),
+        KEY: z.string().min(32).describe('a key'),
+        HOME: z.url().optional(),
+      }),
+    );
+    expect(reference).toEqual([
+      { name: 'LOG_LEVEL', default: 'info', required: false, accepts: 'one of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`', description: expect.stringContaining('log level') },
+      { name: 'COUNT', default: '1', required: false, accepts: 'a whole number from 1 to 8', description: 'how many' },
+      { name: 'LIMIT', default: '20', required: false, accepts: 'a whole number of at least 1', description: 'per minute' },
+      { name: 'SHARE', required: true, accepts: 'a number above 0', description: 'a share' },
+      { name: 'FLAG', default: 'false', required: false, accepts: 'one of `true`, `false`', description: 'a flag' },
+      { name: 'TARGET', default: '127.0.0.1:50051', required: false, accepts: 'text', description: 'where' },
+      { name: 'KEY', required: true, accepts: 'text of at least 32 characters', description: 'a key' },
+      { name: 'HOME', required: false, accepts: 'a URL', description: '' },
+    ]);
+    expect(() => configReference(z.string())).toThrow(/z.object/);
   });
 });

@@ -75,28 +75,34 @@ export const grpcAddressListSchema = z
 
 /** Variables every process reads. */
 export const baseConfigSchema = z.object({
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe("pino's log level; `debug` makes a service log every call it serves ('gRPC call')"),
 });
 
 /** MongoDB connection; `defaultDb` is the service's own database. */
 export function mongoConfigSchema(defaultDb: string) {
   return z.object({
-    MONGODB_URI: mongoUriSchema,
-    MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a plain database name').default(defaultDb),
+    MONGODB_URI: mongoUriSchema.describe('the MongoDB (or FerretDB) of the service: `mongodb://` or `mongodb+srv://`'),
+    MONGODB_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be a plain database name')
+      .default(defaultDb)
+      .describe("the service's own database in it (a service never reads another's)"),
   });
 }
 
 export const natsConfigSchema = z.object({
-  NATS_URL: natsUrlSchema,
+  NATS_URL: natsUrlSchema.describe('the NATS server (JetStream enabled) of the events: `nats://host:port`'),
 });
 
-/**
- * GRPC_MAX_MESSAGE_BYTES: the largest gRPC message sent or accepted, by services and the gateway's clients
- * alike (64 KiB .. 1 GiB; default 4 MiB). An over-limit message fails at once with RESOURCE_EXHAUSTED.
- */
-export const grpcMaxMessageBytesSchema = z.coerce.number().int().min(65_536).max(1_073_741_824).default(DEFAULT_MAX_MESSAGE_BYTES);
+/** GRPC_MAX_MESSAGE_BYTES: the largest gRPC message sent or accepted, by services and the gateway's clients alike. */
+export const grpcMaxMessageBytesSchema = z.coerce
+  .number()
+  .int()
+  .min(65_536)
+  .max(1_073_741_824)
+  .default(DEFAULT_MAX_MESSAGE_BYTES)
+  .describe('the largest gRPC message sent or accepted, by the services and the gateway alike; an over-limit message fails at once (RESOURCE_EXHAUSTED)');
 
-/** Where a gRPC service listens, and its message size limit. */
 /** A PEM file's path. */
 const pemPathSchema = z.string().min(1).optional();
 
@@ -106,13 +112,17 @@ const pemPathSchema = z.string().min(1).optional();
  * service refuses a non-loopback GRPC_HOST unless GRPC_ALLOW_INSECURE=true.
  */
 export const grpcServerConfigSchema = z.object({
-  GRPC_HOST: z.string().min(1).default('127.0.0.1'),
-  GRPC_PORT: portSchema.default(50051),
+  GRPC_HOST: z.string().min(1).default('127.0.0.1').describe('where the service listens; beyond loopback it needs TLS (or `GRPC_ALLOW_INSECURE=true`)'),
+  GRPC_PORT: portSchema.default(50051).describe('the port the service listens on (0: any free port)'),
   GRPC_MAX_MESSAGE_BYTES: grpcMaxMessageBytesSchema,
-  GRPC_TLS_CERT: pemPathSchema,
-  GRPC_TLS_KEY: pemPathSchema,
-  GRPC_TLS_CA: pemPathSchema,
-  GRPC_ALLOW_INSECURE: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  GRPC_TLS_CERT: pemPathSchema.describe("the service's certificate (PEM path); with `GRPC_TLS_KEY` it serves TLS only"),
+  GRPC_TLS_KEY: pemPathSchema.describe("the service's private key (PEM path)"),
+  GRPC_TLS_CA: pemPathSchema.describe('a CA (PEM path): with it the service requires client certificates of that CA (mutual TLS)'),
+  GRPC_ALLOW_INSECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe('`true` lets a service without TLS listen beyond loopback (behind a network that encrypts for it)'),
 });
 
 /**
@@ -122,14 +132,17 @@ export const grpcServerConfigSchema = z.object({
  */
 export const grpcClientConfigSchema = z.object({
   GRPC_MAX_MESSAGE_BYTES: grpcMaxMessageBytesSchema,
-  GRPC_TLS_CA: pemPathSchema,
-  GRPC_TLS_CERT: pemPathSchema,
-  GRPC_TLS_KEY: pemPathSchema,
+  GRPC_TLS_CA: pemPathSchema.describe("the CA of the services' certificates (PEM path): TLS on every channel to them"),
+  GRPC_TLS_CERT: pemPathSchema.describe('its own certificate (PEM path), for services that require mutual TLS'),
+  GRPC_TLS_KEY: pemPathSchema.describe('the private key of that certificate (PEM path)'),
 });
 
 /** The shared key of the signed user context (gateway and every service). */
 export const userContextConfigSchema = z.object({
-  USER_CONTEXT_KEY: z.string().min(32, 'must be at least 32 characters'),
+  USER_CONTEXT_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .describe('the key of the signed user context the gateway sends with every call (the same in the gateway and every service; `npm start` generates one per `.data/`)'),
 });
 
 /**
@@ -150,10 +163,65 @@ export function serviceConfigSchema(defaultDb: string) {
 export const companyDomainSchema = z.string().regex(/^@?[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as example.com');
 
 export const s3ConfigSchema = z.object({
-  S3_ENDPOINT: z.url().default('http://127.0.0.1:9000'),
-  S3_ACCESS_KEY: z.string().min(1),
-  S3_SECRET_KEY: z.string().min(1),
+  S3_ENDPOINT: z.url().default('http://127.0.0.1:9000').describe('the S3 store (MinIO) of the files; use `https://` in production (bodies are sent unsigned)'),
+  S3_ACCESS_KEY: z.string().min(1).describe('its access key'),
+  S3_SECRET_KEY: z.string().min(1).describe('its secret key'),
 });
+
+/** One variable of a process's configuration, as the configuration reference lists it. */
+export interface ConfigVariable {
+  name: string;
+  /** The value taken when it is unset (as the environment would spell it), if there is one. */
+  default?: string;
+  /** It must be set (no default, not optional). */
+  required: boolean;
+  /** What it accepts, in words: `true` or `false`, a whole number from 1 to 8, … */
+  accepts: string;
+  description: string;
+}
+
+/** What a JSON Schema node (zod's `toJSONSchema`) accepts, in words. */
+function acceptsOf(node: Record<string, unknown>): string {
+  const list = (values: unknown[]) => values.map((value) => `\`${String(value)}\``).join(', ');
+  if (Array.isArray(node.enum)) return `one of ${list(node.enum)}`;
+  const whole = node.type === 'integer';
+  if (!whole && node.type !== 'number') return node.format === 'uri' ? 'a URL' : typeof node.minLength === 'number' && node.minLength > 1 ? `text of at least ${node.minLength} characters` : 'text';
+  const high = typeof node.maximum === 'number' && node.maximum < Number.MAX_SAFE_INTEGER ? node.maximum : undefined;
+  const exclusive = typeof node.exclusiveMinimum === 'number' ? node.exclusiveMinimum : undefined;
+  const low = typeof node.minimum === 'number' ? node.minimum : whole && exclusive !== undefined ? exclusive + 1 : undefined;
+  const kind = whole ? 'a whole number' : 'a number';
+  if (low !== undefined && high !== undefined) return `${kind} from ${low} to ${high}`;
+  if (low !== undefined) return `${kind} of at least ${low}`;
+  if (exclusive !== undefined) return `${kind} above ${exclusive}${high === undefined ? '' : ` up to ${high}`}`;
+  return high === undefined ? kind : `${kind} up to ${high}`;
+}
+
+/** The default of a variable's schema, found through its wrappers (JSON Schema leaves it out behind a transform). */
+function defaultOf(schema: z.ZodType): unknown {
+  for (let node: z.core.$ZodType | undefined = schema; node; ) {
+    const def = node._zod.def as { type: string; defaultValue?: unknown; innerType?: z.core.$ZodType; in?: z.core.$ZodType };
+    if (def.type === 'default') return def.defaultValue;
+    node = def.type === 'pipe' ? def.in : def.innerType;
+  }
+  return undefined;
+}
+
+/** Every variable `schema` (a z.object of the environment) reads: what the configuration reference shows. */
+export function configReference(schema: z.ZodType): ConfigVariable[] {
+  if (!(schema instanceof z.ZodObject)) throw new Error('configReference: the schema of an environment is a z.object');
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties ?? {}).map(([name, node]) => {
+    const fallback = node.default ?? defaultOf(schema.shape[name] as z.ZodType);
+    return {
+      name,
+      ...(fallback === undefined ? {} : { default: String(fallback) }),
+      required: required.has(name) && fallback === undefined,
+      accepts: acceptsOf(node),
+      description: typeof node.description === 'string' ? node.description : '',
+    };
+  });
+}
 
 /** loadConfig for a process entry point: a bad configuration is logged (every problem) and exits with status 1. */
 export function loadConfigOrExit<S extends z.ZodType>(schema: S, logger: { fatal(message: string): void }): z.output<S> {

@@ -4,6 +4,7 @@ export {
   baseConfigSchema,
   companyDomainSchema,
   ConfigError,
+  configReference,
   durationMsSchema,
   grpcAddressListSchema,
   grpcAddressSchema,
@@ -22,6 +23,7 @@ export {
   serviceConfigSchema,
   userContextConfigSchema,
 } from './config.ts';
+export type { ConfigVariable } from './config.ts';
 export {
   requirePermission,
   requireCallerPermission,

@@ -6,7 +6,7 @@ import type { StreamDefinition } from '@venuebook/proto/events';
 import { createAuditRecorder } from './audit.ts';
 import type { AuditRecorder } from './audit.ts';
 import type { ServiceHandlers } from '@venuebook/proto/grpc';
-import { loadConfigOrExit } from './config.ts';
+import { configReference, loadConfigOrExit } from './config.ts';
 import type { serviceConfigSchema } from './config.ts';
 import { startGrpcServer } from './grpc-server.ts';
 import { grpcServerTls } from './grpc-tls.ts';
@@ -70,6 +70,11 @@ export async function runServiceMain<S extends z.ZodType<{ LOG_LEVEL: string }>>
   schema: S,
   start: (config: z.output<S>, options: { logger: Logger }) => Promise<{ stop(): Promise<void> }>,
 ): Promise<void> {
+  // `--config-reference`: print what the process reads (JSON, for docs/configuration.md) instead of starting.
+  if (process.argv.includes('--config-reference')) {
+    process.stdout.write(`${JSON.stringify(configReference(schema))}\n`);
+    return;
+  }
   const config = loadConfigOrExit(schema, createLogger(name));
   const logger = createLogger(name, { level: config.LOG_LEVEL });
   await runService(() => start(config, { logger }), { logger });

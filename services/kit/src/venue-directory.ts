@@ -23,13 +23,18 @@ import { userContextSigner } from './user-context.ts';
 
 /** The settings of a service that checks venues with the venues service (merge into its config schema). */
 export const venueDirectoryConfigSchema = z.object({
-  VENUES_GRPC_URL: grpcAddressListSchema.default(SERVICES.venues.defaultAddress),
-  /** Deadline of a GetVenue call to the venues service. */
-  VENUES_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  /** How long a venue found active is believed without asking again (0: ask every time); deleted or purged venues are forgotten at once from the venues stream. */
-  VENUE_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
-  /** Most venues remembered as active (the oldest go first). */
-  VENUE_CHECK_CACHE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  VENUES_GRPC_URL: grpcAddressListSchema
+    .default(SERVICES.venues.defaultAddress)
+    .describe('where the venues service answers (venue checks): `host:port`, or its replicas separated by commas'),
+  VENUES_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(5000).describe('the deadline of a call to the venues service'),
+  VENUE_CHECK_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(30_000)
+    .describe('how long a venue found active is believed without asking the venues service again (0: ask every time); a deleted or purged venue is forgotten at once from the venues stream'),
+  VENUE_CHECK_CACHE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(20_000).describe('the most venues remembered as active (the oldest go first)'),
 });
 
 export const VENUE_NOT_FOUND = 'Venue not found';
