@@ -351,14 +351,14 @@ describe('role × endpoint matrix', () => {
     { name: 'GET /events', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/events', headers }) },
     { name: 'PUT /events/:id', action: 'event.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/events/${randomUUID()}`, payload: { name: 'Matrix show' }, headers }) },
     { name: 'DELETE /events/:id', action: 'event.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/events/${randomUUID()}`, headers }) },
-    // Card field values (issue 12) on the seeded 'Network' template: reads and writes 404 'Venue not found' once permitted (an unknown or deleted venue).
+    // Card field values on the seeded 'Network' template: reads and writes 404 'Venue not found' once permitted (an unknown or deleted venue).
     { name: 'GET /venues/:id/values', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/values`, headers }) },
     { name: 'GET /venues/:id/cards/:cardId/values', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/values`, headers }) },
     { name: 'PUT /venues/:id/cards/:cardId/values', action: 'card.data.save', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/values`, payload: { values: { notes: { value: 'Matrix', baseVersion: 0 } } }, headers }) },
     { name: 'GET /venues/:id/cards/:cardId/fields/:fieldKey/history', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/history`, headers }) },
     { name: 'POST /venues/:id/cards/:cardId/fields/:fieldKey/restore', action: 'card.data.save', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/restore`, payload: { version: 1 }, headers }) },
     { name: 'POST /venues/:id/cards/:cardId/fields/:fieldKey/verify', action: 'card.data.save', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/verify`, payload: {}, headers }) },
-    // Field notes (issue 12): an unknown venue 404s 'Venue not found' once permitted (read, save, clean).
+    // Field notes: an unknown venue 404s 'Venue not found' once permitted (read, save, clean).
     { name: 'GET /venues/:id/cards/:cardId/notes/:fieldKey', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/notes/notes`, headers }) },
     { name: 'PUT /venues/:id/cards/:cardId/notes/:fieldKey', action: 'card.data.save', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/notes/notes`, payload: { department: 'IT', text: 'Matrix' }, headers }) },
     { name: 'GET /venues/:id/notes', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/notes`, headers }) },
@@ -384,7 +384,7 @@ describe('role × endpoint matrix', () => {
     { name: 'PUT /venues/:id/cards/order', action: 'card.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/order`, payload: { department: 'IT', cardIds: [] }, headers }) },
     { name: 'POST /venues/:id/cards/templates/:templateId/customize', action: 'card.edit', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/templates/${randomUUID()}/customize`, payload: { department: 'IT' }, headers }) },
     { name: 'DELETE /venues/:id/cards/templates/:templateId', action: 'card.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/venues/${randomUUID()}/cards/templates/${randomUUID()}?department=IT`, headers }) },
-    // Documents and photos (issue 13): an unknown venue or document, 404 once permitted. The upload is multipart.
+    // Documents and photos: an unknown venue or document, 404 once permitted. The upload is multipart.
     { name: 'POST /venues/:id/documents', action: 'document.upload', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/documents`, payload: matrixUpload() as never, headers }) },
     { name: 'GET /venues/:id/documents', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/documents`, headers }) },
     { name: 'GET /documents/:id', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/documents/${randomUUID()}`, headers }) },
@@ -430,7 +430,7 @@ describe('role × endpoint matrix', () => {
     'POST /venues/:id/cards/templates/:templateId/customize',
     'DELETE /venues/:id/cards/templates/:templateId',
   );
-  /** The media routes (issue 13): 404 for the made-up document and venue once the role may call them. */
+  /** The media routes: 404 for the made-up document and venue once the role may call them. */
   const MEDIA_ROUTES = [
     'POST /venues/:id/documents',
     'GET /venues/:id/documents',

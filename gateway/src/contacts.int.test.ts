@@ -1,4 +1,4 @@
-// The contacts API through the gateway on the real services (issue 11): every endpoint with good and bad input,
+// The contacts API through the gateway on the real services: every endpoint with good and bad input,
 // the role × endpoint matrix, details withheld from viewers, soft delete → restore → permanent delete, the
 // main contact kept from the venue's contact fields, and a deleted venue's contacts leaving /contacts.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// CSV export and import through the gateway on the real services (issue 11): the export is the filtered list
+// CSV export and import through the gateway on the real services: the export is the filtered list
 // (order, filter, no contact details for viewers), the import's preview (per-row errors with the §5 messages,
 // duplicates in the file and against existing venues) writes nothing, commit creates exactly the valid rows, a
 // re-run (and an export re-imported) creates nothing, and the role matrix.

@@ -1,4 +1,4 @@
-// The embeddable media library's gateway side (issue 13) on the real services: CORS for the host pages of
+// The embeddable media library's gateway side on the real services: CORS for the host pages of
 // EMBED_ALLOWED_ORIGINS (bearer tokens only, never credentials), Cross-Origin-Resource-Policy of the library's files
 // and of signed content, and the session bridge page (/embed/session).
 import { randomUUID } from 'node:crypto';

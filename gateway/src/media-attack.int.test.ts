@@ -1,4 +1,4 @@
-// Media (issue 13) probed as an attacker, through a listening gateway on the real services: content downloads that
+// Media probed as an attacker, through a listening gateway on the real services: content downloads that
 // a client stops reading, uploads a client abandons half-way, and writes that name another venue's documents,
 // cards or events. Kept as regression tests.
 import { randomUUID } from 'node:crypto';

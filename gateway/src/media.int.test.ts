@@ -1,4 +1,4 @@
-// The media API (issue 13) through the gateway on the real services: uploads (streamed multipart), the signed content
+// The media API through the gateway on the real services: uploads (streamed multipart), the signed content
 // URLs (Range, expiry, tampering, what is never served inline), documents, photo tags, and the public gallery.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';

@@ -22,7 +22,7 @@ interface OpenApiDocument {
 }
 
 const API_OPERATIONS: [method: string, path: string, tag: string][] = [
-  // Documents and photos (issue 13).
+  // Documents and photos.
   ['post', '/api/v1/venues/{id}/documents', 'media'],
   ['get', '/api/v1/venues/{id}/documents', 'media'],
   ['get', '/api/v1/documents/{id}', 'media'],
@@ -36,7 +36,7 @@ const API_OPERATIONS: [method: string, path: string, tag: string][] = [
   ['put', '/api/v1/venues/{id}/gallery', 'media'],
   ['post', '/api/v1/venues/{id}/gallery/rotate', 'media'],
   ['get', '/api/v1/public/venues/{id}/gallery', 'media'],
-  // Data cards (issue 12): templates, a venue's cards, values and field notes.
+  // Data cards: templates, a venue's cards, values and field notes.
   ['delete', '/api/v1/card-templates/{id}', 'cards'],
   ['delete', '/api/v1/cards/{id}', 'cards'],
   ['delete', '/api/v1/deleted-cards/{id}', 'cards'],

@@ -4,7 +4,7 @@ import { VENUE_FIELD_MAX, VENUE_MAX_BYTES, venueByteSize } from '@venuebook/prot
 import { describe, expect, it } from 'vitest';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 
-// Venue size and URL rules through the gateway, on the real services (issue 9, items 3 and 4): lists carry
+// Venue size and URL rules through the gateway, on the real services: lists carry
 // summaries, so that venues as large as allowed cannot push a page past the gRPC message limit; a venue over
 // the size limit, and a website that is not http(s), are refused with 400.
 const gateway = gatewayFixture(['editor']);

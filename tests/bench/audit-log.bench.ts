@@ -4,7 +4,7 @@
 // (page 1, a deep page, a table, a user, a record, a day) is requested BENCH_REPETITIONS times (default 200;
 // smoke 10) by the owner on 10 connections. Every answer is checked (total and the ids of the page, in
 // order). Then identity is restarted (start-up time until SERVING, i.e. its lists loaded; RSS) and each shape's first view timed
-// (the entry cache empty: its entries read by _id). For comparison, the query identity ran before issue 10 (find + sort + skip, and countDocuments)
+// (the entry cache empty: its entries read by _id). For comparison, the query identity ran before its read models (find + sort + skip, and countDocuments)
 // is timed straight against the database, as 'before'.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -129,7 +129,7 @@ await runBench({ name: 'audit-log', title: 'Audit Logs page through the gateway'
     bench.figure(`firstViewAfterRestartMs ${label}`, ms, `${label}: first view after the restart ${ms.toFixed(1)} ms (its entries read by _id)`);
   }
 
-  // Before issue 10: identity asked the database for the page (sort, skip, limit) and the count.
+  // Before the read models: identity asked the database for the page (sort, skip, limit) and the count.
   const connection = await connectMongo(bench.stack.infra.mongoUri, 'venuebook_identity');
   try {
     const logs = connection.collection('audit_logs');

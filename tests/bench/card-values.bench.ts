@@ -1,4 +1,4 @@
-// Card field values at company scale through the gateway (issue 12): BENCH_VENUES venues (default 10,000; smoke 40)
+// Card field values at company scale through the gateway: BENCH_VENUES venues (default 10,000; smoke 40)
 // are written into the venues database (services/venues/src/testing/seed-venues.ts; reads and saves ask the venues
 // service whether a venue is active), and 30 values each (300,000 version documents) straight into the cards
 // database while the service is down

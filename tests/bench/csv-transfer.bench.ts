@@ -1,4 +1,4 @@
-// CSV export and import at size (issue 11): BENCH_VENUES venues (default 10,000; smoke 40) are written straight into
+// CSV export and import at size: BENCH_VENUES venues (default 10,000; smoke 40) are written straight into
 // the venues database (services/venues/src/testing/seed-venues.ts, as the service writes them) and the venues
 // service restarted, so its point-read cache starts empty; GET /api/v1/venues/export.csv is timed cold (each venue
 // one `{_id}` read, 16 at once) and warm (from the cache), whole and for a league; the exported file is previewed

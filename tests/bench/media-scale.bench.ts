@@ -1,4 +1,4 @@
-// The media domain at company scale through the gateway (issue 13): BENCH_VENUES venues (default 10,000; smoke 40) are
+// The media domain at company scale through the gateway: BENCH_VENUES venues (default 10,000; smoke 40) are
 // written into the venues database (services/venues/src/testing/seed-venues.ts; the media service asks the venues
 // service whether a venue is active), then BENCH_DOCUMENTS documents (default 100,000; smoke 400) straight into the
 // media database while the media service is down (services/media/src/testing/seed-documents.ts: documents as the

@@ -1,4 +1,4 @@
-// Uploads through the gateway against a direct S3 put in the same run (issue 13): files of BENCH_UPLOAD_SIZES_MB
+// Uploads through the gateway against a direct S3 put in the same run: files of BENCH_UPLOAD_SIZES_MB
 // (default 5, 10 and 20 MB; smoke 1) are uploaded BENCH_UPLOADS times each (default 5; smoke 1) as an editor with
 // `POST /api/v1/venues/{id}/documents` (multipart, streamed by the gateway into the media service's gRPC client
 // stream and on into MinIO), and the same bytes are put straight into the same MinIO with the minio client (one

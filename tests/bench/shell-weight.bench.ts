@@ -155,7 +155,7 @@ function printScripts(log: (message: string) => void, title: string, weight: Pag
 /** The shell's entry chunk and every remote's container: the scripts Module Federation itself adds. */
 const isFederationRuntime = (file: string): boolean => /^\/main\.[0-9a-f]+\.js$/.test(file) || file.endsWith('/remoteEntry.js');
 
-/** What the home page may download before its list renders (issue 8: the shell's weight), compressed. */
+/** What the home page may download before its list renders (the shell's weight), compressed. */
 const HOME_BUDGET_KB = 170;
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

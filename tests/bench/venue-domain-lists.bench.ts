@@ -1,4 +1,4 @@
-// The venues domain's other lists through the gateway (issue 11: "the same figures as the home list at 10,000
+// The venues domain's other lists through the gateway (target: "the same figures as the home list at 10,000
 // venues, 50,000 contacts and 20,000 events"): BENCH_VENUES venues (default 10,000; smoke 30), each with its main
 // contact (6 in 10) and 5 more contacts (~56,000 at full size) and 2 events (20,000), are written straight into the
 // venues database while the service is down (services/venues/src/testing/seed-venues.ts, documents as the
@@ -228,5 +228,5 @@ await runBench({ name: 'venue-domain-lists', title: 'Contacts, events and delete
     ),
   ];
   await timeShapes(bench, shapes, { requests: REQUESTS, warmUp: WARM_UP, rounds: ROUNDS, connections: CONNECTIONS, targetP99Ms: TARGET_P99_MS });
-  bench.log('before issue 11: none of these lists existed; writes are timed once, not against the list target');
+  bench.log('before their read models: none of these lists existed; writes are timed once, not against the list target');
 });

@@ -9,7 +9,7 @@
 // not counted); the paths take turns in BENCH_ROUNDS
 // rounds (default 2) so that a neighbour's load on the shared machine falls on both. Every gateway answer
 // must be the venue asked for; every hop answer the fixed venue. Reports req/s, p50/p99 of both and the ratio
-// (target ≥ 0.6, gateway p99 ≤ 15 ms) beside the figures from before issue 10.
+// (target ≥ 0.6, gateway p99 ≤ 15 ms) beside the figures from before the read models.
 import { DEMO_VENUES } from '@venuebook/local';
 import type { Venue } from '@venuebook/proto/domain';
 import { startPlainHop } from './plain-hop.ts';
@@ -22,7 +22,7 @@ const ROUNDS = sized({ full: 2, smoke: 1 }, process.env.BENCH_ROUNDS);
 const CONNECTIONS = 10;
 const CREATE_CONCURRENCY = 8;
 
-/** Before issue 10 (33 venues, 10 connections, same machine): the issue's figures. */
+/** Before the read models (33 venues, 10 connections, same machine): the figures then. */
 const BEFORE = { gateway: { reqPerSecond: 180, p50Ms: 48, p99Ms: 156 }, hop: { reqPerSecond: 2965, p99Ms: 12 }, ratio: 0.06 };
 const TARGET = { ratio: 0.6, p99Ms: 15 };
 
@@ -100,7 +100,7 @@ await runBench({ name: 'venue-get', title: 'One venue through the gateway, besid
     bench.detail('before', BEFORE);
     bench.detail('target', TARGET);
     bench.log(
-      `before issue 10 (33 venues): gateway ${BEFORE.gateway.reqPerSecond} req/s, p50 ${BEFORE.gateway.p50Ms} ms, p99 ${BEFORE.gateway.p99Ms} ms; ` +
+      `before the read models (33 venues): gateway ${BEFORE.gateway.reqPerSecond} req/s, p50 ${BEFORE.gateway.p50Ms} ms, p99 ${BEFORE.gateway.p99Ms} ms; ` +
         `plain hop ${BEFORE.hop.reqPerSecond} req/s, p99 ${BEFORE.hop.p99Ms} ms; ratio ${BEFORE.ratio}`,
     );
   } finally {

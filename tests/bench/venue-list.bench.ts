@@ -7,7 +7,7 @@
 // taking in the creations' events) falls on every shape alike. Every answer is checked against what was
 // created (total and the ids of the page, in order; the first of each shape against the API schema too), so
 // a list that goes wrong fails the benchmark; timings are reported beside the target (p99 ≤ 30 ms) and the
-// figures from before issue 10 (the list from the database: p50 2.9–5.0 s a page, A→Z page 1 past the 5 s
+// figures from before the read models (the list from the database: p50 2.9–5.0 s a page, A→Z page 1 past the 5 s
 // deadline).
 import { DEMO_VENUES } from '@venuebook/local';
 import { listVenuesResultSchema, nameKey } from '@venuebook/proto/domain';
@@ -21,7 +21,7 @@ const WARM_UP = sized({ full: 50, smoke: 5 }, process.env.BENCH_WARM_UP);
 const ROUNDS = sized({ full: 5, smoke: 1 }, process.env.BENCH_ROUNDS);
 const CONNECTIONS = 10;
 const CONCURRENCY = 8;
-/** Before issue 10 (10,000 venues, the list from FerretDB): the issue's figures. */
+/** Before the read models (10,000 venues, the list from FerretDB): the figures then. */
 const BEFORE = { p50Ms: { min: 2900, max: 5000 }, note: "A→Z page 1 hit the 5 s deadline" };
 const TARGET_P99_MS = 30;
 const PAGE_SIZE = 50;
@@ -119,5 +119,5 @@ await runBench({ name: 'venue-list', title: 'Home list through the gateway' }, a
   }
   await timeShapes(bench, shapes, { requests: REQUESTS, warmUp: WARM_UP, rounds: ROUNDS, connections: CONNECTIONS, targetP99Ms: TARGET_P99_MS });
   bench.detail('before', BEFORE);
-  bench.log(`before issue 10 (10,000 venues, lists from the database): p50 ${BEFORE.p50Ms.min / 1000}–${BEFORE.p50Ms.max / 1000} s a page; ${BEFORE.note}`);
+  bench.log(`before the read models (10,000 venues, lists from the database): p50 ${BEFORE.p50Ms.min / 1000}–${BEFORE.p50Ms.max / 1000} s a page; ${BEFORE.note}`);
 });

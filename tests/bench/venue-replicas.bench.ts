@@ -3,7 +3,7 @@
 // signed user context, so the replica is pinned); for each, replica 2 is asked every BENCH_POLL_MS (default 2)
 // for the venue's unique name (ListVenues, answered from its read model) until it lists it. Convergence =
 // from replica 1's answer to the first answer of replica 2 that lists the venue (resolution: one poll).
-// Every listed venue must be the one created. Reports p50/p99 (target p99 ≤ 1 s; before issue 10 there were
+// Every listed venue must be the one created. Reports p50/p99 (target p99 ≤ 1 s; before the read models there were
 // no replicas).
 import { randomUUID } from 'node:crypto';
 import { DEMO_VENUES } from '@venuebook/local';
@@ -76,7 +76,7 @@ await runBench({ name: 'venue-replicas', title: 'Replica convergence: created th
     const summary = bench.shape('convergence: listed by replica 2', convergence, { polls });
     bench.figure('convergenceP50Ms', summary.p50Ms, `convergence over ${VENUES} venues at ${RATE}/s: p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms, max ${summary.maxMs} ms (target p99 ≤ ${TARGET_P99_MS} ms)`);
     bench.figure('convergenceP99Ms', summary.p99Ms, `${polls} polls of replica 2 in ${seconds.toFixed(1)} s`);
-    bench.figure('targetP99Ms', TARGET_P99_MS, 'before issue 10: no replicas (one venues process)');
+    bench.figure('targetP99Ms', TARGET_P99_MS, 'before the read models: no replicas (one venues process)');
     bench.detail('before', 'no replicas: npm start ran one process per service');
   } finally {
     first.close();

@@ -1,5 +1,5 @@
-// Start-up and memory of the venues service against its collection size (issue 10: "memory and start-up are
-// part of the design"). For each size (full: 0, 10,000 and 100,000 venues; smoke: 0, 500 and 2,000; or
+// Start-up and memory of the venues service against its collection size (memory and start-up are
+// part of the design). For each size (full: 0, 10,000 and 100,000 venues; smoke: 0, 500 and 2,000; or
 // BENCH_STARTUP_SIZES=0,5000,…) the venues are written straight into a database of their own
 // (services/venues/src/testing/seed-venues.ts: the service's model, documents as the service writes them;
 // seeding is set-up, not measured), then the venues service is started as its own process on that
@@ -12,7 +12,7 @@
 //   - a rebuild: the service's NATS connection is cut (it talks to NATS through a TCP relay here), the read
 //     model rebuilds on the reconnect as it does in production, and its load time and the peak RSS while
 //     old and new state are both held are reported.
-// Then the same at issue 11's company scale (BENCH_STARTUP_DOMAIN, full: 10,000 venues; smoke: 500), with the venues'
+// Then the same at company scale (BENCH_STARTUP_DOMAIN, full: 10,000 venues; smoke: 500), with the venues'
 // contacts and events seeded too: start-up with every read model loaded (each one's load time is logged), RSS,
 // heap and the rebuilds' peak.
 // Every start is checked: ListVenues answers total = N, and the first page of each sort is in order.
@@ -37,7 +37,7 @@ const SIZES = (process.env.BENCH_STARTUP_SIZES ?? (SMOKE ? '0,500,2000' : '0,100
 });
 if (!SIZES.includes(0)) SIZES.unshift(0);
 /**
- * Issue 11's company scale: venues with their contacts (a main contact for 6 in 10, and 5 more each: ~56,000 at
+ * Company scale: venues with their contacts (a main contact for 6 in 10, and 5 more each: ~56,000 at
  * 10,000 venues) and events (2 each: 20,000), every read model of the venues service loading them.
  * BENCH_STARTUP_DOMAIN=10000,20000 (venue counts; '' for none).
  */
@@ -53,7 +53,7 @@ const START_TIMEOUT_MS = 600_000;
 const MB = 1024 * 1024;
 const run = promisify(execFile);
 
-/** The rest of the venues domain seeded with the venues (issue 11's company scale), or none. */
+/** The rest of the venues domain seeded with the venues (company scale), or none. */
 interface Domain {
   /** Contacts per venue besides its main contact (6 in 10 seeded venues have one). */
   extraContactsPerVenue: number;
@@ -280,7 +280,7 @@ const fixed = (value: number, digits = 0): string => value.toFixed(digits);
 
 await runBench({ name: 'venue-startup', title: 'Venues service start-up and memory by collection size' }, async (bench) => {
   bench.parameter('sizes', SIZES.join(','));
-  bench.log('before this issue: no read model; the venues service loaded nothing at start (every list scanned the collection per request), so start-up did not depend on the collection size');
+  bench.log('before the read models: the venues service loaded nothing at start (every list scanned the collection per request), so start-up did not depend on the collection size');
   const results: Measured[] = [];
   for (const [size, domain] of [...SIZES.map((size) => [size, null] as const), ...DOMAIN_SIZES.map((size) => [size, DOMAIN] as const)]) {
     const result = await measure(bench, size, domain);
@@ -313,7 +313,7 @@ await runBench({ name: 'venue-startup', title: 'Venues service start-up and memo
     const label = `${result.size.toLocaleString('en')} venues:`;
     const startupTarget = result.size === 10_000 ? ' (target ≤ 10,000 ms)' : '';
     const rssTarget = result.size === 100_000 ? ' (target ≤ 400 MB)' : '';
-    bench.figure(`startupMs_${key}`, result.startupMs, `${label} start-up ${fixed(result.startupMs)} ms${startupTarget}; before this issue: nothing loaded at start`);
+    bench.figure(`startupMs_${key}`, result.startupMs, `${label} start-up ${fixed(result.startupMs)} ms${startupTarget}; before the read models: nothing loaded at start`);
     bench.figure(`loadMs_${key}`, result.loadMs, `${label} read model load ${result.loadMs} ms (${fixed((result.loadMs / result.size) * 10_000)} ms per 10,000)`);
     bench.figure(`rssMB_${key}`, result.rssMB, `${label} RSS ${fixed(result.rssMB)} MB after load and GC${rssTarget}`);
     bench.figure(`peakRssMB_${key}`, result.peakRssMB, `${label} peak RSS during the load ${fixed(result.peakRssMB)} MB`);

@@ -1,5 +1,5 @@
 // The card dialog (spec §2 'Card dialog', §4, §5 'Data card save', §8 'Cards and data', §9 Tab and textarea rows;
-// issue 12's history and restore): an editor enters values of every type, saves with Ctrl+Enter and sees them again;
+// the field history and restore): an editor enters values of every type, saves with Ctrl+Enter and sees them again;
 // the 'Unsaved Changes' guard; a surveyor saves the same field from a stale dialog ('Field Conflict Detected',
 // Overwrite; the editor's stale dialog then Cancel Changes), notes merge, Verify; the editor restores an earlier
 // value from the field's history and customises the template for the venue; a viewer sees values read-only.

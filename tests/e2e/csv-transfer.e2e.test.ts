@@ -1,4 +1,4 @@
-// CSV import and export on the home page (issue 11) at a phone and a desktop width: an editor imports venues
+// CSV import and export on the home page at a phone and a desktop width: an editor imports venues
 // through the preview (errors in red, an in-file duplicate, a similar name left unconfirmed), exports the searched
 // list, and imports the exported file again: nothing to create. A larger file shows the progress bar. A viewer
 // gets Export but no Import.

@@ -1,4 +1,4 @@
-// The embeddable media library (issue 13) on its example page (mfe-media/example), served on another origin than
+// The embeddable media library on its example page (mfe-media/example), served on another origin than
 // Venue Book: http://127.0.0.1:<embedHostPort> (same-site with the stack, in its EMBED_ALLOWED_ORIGINS). A browser
 // signed in to Venue Book sees the venue's photos through the session bridge, uploads a photo (progress, 'uploaded'
 // event), opens the viewer, switches to documents and deletes one ('deleted'); the host switches view and colour

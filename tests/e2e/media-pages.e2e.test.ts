@@ -1,4 +1,4 @@
-// The media pages (issue 13; spec §2 'Photos page', 'Public gallery', 'Documents page'; §4 'Photo selection mode',
+// The media pages (spec §2 'Photos page', 'Public gallery', 'Documents page'; §4 'Photo selection mode',
 // 'Document'; §5 'Document upload', 'Tagging'; §8 'Photos and documents'; §9 gallery grid, swipe 50 px): photos
 // uploaded through the page, the viewer (arrow keys, Escape, 'n of total', swipe), tag and delete modes, the public
 // gallery without sign-in (and its link rotated), documents uploaded, moved, unlinked and deleted, at 1440×900 and

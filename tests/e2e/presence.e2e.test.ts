@@ -1,4 +1,4 @@
-// Live presence across gateway replicas (issue 12, spec §4 'Presence'): an editor on the first gateway and a surveyor
+// Live presence across gateway replicas (spec §4 'Presence'): an editor on the first gateway and a surveyor
 // on the second open the same card dialog; each badge shows '2 editing' (the replicas share presence through NATS);
 // the surveyor closes the dialog and the editor's badge shows '1 editing' at once, not after the time-out.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Attacks on the media library's session bridge (GET /embed/session, issue 13) in Chromium, on the product stack,
+// Attacks on the media library's session bridge (GET /embed/session) in Chromium, on the product stack,
 // by pages that are NOT an allowed host page but try to get a signed-in browser's access token from it anyway:
 // a sandboxed frame (origin 'null') or a data: frame inside an allowed host page, a stranger framing an allowed
 // host page, a stranger framed by an allowed host page, a stranger that opens an allowed host page and navigates

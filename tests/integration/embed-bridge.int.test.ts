@@ -1,4 +1,4 @@
-// The embeddable media library's session bridge (GET /embed/session, issue 13) in Chromium, on the product stack
+// The embeddable media library's session bridge (GET /embed/session) in Chromium, on the product stack
 // with EMBED_ALLOWED_ORIGINS: a host page of an allowed origin that is same-site with Venue Book gets the signed-in
 // browser's embed token (the access token, exchanged in the frame for one the API takes on the media library's
 // routes only); a signed-out browser, or an allowed but cross-site host (the SameSite=Strict refresh cookie stays
@@ -141,7 +141,7 @@ describe('the session bridge in Chromium', () => {
     expect(me.status).toBe(200);
     expect(me.headers.get('access-control-allow-origin')).toBe(sameSiteHost);
     expect((await me.json()) as { email: string }).toMatchObject({ email: sdk.account('viewer').email });
-    // It is an embed token (review of issue 13): scoped to the media library's routes, refused (403) elsewhere; the
+    // It is an embed token (from a review): scoped to the media library's routes, refused (403) elsewhere; the
     // session's full access token never leaves the frame.
     expect(exchanges).toHaveLength(1);
     const claims = JSON.parse(Buffer.from(token.accessToken!.split('.')[1]!, 'base64url').toString('utf8')) as { scope?: string };

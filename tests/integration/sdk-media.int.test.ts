@@ -1,4 +1,4 @@
-// @venuebook/sdk's media client and queries (issue 13) against the running product (gateway, media and the other
+// @venuebook/sdk's media client and queries against the running product (gateway, media and the other
 // services as their own processes on real FerretDB, MinIO and NATS): documents listed by kind and event through
 // `mediaQueries`, a category change seen after invalidating the venue's lists, photo tags, the public gallery
 // (settings, the public read without a session, rotation), batch and single deletes. The uploads themselves go as

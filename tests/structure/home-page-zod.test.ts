@@ -1,4 +1,4 @@
-// The home page loads no zod (issue 8, the shell's weight: zod classic is 23 KB brotli and loads whole as soon as
+// The home page loads no zod (the shell's weight: zod classic is 23 KB brotli and loads whole as soon as
 // any schema does). Forms bring zod with their own pages (lazily loaded chunks); the home page's code must not.
 // A static check of the import graph, the way webpack builds it, without building:
 // - roots: what the signed-in home page loads (the shell's bootstrap chunk, the sdk, which is a federation

@@ -82,7 +82,7 @@ describe('npm start with real values (COMPANY_DOMAIN, OWNER_EMAILS, HOST, SMTP_U
     }
   });
 
-  it('keeps its data folder private: folders 0700, logs and secrets 0600 (issue 9 item 11)', () => {
+  it('keeps its data folder private: folders 0700, logs and secrets 0600', () => {
     const mode = (path: string): number => statSync(path).mode & 0o777;
     const data = join(dataDir, 'data');
     expect(mode(data)).toBe(0o700);

@@ -1,4 +1,4 @@
-// CSV export answers (issue 11): the header row and the first slice are read before the answer starts (so a
+// CSV export answers: the header row and the first slice are read before the answer starts (so a
 // refusal is still a JSON error with its status), then the rest is streamed slice by slice with backpressure.
 import type { FastifyReply } from 'fastify';
 import { can, csvColumnsFor, isRole } from '@venuebook/proto/domain';

@@ -1,4 +1,4 @@
-// CSV reading and writing for the import and export routes (issue 11), on the csv project's csv-parse and
+// CSV reading and writing for the import and export routes, on the csv project's csv-parse and
 // csv-stringify (RFC 4180 quoting, embedded commas, quotes and newlines, BOM and CRLF; streamed writing).
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The embeddable media library (issue 13): which host pages may embed it (EMBED_ALLOWED_ORIGINS), and which
+ * The embeddable media library: which host pages may embed it (EMBED_ALLOWED_ORIGINS), and which
  * paths answer them cross-origin. An origin is `scheme://host[:port]` exactly as a browser sends it in the
  * Origin header (lower-case, no default port, no trailing slash), so matching is plain string equality.
  */
@@ -61,7 +61,7 @@ export const EMBED_LIBRARY_PREFIX = '/remotes/media/library/';
 const SAME_ORIGIN_ROUTES = /^\/api\/v1\/auth\/(token|logout|google|embed-token)(\/|$)/;
 
 /**
- * The embed token (issue 13, review): what the session bridge hands an allowed host page instead of the session's
+ * The embed token (review): what the session bridge hands an allowed host page instead of the session's
  * access token. The same claims (sub, email, sid: the session's revocation and the user's role apply as they do)
  * plus `scope: EMBED_TOKEN_SCOPE`; it expires when the access token it was exchanged for does. The API accepts it
  * only on the routes the media library calls (route `config.embed: true`); anywhere else it is refused (403).

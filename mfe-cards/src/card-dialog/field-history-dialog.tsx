@@ -14,7 +14,7 @@ function kindDetail(version: FieldValueVersion): string {
 }
 
 /**
- * A field's history (beyond the spec, issue 12): every version newest first with who, when, the value and its
+ * A field's history (beyond the spec): every version newest first with who, when, the value and its
  * kind; 'Restore' makes an earlier value current again (a new version, audited by the server).
  */
 export function FieldHistoryDialog({

@@ -1,4 +1,4 @@
-// The embeddable media library's public contract (issue 13): the props of `mount` (version 1) and the events it
+// The embeddable media library's public contract: the props of `mount` (version 1) and the events it
 // reports. Other teams' pages build against this; a change that is not backwards compatible is a new version.
 import { z } from 'zod';
 

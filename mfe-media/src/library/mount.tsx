@@ -1,4 +1,4 @@
-// `mount(element, props)`: the embeddable media library (issue 13) on any page, framework-free. One session per page:
+// `mount(element, props)`: the embeddable media library on any page, framework-free. One session per page:
 // every mounted library uses the same Venue Book origin and token source (the latest mount's or update's).
 import { ChakraProvider } from '@chakra-ui/react';
 import { api, onUploadSucceeded, Toaster } from '@venuebook/sdk';

@@ -1,4 +1,4 @@
-// 'Import CSV' (issue 11): choose venues or contacts, pick a file, read the preview (errors in red with the §5
+// 'Import CSV': choose venues or contacts, pick a file, read the preview (errors in red with the §5
 // messages, duplicates with the similar venue's name and %), confirm similar names one by one, import (in chunks,
 // a progress bar from IMPORT_PROGRESS_FROM_ROWS rows), then the result. Nothing is written before 'Import'. A file
 // of any size up to the limits is previewed whole, in row windows of IMPORT_PREVIEW_WINDOW_ROWS (the whole file

@@ -1,5 +1,5 @@
 // The home page's 'Export' (everyone: the list as filtered and sorted, as CSV) and 'Import' (users who may create
-// venues or contacts: the import dialog, loaded on first use) buttons (issue 11).
+// venues or contacts: the import dialog, loaded on first use) buttons.
 import { Button, HStack } from '@chakra-ui/react';
 import { api, errorMessage, notify, useCan } from '@venuebook/sdk';
 import type { CsvImportKind } from '@venuebook/sdk';

@@ -40,7 +40,7 @@ export function HomePage({ canEdit: canEditOverride }: HomePageProps) {
       <Flex align="center" justify="space-between" gap="3" wrap="wrap">
         <PageTitle title="Venues" summary={list.loading || list.error ? '' : countText(list.total, 'venue', 'venues')} summaryTestId="venue-total" />
         <Flex gap="2" wrap="wrap" align="center">
-          {/* CSV export for everyone, import for users who may create venues or contacts (issue 11). */}
+          {/* CSV export for everyone, import for users who may create venues or contacts. */}
           <CsvTransferButtons query={query} />
           {canEdit ? (
             <Button asChild colorPalette="brand">

@@ -105,7 +105,7 @@ export function listQueryToProto(query: ListVenuesQuery): MessageInitShape<typeo
   return { query: query.q ?? '', leagues: [...query.leagues], sort: sortToProto(query.sort), page: query.page, pageSize: query.pageSize };
 }
 
-// ---- Duplicate check, links, deleted venues (issue 11) ----------------------------------------------------
+// ---- Duplicate check, links, deleted venues ----------------------------------------------------
 
 /** Validated duplicate-check request → proto (no excludeId → ''). */
 export function duplicateCheckToProto(request: DuplicateCheckRequest): MessageInitShape<typeof CheckDuplicatesRequestSchema> {

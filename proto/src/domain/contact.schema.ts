@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts';
 import { pageResultSchema, pagingQueryShape, searchQuerySchema } from './paging.ts';
 
-// The contacts HTTP contract (issue 11): what the gateway answers and takes; the form's input schema is
+// The contacts HTTP contract: what the gateway answers and takes; the form's input schema is
 // contactInputSchema (contact-rules.ts).
 
 const isoTimestamp = (description: string) => z.iso.datetime({ offset: true }).describe(description);

@@ -1,4 +1,4 @@
-// CSV export and import of venues and contacts (issue 11): the columns (one list for both directions), the
+// CSV export and import of venues and contacts: the columns (one list for both directions), the
 // mapping of a CSV record to the input the shared schemas check (venueInputSchema, contactInputSchema) and the
 // HTTP answers of the import. The CSV text itself is read and written by the gateway (csv-parse, csv-stringify).
 import { z } from 'zod';

@@ -68,7 +68,7 @@ describe('permission table (spec §6)', () => {
     }
   });
 
-  it('opens the audit log to owners only (issue 9: "serves them … to owners"; spec §6 "Owner only sees Audit Logs")', () => {
+  it('opens the audit log to owners only (spec §6 "Owner only sees Audit Logs")', () => {
     expect(PERMISSIONS['audit.view']).toEqual(['owner']);
     for (const role of ['admin', 'editor', 'surveyor', 'viewer'] as Role[]) expect(can(role, 'audit.view'), role).toBe(false);
   });
@@ -80,7 +80,7 @@ describe('permission table (spec §6)', () => {
     expect(can('surveyor', 'contact.custom_tag')).toBe(false);
   });
 
-  it('shows contact details to every role but viewer (issue 11)', () => {
+  it('shows contact details to every role but viewer', () => {
     expect(PERMISSIONS['contact.view_details']).toEqual(['owner', 'admin', 'editor', 'surveyor']);
     expect(can('viewer', 'contact.view_details')).toBe(false);
   });

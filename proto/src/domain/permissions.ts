@@ -116,7 +116,7 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   // "In the Venue Contacts dialog, only admin and editor see '+ Add custom tag'."
   'contact.custom_tag': ['admin', 'editor'],
   // Spec §5: contact details (name, title, phone, e-mail) on venues and contacts are null unless the user may
-  // access the venue's contacts, "decided by a server check" whose rule is not shown; issue 11 settles it: every
+  // access the venue's contacts, "decided by a server check" whose rule is not shown; settled here: every
   // role but viewer. Without it the venues service answers those fields as null and does not search them.
   'contact.view_details': EDIT,
   'contact.view_deleted': ADMIN,
@@ -158,7 +158,7 @@ export const PERMISSIONS: Readonly<Record<Action, readonly Role[]>> = {
   'sync.reset': ADMIN,
 
   // The spec says both "Owner only sees Audit Logs" (§6, the menu) and "owner or admin" (§2's route
-  // table); issue 9 settles it: the audit log is served to owners. The identity service enforces it.
+  // table); settled here: the audit log is served to owners. The identity service enforces it.
   'audit.view': ['owner'],
   // Master cards, deleted items, user management and sync menu items.
   'admin.menu': ADMIN,

@@ -148,7 +148,7 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
         purge: (venueId) => deleteVenueDocuments([models.cards, models.orders, models.fieldValues, models.fieldNotes], venueId),
       });
       defer(() => lifecycle.stop());
-      // Issue 12 in progress: the RPCs not built yet answer UNIMPLEMENTED (partialHandlers).
+      // The RPCs not built yet answer UNIMPLEMENTED (partialHandlers).
       return partialHandlers(CardsService, { ...createTemplateHandlers(templates), ...createVenueCardHandlers(venueCards), ...createFieldValueHandlers(fieldValues), ...createFieldNoteHandlers(fieldNotes) });
     },
   });

@@ -1,4 +1,4 @@
-// Owner rules under races (issue 9, from the note): two owners demoting or removing each other at the same
+// Owner rules under races: two owners demoting or removing each other at the same
 // instant, on FerretDB v1 whose updates are not atomic, must never leave the company without an owner.
 // Many rounds of truly simultaneous calls over gRPC; after each, exactly one of the two is still an owner.
 // Every role change and removal takes the lock (not only those that looked like owner changes when the target

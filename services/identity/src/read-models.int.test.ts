@@ -1,4 +1,4 @@
-// Identity's lists from memory (issue 10): the user list and the audit log come from read models; what still
+// Identity's lists from memory: the user list and the audit log come from read models; what still
 // reaches the database is `_id` or one top-level equality (FerretDB v1 scans the collection for anything
 // else). Two instances on one database and NATS stand for two replicas: a write through one is listed by the
 // other, and each lists its own writes at once.

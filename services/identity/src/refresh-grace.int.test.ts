@@ -1,4 +1,4 @@
-// A refresh whose response was lost (issue 9, from the note): the same refresh token used again within
+// A refresh whose response was lost: the same refresh token used again within
 // REFRESH_REUSE_GRACE_SECONDS (2 s here, 30 by default) gets the SAME successor again instead of ending the
 // session (the successor is derived from the token, so the answer is idempotent). Whoever else holds the token
 // (a thief replaying it within the window) therefore shares the one chain: once either holder has used the

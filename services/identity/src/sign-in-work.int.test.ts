@@ -1,4 +1,4 @@
-// Sign-in does the same work whoever is asked about (issue 9 item 7): an unknown address, a wrong password
+// Sign-in does the same work whoever is asked about: an unknown address, a wrong password
 // of a real user, a Google-only account without a password, a not yet confirmed account and an account whose
 // hash is older and cheaper (made before today's scrypt cost) run the same database operations and scrypt of
 // the same total cost (counted on the real code path: mongoose's debug hook sees every

@@ -1,4 +1,4 @@
-// Sign-up mails cannot be turned against a colleague (issue 9 item 9): per address at most one confirmation
+// Sign-up mails cannot be turned against a colleague: per address at most one confirmation
 // mail per cooldown and a few per hour, with a clear message; a repeated sign-up of a pending address mails
 // the same link again and keeps the password chosen first (it can no longer be overwritten). Here the
 // cooldown is 1 s and the hourly cap 3, so that the test can wait them out.

@@ -1,4 +1,4 @@
-// Insert-only documents (issue 13): every change of a document (tags, category, event link, deletion) is a new
+// Insert-only documents: every change of a document (tags, category, event link, deletion) is a new
 // revision (venue_document_revisions, `_id` `<documentId>:<rev>`) and the upload's document is never rewritten; the
 // other replica follows; two replicas writing the same document at once both land (the second insert of a revision
 // fails on its `_id` and retries from the database); a restart rebuilds the current state from documents + revisions.

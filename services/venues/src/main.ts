@@ -81,7 +81,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       const deletedVenues = createDeletedVenueReadModel(models.venues, { logger, nc });
       defer(() => deletedVenues.stop());
       await deletedVenues.start();
-      // Contacts (issue 11): their read model takes venue names from `venues`, so it starts after it.
+      // Contacts: their read model takes venue names from `venues`, so it starts after it.
       const contactList = createContactReadModel(models.contacts, venues, { logger, nc });
       defer(() => contactList.stop());
       await contactList.start();
@@ -118,7 +118,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       });
       venueUseCases.onPurge(venueEventUseCases.purgeVenueEvents);
       const venueEventHandlers = createVenueEventHandlers(venueEventUseCases);
-      // CSV import and export (issue 11): through the venue and contact use cases; the export's venues hide contact details too.
+      // CSV import and export: through the venue and contact use cases; the export's venues hide contact details too.
       const importHandlers = hidingContactDetails(
         createImportHandlers(
           createImportUseCases({ venueUseCases, contactUseCases, venues, contacts: contactList, venueRepository: repository, venueCache, importKeys: new ImportKeyRepository(models.importKeys), locks: new Locks(models.locks) }),

@@ -1,4 +1,4 @@
-// The duplicate check, the links editor, the deleted-venues list and the permanent delete (issue 11), on real
+// The duplicate check, the links editor, the deleted-venues list and the permanent delete, on real
 // servers (FerretDB, NATS), with a second instance on the same database and NATS as a replica.
 import { randomUUID } from 'node:crypto';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';

@@ -167,7 +167,7 @@ export function createRemoteConfig(packageDir) {
 }
 
 /**
- * A self-contained container for pages that are not the shell (mfe-media's embeddable media library, issue 13):
+ * A self-contained container for pages that are not the shell (mfe-media's embeddable media library):
  * its own federation runtime and its own copies of React, Chakra and the sdk, sharing nothing, so a host page of any
  * framework loads `<outDir>/remoteEntry.js` with a script tag and mounts what it exposes. Built beside the package's
  * remote, into `dist/<outDir>/` (the remote's clean keeps it). Production and dev build the same (no page).

@@ -83,7 +83,7 @@ export type { ContactListFilter } from './query/contact-queries.ts';
 export { cardQueries, createCardQueries, VENUE_DATA_STALE_TIME_MS } from './query/card-queries.ts';
 export { createMediaQueries, mediaQueries, PHOTO_QUERY_STALE_TIME_MS } from './query/media-queries.ts';
 
-// The background upload queue (issue 13): one per app, shared by every remote; the shell shows its panel. The
+// The background upload queue: one per app, shared by every remote; the shell shows its panel. The
 // queue's machinery loads with the first upload (upload-store.ts); what is exported here is small.
 export { enqueueUploads, onUploadSucceeded, uploadQueue, useUploadQueue } from './uploads/upload-store.ts';
 export type { UploadQueueApi } from './uploads/upload-store.ts';
@@ -177,7 +177,7 @@ export { DEFAULT_EVENT_SORT, EVENT_SORTS } from '@venuebook/proto/domain';
 export type { DeletedVenue, EventSort, ListDeletedVenuesResult, ListEventsResult, ListVenueEventsResult, VenueEvent, VenueEventInput, VenueEventListItem } from '@venuebook/proto/domain';
 export type { Contact, ContactInput, ContactListItem, DeletedContactGroup, DeletedContactsResult, ListContactsResult } from '@venuebook/proto/domain';
 export type { CsvImportKind, ImportMatch, ImportResult, ImportRowResult } from '@venuebook/proto/domain';
-// Data cards (issue 12): departments, the card rules and the shapes of the cards API.
+// Data cards: departments, the card rules and the shapes of the cards API.
 export {
   CARD_FIELD_TYPES,
   CARD_LIMITS,
@@ -227,7 +227,7 @@ export type {
   VenueNotes,
   VenueValues,
 } from '@venuebook/proto/domain';
-// Media (issue 13): documents, photos, photo tags, the public gallery. Types only from media.schema.ts (it imports zod).
+// Media: documents, photos, photo tags, the public gallery. Types only from media.schema.ts (it imports zod).
 export {
   ADMIN_DOCUMENT_CATEGORIES,
   ALLOWED_DOCUMENT_EXTENSIONS,

@@ -98,7 +98,7 @@ describe('route table', () => {
     // The Data Cards screen, with or without a department (spec §2; 'Production/Broadcast' is one encoded segment).
     expect(findRoute('/venue/abc/department')).toMatchObject({ owner: 'mfe_cards', page: 'data-cards', access: 'login' });
     expect(findRoute('/venue/abc/department/Production%2FBroadcast')).toMatchObject({ owner: 'mfe_cards', page: 'data-cards' });
-    // The media pages (issue 13): the public gallery needs no sign-in.
+    // The media pages: the public gallery needs no sign-in.
     expect(findRoute('/venue/abc/photos')).toMatchObject({ owner: 'mfe_media', page: 'photos', access: 'login' });
     expect(findRoute('/venue/abc/documents')).toMatchObject({ owner: 'mfe_media', page: 'documents', access: 'login' });
     expect(findRoute('/public/venue/abc/photos')).toMatchObject({ owner: 'mfe_media', page: 'public-gallery', access: 'public' });

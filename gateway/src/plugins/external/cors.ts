@@ -14,7 +14,7 @@ export const EMBED_CORS = {
 } as const;
 
 /**
- * CORS for the embeddable media library (issue 13). Only when EMBED_ALLOWED_ORIGINS lists origins (else not
+ * CORS for the embeddable media library. Only when EMBED_ALLOWED_ORIGINS lists origins (else not
  * registered: no CORS at all). A request whose Origin is exactly one of them, to /api/v1/* (except the refresh
  * cookie's routes) or /remotes/media/library/*, gets `Access-Control-Allow-Origin: <that origin>`; its preflight
  * is answered here (204, before authentication and rate limits: a preflight carries no Authorization). Never

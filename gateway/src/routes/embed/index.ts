@@ -11,7 +11,7 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The session bridge of the embeddable media library (issue 13): /embed/session, a page without UI for a hidden
+ * The session bridge of the embeddable media library: /embed/session, a page without UI for a hidden
  * iframe of a host page of EMBED_ALLOWED_ORIGINS, and its script /embed/session.js (the postMessage protocol is
  * described there). Public (no bearer token: the script refreshes with the cookie, same-origin). Only the allowed
  * origins may frame the page (CSP frame-ancestors; 'none' when embedding is off), so no other page can talk to it

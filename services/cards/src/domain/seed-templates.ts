@@ -1,4 +1,4 @@
-// The starting set of master templates (issue 12): created at the first start of a cards database, with fixed
+// The starting set of master templates: created at the first start of a cards database, with fixed
 // ids so that every replica and every restart writes the same documents (an insert of an existing id is a no-op).
 import { DEPARTMENTS, DEFAULT_NOTES_FIELD } from '@venuebook/proto/domain';
 import type { CardField, Department } from '@venuebook/proto/domain';

@@ -1,4 +1,4 @@
-// Saving a department's card order as insert-only versions (design notes, issue 12): a change reads the latest
+// Saving a department's card order as insert-only versions (design notes): a change reads the latest
 // version (read model), computes the new list and inserts version latest+1; E11000 means another save (this or
 // another replica) came first, so the change is applied again on top of that version, read by `_id`. Two
 // concurrent saves thus serialize: both are stored, in turn, and neither loses the other's cards.

@@ -86,7 +86,7 @@ export function documentModel(connection: Connection): DocumentModel {
 }
 
 /**
- * A change of a venue document (issue 13, insert-only): `_id` `${documentId}:${rev}` (rev 1, 2, …), holding the
+ * A change of a venue document (insert-only): `_id` `${documentId}:${rev}` (rev 1, 2, …), holding the
  * document's whole mutable state after the change (category, event link, photo tags) or its deletion (a tombstone).
  * A revision is never updated or deleted (but by a venue purge): on FerretDB v1 an insert costs ~1 ms at any size
  * where an update or delete by `_id` scans the collection (1.2–1.3 s at 100,000 documents). The unique `_id` is the

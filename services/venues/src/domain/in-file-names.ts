@@ -1,4 +1,4 @@
-// The names of the rows of one import file, for its in-file duplicate check (issue 11 review): an exact match is
+// The names of the rows of one import file, for its in-file duplicate check (from a review): an exact match is
 // a Map lookup on the compact normalised name, and a row is scored with matchNames only against the earlier rows
 // that can match it by the trigram count bound below — not against every earlier row (which made an 800-row
 // preview of long names minutes of synchronous Levenshtein).

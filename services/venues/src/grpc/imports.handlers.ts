@@ -10,7 +10,7 @@ import type { ImportUseCases } from '../use-cases/imports.ts';
 type ImportRpc = 'exportVenues' | 'importVenues' | 'importContacts';
 
 /**
- * The CSV RPCs (issue 11): export for anyone who may view venues (main.ts wraps it with hidingContactDetails),
+ * The CSV RPCs: export for anyone who may view venues (main.ts wraps it with hidingContactDetails),
  * import — preview and commit — for those who may create venues or contacts.
  */
 export function createImportHandlers(useCases: ImportUseCases): Pick<ServiceHandlers<typeof VenuesService>, ImportRpc> {

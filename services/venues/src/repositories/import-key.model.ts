@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 import type { Connection, InferSchemaType, Model } from 'mongoose';
 
 /**
- * One imported CSV row (issue 11): `_id` is the row's key (a hash of its kind and normalised values). Inserted
+ * One imported CSV row: `_id` is the row's key (a hash of its kind and normalised values). Inserted
  * before the row is written, so the unique `_id` lets one insert win across re-runs, double clicks and replicas.
  */
 export const importKeySchema = new Schema(

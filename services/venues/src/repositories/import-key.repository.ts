@@ -1,4 +1,4 @@
-// The import keys (issue 11): read and written by `_id` only.
+// The import keys: read and written by `_id` only.
 import type { ImportKeyModel } from './import-key.model.ts';
 
 /** A key as stored: the kind of row, the record it created ('' while the write is under way) and when it last changed. */

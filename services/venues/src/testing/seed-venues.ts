@@ -191,7 +191,7 @@ if (import.meta.main) {
     const events = venueEventModel(connection);
     await ensureIndexes([model, contacts, events]);
     const started = performance.now();
-    // Contacts and events only when asked for (a venue-only run stores legacy contact fields, as issue 10 measured).
+    // Contacts and events only when asked for (a venue-only run stores legacy contact fields, as the first venue benchmarks measured).
     const domain = extraContactsPerVenue > 0 || eventsPerVenue > 0 ? { contacts, events } : {};
     const written = await seedVenues(model, count, { seed, extraContactsPerVenue, eventsPerVenue, ...domain });
     console.log(JSON.stringify({ count, ...written, ms: Math.round(performance.now() - started) }));

@@ -1,4 +1,4 @@
-// CSV import and export (issue 11). The gateway parses the CSV and checks each row with the shared schemas; here
+// CSV import and export. The gateway parses the CSV and checks each row with the shared schemas; here
 // each row is checked again, its duplicates found (existing venues or contacts from the read models, earlier rows
 // of the same request) and, on commit, written through the same use cases as the API (permissions, audit,
 // events, the main-contact rule) under an import key claimed first (repositories/import-key.repository.ts),

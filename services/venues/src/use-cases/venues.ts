@@ -63,7 +63,7 @@ export interface VenueDeps {
   locks: Locks;
   /** The in-memory list of soft-deleted venues (the deleted-venues page); delete, restore and purge update it at once. */
   deletedVenues: DeletedVenueReadModel;
-  /** Issue 11: the venue's main contact, kept by createVenue and updateVenue from the contact fields (main-contact.ts). */
+  /** The venue's main contact, kept by createVenue and updateVenue from the contact fields (main-contact.ts). */
   mainContacts?: MainContacts;
 }
 
@@ -84,7 +84,7 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
     async createVenue(caller: Caller, input: unknown): Promise<VenueRecord> {
       const validated = validateVenueInput(input);
       if (!validated.ok) throw GrpcError.invalidArgument('Invalid venue', validated.fieldErrors);
-      // Issue 11: a contact name creates the venue's main contact (main-contact.ts).
+      // A contact name creates the venue's main contact (main-contact.ts).
       const plan = mainContacts ? await mainContacts.prepare(null, validated.value) : null;
       const venue = await repository.create(plan?.fields ?? validated.value, { createdBy: caller.userId });
       await plan?.apply(caller, venue.id);
@@ -110,7 +110,7 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       // The read model and the cache take the write while the lock is held: two writes to one venue apply in order.
       const result = isVenueId(id)
         ? await withVenueLock(id, async () => {
-            // Issue 11: the main contact follows the contact fields (spec §5 name-change rule, main-contact.ts).
+            // The main contact follows the contact fields (spec §5 name-change rule, main-contact.ts).
             const plan = mainContacts ? await mainContacts.prepare(id, validated.value) : null;
             const written = await repository.update(id, plan?.fields ?? validated.value);
             if (written) await plan?.apply(caller, id);

@@ -1,4 +1,4 @@
-// The shapes of the media API (issue 13: documents, photos, photo tags, the public gallery), as the gateway sends
+// The shapes of the media API (documents, photos, photo tags, the public gallery), as the gateway sends
 // them. Types only: they are worked out from the contract's schemas (@venuebook/proto/domain media.schema.ts) with
 // type-only imports, so no zod reaches the browser through the sdk (tests/structure/home-page-zod.test.ts).
 import type {

@@ -8,7 +8,7 @@ import { PUBLIC_QUERY_META } from './query-client.ts';
 export const PHOTO_QUERY_STALE_TIME_MS = MEDIA.photoQueryStaleMs;
 
 /**
- * Query keys and options of media reads (issue 13: spec §2 'Photos', 'Documents', the public gallery), bound to an
+ * Query keys and options of media reads (spec §2 'Photos', 'Documents', the public gallery), bound to an
  * api client. `venue(id)` covers every document list of a venue (invalidate it after an upload, an edit, a delete or
  * a tag change there); `documents(venueId, kind, eventId)` is one list.
  */

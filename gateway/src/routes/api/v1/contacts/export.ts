@@ -6,7 +6,7 @@ import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { sendCsvExport } from '../../../../lib/csv-export.ts';
 
 /**
- * GET /api/v1/contacts/export.csv: the all-contacts list (search) as CSV (issue 11). The list lives in the
+ * GET /api/v1/contacts/export.csv: the all-contacts list (search) as CSV. The list lives in the
  * service's contact read model, so the pages of ListContacts are the export (no database read).
  */
 const contactExportRoutes: FastifyPluginAsyncZod = async (fastify) => {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { gatewayFixture } from '../../../../testing/gateway-fixture.ts';
 
-// The duplicate check, the links editor, the deleted-venues list and the permanent delete through the gateway
-// (issue 11), on the real services: the HTTP shapes the venues UI uses.
+// The duplicate check, the links editor, the deleted-venues list and the permanent delete through the gateway,
+// on the real services: the HTTP shapes the venues UI uses.
 const gateway = gatewayFixture(['editor', 'admin']);
 const { editor, admin } = gateway.headers;
 

@@ -201,7 +201,7 @@ interface Imported {
   totalRows: number;
 }
 
-/** /api/v1/imports: CSV import of venues and contacts, preview then commit (issue 11). */
+/** /api/v1/imports: CSV import of venues and contacts, preview then commit. */
 const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.addContentTypeParser(['text/csv', 'text/plain', 'application/csv'], { parseAs: 'string', bodyLimit: CSV_IMPORT_MAX_BYTES }, (_request, body, done) => {
     done(null, body);

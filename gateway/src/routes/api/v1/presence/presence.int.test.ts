@@ -9,7 +9,7 @@ import type { GatewayApp } from '../../../../app.ts';
 import { sharedGatewayUnderTest } from '../../../../testing/gateway-under-test.ts';
 import type { GatewayUnderTest, SignedIn } from '../../../../testing/gateway-under-test.ts';
 
-// Live presence (issue 12) on the real gateway, services and NATS: two gateway replicas (A and B) on one NATS, with
+// Live presence on the real gateway, services and NATS: two gateway replicas (A and B) on one NATS, with
 // short timings so that time-outs take a second or two.
 const TIMEOUT_MS = 1500;
 const PRESENCE_ENV = {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { gatewayFixture } from '../../../../testing/gateway-fixture.ts';
 
-// Card field values through the gateway on the real services (issue 12): the save with its per-field answers and the
+// Card field values through the gateway on the real services: the save with its per-field answers and the
 // conflict the 'Field Conflict Detected' dialog shows, bad input, history, restore and verify, reads for viewers.
 const gateway = gatewayFixture(['editor', 'surveyor', 'viewer']);
 const { editor, surveyor, viewer } = gateway.headers;

@@ -12,7 +12,7 @@ import { sendCsvExport } from '../../../../lib/csv-export.ts';
  */
 const EXPORT_SLICE_DEADLINE_MS = 60_000;
 
-/** GET /api/v1/venues/export.csv: the home list (search, leagues, sort) as CSV, every venue whole (issue 11). */
+/** GET /api/v1/venues/export.csv: the home list (search, leagues, sort) as CSV, every venue whole. */
 const venueExportRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/export.csv',

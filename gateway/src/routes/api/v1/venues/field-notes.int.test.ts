@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { gatewayFixture } from '../../../../testing/gateway-fixture.ts';
 
-// Field notes through the gateway on the real services (issue 12): the save's kinds and the merge answer, concurrent
+// Field notes through the gateway on the real services: the save's kinds and the merge answer, concurrent
 // saves, the spec §5 messages for bad input, Clean Field Notes.
 const gateway = gatewayFixture(['editor', 'surveyor', 'viewer']);
 const { editor, surveyor, viewer } = gateway.headers;
