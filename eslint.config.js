@@ -73,11 +73,10 @@ const ARROWS = {
     'Browser code imports only `@venuebook/proto/domain` (and `@venuebook/proto/remotes`) from proto, by package name: generated messages, codecs, events and test fixtures are server code.',
     [`^@venuebook/proto(?!/(?:domain|remotes|grpc)(?:/|$))(?:/|$)`, climbsInto('proto(?!/src/grpc(?:/|$))')],
   ),
-  browserKit: arrow(
-    'browser-imports-service-kit',
-    'Browser code never imports the service kit (`@venuebook/service-kit`): it is Node-only server code.',
-    [pkg('service-kit'), climbsInto('services/kit')],
-  ),
+  browserKit: arrow('browser-imports-service-kit', 'Browser code never imports the service kit (`@venuebook/service-kit`): it is Node-only server code.', [
+    pkg('service-kit'),
+    climbsInto('services/kit'),
+  ]),
   browserServer: arrow(
     'browser-imports-server-code',
     'Browser code never imports a service, the gateway or the launcher (`@venuebook/*-service`, `@venuebook/gateway`, `@venuebook/local`): it talks to them over HTTP through the sdk.',
@@ -112,11 +111,10 @@ const ARROWS = {
     'The shell never imports a remote’s source: it loads remotes at run time (`registerRemotes`, `loadRemote`) from the remote registry.',
     [pkg(...REMOTES), climbsInto(anyOf(REMOTES))],
   ),
-  sdkToApp: arrow(
-    'sdk-imports-shell-or-remote',
-    'The sdk never imports the shell or a remote: they depend on it.',
-    [pkg('shell', ...REMOTES), climbsInto(`(?:shell/src|${anyOf(REMOTES)})`)],
-  ),
+  sdkToApp: arrow('sdk-imports-shell-or-remote', 'The sdk never imports the shell or a remote: they depend on it.', [
+    pkg('shell', ...REMOTES),
+    climbsInto(`(?:shell/src|${anyOf(REMOTES)})`),
+  ]),
   // proto.
   protoToOurs: arrow(
     'proto-imports-our-packages',
@@ -200,10 +198,7 @@ const serviceZones = SERVICES.flatMap((name) => {
   const others = SERVICES.filter((other) => other !== name);
   const arrows = [...(others.length > 0 ? [ARROWS.serviceToService(others)] : []), ARROWS.serviceToApp];
   const tests = TESTS.map((glob) => `services/${name}/${glob}`);
-  return [
-    zone(`services/${name}`, under(`services/${name}`), [...arrows, ARROWS.launcherInProduction], tests),
-    zone(`services/${name} tests`, tests, arrows),
-  ];
+  return [zone(`services/${name}`, under(`services/${name}`), [...arrows, ARROWS.launcherInProduction], tests), zone(`services/${name} tests`, tests, arrows)];
 });
 
 const arrowZones = [
@@ -211,8 +206,17 @@ const arrowZones = [
   zone('proto/src/grpc', under('proto/src/grpc'), [ARROWS.protoToOurs]),
   zone('services/kit', under('services/kit'), [ARROWS.kitToServices]),
   ...serviceZones,
-  zone('gateway', under('gateway'), [ARROWS.gatewayToService, ARROWS.gatewayToBrowser, ARROWS.launcherInProduction], TESTS.map((glob) => `gateway/${glob}`)),
-  zone('gateway tests', TESTS.map((glob) => `gateway/${glob}`), [ARROWS.gatewayToService, ARROWS.gatewayToBrowser]),
+  zone(
+    'gateway',
+    under('gateway'),
+    [ARROWS.gatewayToService, ARROWS.gatewayToBrowser, ARROWS.launcherInProduction],
+    TESTS.map((glob) => `gateway/${glob}`),
+  ),
+  zone(
+    'gateway tests',
+    TESTS.map((glob) => `gateway/${glob}`),
+    [ARROWS.gatewayToService, ARROWS.gatewayToBrowser],
+  ),
   zone('deploy', under('deploy'), [ARROWS.deployToService]),
   zone('tests', under('tests'), [ARROWS.testsToService]),
   zone('shell/sdk/src', under('shell/sdk/src'), [...BROWSER, ARROWS.sdkToApp]),
@@ -227,7 +231,17 @@ const arrowZones = [
 export default tseslint.config(
   {
     // tests/lint/fixtures: deliberately bad imports, linted by tests/lint/arrows.test.ts under other names.
-    ignores: ['**/node_modules/**', '**/dist/**', '**/gen/**', '**/.turbo/**', '.infra/**', '.data/**', 'artifacts/**', 'coverage/**', 'tests/lint/fixtures/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/gen/**',
+      '**/.turbo/**',
+      '.infra/**',
+      '.data/**',
+      'artifacts/**',
+      'coverage/**',
+      'tests/lint/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -75,7 +75,11 @@ const npmCiSeconds = seconds(npmCiStarted);
 const infraStarted = Date.now();
 const reportDir = mkdtempSync(join(tmpdir(), 'venuebook-setup-'));
 const reportFile = join(reportDir, 'infra.json');
-const infra = spawnSync(node24, [join(ROOT, 'deploy/local/src/infra-install.ts'), '--if-needed', `--report=${reportFile}`], { cwd: ROOT, stdio: 'inherit', env });
+const infra = spawnSync(node24, [join(ROOT, 'deploy/local/src/infra-install.ts'), '--if-needed', `--report=${reportFile}`], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env,
+});
 if (infra.status !== 0) process.exit(infra.status ?? 1);
 const infraBuilt = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')).built : [];
 rmSync(reportDir, { recursive: true, force: true });

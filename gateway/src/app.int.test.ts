@@ -178,7 +178,10 @@ describe('the request log', () => {
       .map((line) => JSON.parse(line) as { req: { url: string } });
     for (const url of urls) {
       const path = url.split('?')[0]!;
-      expect(lines.some((line) => line.req.url.startsWith(path)), url).toBe(true);
+      expect(
+        lines.some((line) => line.req.url.startsWith(path)),
+        url,
+      ).toBe(true);
     }
     expect(lines.map((line) => line.req.url)).toContain('/auth?confirm=[redacted]');
     expect(logLines.join('')).not.toContain(secret);
@@ -188,7 +191,9 @@ describe('the request log', () => {
 describe('client addresses behind a proxy (TRUST_PROXY)', () => {
   /** A gateway like `app`, with a sign-in limit of 2 per client and minute. */
   async function gateway(env: Record<string, string>): Promise<GatewayApp> {
-    return buildApp(loadConfig(gatewayConfigSchema, { ...baseEnv, AUTH_RATE_LIMIT_PER_MINUTE: '2', ...env }), { logger: createLogger('gateway-test', { level: 'silent' }) });
+    return buildApp(loadConfig(gatewayConfigSchema, { ...baseEnv, AUTH_RATE_LIMIT_PER_MINUTE: '2', ...env }), {
+      logger: createLogger('gateway-test', { level: 'silent' }),
+    });
   }
   // An empty body is refused before any service is asked; the limit counts the attempt first.
   const signIn = (target: GatewayApp, remoteAddress: string, forwardedFor: string) =>
@@ -210,7 +215,8 @@ describe('client addresses behind a proxy (TRUST_PROXY)', () => {
       const proxied = await gateway({ TRUST_PROXY });
       try {
         // Three clients behind one proxy: each has its own counter.
-        for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await signIn(proxied, '10.0.0.5', client)).statusCode, TRUST_PROXY).toBe(400);
+        for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+          expect((await signIn(proxied, '10.0.0.5', client)).statusCode, TRUST_PROXY).toBe(400);
         // One client: its third attempt is refused, whatever the proxy's own address.
         expect((await signIn(proxied, '10.0.0.5', '198.51.100.1')).statusCode).toBe(400);
         expect((await signIn(proxied, '10.0.0.5', '198.51.100.1')).statusCode).toBe(429);
@@ -359,7 +365,11 @@ describe('API plumbing without a venues service', () => {
       expect(response.json(), label).toEqual({ error: { code: 'unauthenticated', message: 'Auth session missing!' } });
     }
     // The same claims, correctly signed, pass verification; resolving the user then needs the identity service.
-    const genuine = await app.inject({ method: 'GET', url: '/api/v1/venues', headers: { authorization: `Bearer ${forgeToken({ alg: 'HS256', typ: 'JWT' }, claims, secret)}` } });
+    const genuine = await app.inject({
+      method: 'GET',
+      url: '/api/v1/venues',
+      headers: { authorization: `Bearer ${forgeToken({ alg: 'HS256', typ: 'JWT' }, claims, secret)}` },
+    });
     expect(genuine.statusCode).toBe(503);
   });
 

@@ -58,7 +58,11 @@ export async function buildApp(config: GatewayConfig, options: BuildAppOptions =
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { req: { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      {
+        req: { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime),
+      },
       'request completed',
     );
   });

@@ -43,7 +43,11 @@ async function signUp(email: string, password = STRONG) {
 }
 
 async function signInRaw(email: string, password: string, confirmationToken?: string) {
-  return app.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', payload: { email, password, ...(confirmationToken ? { confirmationToken } : {}) } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/token?grant_type=password',
+    payload: { email, password, ...(confirmationToken ? { confirmationToken } : {}) },
+  });
 }
 
 /** Opens the link of the newest confirmation mail to `email`: it only leads to /auth?confirm=<token>. */
@@ -66,7 +70,8 @@ async function refresh(cookie: string) {
   return app.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token', cookies: { [REFRESH_COOKIE_NAME]: cookie } });
 }
 
-const cookieOf = (response: Awaited<ReturnType<typeof refresh>>): string | undefined => response.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME)?.value;
+const cookieOf = (response: Awaited<ReturnType<typeof refresh>>): string | undefined =>
+  response.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME)?.value;
 
 describe('sign-up and e-mail confirmation', () => {
   it('signs up, mails a confirmation link, refuses sign-in until confirmed, then signs in', async () => {
@@ -224,7 +229,12 @@ describe('sign-out while identity cannot be reached', () => {
     const cut = await under.buildAnother({ IDENTITY_GRPC_URL: '127.0.0.1:1', GRPC_DEADLINE_MS: '1000' });
     const session = await under.signIn(under.accounts.editor.email, DEMO_PASSWORD);
     const logout = (scope: string) =>
-      cut.inject({ method: 'POST', url: `/api/v1/auth/logout?scope=${scope}`, headers: session.headers, cookies: { [REFRESH_COOKIE_NAME]: session.refreshCookie } });
+      cut.inject({
+        method: 'POST',
+        url: `/api/v1/auth/logout?scope=${scope}`,
+        headers: session.headers,
+        cookies: { [REFRESH_COOKIE_NAME]: session.refreshCookie },
+      });
     const cleared = (response: InjectResponse) => response.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME && cookie.path === REFRESH_COOKIE_PATH);
 
     // The user cannot even be resolved (not cached on this replica): refused before the handler.
@@ -235,7 +245,12 @@ describe('sign-out while identity cannot be reached', () => {
 
     // Resolved (cached), but the revocation itself fails.
     const user = (await app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: session.headers })).json();
-    cut.userCache.set(session.userId, JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()).sid, { user, active: true }, cut.userCache.generation());
+    cut.userCache.set(
+      session.userId,
+      JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()).sid,
+      { user, active: true },
+      cut.userCache.generation(),
+    );
     const unrevoked = await logout('global');
     expect(unrevoked.statusCode).toBe(503);
     expect(cleared(unrevoked)?.value).toBe('');
@@ -260,7 +275,8 @@ describe('several gateway replicas', () => {
 describe('rate limit', () => {
   it('answers 429 with Retry-After once a client exceeds the sign-in limit', async () => {
     const limited = await under.buildAnother({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
-    const attempt = () => limited.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', payload: { email: under.accounts.viewer.email, password: 'nope-1234' } });
+    const attempt = () =>
+      limited.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', payload: { email: under.accounts.viewer.email, password: 'nope-1234' } });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push(await attempt());
     expect(statuses.slice(0, 3).map((response) => response.statusCode)).toEqual([401, 401, 401]);
@@ -279,14 +295,24 @@ describe('rate limit', () => {
     const limited = await under.buildAnother({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     const remoteAddress = '203.0.113.7';
     const attempt = (grant: string) =>
-      limited.inject({ method: 'POST', url: `/api/v1/auth/token?grant_type=${grant}`, remoteAddress, payload: { email: under.accounts.viewer.email, password: 'nope-1234' } });
+      limited.inject({
+        method: 'POST',
+        url: `/api/v1/auth/token?grant_type=${grant}`,
+        remoteAddress,
+        payload: { email: under.accounts.viewer.email, password: 'nope-1234' },
+      });
     for (let i = 0; i < 3; i++) expect((await attempt('password')).statusCode).toBe(401);
     // 5,000 made-up grant types (the in-memory store held 5,000 keys per route) ...
     for (let i = 0; i < 5000; i++) await attempt(`junk-${i}`);
     // ... and the password counter is still there.
     expect((await attempt('password')).statusCode).toBe(429);
     // Another client is not affected.
-    const other = await limited.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', remoteAddress: '198.51.100.9', payload: { email: under.accounts.viewer.email, password: 'nope-1234' } });
+    const other = await limited.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token?grant_type=password',
+      remoteAddress: '198.51.100.9',
+      payload: { email: under.accounts.viewer.email, password: 'nope-1234' },
+    });
     expect(other.statusCode).toBe(401);
   });
 
@@ -300,7 +326,9 @@ describe('rate limit', () => {
     for (const spelling of [email, email.toUpperCase(), `  ${email} `]) expect((await attempt(spelling, 'Wrong-password-1')).statusCode).toBe(401);
     const locked = await attempt(email, DEMO_PASSWORD);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ error: { code: 'rate_limited', message: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.' } });
+    expect(locked.json()).toEqual({
+      error: { code: 'rate_limited', message: 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.' },
+    });
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(locked.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME)).toBeUndefined();
     // Other accounts sign in as usual, and successful sign-ins are not counted.
@@ -310,11 +338,16 @@ describe('rate limit', () => {
 
 describe('readiness detail and API docs for signed-in users', () => {
   it('shows the readiness detail to admins and owners from anywhere, a bare status to everyone else', async () => {
-    const readyz = async (headers: Record<string, string>) => (await app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.70', headers })).json();
+    const readyz = async (headers: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.70', headers })).json();
     expect(await readyz({})).toEqual({ status: 'ready' });
     expect(await readyz({ authorization: 'Bearer not-a-token' })).toEqual({ status: 'ready' });
     for (const role of ['viewer', 'editor', 'surveyor'] as const) expect(await readyz(await under.as(role)), role).toEqual({ status: 'ready' });
-    for (const role of ['admin', 'owner'] as const) expect(await readyz(await under.as(role)), role).toEqual({ status: 'ready', checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING', media: 'SERVING' } });
+    for (const role of ['admin', 'owner'] as const)
+      expect(await readyz(await under.as(role)), role).toEqual({
+        status: 'ready',
+        checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING', media: 'SERVING' },
+      });
   });
 
   it('serves the API document to signed-in company users (API_DOCS=signed-in, the default)', async () => {
@@ -340,67 +373,274 @@ describe('role × endpoint matrix', () => {
   const endpoints: { name: string; action: Action | null; call: (headers: Record<string, string>) => Promise<InjectResponse> }[] = [
     { name: 'GET /venues', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/venues', headers }) },
     { name: 'GET /venues/:id', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}`, headers }) },
-    { name: 'POST /venues', action: 'venue.create', call: (headers) => app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Matrix ${randomUUID().slice(0, 6)}` }, headers }) },
+    {
+      name: 'POST /venues',
+      action: 'venue.create',
+      call: (headers) => app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Matrix ${randomUUID().slice(0, 6)}` }, headers }),
+    },
     // Unknown venues: 404 once permitted, 403 before.
-    { name: 'PUT /venues/:id', action: 'venue.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}`, payload: { name: 'Matrix Edit' }, headers }) },
+    {
+      name: 'PUT /venues/:id',
+      action: 'venue.edit',
+      call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}`, payload: { name: 'Matrix Edit' }, headers }),
+    },
     { name: 'DELETE /venues/:id', action: 'venue.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/venues/${randomUUID()}`, headers }) },
-    { name: 'POST /venues/:id/restore', action: 'venue.restore', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/restore`, headers }) },
+    {
+      name: 'POST /venues/:id/restore',
+      action: 'venue.restore',
+      call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/restore`, headers }),
+    },
     // Events (gateway/src/events.int.test.ts has their own matrix with real events): unknown venues and events 404 once permitted.
-    { name: 'GET /venues/:id/events', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/events`, headers }) },
-    { name: 'POST /venues/:id/events', action: 'event.create', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/events`, payload: { name: 'Matrix show' }, headers }) },
+    {
+      name: 'GET /venues/:id/events',
+      action: 'venue.view',
+      call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/events`, headers }),
+    },
+    {
+      name: 'POST /venues/:id/events',
+      action: 'event.create',
+      call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/events`, payload: { name: 'Matrix show' }, headers }),
+    },
     { name: 'GET /events', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/events', headers }) },
-    { name: 'PUT /events/:id', action: 'event.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/events/${randomUUID()}`, payload: { name: 'Matrix show' }, headers }) },
+    {
+      name: 'PUT /events/:id',
+      action: 'event.edit',
+      call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/events/${randomUUID()}`, payload: { name: 'Matrix show' }, headers }),
+    },
     { name: 'DELETE /events/:id', action: 'event.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/events/${randomUUID()}`, headers }) },
     // Card field values on the seeded 'Network' template: reads and writes 404 'Venue not found' once permitted (an unknown or deleted venue).
-    { name: 'GET /venues/:id/values', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/values`, headers }) },
-    { name: 'GET /venues/:id/cards/:cardId/values', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/values`, headers }) },
-    { name: 'PUT /venues/:id/cards/:cardId/values', action: 'card.data.save', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/values`, payload: { values: { notes: { value: 'Matrix', baseVersion: 0 } } }, headers }) },
-    { name: 'GET /venues/:id/cards/:cardId/fields/:fieldKey/history', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/history`, headers }) },
-    { name: 'POST /venues/:id/cards/:cardId/fields/:fieldKey/restore', action: 'card.data.save', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/restore`, payload: { version: 1 }, headers }) },
-    { name: 'POST /venues/:id/cards/:cardId/fields/:fieldKey/verify', action: 'card.data.save', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/verify`, payload: {}, headers }) },
+    {
+      name: 'GET /venues/:id/values',
+      action: 'venue.view',
+      call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/values`, headers }),
+    },
+    {
+      name: 'GET /venues/:id/cards/:cardId/values',
+      action: 'venue.view',
+      call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/values`, headers }),
+    },
+    {
+      name: 'PUT /venues/:id/cards/:cardId/values',
+      action: 'card.data.save',
+      call: (headers) =>
+        app.inject({
+          method: 'PUT',
+          url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/values`,
+          payload: { values: { notes: { value: 'Matrix', baseVersion: 0 } } },
+          headers,
+        }),
+    },
+    {
+      name: 'GET /venues/:id/cards/:cardId/fields/:fieldKey/history',
+      action: 'venue.view',
+      call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/history`, headers }),
+    },
+    {
+      name: 'POST /venues/:id/cards/:cardId/fields/:fieldKey/restore',
+      action: 'card.data.save',
+      call: (headers) =>
+        app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/restore`, payload: { version: 1 }, headers }),
+    },
+    {
+      name: 'POST /venues/:id/cards/:cardId/fields/:fieldKey/verify',
+      action: 'card.data.save',
+      call: (headers) =>
+        app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/fields/notes/verify`, payload: {}, headers }),
+    },
     // Field notes: an unknown venue 404s 'Venue not found' once permitted (read, save, clean).
-    { name: 'GET /venues/:id/cards/:cardId/notes/:fieldKey', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/notes/notes`, headers }) },
-    { name: 'PUT /venues/:id/cards/:cardId/notes/:fieldKey', action: 'card.data.save', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/notes/notes`, payload: { department: 'IT', text: 'Matrix' }, headers }) },
-    { name: 'GET /venues/:id/notes', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/notes`, headers }) },
-    { name: 'POST /venues/:id/field-notes/clean', action: 'venue.clean_field_notes', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/field-notes/clean`, headers }) },
+    {
+      name: 'GET /venues/:id/cards/:cardId/notes/:fieldKey',
+      action: 'venue.view',
+      call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/notes/notes`, headers }),
+    },
+    {
+      name: 'PUT /venues/:id/cards/:cardId/notes/:fieldKey',
+      action: 'card.data.save',
+      call: (headers) =>
+        app.inject({
+          method: 'PUT',
+          url: `/api/v1/venues/${randomUUID()}/cards/${NETWORK_TEMPLATE}/notes/notes`,
+          payload: { department: 'IT', text: 'Matrix' },
+          headers,
+        }),
+    },
+    {
+      name: 'GET /venues/:id/notes',
+      action: 'venue.view',
+      call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/notes`, headers }),
+    },
+    {
+      name: 'POST /venues/:id/field-notes/clean',
+      action: 'venue.clean_field_notes',
+      call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/field-notes/clean`, headers }),
+    },
     // Cards (gateway/src/cards.int.test.ts has their behaviour): unknown cards and venues 404 once permitted.
-    { name: 'GET /card-templates', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/card-templates?department=IT', headers }) },
-    { name: 'POST /card-templates', action: 'card.template.manage', call: (headers) => app.inject({ method: 'POST', url: '/api/v1/card-templates', payload: { title: `Matrix ${randomUUID().slice(0, 6)}`, departments: ['IT'] }, headers }) },
-    { name: 'PUT /card-templates/order', action: 'card.template.manage', call: (headers) => app.inject({ method: 'PUT', url: '/api/v1/card-templates/order', payload: { department: 'IT', cardIds: [] }, headers }) },
-    { name: 'PUT /card-templates/:id', action: 'card.template.manage', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/card-templates/${randomUUID()}`, payload: { title: 'Matrix' }, headers }) },
-    { name: 'DELETE /card-templates/:id', action: 'card.template.manage', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/card-templates/${randomUUID()}`, headers }) },
-    { name: 'POST /card-templates/:id/move', action: 'card.template.manage', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/card-templates/${randomUUID()}/move`, payload: { department: 'IT' }, headers }) },
+    {
+      name: 'GET /card-templates',
+      action: 'venue.view',
+      call: (headers) => app.inject({ method: 'GET', url: '/api/v1/card-templates?department=IT', headers }),
+    },
+    {
+      name: 'POST /card-templates',
+      action: 'card.template.manage',
+      call: (headers) =>
+        app.inject({ method: 'POST', url: '/api/v1/card-templates', payload: { title: `Matrix ${randomUUID().slice(0, 6)}`, departments: ['IT'] }, headers }),
+    },
+    {
+      name: 'PUT /card-templates/order',
+      action: 'card.template.manage',
+      call: (headers) => app.inject({ method: 'PUT', url: '/api/v1/card-templates/order', payload: { department: 'IT', cardIds: [] }, headers }),
+    },
+    {
+      name: 'PUT /card-templates/:id',
+      action: 'card.template.manage',
+      call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/card-templates/${randomUUID()}`, payload: { title: 'Matrix' }, headers }),
+    },
+    {
+      name: 'DELETE /card-templates/:id',
+      action: 'card.template.manage',
+      call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/card-templates/${randomUUID()}`, headers }),
+    },
+    {
+      name: 'POST /card-templates/:id/move',
+      action: 'card.template.manage',
+      call: (headers) => app.inject({ method: 'POST', url: `/api/v1/card-templates/${randomUUID()}/move`, payload: { department: 'IT' }, headers }),
+    },
     { name: 'GET /cards/:id', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/cards/${randomUUID()}`, headers }) },
-    { name: 'PUT /cards/:id', action: 'card.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/cards/${randomUUID()}`, payload: { title: 'Matrix' }, headers }) },
+    {
+      name: 'PUT /cards/:id',
+      action: 'card.edit',
+      call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/cards/${randomUUID()}`, payload: { title: 'Matrix' }, headers }),
+    },
     { name: 'DELETE /cards/:id', action: 'card.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/cards/${randomUUID()}`, headers }) },
-    { name: 'POST /cards/:id/remove-department', action: 'card.edit', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/cards/${randomUUID()}/remove-department`, payload: { department: 'IT' }, headers }) },
-    { name: 'POST /cards/:id/restore', action: 'card.restore', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/cards/${randomUUID()}/restore`, headers }) },
+    {
+      name: 'POST /cards/:id/remove-department',
+      action: 'card.edit',
+      call: (headers) => app.inject({ method: 'POST', url: `/api/v1/cards/${randomUUID()}/remove-department`, payload: { department: 'IT' }, headers }),
+    },
+    {
+      name: 'POST /cards/:id/restore',
+      action: 'card.restore',
+      call: (headers) => app.inject({ method: 'POST', url: `/api/v1/cards/${randomUUID()}/restore`, headers }),
+    },
     { name: 'GET /deleted-cards', action: 'card.view_deleted', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/deleted-cards', headers }) },
-    { name: 'DELETE /deleted-cards/:id', action: 'card.purge', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/deleted-cards/${randomUUID()}`, headers }) },
-    { name: 'GET /venues/:id/cards', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards?department=IT`, headers }) },
-    { name: 'POST /venues/:id/cards', action: 'card.create', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards`, payload: { department: 'IT', title: 'Matrix' }, headers }) },
+    {
+      name: 'DELETE /deleted-cards/:id',
+      action: 'card.purge',
+      call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/deleted-cards/${randomUUID()}`, headers }),
+    },
+    {
+      name: 'GET /venues/:id/cards',
+      action: 'venue.view',
+      call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/cards?department=IT`, headers }),
+    },
+    {
+      name: 'POST /venues/:id/cards',
+      action: 'card.create',
+      call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards`, payload: { department: 'IT', title: 'Matrix' }, headers }),
+    },
     // An unknown template: 400 once permitted (the selection is checked before the venue).
-    { name: 'POST /venues/:id/cards/templates', action: 'card.create', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/templates`, payload: { department: 'IT', templateIds: [randomUUID()] }, headers }) },
-    { name: 'PUT /venues/:id/cards/order', action: 'card.edit', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/order`, payload: { department: 'IT', cardIds: [] }, headers }) },
-    { name: 'POST /venues/:id/cards/templates/:templateId/customize', action: 'card.edit', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/templates/${randomUUID()}/customize`, payload: { department: 'IT' }, headers }) },
-    { name: 'DELETE /venues/:id/cards/templates/:templateId', action: 'card.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/venues/${randomUUID()}/cards/templates/${randomUUID()}?department=IT`, headers }) },
+    {
+      name: 'POST /venues/:id/cards/templates',
+      action: 'card.create',
+      call: (headers) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/venues/${randomUUID()}/cards/templates`,
+          payload: { department: 'IT', templateIds: [randomUUID()] },
+          headers,
+        }),
+    },
+    {
+      name: 'PUT /venues/:id/cards/order',
+      action: 'card.edit',
+      call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/cards/order`, payload: { department: 'IT', cardIds: [] }, headers }),
+    },
+    {
+      name: 'POST /venues/:id/cards/templates/:templateId/customize',
+      action: 'card.edit',
+      call: (headers) =>
+        app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/cards/templates/${randomUUID()}/customize`, payload: { department: 'IT' }, headers }),
+    },
+    {
+      name: 'DELETE /venues/:id/cards/templates/:templateId',
+      action: 'card.delete',
+      call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/venues/${randomUUID()}/cards/templates/${randomUUID()}?department=IT`, headers }),
+    },
     // Documents and photos: an unknown venue or document, 404 once permitted. The upload is multipart.
-    { name: 'POST /venues/:id/documents', action: 'document.upload', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/documents`, payload: matrixUpload() as never, headers }) },
-    { name: 'GET /venues/:id/documents', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/documents`, headers }) },
+    {
+      name: 'POST /venues/:id/documents',
+      action: 'document.upload',
+      call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/documents`, payload: matrixUpload() as never, headers }),
+    },
+    {
+      name: 'GET /venues/:id/documents',
+      action: 'venue.view',
+      call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/documents`, headers }),
+    },
     { name: 'GET /documents/:id', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/documents/${randomUUID()}`, headers }) },
-    { name: 'PATCH /documents/:id', action: 'document.edit', call: (headers) => app.inject({ method: 'PATCH', url: `/api/v1/documents/${randomUUID()}`, payload: { category: 'general' }, headers }) },
-    { name: 'DELETE /documents/:id', action: 'document.delete', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/documents/${randomUUID()}`, headers }) },
-    { name: 'POST /venues/:id/photos/batch-delete', action: 'photo.delete', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/photos/batch-delete`, payload: { documentIds: [randomUUID()] }, headers }) },
-    { name: 'POST /venues/:id/photo-tags', action: 'photo.tag', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/photo-tags`, payload: { documentIds: [randomUUID()], cardIds: [randomUUID()] }, headers }) },
-    { name: 'POST /venues/:id/photo-tags/remove', action: 'photo.tag', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/photo-tags/remove`, payload: { documentIds: [randomUUID()], cardIds: [randomUUID()] }, headers }) },
-    { name: 'GET /venues/:id/gallery', action: 'venue.view', call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/gallery`, headers }) },
-    { name: 'PUT /venues/:id/gallery', action: 'gallery.manage', call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/gallery`, payload: { enabled: true }, headers }) },
-    { name: 'POST /venues/:id/gallery/rotate', action: 'gallery.manage', call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/gallery/rotate`, headers }) },
+    {
+      name: 'PATCH /documents/:id',
+      action: 'document.edit',
+      call: (headers) => app.inject({ method: 'PATCH', url: `/api/v1/documents/${randomUUID()}`, payload: { category: 'general' }, headers }),
+    },
+    {
+      name: 'DELETE /documents/:id',
+      action: 'document.delete',
+      call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/documents/${randomUUID()}`, headers }),
+    },
+    {
+      name: 'POST /venues/:id/photos/batch-delete',
+      action: 'photo.delete',
+      call: (headers) =>
+        app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/photos/batch-delete`, payload: { documentIds: [randomUUID()] }, headers }),
+    },
+    {
+      name: 'POST /venues/:id/photo-tags',
+      action: 'photo.tag',
+      call: (headers) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/venues/${randomUUID()}/photo-tags`,
+          payload: { documentIds: [randomUUID()], cardIds: [randomUUID()] },
+          headers,
+        }),
+    },
+    {
+      name: 'POST /venues/:id/photo-tags/remove',
+      action: 'photo.tag',
+      call: (headers) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/venues/${randomUUID()}/photo-tags/remove`,
+          payload: { documentIds: [randomUUID()], cardIds: [randomUUID()] },
+          headers,
+        }),
+    },
+    {
+      name: 'GET /venues/:id/gallery',
+      action: 'venue.view',
+      call: (headers) => app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/gallery`, headers }),
+    },
+    {
+      name: 'PUT /venues/:id/gallery',
+      action: 'gallery.manage',
+      call: (headers) => app.inject({ method: 'PUT', url: `/api/v1/venues/${randomUUID()}/gallery`, payload: { enabled: true }, headers }),
+    },
+    {
+      name: 'POST /venues/:id/gallery/rotate',
+      action: 'gallery.manage',
+      call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/gallery/rotate`, headers }),
+    },
     { name: 'GET /auth/user', action: null, call: (headers) => app.inject({ method: 'GET', url: '/api/v1/auth/user', headers }) },
     { name: 'POST /auth/welcome', action: null, call: (headers) => app.inject({ method: 'POST', url: '/api/v1/auth/welcome', headers }) },
     { name: 'GET /users', action: 'user.list', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/users', headers }) },
     // Assigning 'viewer' to the viewer account is allowed by the rules, so only the permission decides.
-    { name: 'PUT /users/:id/role', action: 'user.assign_role', call: async (headers) => app.inject({ method: 'PUT', url: `/api/v1/users/${await viewerId()}/role`, payload: { role: 'viewer' }, headers }) },
+    {
+      name: 'PUT /users/:id/role',
+      action: 'user.assign_role',
+      call: async (headers) => app.inject({ method: 'PUT', url: `/api/v1/users/${await viewerId()}/role`, payload: { role: 'viewer' }, headers }),
+    },
     // An unknown user: 404 once permitted, 403 before.
     { name: 'DELETE /users/:id', action: 'user.remove', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/users/${randomUUID()}`, headers }) },
   ];
@@ -411,9 +651,18 @@ describe('role × endpoint matrix', () => {
   }
   const NOT_FOUND_ONCE_PERMITTED = ['GET /venues/:id', 'PUT /venues/:id', 'DELETE /venues/:id', 'POST /venues/:id/restore', 'DELETE /users/:id'];
   NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/events', 'POST /venues/:id/events', 'PUT /events/:id', 'DELETE /events/:id');
-  NOT_FOUND_ONCE_PERMITTED.push('PUT /venues/:id/cards/:cardId/values', 'POST /venues/:id/cards/:cardId/fields/:fieldKey/restore', 'POST /venues/:id/cards/:cardId/fields/:fieldKey/verify');
+  NOT_FOUND_ONCE_PERMITTED.push(
+    'PUT /venues/:id/cards/:cardId/values',
+    'POST /venues/:id/cards/:cardId/fields/:fieldKey/restore',
+    'POST /venues/:id/cards/:cardId/fields/:fieldKey/verify',
+  );
   NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/values', 'GET /venues/:id/cards/:cardId/values', 'GET /venues/:id/cards/:cardId/fields/:fieldKey/history');
-  NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/notes', 'GET /venues/:id/cards/:cardId/notes/:fieldKey', 'PUT /venues/:id/cards/:cardId/notes/:fieldKey', 'POST /venues/:id/field-notes/clean');
+  NOT_FOUND_ONCE_PERMITTED.push(
+    'GET /venues/:id/notes',
+    'GET /venues/:id/cards/:cardId/notes/:fieldKey',
+    'PUT /venues/:id/cards/:cardId/notes/:fieldKey',
+    'POST /venues/:id/field-notes/clean',
+  );
   NOT_FOUND_ONCE_PERMITTED.push(
     'PUT /card-templates/:id',
     'DELETE /card-templates/:id',
@@ -480,16 +729,14 @@ describe('role × endpoint matrix', () => {
   });
 
   /** What the embedded media library calls (route config.embed): an embed token is accepted there, refused (403) elsewhere. */
-  const EMBED_ROUTES = [
-    'GET /auth/user',
-    'GET /venues/:id',
-    'GET /venues/:id/events',
-    'GET /venues/:id/cards',
-    ...MEDIA_ROUTES,
-  ];
+  const EMBED_ROUTES = ['GET /auth/user', 'GET /venues/:id', 'GET /venues/:id/events', 'GET /venues/:id/cards', ...MEDIA_ROUTES];
 
   it("takes an embed token on the media library's routes only, with the role's permissions there; every other endpoint answers it 403", async () => {
-    for (const name of EMBED_ROUTES) expect(endpoints.map((endpoint) => endpoint.name), name).toContain(name);
+    for (const name of EMBED_ROUTES)
+      expect(
+        endpoints.map((endpoint) => endpoint.name),
+        name,
+      ).toContain(name);
     for (const role of ROLES) {
       const full = await under.as(role);
       const exchanged = await app.inject({ method: 'POST', url: '/api/v1/auth/embed-token', headers: { ...full, 'sec-fetch-site': 'same-origin' } });
@@ -506,7 +753,9 @@ describe('role × endpoint matrix', () => {
           }
         } else {
           expect(response.statusCode, `${role} ${endpoint.name}: ${response.body}`).toBe(403);
-          expect(response.json(), `${role} ${endpoint.name}`).toEqual({ error: { code: API_ERROR_CODES.permissionDenied, message: EMBED_TOKEN_MESSAGES.routeRefused } });
+          expect(response.json(), `${role} ${endpoint.name}`).toEqual({
+            error: { code: API_ERROR_CODES.permissionDenied, message: EMBED_TOKEN_MESSAGES.routeRefused },
+          });
         }
       }
     }
@@ -514,7 +763,9 @@ describe('role × endpoint matrix', () => {
 
   it('lets a signed-in user outside the company domain read who they are and sign out, and nothing else', async () => {
     // A Google account of another domain: the provider vouched for it (a signed ID token), so identity opens a session.
-    const identity = createClient(IdentityService, under.backend.addresses.identity, { metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'oidc' }, under.userContextKey) });
+    const identity = createClient(IdentityService, under.backend.addresses.identity, {
+      metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'oidc' }, under.userContextKey),
+    });
     try {
       const { grant } = await identity.signInWithOidc({ idToken: await under.oidc.mintIdToken({ email: 'guest@partner.org', hd: null }), userAgent: 'test' });
       const token = await app.jwt.sign({ sub: grant!.user!.id, email: 'guest@partner.org', sid: grant!.sessionId });
@@ -547,7 +798,12 @@ describe('user management', () => {
 
   it('pages the user list (page, pageSize, total) and refuses pages out of bounds with 400', async () => {
     const headers = await under.as('admin');
-    const all = (await app.inject({ method: 'GET', url: '/api/v1/users', headers })).json() as { users: { id: string }[]; total: number; page: number; pageSize: number };
+    const all = (await app.inject({ method: 'GET', url: '/api/v1/users', headers })).json() as {
+      users: { id: string }[];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
     expect([all.page, all.pageSize, all.total]).toEqual([1, 50, all.users.length]);
     const second = await app.inject({ method: 'GET', url: '/api/v1/users?page=2&pageSize=2', headers });
     expect(second.statusCode).toBe(200);
@@ -578,7 +834,8 @@ describe('user management', () => {
     const email = newAddress('promo');
     await signUpConfirmed(email);
     const user = await under.signIn(email, STRONG);
-    const attempt = () => app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Promoted ${randomUUID().slice(0, 6)}` }, headers: user.headers });
+    const attempt = () =>
+      app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Promoted ${randomUUID().slice(0, 6)}` }, headers: user.headers });
     expect((await attempt()).statusCode).toBe(403);
     const admin = await under.as('admin');
     const promoted = await app.inject({ method: 'PUT', url: `/api/v1/users/${user.userId}/role`, payload: { role: 'editor' }, headers: admin });
@@ -602,7 +859,9 @@ describe('user management', () => {
       app.inject({ method: 'PUT', url: `/api/v1/users/${id}/role`, payload: { role }, headers: who.headers });
     const del = (who: { headers: Record<string, string> }, id: string) => app.inject({ method: 'DELETE', url: `/api/v1/users/${id}`, headers: who.headers });
 
-    expect((await put(admin, owner.userId, 'viewer')).json()).toEqual({ error: { code: 'permission_denied', message: 'Only an owner can change the owner role' } });
+    expect((await put(admin, owner.userId, 'viewer')).json()).toEqual({
+      error: { code: 'permission_denied', message: 'Only an owner can change the owner role' },
+    });
     expect((await put(admin, viewer.userId, 'owner')).statusCode).toBe(403);
     expect((await del(admin, owner.userId)).json().error.message).toBe('Only an owner can remove an owner');
     expect((await del(admin, admin.userId)).json().error.message).toBe('You cannot remove yourself');
@@ -663,7 +922,11 @@ describe('Google sign-in endpoints', () => {
     const callback = await app.inject({ method: 'GET', url: '/api/v1/auth/google/callback?code=x&state=y' });
     expect(callback.statusCode).toBe(303);
     expect(callback.headers.location).toBe('/login?error=access_denied');
-    const forged = await app.inject({ method: 'GET', url: '/api/v1/auth/google/callback?code=x&state=y', cookies: { vb_oidc: '{"verifier":"a","state":"y","nonce":"n"}' } });
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/google/callback?code=x&state=y',
+      cookies: { vb_oidc: '{"verifier":"a","state":"y","nonce":"n"}' },
+    });
     expect(forged.headers.location).toBe('/login?error=access_denied');
     expect(forged.cookies.find((cookie) => cookie.name === REFRESH_COOKIE_NAME)).toBeUndefined();
   });
@@ -680,14 +943,18 @@ describe('Google sign-in endpoints', () => {
     }
   });
 
-  it("sign a company user in through the provider: identity verifies the ID token the gateway forwards", async () => {
+  it('sign a company user in through the provider: identity verifies the ID token the gateway forwards', async () => {
     const google = await under.buildAnother(under.oidcGatewayEnv);
     expect((await google.inject({ method: 'GET', url: '/api/v1/auth/config' })).json().google).toEqual({ enabled: true });
     const callback = await continueWithGoogle(google, under.accounts.editor.email);
     expect([callback.statusCode, callback.headers.location]).toEqual([303, '/login']);
     const cookie = callback.cookies.find((candidate) => candidate.name === REFRESH_COOKIE_NAME);
     expect(cookie?.value).toBeTruthy();
-    const refreshed = await google.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token', cookies: { [REFRESH_COOKIE_NAME]: cookie!.value } });
+    const refreshed = await google.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token?grant_type=refresh_token',
+      cookies: { [REFRESH_COOKIE_NAME]: cookie!.value },
+    });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().user).toMatchObject({ email: under.accounts.editor.email, role: 'editor' });
     // An outsider is signed in too (and shown Access Denied by every other call).

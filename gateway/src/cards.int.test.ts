@@ -47,26 +47,38 @@ describe('card templates through the gateway', () => {
   });
 
   it('POST, PUT, order, move and DELETE a template (admins); 400 for bad bodies and protected cards, 403 for editors, 404 for unknown ids', async () => {
-    const created = expectStatus(await inject('POST', '/card-templates', admin, { title: ' Stage Power ', departments: ['IT'], fields: [{ label: 'Amps', type: 'number' }] }), 201);
+    const created = expectStatus(
+      await inject('POST', '/card-templates', admin, { title: ' Stage Power ', departments: ['IT'], fields: [{ label: 'Amps', type: 'number' }] }),
+      201,
+    );
     const card = created.json<DataCard>();
     expect(created.headers.location).toBe(`/api/v1/cards/${card.id}`);
     expect(card).toMatchObject({ title: 'Stage Power', departments: ['IT'], primaryDepartment: 'IT', deletedAt: null });
     expect(card.fields.map((field) => field.key)).toEqual(['amps', 'notes']);
     expectStatus(await inject('POST', '/card-templates', editor, { title: 'x', departments: ['IT'] }), 403);
-    const select = expectStatus(await inject('POST', '/card-templates', admin, { title: 'S', departments: ['IT'], fields: [{ label: 'Kind', type: 'select', options: [] }] }), 400);
+    const select = expectStatus(
+      await inject('POST', '/card-templates', admin, { title: 'S', departments: ['IT'], fields: [{ label: 'Kind', type: 'select', options: [] }] }),
+      400,
+    );
     expect(select.json().error.details).toEqual([{ field: 'fields.0.options', message: SELECT_OPTION_REQUIRED }]);
     expectStatus(await inject('POST', '/card-templates', admin, { title: '', departments: ['IT'] }), 400);
 
-    expect(expectStatus(await inject('PUT', `/card-templates/${card.id}`, admin, { title: 'Stage Power 2', departments: ['IT'] }), 200).json<DataCard>().title).toBe('Stage Power 2');
+    expect(
+      expectStatus(await inject('PUT', `/card-templates/${card.id}`, admin, { title: 'Stage Power 2', departments: ['IT'] }), 200).json<DataCard>().title,
+    ).toBe('Stage Power 2');
     expectStatus(await inject('PUT', `/card-templates/${randomUUID()}`, admin, { title: 'x' }), 404);
 
     const ordered = expectStatus(await inject('PUT', '/card-templates/order', admin, { department: 'IT', cardIds: [card.id] }), 200);
     expect(titles(ordered).slice(0, 2)).toEqual(['General Notes', 'Stage Power 2']);
     expectStatus(await inject('PUT', '/card-templates/order', admin, { department: 'Nope', cardIds: [] }), 400);
 
-    expect(expectStatus(await inject('POST', `/card-templates/${card.id}/move`, admin, { department: 'Events' }), 200).json<DataCard>().primaryDepartment).toBe('Events');
+    expect(expectStatus(await inject('POST', `/card-templates/${card.id}/move`, admin, { department: 'Events' }), 200).json<DataCard>().primaryDepartment).toBe(
+      'Events',
+    );
     const general = await templateId('General Notes');
-    expect(expectStatus(await inject('POST', `/card-templates/${general}/move`, admin, { department: 'Events' }), 400).json().error.message).toBe(CARD_PROTECTED);
+    expect(expectStatus(await inject('POST', `/card-templates/${general}/move`, admin, { department: 'Events' }), 400).json().error.message).toBe(
+      CARD_PROTECTED,
+    );
     expect(expectStatus(await inject('DELETE', `/card-templates/${general}`, admin), 400).json().error.message).toBe(CARD_PROTECTED);
 
     expect(expectStatus(await inject('DELETE', `/card-templates/${card.id}`, admin), 200).json<DataCard>().deletedAt).not.toBeNull();
@@ -86,16 +98,28 @@ describe("a venue's cards through the gateway", () => {
 
     const network = await templateId('Network');
     const phones = await templateId('Phones and Radios');
-    expect(expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: [] }), 400).json().error.message).toBe(SELECT_CARDS_REQUIRED);
+    expect(
+      expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: [] }), 400).json().error.message,
+    ).toBe(SELECT_CARDS_REQUIRED);
     expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: [randomUUID()] }), 400);
     // An unknown id of any text is named in the field details (non-ASCII once crashed the service while it answered).
     const odd = expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: ['é\u0002😀'] }), 400);
     expect(odd.json().error.details).toEqual([{ field: 'templateIds.0', message: 'Card not found: é\u0002😀' }]);
-    const added = expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: [network, phones] }), 200).json<List & { added: number }>();
+    const added = expectStatus(
+      await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: [network, phones] }),
+      200,
+    ).json<List & { added: number }>();
     expect(added.added).toBe(2);
     expect(added.items.map((card) => card.title)).toEqual(['Network', 'Phones and Radios']);
 
-    const created = expectStatus(await inject('POST', `/venues/${venueId}/cards`, editor, { department: 'IT', title: '  Server Room ', fields: [{ label: 'Rack Count', type: 'number' }, { label: 'rack count' }] }), 201);
+    const created = expectStatus(
+      await inject('POST', `/venues/${venueId}/cards`, editor, {
+        department: 'IT',
+        title: '  Server Room ',
+        fields: [{ label: 'Rack Count', type: 'number' }, { label: 'rack count' }],
+      }),
+      201,
+    );
     const custom = created.json<DataCard>();
     expect(custom).toMatchObject({ title: 'Server Room', venueId, isTemplate: false, departments: ['IT'] });
     expect(custom.fields.map((field) => field.key)).toEqual(['rack_count', 'notes']);
@@ -110,9 +134,16 @@ describe("a venue's cards through the gateway", () => {
     expect(titles(ordered)).toEqual(['Server Room B', 'Phones and Radios', 'Network']);
     expectStatus(await inject('PUT', `/venues/${venueId}/cards/order`, editor, { department: 'IT', cardIds: 'x' }), 400);
 
-    const customised = expectStatus(await inject('POST', `/venues/${venueId}/cards/templates/${network}/customize`, editor, { department: 'IT' }), 201).json<DataCard>();
+    const customised = expectStatus(
+      await inject('POST', `/venues/${venueId}/cards/templates/${network}/customize`, editor, { department: 'IT' }),
+      201,
+    ).json<DataCard>();
     expect(customised).toMatchObject({ title: 'Network', templateId: network, venueId });
-    expect(titles(expectStatus(await inject('GET', `/venues/${venueId}/cards?department=${IT}`, viewer), 200))).toEqual(['Server Room B', 'Phones and Radios', 'Network']);
+    expect(titles(expectStatus(await inject('GET', `/venues/${venueId}/cards?department=${IT}`, viewer), 200))).toEqual([
+      'Server Room B',
+      'Phones and Radios',
+      'Network',
+    ]);
     expectStatus(await inject('POST', `/venues/${venueId}/cards/templates/${randomUUID()}/customize`, editor, { department: 'IT' }), 404);
 
     expectStatus(await inject('DELETE', `/venues/${venueId}/cards/templates/${phones}?department=IT`, editor), 204);
@@ -123,7 +154,10 @@ describe("a venue's cards through the gateway", () => {
 
   it('soft delete → deleted list (admins, with deletedAt) → restore → delete again → purge; department removal', async () => {
     const venueId = await createVenue();
-    const card = expectStatus(await inject('POST', `/venues/${venueId}/cards`, editor, { department: 'Events', title: 'Green Room', departments: ['Events', 'IT'] }), 201).json<DataCard>();
+    const card = expectStatus(
+      await inject('POST', `/venues/${venueId}/cards`, editor, { department: 'Events', title: 'Green Room', departments: ['Events', 'IT'] }),
+      201,
+    ).json<DataCard>();
     expectStatus(await inject('DELETE', `/deleted-cards/${card.id}`, admin), 400);
     const deleted = expectStatus(await inject('DELETE', `/cards/${card.id}`, editor), 200).json<DataCard>();
     expect(deleted.deletedAt).not.toBeNull();

@@ -3,7 +3,16 @@ import { z } from 'zod';
 import { MEDIA, PRESENCE } from '@venuebook/proto/domain';
 import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
 import type { ServiceUrlEnv } from '@venuebook/proto/services';
-import { baseConfigSchema, companyDomainSchema, durationMsSchema, grpcAddressListSchema, grpcClientConfigSchema, natsUrlSchema, portSchema, userContextConfigSchema } from '@venuebook/service-kit';
+import {
+  baseConfigSchema,
+  companyDomainSchema,
+  durationMsSchema,
+  grpcAddressListSchema,
+  grpcClientConfigSchema,
+  natsUrlSchema,
+  portSchema,
+  userContextConfigSchema,
+} from '@venuebook/service-kit';
 import { trustProxySchema } from './lib/client-key.ts';
 import { embedAllowedOriginsSchema } from './lib/embed.ts';
 
@@ -33,7 +42,9 @@ export const gatewayConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('the address the gateway (web app and API) listens on'),
   PORT: portSchema.default(8080).describe('its port'),
   ...serviceAddressShape,
-  NATS_URL: natsUrlSchema.describe('the NATS server of the events (a role change drops the role cache at once on every gateway replica; presence across replicas)'),
+  NATS_URL: natsUrlSchema.describe(
+    'the NATS server of the events (a role change drops the role cache at once on every gateway replica; presence across replicas)',
+  ),
   ...userContextConfigSchema.shape,
   JWT_SECRET: z
     .string()
@@ -50,7 +61,9 @@ export const gatewayConfigSchema = z.object({
   GOOGLE_CLIENT_ID: z
     .string()
     .optional()
-    .describe("the OAuth client of the company's Google project for 'Continue with Google'; unset = the button is hidden. Its redirect URI: `<PUBLIC_URL>/api/v1/auth/google/callback`"),
+    .describe(
+      "the OAuth client of the company's Google project for 'Continue with Google'; unset = the button is hidden. Its redirect URI: `<PUBLIC_URL>/api/v1/auth/google/callback`",
+    ),
   GOOGLE_CLIENT_SECRET: z.string().optional().describe("that client's secret"),
   OIDC_ISSUER: z.url().default('https://accounts.google.com').describe("the OpenID Connect issuer behind 'Continue with Google' (identity's value)"),
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute(
@@ -72,12 +85,23 @@ export const gatewayConfigSchema = z.object({
   ),
   PRESENCE_HEARTBEAT_MS: durationMsSchema.default(PRESENCE.heartbeatMs).describe('the heartbeat interval the gateway asks presence clients for'),
   PRESENCE_TIMEOUT_MS: durationMsSchema.default(PRESENCE.timeoutMs).describe("how long an editor not heard of stays on a card's channel"),
-  PRESENCE_AUTH_TIMEOUT_MS: durationMsSchema.default(10_000).describe('a presence socket must send its access token within this time of opening, else it is closed (4401)'),
+  PRESENCE_AUTH_TIMEOUT_MS: durationMsSchema
+    .default(10_000)
+    .describe('a presence socket must send its access token within this time of opening, else it is closed (4401)'),
   PRESENCE_MAX_CHANNELS_PER_SOCKET: z.coerce.number().int().positive().max(1000).default(20).describe('channels one presence socket may join'),
   PRESENCE_MAX_SOCKETS_PER_USER: z.coerce.number().int().positive().max(1000).default(10).describe('presence sockets per user on one gateway replica'),
   PRESENCE_MAX_MESSAGES_PER_MINUTE: perMinute(120, 'messages per presence socket and minute'),
-  PRESENCE_CONNECTS_PER_MINUTE: perMinute(60, 'presence socket openings per client address and minute (per gateway replica); beyond it the upgrade answers 429'),
-  PRESENCE_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(8192).describe('the largest presence frame (a larger one closes the socket, 1009)'),
+  PRESENCE_CONNECTS_PER_MINUTE: perMinute(
+    60,
+    'presence socket openings per client address and minute (per gateway replica); beyond it the upgrade answers 429',
+  ),
+  PRESENCE_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1_048_576)
+    .default(8192)
+    .describe('the largest presence frame (a larger one closes the socket, 1009)'),
   MEDIA_MAX_UPLOAD_BYTES: z.coerce
     .number()
     .int()
@@ -94,7 +118,7 @@ export const gatewayConfigSchema = z.object({
     .default('signed-in')
     .describe('the OpenAPI document and UI at `/api/docs`: for signed-in company users (a bearer token), for anyone, or not served'),
   EMBED_ALLOWED_ORIGINS: embedAllowedOriginsSchema.describe(
-    "the host pages that may embed the media library: comma-separated exact origins `https://host[:port]` (plain `http://` only for loopback hosts), no path, wildcard or `null`; a bad entry stops the gateway at start-up. They get CORS on `/api/v1/*` and `/remotes/media/library/*` and may frame `/embed/session`. Empty: embedding off. List only pages you trust as much as Venue Book",
+    'the host pages that may embed the media library: comma-separated exact origins `https://host[:port]` (plain `http://` only for loopback hosts), no path, wildcard or `null`; a bad entry stops the gateway at start-up. They get CORS on `/api/v1/*` and `/remotes/media/library/*` and may frame `/embed/session`. Empty: embedding off. List only pages you trust as much as Venue Book',
   ),
   GRPC_DEADLINE_MS: durationMsSchema.default(5000).describe('the deadline of every gateway → service call'),
   ...grpcClientConfigSchema.shape,

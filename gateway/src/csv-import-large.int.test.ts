@@ -31,7 +31,12 @@ const word = (length: number): string => Array.from({ length }, () => String.fro
 const t = `L${randomUUID().slice(0, 6)}`;
 
 async function post(kind: 'venues' | 'contacts', csv: string, query: string): Promise<ImportResult> {
-  const response = await gateway.app.inject({ method: 'POST', url: `/api/v1/imports/${kind}?${query}`, payload: csv, headers: { ...editor, 'content-type': 'text/csv' } });
+  const response = await gateway.app.inject({
+    method: 'POST',
+    url: `/api/v1/imports/${kind}?${query}`,
+    payload: csv,
+    headers: { ...editor, 'content-type': 'text/csv' },
+  });
   expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
   return response.json<ImportResult>();
 }
@@ -51,13 +56,22 @@ async function previewWhole(kind: 'venues' | 'contacts', csv: string): Promise<{
 }
 
 /** The file committed in chunks of CHUNK rows, each with the header and its first row's number (as the dialog sends them). */
-async function commitChunks(kind: 'venues' | 'contacts', header: string, lines: readonly string[], confirm: readonly number[] = []): Promise<{ created: number; skipped: number }> {
+async function commitChunks(
+  kind: 'venues' | 'contacts',
+  header: string,
+  lines: readonly string[],
+  confirm: readonly number[] = [],
+): Promise<{ created: number; skipped: number }> {
   let created = 0;
   let skipped = 0;
   for (let at = 0; at < lines.length; at += CHUNK) {
     const rows = new Set(Array.from({ length: CHUNK }, (_, index) => at + index + 1));
     const confirmed = confirm.filter((row) => rows.has(row));
-    const answer = await post(kind, [header, ...lines.slice(at, at + CHUNK)].join('\r\n'), `mode=commit&firstRow=${at + 1}${confirmed.length > 0 ? `&confirm=${confirmed.join(',')}` : ''}`);
+    const answer = await post(
+      kind,
+      [header, ...lines.slice(at, at + CHUNK)].join('\r\n'),
+      `mode=commit&firstRow=${at + 1}${confirmed.length > 0 ? `&confirm=${confirmed.join(',')}` : ''}`,
+    );
     created += answer.summary.created;
     skipped += answer.summary.skipped;
   }
@@ -74,7 +88,8 @@ venueNames[19] = `${t} Quasar Lantern Theatre`;
 venueNames[SAME_NAME - 1] = `${t} QUASAR LANTERN THEATRE`; // the same name as row 20, case aside
 const VENUE_HEADER = 'Venue Name,Leagues,Main Contact Email,Address';
 const venueLines = venueNames.map((name, index) => `${name},OTX,${index === ERROR_ROW - 1 ? 'bad-mail' : ''},"${index + 1} Long Road\nSpringfield"`);
-const venuesListed = async (): Promise<number> => (await gateway.app.inject({ method: 'GET', url: `/api/v1/venues?q=${t}&pageSize=1`, headers: editor })).json<{ total: number }>().total;
+const venuesListed = async (): Promise<number> =>
+  (await gateway.app.inject({ method: 'GET', url: `/api/v1/venues?q=${t}&pageSize=1`, headers: editor })).json<{ total: number }>().total;
 
 describe('CSV import of a whole file in row windows', () => {
   it(`previews ${VENUE_ROWS} venue rows in windows (in-file duplicates in another window flagged), commits them in chunks, and a re-run adds nothing`, async () => {
@@ -85,10 +100,17 @@ describe('CSV import of a whole file in row windows', () => {
     expect(preview.windows).toBe(Math.ceil(VENUE_ROWS / WINDOW));
     expect(preview.rows.map((row) => row.row)).toEqual(Array.from({ length: VENUE_ROWS }, (_, index) => index + 1));
     const byRow = (row: number) => preview.rows[row - 1]!;
-    expect(byRow(NEAR_TWIN)).toMatchObject({ action: 'confirm', reason: 'similar', matches: [expect.objectContaining({ row: 10, name: venueNames[9], id: '' })] });
+    expect(byRow(NEAR_TWIN)).toMatchObject({
+      action: 'confirm',
+      reason: 'similar',
+      matches: [expect.objectContaining({ row: 10, name: venueNames[9], id: '' })],
+    });
     expect(byRow(SAME_NAME)).toMatchObject({ action: 'skip', reason: 'exact_duplicate', matches: [expect.objectContaining({ row: 20, similarity: 1 })] });
     expect(byRow(ERROR_ROW)).toMatchObject({ action: 'skip', reason: 'error', errors: [{ field: 'contactEmail', message: 'Invalid email' }] });
-    expect(byRow(VENUE_ROWS - 1)).toMatchObject({ action: 'create', values: { 'Venue Name': venueNames[VENUE_ROWS - 2], Address: `${VENUE_ROWS - 1} Long Road\nSpringfield` } });
+    expect(byRow(VENUE_ROWS - 1)).toMatchObject({
+      action: 'create',
+      values: { 'Venue Name': venueNames[VENUE_ROWS - 2], Address: `${VENUE_ROWS - 1} Long Road\nSpringfield` },
+    });
     expect(preview.rows.filter((row) => row.action === 'create')).toHaveLength(VENUE_ROWS - 3);
 
     const commit = await commitChunks('venues', VENUE_HEADER, venueLines);
@@ -106,8 +128,15 @@ describe('CSV import of a whole file in row windows', () => {
     // unconfirmed near twin's similar venue, row 20's the same name as the later row.
     const row10 = previewAgain.rows[9]!;
     expect(row10).toMatchObject({ action: 'skip', reason: 'already_imported' });
-    expect(previewAgain.rows[NEAR_TWIN - 1]!.matches).toEqual(expect.arrayContaining([expect.objectContaining({ name: venueNames[9], reason: 'Very similar name', row: 0, id: expect.stringMatching(/^[0-9a-f-]{36}$/) })]));
-    expect(previewAgain.rows[SAME_NAME - 1]).toMatchObject({ action: 'skip', matches: expect.arrayContaining([expect.objectContaining({ name: venueNames[19], similarity: 1, row: 0 })]) });
+    expect(previewAgain.rows[NEAR_TWIN - 1]!.matches).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: venueNames[9], reason: 'Very similar name', row: 0, id: expect.stringMatching(/^[0-9a-f-]{36}$/) }),
+      ]),
+    );
+    expect(previewAgain.rows[SAME_NAME - 1]).toMatchObject({
+      action: 'skip',
+      matches: expect.arrayContaining([expect.objectContaining({ name: venueNames[19], similarity: 1, row: 0 })]),
+    });
     expect(await venuesListed()).toBe(VENUE_ROWS - 3);
   });
 
@@ -125,8 +154,18 @@ describe('CSV import of a whole file in row windows', () => {
     const preview = await previewWhole('contacts', file);
     expect(preview.windows).toBe(Math.ceil(CONTACT_ROWS / WINDOW));
     expect(preview.rows.map((row) => row.row)).toEqual(Array.from({ length: CONTACT_ROWS }, (_, index) => index + 1));
-    expect(preview.rows[SAME_PERSON - 1]).toMatchObject({ row: SAME_PERSON, action: 'skip', reason: 'exact_duplicate', matches: [expect.objectContaining({ row: 7, id: '' })] });
-    expect(preview.rows[NO_NAME - 1]).toMatchObject({ row: NO_NAME, action: 'skip', reason: 'error', errors: [{ field: 'name', message: 'Name is required' }] });
+    expect(preview.rows[SAME_PERSON - 1]).toMatchObject({
+      row: SAME_PERSON,
+      action: 'skip',
+      reason: 'exact_duplicate',
+      matches: [expect.objectContaining({ row: 7, id: '' })],
+    });
+    expect(preview.rows[NO_NAME - 1]).toMatchObject({
+      row: NO_NAME,
+      action: 'skip',
+      reason: 'error',
+      errors: [{ field: 'name', message: 'Name is required' }],
+    });
     expect(preview.rows.filter((row) => row.action === 'create')).toHaveLength(CONTACT_ROWS - 2);
 
     const commit = await commitChunks('contacts', CONTACT_HEADER, lines);
@@ -139,11 +178,21 @@ describe('CSV import of a whole file in row windows', () => {
 
   it('bounds a windowed file at CSV_IMPORT_MAX_FILE_ROWS rows and a commit window at 500 rows', async () => {
     const many = `Venue Name\n${Array.from({ length: CSV_IMPORT_MAX_FILE_ROWS + 1 }, (_, index) => `x${index}`).join('\n')}\n`;
-    const tooLong = await gateway.app.inject({ method: 'POST', url: '/api/v1/imports/venues?offset=0&limit=10', payload: many, headers: { ...editor, 'content-type': 'text/csv' } });
+    const tooLong = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/v1/imports/venues?offset=0&limit=10',
+      payload: many,
+      headers: { ...editor, 'content-type': 'text/csv' },
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.details).toEqual([{ field: 'body', message: `At most ${CSV_IMPORT_MAX_FILE_ROWS} rows per file; this file has more` }]);
     const wide = `Venue Name\n${Array.from({ length: 600 }, (_, index) => `${t} w${word(12)} ${index}`).join('\n')}\n`;
-    const commit = await gateway.app.inject({ method: 'POST', url: '/api/v1/imports/venues?mode=commit&limit=600', payload: wide, headers: { ...editor, 'content-type': 'text/csv' } });
+    const commit = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/v1/imports/venues?mode=commit&limit=600',
+      payload: wide,
+      headers: { ...editor, 'content-type': 'text/csv' },
+    });
     expect(commit.statusCode).toBe(400);
     expect(commit.json().error.details).toEqual([{ field: 'limit', message: 'At most 500 rows per commit request' }]);
     // A window past the end answers no rows and the file's size.

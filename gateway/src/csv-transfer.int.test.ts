@@ -27,7 +27,12 @@ async function exportCsv(url: string, role: Role = 'editor') {
 }
 
 async function importCsv(kind: 'venues' | 'contacts', csv: string, query = '', role: Role = 'editor') {
-  return gateway.app.inject({ method: 'POST', url: `/api/v1/imports/${kind}${query}`, payload: csv, headers: { ...headers[role], 'content-type': 'text/csv' } });
+  return gateway.app.inject({
+    method: 'POST',
+    url: `/api/v1/imports/${kind}${query}`,
+    payload: csv,
+    headers: { ...headers[role], 'content-type': 'text/csv' },
+  });
 }
 
 async function imported(kind: 'venues' | 'contacts', csv: string, query = ''): Promise<ImportResult> {
@@ -44,17 +49,51 @@ async function listNames(q: string): Promise<string[]> {
 describe('CSV export', () => {
   it('exports the filtered home list in its order with every field, as an attachment, injection-safe', async () => {
     const t = token();
-    await createVenue({ name: `${t} Bravo Hall`, leagues: ['OTE', 'OT Select'], address: '1 Main St\nSpringfield, IL 62701', contactName: 'Ann Lee', contactPhone: '+1 (555) 123-4567', website: 'bravo.example.com', links: [{ displayText: 'Map', url: 'maps.example.com' }] });
+    await createVenue({
+      name: `${t} Bravo Hall`,
+      leagues: ['OTE', 'OT Select'],
+      address: '1 Main St\nSpringfield, IL 62701',
+      contactName: 'Ann Lee',
+      contactPhone: '+1 (555) 123-4567',
+      website: 'bravo.example.com',
+      links: [{ displayText: 'Map', url: 'maps.example.com' }],
+    });
     await createVenue({ name: `${t} Alpha Arena`, leagues: ['OT7'], generalNotes: '=cmd|calc' });
     await createVenue({ name: `${t} Charlie, "The" Club`, leagues: ['OTE'] });
 
     const { response, headers: header, records } = await exportCsv(`/api/v1/venues/export.csv?q=${t}&sort=name`);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="venues-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(header).toEqual(['Venue Name', 'Country', 'Address', 'Display City As', 'Deliveries Address', 'Delivery Notes', 'Website', 'Main Contact Name', 'Main Contact Title', 'Main Contact Phone', 'Main Contact Email', 'Venue Types', 'Leagues', 'General Venue Notes', 'Links', 'Created At', 'Updated At', 'Venue Id']);
+    expect(header).toEqual([
+      'Venue Name',
+      'Country',
+      'Address',
+      'Display City As',
+      'Deliveries Address',
+      'Delivery Notes',
+      'Website',
+      'Main Contact Name',
+      'Main Contact Title',
+      'Main Contact Phone',
+      'Main Contact Email',
+      'Venue Types',
+      'Leagues',
+      'General Venue Notes',
+      'Links',
+      'Created At',
+      'Updated At',
+      'Venue Id',
+    ]);
     expect(records.map((record) => record[0])).toEqual(await listNames(t));
     const bravo = Object.fromEntries(header.map((name, index) => [name, records[1]![index]]));
-    expect(bravo).toMatchObject({ Address: '1 Main St\nSpringfield, IL 62701', 'Main Contact Name': 'Ann Lee', 'Main Contact Phone': '+1 (555) 123-4567', Leagues: 'OTE; OT Select', Website: 'https://bravo.example.com', Links: 'Map | https://maps.example.com' });
+    expect(bravo).toMatchObject({
+      Address: '1 Main St\nSpringfield, IL 62701',
+      'Main Contact Name': 'Ann Lee',
+      'Main Contact Phone': '+1 (555) 123-4567',
+      Leagues: 'OTE; OT Select',
+      Website: 'https://bravo.example.com',
+      Links: 'Map | https://maps.example.com',
+    });
     // The formula is written after an apostrophe (parseCsv, as the import, takes it off).
     expect(response.body).toContain(`'=cmd|calc`);
     expect(response.body).toContain(`"'+1 (555) 123-4567"`.slice(1, -1));
@@ -84,7 +123,12 @@ describe('CSV export', () => {
     const t = token();
     const venue = await createVenue({ name: `${t} Contact Hall`, contactName: 'Zed Adams' });
     for (const name of ['Amy Young', 'Bob Brown']) {
-      const added = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/contacts`, payload: { name, phone: '+44 20 7946 0958', tag: 'Audio' }, headers: headers.editor });
+      const added = await gateway.app.inject({
+        method: 'POST',
+        url: `/api/v1/venues/${venue.id}/contacts`,
+        payload: { name, phone: '+44 20 7946 0958', tag: 'Audio' },
+        headers: headers.editor,
+      });
       expect(added.statusCode, added.body).toBe(201);
     }
     const { headers: header, records } = await exportCsv(`/api/v1/contacts/export.csv?q=${t}`);
@@ -123,7 +167,11 @@ describe('CSV import', () => {
     expect(byRow(preview, 3).matches[0]).toMatchObject({ name: `${t} Existing Arena`, reason: 'Very similar name' });
     expect(byRow(preview, 4)).toMatchObject({ action: 'skip', reason: 'error', errors: [{ field: 'name', message: 'Venue name is required' }] });
     expect(byRow(preview, 5)).toMatchObject({ action: 'skip', reason: 'error', errors: [{ field: 'contactEmail', message: 'Invalid email' }] });
-    expect(byRow(preview, 6)).toMatchObject({ action: 'skip', reason: 'exact_duplicate', matches: [expect.objectContaining({ id: '', row: 1, name: `${t} Fresh Hall` })] });
+    expect(byRow(preview, 6)).toMatchObject({
+      action: 'skip',
+      reason: 'exact_duplicate',
+      matches: [expect.objectContaining({ id: '', row: 1, name: `${t} Fresh Hall` })],
+    });
     expect(byRow(preview, 7)).toMatchObject({ action: 'create', values: expect.objectContaining({ Address: '1 Road\r\nTown' }) });
     expect(byRow(preview, 8)).toMatchObject({ action: 'skip', reason: 'error', errors: [expect.objectContaining({ field: 'leagues.0' })] });
     expect(preview.summary).toEqual({ create: 2, confirm: 1, skip: 5, created: 0, skipped: 0 });
@@ -156,11 +204,28 @@ describe('CSV import', () => {
 
   it('an exported file imported again adds nothing (venues and contacts)', async () => {
     const t = token();
-    const venue = await createVenue({ name: `${t} Round Trip`, contactName: 'Pat Round', contactPhone: '+1 (555) 000-1111', leagues: ['OTE'], generalNotes: '-dash note' });
-    await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/contacts`, payload: { name: 'Lee Other', tag: 'Audio' }, headers: headers.editor });
+    const venue = await createVenue({
+      name: `${t} Round Trip`,
+      contactName: 'Pat Round',
+      contactPhone: '+1 (555) 000-1111',
+      leagues: ['OTE'],
+      generalNotes: '-dash note',
+    });
+    await gateway.app.inject({
+      method: 'POST',
+      url: `/api/v1/venues/${venue.id}/contacts`,
+      payload: { name: 'Lee Other', tag: 'Audio' },
+      headers: headers.editor,
+    });
     const venues = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/export.csv?q=${t}`, headers: headers.editor });
     const venuePreview = await imported('venues', venues.body);
-    expect(venuePreview.rows).toEqual([expect.objectContaining({ action: 'skip', reason: 'exact_duplicate', values: expect.objectContaining({ 'General Venue Notes': '-dash note', 'Main Contact Phone': '+1 (555) 000-1111' }) })]);
+    expect(venuePreview.rows).toEqual([
+      expect.objectContaining({
+        action: 'skip',
+        reason: 'exact_duplicate',
+        values: expect.objectContaining({ 'General Venue Notes': '-dash note', 'Main Contact Phone': '+1 (555) 000-1111' }),
+      }),
+    ]);
     const contacts = await gateway.app.inject({ method: 'GET', url: `/api/v1/contacts/export.csv?q=${t}`, headers: headers.editor });
     const contactCommit = await imported('contacts', contacts.body, '?mode=commit');
     expect(contactCommit.summary).toMatchObject({ created: 0, skipped: 2 });
@@ -191,13 +256,27 @@ describe('CSV import', () => {
     ]);
     expect(preview.rows[0]).toMatchObject({ venueId: venue.id, venueName: venue.name });
     expect(preview.rows[1]!.errors).toEqual([{ field: 'venue', message: `Venue not found: ${t} Nowhere` }]);
-    expect(preview.rows[3]!.errors).toEqual(expect.arrayContaining([{ field: 'name', message: 'Name is required' }, { field: 'email', message: 'Invalid email' }]));
-    const contactsOf = async () => (await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${venue.id}/contacts`, headers: headers.editor })).json<{ items: { name: string; isCurrentMainContact: boolean }[] }>().items;
+    expect(preview.rows[3]!.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'Name is required' },
+        { field: 'email', message: 'Invalid email' },
+      ]),
+    );
+    const contactsOf = async () =>
+      (await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${venue.id}/contacts`, headers: headers.editor })).json<{
+        items: { name: string; isCurrentMainContact: boolean }[];
+      }>().items;
     expect(await contactsOf()).toHaveLength(1);
     const commit = await imported('contacts', csv, '?mode=commit');
     expect(commit.summary).toMatchObject({ created: 2, skipped: 4 });
     const names = (await contactsOf()).map((contact) => [contact.name, contact.isCurrentMainContact]);
-    expect(names).toEqual(expect.arrayContaining([['Main Person', true], ['New Person', false], ['Second Person', false]]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        ['Main Person', true],
+        ['New Person', false],
+        ['Second Person', false],
+      ]),
+    );
     expect(names).toHaveLength(3);
     expect((await imported('contacts', csv, '?mode=commit')).summary).toMatchObject({ created: 0 });
     expect(await contactsOf()).toHaveLength(3);
@@ -230,7 +309,10 @@ describe('CSV import', () => {
       expect(contactImport.statusCode, role).toBe(can(role, 'contact.create') ? 200 : 403);
     }
     expect((await gateway.app.inject({ method: 'GET', url: '/api/v1/venues/export.csv' })).statusCode).toBe(401);
-    expect((await gateway.app.inject({ method: 'POST', url: '/api/v1/imports/venues', payload: 'Venue Name\nx\n', headers: { 'content-type': 'text/csv' } })).statusCode).toBe(401);
+    expect(
+      (await gateway.app.inject({ method: 'POST', url: '/api/v1/imports/venues', payload: 'Venue Name\nx\n', headers: { 'content-type': 'text/csv' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -270,14 +352,21 @@ describe('CSV import bounds (security review)', () => {
   it('finds an in-file duplicate contact across chunks (earlier rows sent as venue and name only) and bounds the Venue cell', async () => {
     const t = token();
     await createVenue({ name: `${t} Chunk Hall` });
-    const lines = Array.from({ length: 600 }, (_, i) => `${t} Chunk Hall,Person ${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))},,${'T'.repeat(90)}`);
+    const lines = Array.from(
+      { length: 600 },
+      (_, i) => `${t} Chunk Hall,Person ${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))},,${'T'.repeat(90)}`,
+    );
     lines[549] = `${t} Chunk Hall,Person BA,,`; // the same person as row 2 (index 1: 'Person BA')
     lines[10] = `${'v'.repeat(201)},Someone,,`;
     const preview = await imported('contacts', `Venue,Name,Email,Title\n${lines.join('\n')}\n`);
     const row550 = preview.rows.find((row) => row.row === 550)!;
     expect(row550).toMatchObject({ action: 'skip', reason: 'exact_duplicate' });
     expect(row550.matches).toEqual([expect.objectContaining({ row: 2 })]);
-    expect(preview.rows.find((row) => row.row === 11)).toMatchObject({ action: 'skip', reason: 'error', errors: [{ field: 'venue', message: 'Venue must be at most 200 characters' }] });
+    expect(preview.rows.find((row) => row.row === 11)).toMatchObject({
+      action: 'skip',
+      reason: 'error',
+      errors: [{ field: 'venue', message: 'Venue must be at most 200 characters' }],
+    });
   });
 
   it('answers 400 for row numbers beyond the bound (firstRow, confirm)', async () => {

@@ -37,10 +37,19 @@ const acao = (response: InjectResponse) => response.headers['access-control-allo
 describe('CORS of crafted paths', () => {
   it('gives the refresh cookie routes no CORS however their path is spelled (percent-encoded letters route to them too)', async () => {
     const signedIn = await gateway.under.signIn(gateway.under.accounts.viewer.email, gateway.under.accounts.viewer.password);
-    for (const url of ['/api/v1/auth/%74oken?grant_type=refresh_token', '/api/v1/auth/t%6Fken?grant_type=refresh_token', '/api/v1/%61uth/token?grant_type=refresh_token', '/api/v1/auth/token/?grant_type=refresh_token']) {
+    for (const url of [
+      '/api/v1/auth/%74oken?grant_type=refresh_token',
+      '/api/v1/auth/t%6Fken?grant_type=refresh_token',
+      '/api/v1/%61uth/token?grant_type=refresh_token',
+      '/api/v1/auth/token/?grant_type=refresh_token',
+    ]) {
       const response = await embedding.inject({ method: 'POST', url, headers: { origin: HOST }, cookies: { [REFRESH_COOKIE_NAME]: signedIn.refreshCookie } });
       expect(acao(response), url).toBeUndefined();
-      const pre = await embedding.inject({ method: 'OPTIONS', url, headers: { origin: HOST, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      const pre = await embedding.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: HOST, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
       expect(acao(pre), url).toBeUndefined();
     }
     for (const url of ['/api/v1/auth/%6Cogout', '/api/v1/auth/g%6Fogle/start']) {
@@ -49,8 +58,14 @@ describe('CORS of crafted paths', () => {
     }
   });
 
-  it("gives files outside the library no CORS through encoded dots or slashes under /remotes/media/library/", async () => {
-    for (const url of ['/remotes/media/library/..%2fremoteEntry.js', '/remotes/media/library/..%2FremoteEntry.js', '/remotes/media/library/%2e%2e%2fremoteEntry.js', '/remotes/media/library/%2e%2e/remoteEntry.js', '/remotes/media/library/.%2e/remoteEntry.js']) {
+  it('gives files outside the library no CORS through encoded dots or slashes under /remotes/media/library/', async () => {
+    for (const url of [
+      '/remotes/media/library/..%2fremoteEntry.js',
+      '/remotes/media/library/..%2FremoteEntry.js',
+      '/remotes/media/library/%2e%2e%2fremoteEntry.js',
+      '/remotes/media/library/%2e%2e/remoteEntry.js',
+      '/remotes/media/library/.%2e/remoteEntry.js',
+    ]) {
       const response = await embedding.inject({ method: 'GET', url, headers: { origin: HOST } });
       expect(acao(response), url).toBeUndefined();
       if (response.statusCode === 200) expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
@@ -60,7 +75,18 @@ describe('CORS of crafted paths', () => {
   });
 
   it('refuses look-alike and malformed origins', async () => {
-    for (const origin of ['http://localhost.:3000', 'http://LOCALHOST:3000', 'http://localhost:3000/', ' http://localhost:3000', 'http://localhost:3000.evil.example', 'http://localhost:3000@evil.example', 'http://localhost:03000', 'http://localhost:3000, https://evil.example', 'http://localhost', 'https://localhost:3000']) {
+    for (const origin of [
+      'http://localhost.:3000',
+      'http://LOCALHOST:3000',
+      'http://localhost:3000/',
+      ' http://localhost:3000',
+      'http://localhost:3000.evil.example',
+      'http://localhost:3000@evil.example',
+      'http://localhost:03000',
+      'http://localhost:3000, https://evil.example',
+      'http://localhost',
+      'https://localhost:3000',
+    ]) {
       const response = await embedding.inject({ method: 'GET', url: '/api/v1/auth/user', headers: { ...viewer, origin } });
       expect(acao(response), origin).toBeUndefined();
       expect(response.headers['access-control-allow-credentials'], origin).toBeUndefined();

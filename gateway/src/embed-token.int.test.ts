@@ -32,7 +32,11 @@ interface EmbedToken {
 }
 
 /** What the bridge frame sends: its own origin's fetch (Sec-Fetch-Site: same-origin), the access token as bearer. */
-function exchange(headers: { authorization: string }, extra: Record<string, string> = { 'sec-fetch-site': 'same-origin' }, app: GatewayApp = gateway.app): Promise<InjectResponse> {
+function exchange(
+  headers: { authorization: string },
+  extra: Record<string, string> = { 'sec-fetch-site': 'same-origin' },
+  app: GatewayApp = gateway.app,
+): Promise<InjectResponse> {
   return app.inject({ method: 'POST', url: '/api/v1/auth/embed-token', headers: { ...headers, ...extra } });
 }
 
@@ -50,7 +54,15 @@ function expectRefused(response: InjectResponse, what: string): void {
 }
 
 async function createVenue(): Promise<string> {
-  return expectStatus(await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', headers: editor, payload: { name: `Embed token ${randomUUID().slice(0, 6)} Hall`, displayCityAs: 'Springfield' } }), 201).json<{ id: string }>().id;
+  return expectStatus(
+    await gateway.app.inject({
+      method: 'POST',
+      url: '/api/v1/venues',
+      headers: editor,
+      payload: { name: `Embed token ${randomUUID().slice(0, 6)} Hall`, displayCityAs: 'Springfield' },
+    }),
+    201,
+  ).json<{ id: string }>().id;
 }
 
 function photoForm(): FormData {
@@ -108,29 +120,52 @@ describe('POST /api/v1/auth/embed-token', () => {
 });
 
 describe('the embed token on the API', () => {
-  it("does everything the media library does, cross-origin from an allowed host page: who am I, the venue, its events and cards, upload, list, read, edit, tag, delete, the gallery", async () => {
+  it('does everything the media library does, cross-origin from an allowed host page: who am I, the venue, its events and cards, upload, list, read, edit, tag, delete, the gallery', async () => {
     const venueId = await createVenue();
     const scoped = await embedHeaders(editor);
     const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, status: number, payload?: unknown): Promise<InjectResponse> => {
-      const response = expectStatus(await embedding.inject({ method, url, headers: { ...scoped, origin: HOST }, ...(payload === undefined ? {} : { payload: payload as never }) }), status);
+      const response = expectStatus(
+        await embedding.inject({ method, url, headers: { ...scoped, origin: HOST }, ...(payload === undefined ? {} : { payload: payload as never }) }),
+        status,
+      );
       expect(response.headers['access-control-allow-origin'], `${method} ${url}`).toBe(HOST);
       return response;
     };
     expect((await call('GET', '/api/v1/auth/user', 200)).json()).toMatchObject({ email: gateway.under.accounts.editor.email, role: 'editor' });
     expect((await call('GET', `/api/v1/venues/${venueId}`, 200)).json()).toMatchObject({ id: venueId });
     await call('GET', `/api/v1/venues/${venueId}/events?pageSize=100`, 200);
-    const card = expectStatus(await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/cards`, headers: editor, payload: { department: 'IT', title: 'Stage power' } }), 201).json<{ id: string }>();
+    const card = expectStatus(
+      await gateway.app.inject({
+        method: 'POST',
+        url: `/api/v1/venues/${venueId}/cards`,
+        headers: editor,
+        payload: { department: 'IT', title: 'Stage power' },
+      }),
+      201,
+    ).json<{ id: string }>();
     const cards = (await call('GET', `/api/v1/venues/${venueId}/cards?department=IT`, 200)).json<{ items: { id: string }[] }>();
     const document = (await call('POST', `/api/v1/venues/${venueId}/documents`, 201, photoForm())).json<VenueDocument>();
     const second = (await call('POST', `/api/v1/venues/${venueId}/documents`, 201, photoForm())).json<VenueDocument>();
-    expect((await call('GET', `/api/v1/venues/${venueId}/documents?kind=photos`, 200)).json<{ documents: VenueDocument[] }>().documents.map((each) => each.id).sort()).toEqual([document.id, second.id].sort());
+    expect(
+      (await call('GET', `/api/v1/venues/${venueId}/documents?kind=photos`, 200))
+        .json<{ documents: VenueDocument[] }>()
+        .documents.map((each) => each.id)
+        .sort(),
+    ).toEqual([document.id, second.id].sort());
     await call('GET', `/api/v1/documents/${document.id}`, 200);
     expect((await call('PATCH', `/api/v1/documents/${document.id}`, 200, { category: 'general' })).json()).toMatchObject({ category: 'general' });
     // The tag dialog's list of cards.
     const cardId = card.id;
     expect(cards.items.map((each) => each.id)).toContain(cardId);
-    expect((await call('POST', `/api/v1/venues/${venueId}/photo-tags`, 200, { documentIds: [second.id], cardIds: [cardId] })).json<{ documents: VenueDocument[] }>().documents[0]?.tagCardIds).toEqual([cardId]);
-    expect((await call('POST', `/api/v1/venues/${venueId}/photo-tags/remove`, 200, { documentIds: [second.id], cardIds: [cardId] })).json<{ documents: VenueDocument[] }>().documents[0]?.tagCardIds).toEqual([]);
+    expect(
+      (await call('POST', `/api/v1/venues/${venueId}/photo-tags`, 200, { documentIds: [second.id], cardIds: [cardId] })).json<{ documents: VenueDocument[] }>()
+        .documents[0]?.tagCardIds,
+    ).toEqual([cardId]);
+    expect(
+      (await call('POST', `/api/v1/venues/${venueId}/photo-tags/remove`, 200, { documentIds: [second.id], cardIds: [cardId] })).json<{
+        documents: VenueDocument[];
+      }>().documents[0]?.tagCardIds,
+    ).toEqual([]);
     await call('GET', `/api/v1/venues/${venueId}/gallery`, 200);
     // Signed content is public by its signature (no token at all).
     expectStatus(await embedding.inject({ method: 'GET', url: document.urls.original, headers: { origin: HOST } }), 200);
@@ -139,7 +174,15 @@ describe('the embed token on the API', () => {
 
     // An admin's embed token manages the gallery (the library's gallery link).
     const adminScoped = await embedHeaders(admin);
-    expectStatus(await embedding.inject({ method: 'PUT', url: `/api/v1/venues/${venueId}/gallery`, headers: { ...adminScoped, origin: HOST }, payload: { enabled: true, expiresAt: null } }), 200);
+    expectStatus(
+      await embedding.inject({
+        method: 'PUT',
+        url: `/api/v1/venues/${venueId}/gallery`,
+        headers: { ...adminScoped, origin: HOST },
+        payload: { enabled: true, expiresAt: null },
+      }),
+      200,
+    );
     expectStatus(await embedding.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/gallery/rotate`, headers: { ...adminScoped, origin: HOST } }), 200);
   });
 
@@ -211,7 +254,9 @@ describe('the embed token on the API', () => {
     expectStatus(await gateway.app.inject({ method: 'POST', url: '/api/v1/auth/logout?scope=local', headers: signedIn.headers }), 204);
     expect((await gateway.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: scoped })).statusCode).toBe(401);
     // Another gateway (replica) learns of the sign-out from identity's event.
-    await expect.poll(async () => (await embedding.inject({ method: 'GET', url: '/api/v1/auth/user', headers: scoped })).statusCode, { timeout: 5000 }).toBe(401);
+    await expect
+      .poll(async () => (await embedding.inject({ method: 'GET', url: '/api/v1/auth/user', headers: scoped })).statusCode, { timeout: 5000 })
+      .toBe(401);
   });
 
   it('opens nothing that checks tokens outside the API routes: the presence socket (4403), the API docs, the health details', async () => {

@@ -41,7 +41,14 @@ beforeAll(async () => {
   plain = await gateway.under.buildAnother({ WEB_ROOT: webRoot });
 });
 
-const CORS_HEADERS = ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age', 'access-control-expose-headers'];
+const CORS_HEADERS = [
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-max-age',
+  'access-control-expose-headers',
+];
 
 function corsHeaders(response: InjectResponse): Record<string, unknown> {
   return Object.fromEntries(Object.entries(response.headers).filter(([name]) => CORS_HEADERS.includes(name)));
@@ -52,7 +59,15 @@ function preflight(app: GatewayApp, url: string, origin: string, method = 'GET',
 }
 
 async function createVenue(): Promise<string> {
-  return expectStatus(await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', headers: editor, payload: { name: `Embed ${randomUUID().slice(0, 6)} Hall`, displayCityAs: 'Springfield' } }), 201).json<{ id: string }>().id;
+  return expectStatus(
+    await gateway.app.inject({
+      method: 'POST',
+      url: '/api/v1/venues',
+      headers: editor,
+      payload: { name: `Embed ${randomUUID().slice(0, 6)} Hall`, displayCityAs: 'Springfield' },
+    }),
+    201,
+  ).json<{ id: string }>().id;
 }
 
 async function uploadPhoto(venueId: string, app: GatewayApp = gateway.app, extraHeaders: Record<string, string> = {}): Promise<VenueDocument> {
@@ -60,7 +75,10 @@ async function uploadPhoto(venueId: string, app: GatewayApp = gateway.app, extra
   const bytes = png(8, 6);
   for (const [name, value] of Object.entries({ category: 'photos', lastModified: '1700000000000', size: String(bytes.length) })) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'photo.png');
-  const response = expectStatus(await app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: { ...editor, ...extraHeaders }, payload: form as never }), 201);
+  const response = expectStatus(
+    await app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: { ...editor, ...extraHeaders }, payload: form as never }),
+    201,
+  );
   if (extraHeaders.origin) expect(response.headers['access-control-allow-origin']).toBe(extraHeaders.origin);
   return response.json<VenueDocument>();
 }
@@ -87,13 +105,30 @@ describe('CORS for the host pages of EMBED_ALLOWED_ORIGINS', () => {
   });
 
   it('gives any other origin, and the refresh cookie routes, no CORS headers at all (a preflight is refused: 404 / 405)', async () => {
-    const strangers = ['https://evil.example', 'null', `${HOST}.evil.example`, 'http://localhost:30001', 'https://localhost:3000', 'http://127.0.0.1:3000', `${OTHER_HOST}/`, OTHER_HOST.toUpperCase()];
+    const strangers = [
+      'https://evil.example',
+      'null',
+      `${HOST}.evil.example`,
+      'http://localhost:30001',
+      'https://localhost:3000',
+      'http://127.0.0.1:3000',
+      `${OTHER_HOST}/`,
+      OTHER_HOST.toUpperCase(),
+    ];
     for (const origin of strangers) {
       const response = await preflight(embedding, '/api/v1/venues/some-venue/documents', origin);
       expect([404, 405], origin).toContain(response.statusCode);
       expect(corsHeaders(response), origin).toEqual({});
     }
-    for (const url of ['/api/v1/auth/token?grant_type=refresh_token', '/api/v1/auth/logout', '/api/v1/auth/google/start', '/api/docs/json', '/remotes/media/remoteEntry.js', '/', '/embed/session']) {
+    for (const url of [
+      '/api/v1/auth/token?grant_type=refresh_token',
+      '/api/v1/auth/logout',
+      '/api/v1/auth/google/start',
+      '/api/docs/json',
+      '/remotes/media/remoteEntry.js',
+      '/',
+      '/embed/session',
+    ]) {
       const response = await preflight(embedding, url, HOST, 'POST');
       expect([404, 405], url).toContain(response.statusCode);
       expect(corsHeaders(response), url).toEqual({});
@@ -112,7 +147,10 @@ describe('CORS for the host pages of EMBED_ALLOWED_ORIGINS', () => {
 
     const bearer = expectStatus(await embedding.inject({ method: 'GET', url, headers: { ...viewer, origin: HOST } }), 200);
     expect(bearer.json<{ documents: VenueDocument[] }>().documents.map((each) => each.id)).toEqual([document.id]);
-    expect(corsHeaders(bearer)).toEqual({ 'access-control-allow-origin': HOST, 'access-control-expose-headers': 'retry-after, content-disposition, x-request-id' });
+    expect(corsHeaders(bearer)).toEqual({
+      'access-control-allow-origin': HOST,
+      'access-control-expose-headers': 'retry-after, content-disposition, x-request-id',
+    });
     expect(String(bearer.headers.vary)).toMatch(/\borigin\b/i);
     expect(bearer.headers['cross-origin-resource-policy']).toBe('same-origin');
 
@@ -127,7 +165,12 @@ describe('CORS for the host pages of EMBED_ALLOWED_ORIGINS', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['access-control-allow-origin']).toBe(HOST);
     // A refresh asked for cross-origin gets no CORS headers: its answer (the token) stays unreadable to the page.
-    const refresh = await embedding.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token', headers: { origin: HOST }, cookies: { [REFRESH_COOKIE_NAME]: signedIn.refreshCookie } });
+    const refresh = await embedding.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token?grant_type=refresh_token',
+      headers: { origin: HOST },
+      cookies: { [REFRESH_COOKIE_NAME]: signedIn.refreshCookie },
+    });
     expect(corsHeaders(refresh)).toEqual({});
 
     const stranger = await embedding.inject({ method: 'GET', url, headers: { ...viewer, origin: 'https://evil.example' } });
@@ -165,7 +208,9 @@ describe('CORS for the host pages of EMBED_ALLOWED_ORIGINS', () => {
   });
 
   it('refuses to start with an entry that is not an exact origin', async () => {
-    await expect(gateway.under.buildAnother({ EMBED_ALLOWED_ORIGINS: `${HOST},https://intranet.example.com/app` })).rejects.toThrow(/EMBED_ALLOWED_ORIGINS.*has a path/s);
+    await expect(gateway.under.buildAnother({ EMBED_ALLOWED_ORIGINS: `${HOST},https://intranet.example.com/app` })).rejects.toThrow(
+      /EMBED_ALLOWED_ORIGINS.*has a path/s,
+    );
     await expect(gateway.under.buildAnother({ EMBED_ALLOWED_ORIGINS: '*' })).rejects.toThrow(/EMBED_ALLOWED_ORIGINS/);
   });
 });
@@ -208,9 +253,13 @@ describe('the session bridge page (/embed/session)', () => {
 
   it('is not shadowed by the SPA fallback, and other /embed paths are not the app', async () => {
     for (const url of ['/embed/session', '/embed/session/']) {
-      expect(expectStatus(await embedding.inject({ method: 'GET', url, headers: { accept: 'text/html' } }), 200).body, url).toContain('venuebook-embed-origins');
+      expect(expectStatus(await embedding.inject({ method: 'GET', url, headers: { accept: 'text/html' } }), 200).body, url).toContain(
+        'venuebook-embed-origins',
+      );
     }
     expect((await embedding.inject({ method: 'GET', url: '/embed/other', headers: { accept: 'text/html' } })).statusCode).toBe(404);
-    expect(expectStatus(await embedding.inject({ method: 'GET', url: '/venue/123', headers: { accept: 'text/html' } }), 200).body).toContain('<title>Venue Book</title>');
+    expect(expectStatus(await embedding.inject({ method: 'GET', url: '/venue/123', headers: { accept: 'text/html' } }), 200).body).toContain(
+      '<title>Venue Book</title>',
+    );
   });
 });

@@ -11,7 +11,16 @@ import { gatewayFixture } from './testing/gateway-fixture.ts';
 const gateway = gatewayFixture(['editor']);
 const { editor } = gateway.headers;
 
-type EventJson = { id: string; venueId: string; name: string; eventDate: string | null; description: string; createdBy: string; createdAt: string; updatedAt: string };
+type EventJson = {
+  id: string;
+  venueId: string;
+  name: string;
+  eventDate: string | null;
+  description: string;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+};
 type ListItemJson = EventJson & { venueName: string; venueLeagues: string[]; venueCity: string };
 
 async function createVenue(payload: Record<string, unknown>): Promise<{ id: string; name: string }> {
@@ -31,7 +40,12 @@ const ids = (response: InjectResponse) => response.json<{ items: { id: string }[
 describe('events API through the gateway', () => {
   it("creates events (201 with Location), lists a venue's by date, updates (PUT) and deletes them (DELETE → 204)", async () => {
     const venue = await createVenue({ name: `Ev ${randomUUID().slice(0, 6)} Hall`, leagues: ['OTE'], address: '1 Main St\nSpringfield, IL 62701' });
-    const created = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/events`, payload: { name: '  Premiere ', eventDate: '2026-10-01', description: 'Red carpet' }, headers: editor });
+    const created = await gateway.app.inject({
+      method: 'POST',
+      url: `/api/v1/venues/${venue.id}/events`,
+      payload: { name: '  Premiere ', eventDate: '2026-10-01', description: 'Red carpet' },
+      headers: editor,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const event = created.json<EventJson>();
     expect(created.headers.location).toBe(`/api/v1/events/${event.id}`);
@@ -64,14 +78,23 @@ describe('events API through the gateway', () => {
     expect(ids(all)).toEqual([event.id, later.id, empty.id, undated.id]);
     expect(all.json<{ items: ListItemJson[] }>().items[0]).toMatchObject({ venueName: venue.name, venueLeagues: ['OTE'], venueCity: 'Springfield, IL' });
 
-    const updated = await gateway.app.inject({ method: 'PUT', url: `/api/v1/events/${event.id}`, payload: { name: 'Premiere (moved)', eventDate: '2026-10-02' }, headers: editor });
+    const updated = await gateway.app.inject({
+      method: 'PUT',
+      url: `/api/v1/events/${event.id}`,
+      payload: { name: 'Premiere (moved)', eventDate: '2026-10-02' },
+      headers: editor,
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ id: event.id, name: 'Premiere (moved)', eventDate: '2026-10-02', description: '', createdAt: event.createdAt });
 
     const deleted = await gateway.app.inject({ method: 'DELETE', url: `/api/v1/events/${event.id}`, headers: editor });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(deleted.body).toBe('');
-    expect(ids(await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${venue.id}/events`, headers: editor }))).toEqual([later.id, empty.id, undated.id]);
+    expect(ids(await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${venue.id}/events`, headers: editor }))).toEqual([
+      later.id,
+      empty.id,
+      undated.id,
+    ]);
     const again = await gateway.app.inject({ method: 'DELETE', url: `/api/v1/events/${event.id}`, headers: editor });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ error: { code: 'not_found', message: 'Event not found' } });
@@ -100,7 +123,9 @@ describe('events API through the gateway', () => {
     expect(unknownVenue.json()).toEqual({ error: { code: 'not_found', message: 'Venue not found' } });
     expect((await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${randomUUID()}/events`, headers: editor })).statusCode).toBe(404);
     expect((await gateway.app.inject({ method: 'GET', url: '/api/v1/venues/nope/events', headers: editor })).statusCode).toBe(404);
-    expect((await gateway.app.inject({ method: 'PUT', url: `/api/v1/events/${randomUUID()}`, payload: { name: 'x' }, headers: editor })).json()).toEqual({ error: { code: 'not_found', message: 'Event not found' } });
+    expect((await gateway.app.inject({ method: 'PUT', url: `/api/v1/events/${randomUUID()}`, payload: { name: 'x' }, headers: editor })).json()).toEqual({
+      error: { code: 'not_found', message: 'Event not found' },
+    });
     expect((await gateway.app.inject({ method: 'DELETE', url: '/api/v1/events/nope', headers: editor })).statusCode).toBe(404);
 
     for (const [query, field] of [
@@ -153,10 +178,14 @@ describe('events API through the gateway', () => {
     expect((await gateway.app.inject({ method: 'DELETE', url: `/api/v1/venues/${venue.id}`, headers: editor })).statusCode).toBe(204);
     expect(await listed()).toEqual([]);
     expect((await gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${venue.id}/events`, headers: editor })).statusCode).toBe(404);
-    expect((await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/restore`, headers: await gateway.under.as('admin') })).statusCode).toBe(200);
+    expect((await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/restore`, headers: await gateway.under.as('admin') })).statusCode).toBe(
+      200,
+    );
     expect(await listed()).toEqual([event.id]);
     // A renamed venue shows its new name at once.
-    expect((await gateway.app.inject({ method: 'PUT', url: `/api/v1/venues/${venue.id}`, payload: { name: `${token} Lounge` }, headers: editor })).statusCode).toBe(200);
+    expect(
+      (await gateway.app.inject({ method: 'PUT', url: `/api/v1/venues/${venue.id}`, payload: { name: `${token} Lounge` }, headers: editor })).statusCode,
+    ).toBe(200);
     const renamed = await gateway.app.inject({ method: 'GET', url: `/api/v1/events?q=${token}`, headers: editor });
     expect(renamed.json<{ items: ListItemJson[] }>().items.map((item) => item.venueName)).toEqual([`${token} Lounge`]);
   });
@@ -166,21 +195,38 @@ describe('role × events endpoint matrix', () => {
   it('lets every role list events and surveyors, editors, admins and owners create, edit and delete them', async () => {
     const venue = await createVenue({ name: `Matrix ${randomUUID().slice(0, 6)} Hall` });
     const endpoints: { name: string; action: Action; ok: number; call: (headers: Record<string, string>) => Promise<InjectResponse> }[] = [
-      { name: 'GET /venues/:id/events', action: 'venue.view', ok: 200, call: (headers) => gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${venue.id}/events`, headers }) },
+      {
+        name: 'GET /venues/:id/events',
+        action: 'venue.view',
+        ok: 200,
+        call: (headers) => gateway.app.inject({ method: 'GET', url: `/api/v1/venues/${venue.id}/events`, headers }),
+      },
       { name: 'GET /events', action: 'venue.view', ok: 200, call: (headers) => gateway.app.inject({ method: 'GET', url: '/api/v1/events', headers }) },
-      { name: 'POST /venues/:id/events', action: 'event.create', ok: 201, call: (headers) => gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/events`, payload: { name: 'Matrix show' }, headers }) },
+      {
+        name: 'POST /venues/:id/events',
+        action: 'event.create',
+        ok: 201,
+        call: (headers) => gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venue.id}/events`, payload: { name: 'Matrix show' }, headers }),
+      },
       // A fresh event each time: 200 / 204 once permitted, 403 before.
       {
         name: 'PUT /events/:id',
         action: 'event.edit',
         ok: 200,
-        call: async (headers) => gateway.app.inject({ method: 'PUT', url: `/api/v1/events/${(await createEvent(venue.id, { name: 'To edit' })).id}`, payload: { name: 'Edited' }, headers }),
+        call: async (headers) =>
+          gateway.app.inject({
+            method: 'PUT',
+            url: `/api/v1/events/${(await createEvent(venue.id, { name: 'To edit' })).id}`,
+            payload: { name: 'Edited' },
+            headers,
+          }),
       },
       {
         name: 'DELETE /events/:id',
         action: 'event.delete',
         ok: 204,
-        call: async (headers) => gateway.app.inject({ method: 'DELETE', url: `/api/v1/events/${(await createEvent(venue.id, { name: 'To delete' })).id}`, headers }),
+        call: async (headers) =>
+          gateway.app.inject({ method: 'DELETE', url: `/api/v1/events/${(await createEvent(venue.id, { name: 'To delete' })).id}`, headers }),
       },
     ];
     const outcomes: string[] = [];
@@ -194,6 +240,14 @@ describe('role × events endpoint matrix', () => {
     }
     for (const endpoint of endpoints) expect((await endpoint.call({})).statusCode, `anonymous ${endpoint.name}`).toBe(401);
     // Spot checks that do not lean on the table.
-    expect(outcomes).toEqual(expect.arrayContaining(['viewer GET /events 200', 'viewer POST /venues/:id/events 403', 'viewer DELETE /events/:id 403', 'surveyor POST /venues/:id/events 201', 'surveyor DELETE /events/:id 204']));
+    expect(outcomes).toEqual(
+      expect.arrayContaining([
+        'viewer GET /events 200',
+        'viewer POST /venues/:id/events 403',
+        'viewer DELETE /events/:id 403',
+        'surveyor POST /venues/:id/events 201',
+        'surveyor DELETE /events/:id 204',
+      ]),
+    );
   });
 });

@@ -52,13 +52,13 @@ describe('venues API through the gateway', () => {
   });
 
   it('answers 400 with field details for invalid input', async () => {
-    const blank = await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: '   ' } , headers: editor });
+    const blank = await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: '   ' }, headers: editor });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({
       error: { code: 'invalid_argument', message: 'Invalid request body', details: [{ field: 'name', message: 'Venue name is required' }] },
     });
 
-    const league = await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: 'Hall', leagues: ['OTE', 'NBA'] } , headers: editor });
+    const league = await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: 'Hall', leagues: ['OTE', 'NBA'] }, headers: editor });
     expect(league.statusCode).toBe(400);
     expect(league.json().error.details).toEqual([{ field: 'leagues.1', message: expect.stringContaining('OT Select') }]);
 
@@ -79,9 +79,20 @@ describe('venues API through the gateway', () => {
   it('updates a venue (PUT, whole venue), soft-deletes it (DELETE → 204) and an admin restores it', async () => {
     const token = `ud${randomUUID().slice(0, 6)}`;
     const venue = await createVenue({ name: `${token} Old Name`, leagues: ['OTE'] });
-    const updated = await gateway.app.inject({ method: 'PUT', url: `/api/v1/venues/${venue.id}`, payload: { name: `${token} New Name`, website: 'new.example', leagues: ['OTX'] }, headers: editor });
+    const updated = await gateway.app.inject({
+      method: 'PUT',
+      url: `/api/v1/venues/${venue.id}`,
+      payload: { name: `${token} New Name`, website: 'new.example', leagues: ['OTX'] },
+      headers: editor,
+    });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ id: venue.id, name: `${token} New Name`, website: 'https://new.example', leagues: ['OTX'], createdBy: venue.createdBy });
+    expect(updated.json()).toMatchObject({
+      id: venue.id,
+      name: `${token} New Name`,
+      website: 'https://new.example',
+      leagues: ['OTX'],
+      createdBy: venue.createdBy,
+    });
     const listed = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues?q=${token}`, headers: editor });
     expect(listed.json<{ items: VenueJson[] }>().items.map((item) => item.name)).toEqual([`${token} New Name`]);
 

@@ -30,7 +30,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-
 function inject(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) {
   return app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
@@ -43,7 +42,10 @@ async function uploaded(venueId: string, bytes: Buffer, name: string, type: stri
   const form = new FormData();
   for (const [field, value] of Object.entries({ category: 'general', size: String(bytes.length) })) form.append(field, value);
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  return expectStatus(await app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: editor, payload: form as never }), 201).json<VenueDocument>();
+  return expectStatus(
+    await app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: editor, payload: form as never }),
+    201,
+  ).json<VenueDocument>();
 }
 
 /** `bytes` of printable text lines. */
@@ -75,7 +77,10 @@ describe('media under attack', () => {
       expect(stalled.every(({ response }) => response.statusCode === 200)).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const startedAt = performance.now();
-      const [list, content] = await Promise.all([inject('GET', `/venues/${venueId}/documents`, viewer), app.inject({ method: 'GET', url: small.urls.original })]);
+      const [list, content] = await Promise.all([
+        inject('GET', `/venues/${venueId}/documents`, viewer),
+        app.inject({ method: 'GET', url: small.urls.original }),
+      ]);
       const elapsed = performance.now() - startedAt;
       expectStatus(list, 200);
       expectStatus(content, 200);
@@ -91,8 +96,18 @@ describe('media under attack', () => {
     const declared = 20 * MiB;
     const boundary = `----attack${randomUUID()}`;
     const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const head = field('category', 'technical') + field('size', String(declared)) + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="abandoned.txt"\r\nContent-Type: text/plain\r\n\r\n`;
-    const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: `/api/v1/venues/${venueId}/documents`, agent: false, headers: { ...editor, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const head =
+      field('category', 'technical') +
+      field('size', String(declared)) +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="abandoned.txt"\r\nContent-Type: text/plain\r\n\r\n`;
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `/api/v1/venues/${venueId}/documents`,
+      agent: false,
+      headers: { ...editor, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     request.on('error', () => undefined);
     request.write(head);
     // More than one 5 MiB part, so that the service has started a multipart upload in the store.
@@ -104,13 +119,21 @@ describe('media under attack', () => {
     request.destroy();
 
     const infra = testInfra();
-    const s3 = new Client({ endPoint: infra.s3.endPoint, port: infra.s3.port, useSSL: infra.s3.useSSL, accessKey: infra.s3.accessKey, secretKey: infra.s3.secretKey, pathStyle: true });
+    const s3 = new Client({
+      endPoint: infra.s3.endPoint,
+      port: infra.s3.port,
+      useSSL: infra.s3.useSSL,
+      accessKey: infra.s3.accessKey,
+      secretKey: infra.s3.secretKey,
+      pathStyle: true,
+    });
     const buckets = (await s3.listBuckets()).map((bucket) => bucket.name).filter((name) => name.startsWith('media-'));
     const leftovers = async () => {
       const found: string[] = [];
       for (const bucket of buckets) {
         for await (const item of s3.listObjectsV2(bucket, `venues/${venueId}/`, true) as AsyncIterable<{ name?: string }>) found.push(`object ${item.name}`);
-        for await (const item of s3.listIncompleteUploads(bucket, `venues/${venueId}/`, true) as AsyncIterable<{ key?: string }>) found.push(`incomplete ${item.key}`);
+        for await (const item of s3.listIncompleteUploads(bucket, `venues/${venueId}/`, true) as AsyncIterable<{ key?: string }>)
+          found.push(`incomplete ${item.key}`);
       }
       return found;
     };
@@ -127,7 +150,9 @@ describe('media under attack', () => {
     const [mine, theirs] = await Promise.all([createVenue(), createVenue()]);
     const theirPhoto = await uploaded(theirs, png(), 'theirs.png', 'image/png');
     const myPhoto = await uploaded(mine, png(), 'mine.png', 'image/png');
-    const theirCard = expectStatus(await inject('POST', `/venues/${theirs}/cards`, editor, { department: 'IT', title: 'Their card' }), 201).json<{ id: string }>();
+    const theirCard = expectStatus(await inject('POST', `/venues/${theirs}/cards`, editor, { department: 'IT', title: 'Their card' }), 201).json<{
+      id: string;
+    }>();
     const theirEvent = expectStatus(await inject('POST', `/venues/${theirs}/events`, editor, { name: 'Their night' }), 201).json<{ id: string }>();
 
     // Their photo through my venue: tag, untag, batch delete.
@@ -135,7 +160,9 @@ describe('media under attack', () => {
     const card = expectStatus(await inject('POST', `/venues/${mine}/cards`, editor, { department: 'IT', title: 'My card' }), 201).json<{ id: string }>();
     expectStatus(await inject('POST', `/venues/${mine}/photo-tags`, editor, { documentIds: [theirPhoto.id], cardIds: [card.id] }), 404);
     expectStatus(await inject('POST', `/venues/${mine}/photo-tags/remove`, editor, { documentIds: [theirPhoto.id], cardIds: [card.id] }), 404);
-    expect(expectStatus(await inject('POST', `/venues/${mine}/photos/batch-delete`, editor, { documentIds: [theirPhoto.id] }), 200).json()).toEqual({ deletedCount: 0 });
+    expect(expectStatus(await inject('POST', `/venues/${mine}/photos/batch-delete`, editor, { documentIds: [theirPhoto.id] }), 200).json()).toEqual({
+      deletedCount: 0,
+    });
     // My photo with their card; my document with their event (at upload and after).
     expectStatus(await inject('POST', `/venues/${mine}/photo-tags`, editor, { documentIds: [myPhoto.id], cardIds: [theirCard.id] }), 400);
     expectStatus(await inject('PATCH', `/documents/${myPhoto.id}`, editor, { eventId: theirEvent.id }), 400);
@@ -144,7 +171,9 @@ describe('media under attack', () => {
     form.append('dataCardId', theirCard.id);
     form.append('size', String(png().length));
     form.append('file', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'x.png');
-    expect([400, 404]).toContain((await app.inject({ method: 'POST', url: `/api/v1/venues/${mine}/documents`, headers: editor, payload: form as never })).statusCode);
+    expect([400, 404]).toContain(
+      (await app.inject({ method: 'POST', url: `/api/v1/venues/${mine}/documents`, headers: editor, payload: form as never })).statusCode,
+    );
     // Still there, untouched.
     const still = expectStatus(await inject('GET', `/documents/${theirPhoto.id}`, viewer), 200).json<VenueDocument>();
     expect(still.tagCardIds).toEqual([]);
@@ -164,9 +193,14 @@ describe('media under attack', () => {
   it("the public gallery's content answers never name the uploaded file (its name may say more than the photo)", async () => {
     const venueId = await createVenue();
     await uploaded(venueId, png(), 'Board meeting – Pat Secret home address.png', 'image/png');
-    const settings = expectStatus(await inject('PUT', `/venues/${venueId}/gallery`, admin, { enabled: true, expiresAt: null }), 200).json<{ publicPath: string }>();
+    const settings = expectStatus(await inject('PUT', `/venues/${venueId}/gallery`, admin, { enabled: true, expiresAt: null }), 200).json<{
+      publicPath: string;
+    }>();
     const key = new URL(settings.publicPath, 'http://app').searchParams.get('key') ?? '';
-    const gallery = expectStatus(await app.inject({ method: 'GET', url: `/api/v1/public/venues/${venueId}/gallery?${new URLSearchParams({ key }).toString()}` }), 200).json<{ photos: { id: string; url: string; thumbUrl: string; previewUrl: string }[] }>();
+    const gallery = expectStatus(
+      await app.inject({ method: 'GET', url: `/api/v1/public/venues/${venueId}/gallery?${new URLSearchParams({ key }).toString()}` }),
+      200,
+    ).json<{ photos: { id: string; url: string; thumbUrl: string; previewUrl: string }[] }>();
     const [photo] = gallery.photos;
     for (const url of [photo!.url, photo!.thumbUrl, photo!.previewUrl]) {
       const content = expectStatus(await app.inject({ method: 'GET', url }), 200);

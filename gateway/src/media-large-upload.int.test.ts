@@ -70,7 +70,12 @@ describe('a 400 MB upload streams through the gateway', () => {
     const uploadSampler = sampler(mediaPid);
     const startedAt = performance.now();
     const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(new URL('./testing/streamed-upload.ts', import.meta.url))], {
-      env: { ...process.env, UPLOAD_URL: `http://127.0.0.1:${port}/api/v1/venues/${venueId}/documents`, UPLOAD_BYTES: String(FILE_BYTES), UPLOAD_HEADERS: JSON.stringify(editor) },
+      env: {
+        ...process.env,
+        UPLOAD_URL: `http://127.0.0.1:${port}/api/v1/venues/${venueId}/documents`,
+        UPLOAD_BYTES: String(FILE_BYTES),
+        UPLOAD_HEADERS: JSON.stringify(editor),
+      },
     });
     const answer = JSON.parse(stdout) as StreamedUploadResult;
     const uploadSeconds = (performance.now() - startedAt) / 1000;

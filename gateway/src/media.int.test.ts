@@ -19,9 +19,19 @@ const { viewer, editor, admin } = gateway.headers;
 type GallerySettings = z.output<typeof gallerySettingsSchema>;
 type PublicGallery = z.output<typeof publicGallerySchema>;
 
-
-function inject(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown, app: GatewayApp = gateway.app) {
-  return app.inject({ method, url: url.startsWith('/api/') ? url : `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+function inject(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+  app: GatewayApp = gateway.app,
+) {
+  return app.inject({
+    method,
+    url: url.startsWith('/api/') ? url : `/api/v1${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 }
 
 interface UploadOptions {
@@ -35,13 +45,21 @@ interface UploadOptions {
 /** POST /venues/{id}/documents as the browser sends it: the fields, then the file (FormData). */
 function upload(venueId: string, bytes: Buffer, options: UploadOptions = {}): Promise<InjectResponse> {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ category: 'general', lastModified: '1700000000000', size: String(bytes.length), ...options.fields })) form.append(name, value);
+  for (const [name, value] of Object.entries({ category: 'general', lastModified: '1700000000000', size: String(bytes.length), ...options.fields }))
+    form.append(name, value);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }), options.name ?? 'photo.png');
-  return (options.app ?? gateway.app).inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: options.headers ?? editor, payload: form as never });
+  return (options.app ?? gateway.app).inject({
+    method: 'POST',
+    url: `/api/v1/venues/${venueId}/documents`,
+    headers: options.headers ?? editor,
+    payload: form as never,
+  });
 }
 
 async function createVenue(): Promise<string> {
-  return expectStatus(await inject('POST', '/venues', editor, { name: `Media ${randomUUID().slice(0, 6)} Hall`, displayCityAs: 'Springfield' }), 201).json<{ id: string }>().id;
+  return expectStatus(await inject('POST', '/venues', editor, { name: `Media ${randomUUID().slice(0, 6)} Hall`, displayCityAs: 'Springfield' }), 201).json<{
+    id: string;
+  }>().id;
 }
 
 async function uploaded(venueId: string, bytes: Buffer, options: UploadOptions = {}): Promise<VenueDocument> {
@@ -60,7 +78,16 @@ describe('uploads and content through the gateway', () => {
     const response = expectStatus(await upload(venueId, bytes, { fields: { category: 'photos', description: 'Stage left' } }), 201);
     const document = response.json<VenueDocument>();
     expect(response.headers.location).toBe(`/api/v1/documents/${document.id}`);
-    expect(document).toMatchObject({ venueId, fileName: 'photo.png', fileType: 'image/png', fileSize: bytes.length, category: 'photos', description: 'Stage left', isPhoto: true, eventId: null });
+    expect(document).toMatchObject({
+      venueId,
+      fileName: 'photo.png',
+      fileType: 'image/png',
+      fileSize: bytes.length,
+      category: 'photos',
+      description: 'Stage left',
+      isPhoto: true,
+      eventId: null,
+    });
     expect(document.urls.original).toMatch(/^\/api\/v1\/documents\/[^/]+\/content\?variant=original&download=0&exp=\d+&u=[^&]+&sig=/);
     expect(document.urls.thumb).toMatch(/variant=thumb/);
     expect(document.urls.download).toMatch(/download=1/);
@@ -72,7 +99,12 @@ describe('uploads and content through the gateway', () => {
 
     const whole = expectStatus(await read(document.urls.original), 200);
     expect(Buffer.compare(whole.rawPayload, bytes)).toBe(0);
-    expect(whole.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'accept-ranges': 'bytes', 'content-length': String(bytes.length) });
+    expect(whole.headers).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'accept-ranges': 'bytes',
+      'content-length': String(bytes.length),
+    });
     expect(whole.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(whole.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect(String(whole.headers['content-disposition'])).toMatch(/^inline;/);
@@ -111,13 +143,19 @@ describe('uploads and content through the gateway', () => {
     const expired = past.url({ id: document.id, variant: 'original', download: false }, { userId: url.searchParams.get('u')! });
     expectStatus(await read(expired), 403);
     // A URL signed with another gateway secret is worthless here.
-    const foreign = createContentUrlSigner('z'.repeat(48)).url({ id: document.id, variant: 'original', download: false }, { userId: url.searchParams.get('u')! });
+    const foreign = createContentUrlSigner('z'.repeat(48)).url(
+      { id: document.id, variant: 'original', download: false },
+      { userId: url.searchParams.get('u')! },
+    );
     expectStatus(await read(foreign), 403);
   });
 
   it('refuses a file whose bytes are not its type (400), and serves HTML in a .txt and any SVG never inline', async () => {
     const venueId = await createVenue();
-    const spoofed = expectStatus(await upload(venueId, Buffer.from('<html><script>alert(1)</script></html>'), { name: 'innocent.png', type: 'image/png' }), 400);
+    const spoofed = expectStatus(
+      await upload(venueId, Buffer.from('<html><script>alert(1)</script></html>'), { name: 'innocent.png', type: 'image/png' }),
+      400,
+    );
     expect(spoofed.json().error.message).toBeTruthy();
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
@@ -186,11 +224,30 @@ describe('uploads and content through the gateway', () => {
     expectStatus(await inject('POST', `/venues/${venueId}/documents`, editor, { category: 'general' }), 415);
     const noFile = new FormData();
     noFile.append('category', 'general');
-    expect(expectStatus(await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: editor, payload: noFile as never }), 400).json().error.message).toBe('Choose a file to upload');
-    const noBoundary = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: { ...editor, 'content-type': 'multipart/form-data' }, payload: 'x' });
+    expect(
+      expectStatus(
+        await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: editor, payload: noFile as never }),
+        400,
+      ).json().error.message,
+    ).toBe('Choose a file to upload');
+    const noBoundary = await gateway.app.inject({
+      method: 'POST',
+      url: `/api/v1/venues/${venueId}/documents`,
+      headers: { ...editor, 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    });
     expect(expectStatus(noBoundary, 400).json().error.message).toBe('Malformed multipart body');
-    const cut = '--b\r\nContent-Disposition: form-data; name="size"\r\n\r\n10\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc';
-    expectStatus(await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/documents`, headers: { ...editor, 'content-type': 'multipart/form-data; boundary=b' }, payload: cut }), 400);
+    const cut =
+      '--b\r\nContent-Disposition: form-data; name="size"\r\n\r\n10\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc';
+    expectStatus(
+      await gateway.app.inject({
+        method: 'POST',
+        url: `/api/v1/venues/${venueId}/documents`,
+        headers: { ...editor, 'content-type': 'multipart/form-data; boundary=b' },
+        payload: cut,
+      }),
+      400,
+    );
     expectStatus(await upload(randomUUID(), png()), 404);
   });
 });
@@ -202,7 +259,10 @@ describe('documents and photo tags through the gateway', () => {
     const second = await uploaded(venueId, png(8, 8), { fields: { category: 'photos' } });
     const event = expectStatus(await inject('POST', `/venues/${venueId}/events`, editor, { name: 'Opening night' }), 201).json<{ id: string }>();
 
-    const patched = expectStatus(await inject('PATCH', `/documents/${first.id}`, editor, { category: 'marketing', eventId: event.id }), 200).json<VenueDocument>();
+    const patched = expectStatus(
+      await inject('PATCH', `/documents/${first.id}`, editor, { category: 'marketing', eventId: event.id }),
+      200,
+    ).json<VenueDocument>();
     expect(patched).toMatchObject({ category: 'marketing', eventId: event.id });
     expect(expectStatus(await inject('PATCH', `/documents/${first.id}`, editor, { eventId: null }), 200).json<VenueDocument>().eventId).toBeNull();
     expectStatus(await inject('PATCH', `/documents/${first.id}`, editor, {}), 400);
@@ -210,12 +270,18 @@ describe('documents and photo tags through the gateway', () => {
     expectStatus(await inject('PATCH', `/documents/${randomUUID()}`, editor, { category: 'general' }), 404);
 
     const card = expectStatus(await inject('POST', `/venues/${venueId}/cards`, editor, { department: 'IT', title: 'Rigging' }), 201).json<{ id: string }>();
-    const tagged = expectStatus(await inject('POST', `/venues/${venueId}/photo-tags`, editor, { documentIds: [first.id, second.id], cardIds: [card.id] }), 200).json<{ documents: VenueDocument[] }>();
+    const tagged = expectStatus(
+      await inject('POST', `/venues/${venueId}/photo-tags`, editor, { documentIds: [first.id, second.id], cardIds: [card.id] }),
+      200,
+    ).json<{ documents: VenueDocument[] }>();
     expect(tagged.documents.map((each) => each.tagCardIds)).toEqual([[card.id], [card.id]]);
     expect(tagged.documents[0]!.urls.original).toMatch(/sig=/);
     expectStatus(await inject('POST', `/venues/${venueId}/photo-tags`, editor, { documentIds: [first.id], cardIds: [] }), 400);
     expectStatus(await inject('POST', `/venues/${venueId}/photo-tags`, viewer, { documentIds: [first.id], cardIds: [card.id] }), 403);
-    const untagged = expectStatus(await inject('POST', `/venues/${venueId}/photo-tags/remove`, editor, { documentIds: [first.id], cardIds: [card.id] }), 200).json<{ documents: VenueDocument[] }>();
+    const untagged = expectStatus(
+      await inject('POST', `/venues/${venueId}/photo-tags/remove`, editor, { documentIds: [first.id], cardIds: [card.id] }),
+      200,
+    ).json<{ documents: VenueDocument[] }>();
     expect(untagged.documents.find((each) => each.id === first.id)?.tagCardIds).toEqual([]);
 
     expectStatus(await inject('DELETE', `/documents/${first.id}`, viewer), 403);
@@ -223,7 +289,9 @@ describe('documents and photo tags through the gateway', () => {
     expectStatus(await inject('GET', `/documents/${first.id}`, viewer), 404);
     expectStatus(await read(first.urls.original), 404);
     expectStatus(await inject('POST', `/venues/${venueId}/photos/batch-delete`, editor, { documentIds: [] }), 400);
-    expect(expectStatus(await inject('POST', `/venues/${venueId}/photos/batch-delete`, editor, { documentIds: [second.id, randomUUID()] }), 200).json()).toEqual({ deletedCount: 1 });
+    expect(
+      expectStatus(await inject('POST', `/venues/${venueId}/photos/batch-delete`, editor, { documentIds: [second.id, randomUUID()] }), 200).json(),
+    ).toEqual({ deletedCount: 1 });
     expect(expectStatus(await inject('GET', `/venues/${venueId}/documents`, viewer), 200).json().documents).toEqual([]);
   });
 });
@@ -239,7 +307,10 @@ describe('the public gallery through the gateway', () => {
 
   it('shows the photos only (no contacts, documents or addresses) while on, and honours off, expiry and rotation at once', async () => {
     const venueId = await createVenue();
-    expectStatus(await inject('POST', `/venues/${venueId}/contacts`, editor, { name: 'Pat Secret', email: 'pat.secret@example.com', phone: '+1 555 0100' }), 201);
+    expectStatus(
+      await inject('POST', `/venues/${venueId}/contacts`, editor, { name: 'Pat Secret', email: 'pat.secret@example.com', phone: '+1 555 0100' }),
+      201,
+    );
     const photo = await uploaded(venueId, png(), { fields: { category: 'photos' } });
     await uploaded(venueId, Buffer.from('contract text\n'), { name: 'contract.txt', type: 'text/plain', fields: { category: 'contracts' } });
 

@@ -18,7 +18,10 @@ describe('numeric query values', () => {
     for (const page of ['536642190075237', String(MAX_PAGE + 1), '1e300']) {
       const response = await gateway.app.inject({ method: 'GET', url: `/api/v1/venues?page=${page}`, headers: editor });
       expect(response.statusCode, `${page}: ${response.body}`).toBe(400);
-      expect(response.json<ErrorBody>().error).toMatchObject({ code: 'invalid_argument', details: expect.arrayContaining([expect.objectContaining({ field: 'page' })]) });
+      expect(response.json<ErrorBody>().error).toMatchObject({
+        code: 'invalid_argument',
+        details: expect.arrayContaining([expect.objectContaining({ field: 'page' })]),
+      });
     }
     const users = await gateway.app.inject({ method: 'GET', url: '/api/v1/users?page=536642190075237', headers: admin });
     expect(users.statusCode, users.body).toBe(400);
@@ -48,7 +51,12 @@ describe('path parameters', () => {
   });
 
   it("answers a path parameter beyond the router's limit with 400 in the API format", async () => {
-    const response = await gateway.app.inject({ method: 'PUT', url: `/api/v1/users/${'0'.repeat(ROUTER_MAX_PARAM_LENGTH + 1)}/role`, headers: admin, payload: { role: 'viewer' } });
+    const response = await gateway.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${'0'.repeat(ROUTER_MAX_PARAM_LENGTH + 1)}/role`,
+      headers: admin,
+      payload: { role: 'viewer' },
+    });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json<ErrorBody>().error).toMatchObject({ code: 'invalid_argument' });
   });

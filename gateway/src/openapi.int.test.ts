@@ -191,8 +191,16 @@ describe('the OpenAPI document', () => {
     expect(create.requestBody?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/VenueFieldsInput' });
     expect(create.responses['201']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Venue' });
     const list = document.paths['/api/v1/venues']!.get!;
-    expect(list.parameters?.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)).toEqual(['q', 'leagues', 'sort', 'page', 'pageSize']);
-    expect(document.paths['/api/v1/auth/token']!.post!.responses['200']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Session' });
+    expect(list.parameters?.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)).toEqual([
+      'q',
+      'leagues',
+      'sort',
+      'page',
+      'pageSize',
+    ]);
+    expect(document.paths['/api/v1/auth/token']!.post!.responses['200']?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/Session',
+    });
   });
 
   it('is browsable at /api/docs', async () => {

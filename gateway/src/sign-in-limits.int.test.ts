@@ -40,7 +40,16 @@ function browser(gateway: GatewayApp) {
   return {
     jar,
     async signIn(email: string, password: string, headers: Record<string, string> = {}): Promise<InjectResponse> {
-      return keep(await gateway.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=password', remoteAddress, headers, cookies: jar, payload: { email, password } }));
+      return keep(
+        await gateway.inject({
+          method: 'POST',
+          url: '/api/v1/auth/token?grant_type=password',
+          remoteAddress,
+          headers,
+          cookies: jar,
+          payload: { email, password },
+        }),
+      );
     },
     async refresh(): Promise<InjectResponse> {
       return keep(await gateway.inject({ method: 'POST', url: '/api/v1/auth/token?grant_type=refresh_token', remoteAddress, cookies: jar }));
@@ -144,7 +153,8 @@ describe('the global budget of failed passwords (AUTH_GLOBAL_FAILURES_PER_MINUTE
     const known = browser(gateway);
     expect((await known.signIn(under.accounts.admin.email, DEMO_PASSWORD)).statusCode).toBe(200);
     // Four accounts, one wrong guess each from its own client: no account or client comes near its own limit.
-    for (const role of ['viewer', 'editor', 'surveyor', 'owner'] as const) expect((await stranger(gateway).signIn(under.accounts[role].email, WRONG)).statusCode).toBe(401);
+    for (const role of ['viewer', 'editor', 'surveyor', 'owner'] as const)
+      expect((await stranger(gateway).signIn(under.accounts[role].email, WRONG)).statusCode).toBe(401);
 
     const refused = await stranger(gateway).signIn(under.accounts.admin.email, DEMO_PASSWORD);
     expect(refused.statusCode).toBe(429);

@@ -74,7 +74,10 @@ describe('website', () => {
     const typed = 'a'.repeat(VENUE_FIELD_MAX.website);
     const response = await post({ name: 'Long website', website: typed, links: [{ displayText: 'Long link', url: 'b'.repeat(VENUE_FIELD_MAX.linkUrl) }] });
     expect(response.statusCode, response.body.slice(0, 500)).toBe(201);
-    expect(response.json()).toMatchObject({ website: `https://${typed}`, links: [{ displayText: 'Long link', url: `https://${'b'.repeat(VENUE_FIELD_MAX.linkUrl)}` }] });
+    expect(response.json()).toMatchObject({
+      website: `https://${typed}`,
+      links: [{ displayText: 'Long link', url: `https://${'b'.repeat(VENUE_FIELD_MAX.linkUrl)}` }],
+    });
     const tooLong = await post({ name: 'Too long website', website: `${typed}a` });
     expect(tooLong.statusCode).toBe(400);
   });

@@ -7,7 +7,9 @@
   // The gateway comes from the page's own server (config.js), never from the URL: this origin is allowed to
   // embed Venue Book, so a script loaded from a URL anyone can craft could take the visitor's token.
   var gateway = ((window.VENUEBOOK_EXAMPLE && window.VENUEBOOK_EXAMPLE.gateway) || 'http://127.0.0.1:8080').replace(/\/+$/, '');
-  var $ = function (id) { return document.getElementById(id); };
+  var $ = function (id) {
+    return document.getElementById(id);
+  };
   var library = null;
   var handle = null;
 
@@ -34,7 +36,9 @@
       var script = document.createElement('script');
       script.src = src;
       script.onload = resolve;
-      script.onerror = function () { reject(new Error('Could not load ' + src)); };
+      script.onerror = function () {
+        reject(new Error('Could not load ' + src));
+      };
       document.head.appendChild(script);
     });
   }
@@ -62,7 +66,10 @@
         if (event.type === 'view-changed') $('view').value = event.view;
       },
     };
-    if (token) result.getAccessToken = function () { return Promise.resolve(token); };
+    if (token)
+      result.getAccessToken = function () {
+        return Promise.resolve(token);
+      };
     return result;
   }
 

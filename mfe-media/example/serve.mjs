@@ -43,5 +43,7 @@ if (process.argv[1] === import.meta.filename) {
   const gateway = (process.env.VENUEBOOK_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   const server = await serveExample({ port, host, gateway });
   const { port: actual } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  console.log(`Example host page: http://${host}:${actual}/?venue=<venue id>  (Venue Book at ${gateway}; add http://${host}:${actual} to its EMBED_ALLOWED_ORIGINS)`);
+  console.log(
+    `Example host page: http://${host}:${actual}/?venue=<venue id>  (Venue Book at ${gateway}; add http://${host}:${actual} to its EMBED_ALLOWED_ORIGINS)`,
+  );
 }

@@ -48,7 +48,14 @@ await runBench({ name: 'audit-log', title: 'Audit Logs page through the gateway'
       const entry = { table: TABLES[n % TABLES.length]!, recordId: records[n % records.length]! };
       const envelope = createEnvelope(
         SUBJECTS.auditRecorded,
-        { service: 'venues', action: ACTIONS[n % ACTIONS.length]!, table: entry.table, recordId: entry.recordId, oldValues: { name: `Before ${n}` }, newValues: { name: `After ${n}`, notes: 'x'.repeat(200) } },
+        {
+          service: 'venues',
+          action: ACTIONS[n % ACTIONS.length]!,
+          table: entry.table,
+          recordId: entry.recordId,
+          oldValues: { name: `Before ${n}` },
+          newValues: { name: `After ${n}`, notes: 'x'.repeat(200) },
+        },
         { actor, occurredAt: new Date(START + n * 60_000) },
       );
       await publishEvent(js, SUBJECTS.auditRecorded, envelope);
@@ -58,7 +65,8 @@ await runBench({ name: 'audit-log', title: 'Audit Logs page through the gateway'
 
     // Stored when the bench entries (all before 2021) are listed in full.
     const storedStart = performance.now();
-    const benchTotal = async () => (await owner.get<AuditLogPage>(`/api/v1/audit-logs?pageSize=1&to=${new Date(Date.UTC(2021, 0, 1)).toISOString()}`)).body.total;
+    const benchTotal = async () =>
+      (await owner.get<AuditLogPage>(`/api/v1/audit-logs?pageSize=1&to=${new Date(Date.UTC(2021, 0, 1)).toISOString()}`)).body.total;
     for (let total = await benchTotal(); total < COUNT; total = await benchTotal()) {
       expectTrue(performance.now() - storedStart < 30 * 60_000, `identity stored only ${total} of ${COUNT} entries in 30 minutes`);
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -86,7 +94,11 @@ await runBench({ name: 'audit-log', title: 'Audit Logs page through the gateway'
   /** `expected`: the ids of the page (null: page 1 of the whole log, which starts with identity's own entries). */
   const shapes: Record<string, { query: Record<string, string | number>; expected: string[] | null; total: number }> = {
     'page 1': { query: { page: 1 }, expected: null, total: COUNT + live },
-    [`page ${deepPage}`]: { query: { page: deepPage }, expected: newestFirst.slice((deepPage - 1) * PAGE_SIZE - live, deepPage * PAGE_SIZE - live).map((entry) => entry.id), total: COUNT + live },
+    [`page ${deepPage}`]: {
+      query: { page: deepPage },
+      expected: newestFirst.slice((deepPage - 1) * PAGE_SIZE - live, deepPage * PAGE_SIZE - live).map((entry) => entry.id),
+      total: COUNT + live,
+    },
     'table = contacts': { query: { table: 'contacts', to: before2021 }, expected: ids(byTable), total: byTable.length },
     'one user': { query: { userId: someUser }, expected: ids(byUser), total: byUser.length },
     'one record': { query: { recordId: someRecord }, expected: ids(byRecord), total: byRecord.length },
@@ -101,7 +113,10 @@ await runBench({ name: 'audit-log', title: 'Audit Logs page through the gateway'
       expectEqual(body.total, shape.total, `${label}: total`);
       if (shape.expected) expectEqual(body.entries.map((entry) => entry.id).join(','), shape.expected.join(','), `${label}: the page's entries`);
       else expectEqual(body.entries.length, Math.min(PAGE_SIZE, shape.total), `${label}: entries`);
-      expectTrue(body.entries.every((entry) => entry.newValues !== null), `${label}: entries with their values`);
+      expectTrue(
+        body.entries.every((entry) => entry.newValues !== null),
+        `${label}: entries with their values`,
+      );
     };
     checks.set(label, { query, check });
     await runConcurrently(REPETITIONS, CONNECTIONS, async () => {
@@ -119,7 +134,11 @@ await runBench({ name: 'audit-log', title: 'Audit Logs page through the gateway'
   const restartStarted = performance.now();
   await identity.start();
   const restartMs = performance.now() - restartStarted;
-  bench.figure('identityStartSeconds', restartMs / 1000, `identity started again with ${COUNT + live} audit entries in ${(restartMs / 1000).toFixed(1)} s (until SERVING)`);
+  bench.figure(
+    'identityStartSeconds',
+    restartMs / 1000,
+    `identity started again with ${COUNT + live} audit entries in ${(restartMs / 1000).toFixed(1)} s (until SERVING)`,
+  );
   const status = readFileSync(`/proc/${identity.process.child.pid}/status`, 'utf8');
   const rssMB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
   bench.figure('identityRssMB', rssMB, `identity RSS after the start: ${rssMB.toFixed(0)} MB`);
@@ -137,7 +156,12 @@ await runBench({ name: 'audit-log', title: 'Audit Logs page through the gateway'
     for (let i = 0; i < BEFORE_REPETITIONS; i++) {
       const started = performance.now();
       const [docs, total] = await Promise.all([
-        logs.find({}).sort({ createdAt: -1, _id: -1 }).skip((deepPage - 1) * PAGE_SIZE).limit(PAGE_SIZE).toArray(),
+        logs
+          .find({})
+          .sort({ createdAt: -1, _id: -1 })
+          .skip((deepPage - 1) * PAGE_SIZE)
+          .limit(PAGE_SIZE)
+          .toArray(),
         logs.countDocuments({}),
       ]);
       times.push(performance.now() - started);

@@ -34,7 +34,10 @@ const cell = (value: string): string => `"${value.replace(/"/g, '""')}"`;
  * Random hex words after a demo name's first word: no two seeded names come near the similarity threshold (a demo
  * name whole with 16 hex digits did: 'Austin City Limits Live at The Moody Theater …' pairs scored 0.81).
  */
-const hex = (n: number): string => Math.floor(Math.random() * 16 ** n).toString(16).padStart(n, '0');
+const hex = (n: number): string =>
+  Math.floor(Math.random() * 16 ** n)
+    .toString(16)
+    .padStart(n, '0');
 
 await runBench({ name: 'csv-transfer', title: 'CSV import and export of venues at size' }, async (bench) => {
   bench.parameter('venues', VENUES);
@@ -45,13 +48,20 @@ await runBench({ name: 'csv-transfer', title: 'CSV import and export of venues a
   const replicas = bench.stack.services.venues.replicas;
   for (const replica of replicas) await replica.stop();
   const seedStarted = performance.now();
-  await promisify(execFile)(process.execPath, [SEED_SCRIPT, String(VENUES), '7'], { cwd: REPO_ROOT, env: { ...process.env, MONGODB_URI: bench.stack.infra.env.MONGODB_URI ?? '', MONGODB_DB: 'venuebook_venues' } });
+  await promisify(execFile)(process.execPath, [SEED_SCRIPT, String(VENUES), '7'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, MONGODB_URI: bench.stack.infra.env.MONGODB_URI ?? '', MONGODB_DB: 'venuebook_venues' },
+  });
   bench.log(`seeded ${VENUES} venues in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
   for (const replica of replicas) await replica.start();
   await bench.settle('settleAfterSeed');
   const account = bench.stack.accounts.find((candidate) => candidate.role === 'editor');
   if (!account) throw new BenchError('no editor account');
-  const signIn = await undiciRequest(`${bench.stack.url}/api/v1/auth/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+  const signIn = await undiciRequest(`${bench.stack.url}/api/v1/auth/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
   const token = ((await signIn.body.json()) as { accessToken: string }).accessToken;
   const call = async (method: 'GET' | 'POST', path: string, body?: string, attempt = 0): Promise<{ text: string; ms: number }> => {
     const started = performance.now();
@@ -75,7 +85,19 @@ await runBench({ name: 'csv-transfer', title: 'CSV import and export of venues a
   const names = Array.from({ length: IMPORT }, (_, index) => `${DEMO_VENUES[index % DEMO_VENUES.length]!.name.split(' ')[0]!} ${hex(12)} ${hex(12)}`);
   const rows = names.map((name, index) => {
     const demo = DEMO_VENUES[index % DEMO_VENUES.length]!;
-    return [name, demo.country ?? '', demo.address, demo.website ?? '', demo.leagues.join('; '), demo.venueTypes.join('; '), demo.contactName ?? '', demo.contactPhone ?? '', demo.generalNotes ?? ''].map(cell).join(',');
+    return [
+      name,
+      demo.country ?? '',
+      demo.address,
+      demo.website ?? '',
+      demo.leagues.join('; '),
+      demo.venueTypes.join('; '),
+      demo.contactName ?? '',
+      demo.contactPhone ?? '',
+      demo.generalNotes ?? '',
+    ]
+      .map(cell)
+      .join(',');
   });
   const file = [header, ...rows].join('\r\n');
   bench.detail('fileBytes', file.length);
@@ -84,11 +106,24 @@ await runBench({ name: 'csv-transfer', title: 'CSV import and export of venues a
   const checkExport = (text: string, expected: number, names?: string[]) => {
     const lines = text.split('\r\n').filter(Boolean);
     expectEqual(lines.length - 1, expected, 'export: rows');
-    if (names) for (const [index, name] of names.entries()) expectTrue(lines[index + 1]!.startsWith(name.includes(',') || name.includes('"') ? `"${name.replace(/"/g, '""')}"` : name), `export row ${index + 1}: ${name}`);
+    if (names)
+      for (const [index, name] of names.entries())
+        expectTrue(
+          lines[index + 1]!.startsWith(name.includes(',') || name.includes('"') ? `"${name.replace(/"/g, '""')}"` : name),
+          `export row ${index + 1}: ${name}`,
+        );
   };
   const cold = await call('GET', '/api/v1/venues/export.csv?sort=name');
-  checkExport(cold.text, firstPage.total, firstPage.items.map((venue) => venue.name));
-  bench.figure('exportColdMs', cold.ms, `export of ${firstPage.total} venues, cold cache (one {_id} read each, 16 at once): ${Math.round(cold.ms)} ms, ${(cold.text.length / 1024 / 1024).toFixed(1)} MB`);
+  checkExport(
+    cold.text,
+    firstPage.total,
+    firstPage.items.map((venue) => venue.name),
+  );
+  bench.figure(
+    'exportColdMs',
+    cold.ms,
+    `export of ${firstPage.total} venues, cold cache (one {_id} read each, 16 at once): ${Math.round(cold.ms)} ms, ${(cold.text.length / 1024 / 1024).toFixed(1)} MB`,
+  );
   const warm = await call('GET', '/api/v1/venues/export.csv?sort=name');
   checkExport(warm.text, firstPage.total);
   bench.figure('exportWarmMs', warm.ms, `export of ${firstPage.total} venues, warm cache: ${Math.round(warm.ms)} ms`);
@@ -112,11 +147,18 @@ await runBench({ name: 'csv-transfer', title: 'CSV import and export of venues a
       windows += 1;
     }
     expectEqual(windows, Math.ceil(rows.length / CSV_IMPORT_MAX_ROWS) || 1, `${kind} preview: windows`);
-    expectTrue(rows.every((row, index) => row.row === index + 1), `${kind} preview: every row once, in order`);
+    expectTrue(
+      rows.every((row, index) => row.row === index + 1),
+      `${kind} preview: every row once, in order`,
+    );
     return { rows, ms, windows };
   };
   /** Rows committed in requests of COMMIT_ROWS, each with the header and its first row's number (as the import dialog sends them). */
-  const commitWhole = async (kind: 'venues' | 'contacts', head: string, lines: readonly string[]): Promise<{ created: number; skipped: number; ms: number }> => {
+  const commitWhole = async (
+    kind: 'venues' | 'contacts',
+    head: string,
+    lines: readonly string[],
+  ): Promise<{ created: number; skipped: number; ms: number }> => {
     let created = 0;
     let skipped = 0;
     const started = performance.now();
@@ -132,19 +174,32 @@ await runBench({ name: 'csv-transfer', title: 'CSV import and export of venues a
   const again = await previewWhole(cold.text);
   expectEqual(again.rows.length, firstPage.total, 're-import preview: rows');
   expectEqual(again.rows.filter((row) => row.action === 'create' || row.action === 'confirm').length, 0, 're-import preview: rows to create');
-  bench.figure('reimportPreviewMs', again.ms, `preview of the exported file (${firstPage.total} rows in ${again.windows} windows of ${CSV_IMPORT_MAX_ROWS}, nothing to create): ${Math.round(again.ms)} ms`);
+  bench.figure(
+    'reimportPreviewMs',
+    again.ms,
+    `preview of the exported file (${firstPage.total} rows in ${again.windows} windows of ${CSV_IMPORT_MAX_ROWS}, nothing to create): ${Math.round(again.ms)} ms`,
+  );
 
   const preview = await previewWhole(file);
   const notCreated = preview.rows.filter((row) => row.action !== 'create');
-  if (notCreated.length > 0) bench.log(`not created: ${JSON.stringify(notCreated.slice(0, 3).map(({ row, reason, errors, matches }) => ({ row, reason, errors, matches })))}`);
+  if (notCreated.length > 0)
+    bench.log(`not created: ${JSON.stringify(notCreated.slice(0, 3).map(({ row, reason, errors, matches }) => ({ row, reason, errors, matches })))}`);
   expectEqual(preview.rows.length - notCreated.length, IMPORT, 'preview: rows to create');
-  bench.figure('previewMs', preview.ms, `preview of ${IMPORT} rows (${(file.length / 1024 / 1024).toFixed(1)} MB) in ${preview.windows} windows of ${CSV_IMPORT_MAX_ROWS}: ${Math.round(preview.ms)} ms`);
+  bench.figure(
+    'previewMs',
+    preview.ms,
+    `preview of ${IMPORT} rows (${(file.length / 1024 / 1024).toFixed(1)} MB) in ${preview.windows} windows of ${CSV_IMPORT_MAX_ROWS}: ${Math.round(preview.ms)} ms`,
+  );
 
   const before = await venueTotal();
   const commit = await commitWhole('venues', header, rows);
   expectEqual(commit.created, IMPORT, 'commit: venues created');
   expectEqual(await venueTotal(), before + IMPORT, 'commit: venues listed');
-  bench.figure('commitRowsPerSecond', IMPORT / (commit.ms / 1000), `commit of ${IMPORT} rows in requests of ${COMMIT_ROWS}: ${(commit.ms / 1000).toFixed(1)} s, ${Math.round(IMPORT / (commit.ms / 1000))} rows/s`);
+  bench.figure(
+    'commitRowsPerSecond',
+    IMPORT / (commit.ms / 1000),
+    `commit of ${IMPORT} rows in requests of ${COMMIT_ROWS}: ${(commit.ms / 1000).toFixed(1)} s, ${Math.round(IMPORT / (commit.ms / 1000))} rows/s`,
+  );
   const rerun = await commitWhole('venues', header, rows);
   expectEqual(rerun.created, 0, 'commit again: venues created');
   expectEqual(rerun.skipped, IMPORT, 'commit again: venues skipped');
@@ -156,14 +211,24 @@ await runBench({ name: 'csv-transfer', title: 'CSV import and export of venues a
   // Contacts of the imported venues, five each.
   const contactHeader = 'Venue,Name,Title,Phone,Email,Tag';
   const contactVenues = Math.max(1, Math.floor(CONTACTS / 5));
-  const contactRows = Array.from({ length: CONTACTS }, (_, index) => [names[index % contactVenues]!, `Contact ${hex(8)} ${hex(8)}`, 'Stage Manager', '', '', 'Audio'].map(cell).join(','));
+  const contactRows = Array.from({ length: CONTACTS }, (_, index) =>
+    [names[index % contactVenues]!, `Contact ${hex(8)} ${hex(8)}`, 'Stage Manager', '', '', 'Audio'].map(cell).join(','),
+  );
   const contactFile = [contactHeader, ...contactRows].join('\r\n');
   const contactPreview = await previewWhole(contactFile, 'contacts');
   expectEqual(contactPreview.rows.filter((row) => row.action === 'create').length, CONTACTS, 'contacts preview: rows to create');
-  bench.figure('contactsPreviewMs', contactPreview.ms, `preview of ${CONTACTS} contact rows in ${contactPreview.windows} windows of ${CSV_IMPORT_MAX_ROWS}: ${Math.round(contactPreview.ms)} ms`);
+  bench.figure(
+    'contactsPreviewMs',
+    contactPreview.ms,
+    `preview of ${CONTACTS} contact rows in ${contactPreview.windows} windows of ${CSV_IMPORT_MAX_ROWS}: ${Math.round(contactPreview.ms)} ms`,
+  );
   const contactCommit = await commitWhole('contacts', contactHeader, contactRows);
   expectEqual(contactCommit.created, CONTACTS, 'contacts commit: created');
-  bench.figure('contactsCommitRowsPerSecond', CONTACTS / (contactCommit.ms / 1000), `commit of ${CONTACTS} contact rows in requests of ${COMMIT_ROWS}: ${(contactCommit.ms / 1000).toFixed(1)} s`);
+  bench.figure(
+    'contactsCommitRowsPerSecond',
+    CONTACTS / (contactCommit.ms / 1000),
+    `commit of ${CONTACTS} contact rows in requests of ${COMMIT_ROWS}: ${(contactCommit.ms / 1000).toFixed(1)} s`,
+  );
   const contactRerun = await commitWhole('contacts', contactHeader, contactRows);
   expectEqual(contactRerun.created, 0, 'contacts commit again: created');
   expectEqual(contactRerun.skipped, CONTACTS, 'contacts commit again: skipped');

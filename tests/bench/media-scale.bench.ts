@@ -112,7 +112,19 @@ async function spawnMedia(bench: Bench, address: string): Promise<SpawnedService
 type DocumentList = { documents: VenueDocumentDto[] };
 
 await runBench({ name: 'media-scale', title: 'The media domain at company scale through the gateway' }, async (bench) => {
-  for (const [key, value] of Object.entries({ venues: VENUES, documents: DOCUMENTS, bigVenues: BIG_VENUES, biggestPhotos: BIGGEST, bigPhotos: BIG_PHOTOS, heavyPhotos: HEAVY_PHOTOS, requests: REQUESTS, smallRequests: SMALL_REQUESTS, writes: WRITES, batchDelete: BATCH_DELETE, connections: CONNECTIONS })) {
+  for (const [key, value] of Object.entries({
+    venues: VENUES,
+    documents: DOCUMENTS,
+    bigVenues: BIG_VENUES,
+    biggestPhotos: BIGGEST,
+    bigPhotos: BIG_PHOTOS,
+    heavyPhotos: HEAVY_PHOTOS,
+    requests: REQUESTS,
+    smallRequests: SMALL_REQUESTS,
+    writes: WRITES,
+    batchDelete: BATCH_DELETE,
+    connections: CONNECTIONS,
+  })) {
     bench.parameter(key, value);
   }
   const { stack } = bench;
@@ -125,10 +137,19 @@ await runBench({ name: 'media-scale', title: 'The media domain at company scale 
   for (const replica of media) await replica.stop();
   const venueReplicas = stack.services.venues.replicas;
   for (const replica of venueReplicas) await replica.stop();
-  await run(process.execPath, [VENUE_SEED_SCRIPT, String(VENUES), '13'], { cwd: REPO_ROOT, env: { ...process.env, MONGODB_URI: mongoUri, MONGODB_DB: VENUES_DB }, maxBuffer: 1024 * 1024 });
+  await run(process.execPath, [VENUE_SEED_SCRIPT, String(VENUES), '13'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, MONGODB_URI: mongoUri, MONGODB_DB: VENUES_DB },
+    maxBuffer: 1024 * 1024,
+  });
   for (const replica of venueReplicas) await replica.start();
   const venuesDb = await connectMongo(mongoUri, VENUES_DB);
-  const venueIds = (await venuesDb.db!.collection<{ _id: string; deletedAt: Date | null }>('venues').find({}, { projection: { _id: 1, deletedAt: 1 } }).toArray())
+  const venueIds = (
+    await venuesDb
+      .db!.collection<{ _id: string; deletedAt: Date | null }>('venues')
+      .find({}, { projection: { _id: 1, deletedAt: 1 } })
+      .toArray()
+  )
     .filter((venue) => venue.deletedAt === null)
     .map((venue) => venue._id);
   await venuesDb.close();
@@ -136,17 +157,23 @@ await runBench({ name: 'media-scale', title: 'The media domain at company scale 
   writeFileSync(idsFile, `${venueIds.join('\n')}\n`);
   let seeded: Seeded;
   try {
-    const { stdout } = await run(process.execPath, [SEED_SCRIPT, String(DOCUMENTS), String(BIG_VENUES), String(BIG_PHOTOS), String(BIGGEST), String(HEAVY_PHOTOS)], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, MONGODB_URI: mongoUri, MONGODB_DB: MEDIA_DB, VENUE_IDS_FILE: idsFile },
-      maxBuffer: 4 * 1024 * 1024,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      [SEED_SCRIPT, String(DOCUMENTS), String(BIG_VENUES), String(BIG_PHOTOS), String(BIGGEST), String(HEAVY_PHOTOS)],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, MONGODB_URI: mongoUri, MONGODB_DB: MEDIA_DB, VENUE_IDS_FILE: idsFile },
+        maxBuffer: 4 * 1024 * 1024,
+      },
+    );
     seeded = JSON.parse(stdout.trim()) as Seeded;
   } finally {
     rmSync(idsFile, { force: true });
   }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
-  bench.log(`seeded ${VENUES} venues and ${seeded.documents} documents (${seeded.photos} photos; the media insert took ${(seeded.ms / 1000).toFixed(1)} s) in ${seedSeconds.toFixed(1)} s`);
+  bench.log(
+    `seeded ${VENUES} venues and ${seeded.documents} documents (${seeded.photos} photos; the media insert took ${(seeded.ms / 1000).toFixed(1)} s) in ${seedSeconds.toFixed(1)} s`,
+  );
   bench.parameter('seededDocuments', seeded.documents);
   bench.parameter('seededPhotos', seeded.photos);
   bench.figure('seedSeconds', seedSeconds, `seeding: ${seedSeconds.toFixed(1)} s`);
@@ -172,7 +199,11 @@ async function measureAll(bench: Bench, service: SpawnedService, seeded: Seeded,
   const started = memory(pid);
   const readModel = readModelLoads(service.logFile).documents;
   expectEqual(readModel?.kept, seeded.documents, 'documents in the read model');
-  bench.figure('startupMs', startMs, `the media service served after ${(startMs / 1000).toFixed(1)} s on ${seeded.documents} documents (load average ${loadAtStart})`);
+  bench.figure(
+    'startupMs',
+    startMs,
+    `the media service served after ${(startMs / 1000).toFixed(1)} s on ${seeded.documents} documents (load average ${loadAtStart})`,
+  );
   bench.figure('readModelLoadMs', readModel!.ms, `its read model loaded ${readModel!.kept} documents in ${(readModel!.ms / 1000).toFixed(1)} s`);
   bench.figure('rssMB', started.rssMB, `media service RSS after the load: ${started.rssMB.toFixed(0)} MB (peak ${started.peakRssMB.toFixed(0)} MB)`);
   bench.figure('peakRssMB', started.peakRssMB, 'peak RSS while loading');
@@ -228,7 +259,9 @@ async function measureAll(bench: Bench, service: SpawnedService, seeded: Seeded,
       const bytes = toBinary(ListDocumentsResponseSchema, answer).byteLength;
       const tags = answer.documents.reduce((sum, document) => sum + document.tagCardIds.length, 0);
       sizes[name] = { photos: venue.photos, tags, bytes, bytesPerPhoto: Math.round(bytes / Math.max(1, venue.photos)) };
-      bench.log(`ListDocuments of the ${name} venue: ${venue.photos} photos, ${tags} tags, ${(bytes / MB).toFixed(2)} MiB (${Math.round(bytes / Math.max(1, venue.photos))} bytes a photo; limit ${DEFAULT_MAX_MESSAGE_BYTES / MB} MiB)`);
+      bench.log(
+        `ListDocuments of the ${name} venue: ${venue.photos} photos, ${tags} tags, ${(bytes / MB).toFixed(2)} MiB (${Math.round(bytes / Math.max(1, venue.photos))} bytes a photo; limit ${DEFAULT_MAX_MESSAGE_BYTES / MB} MiB)`,
+      );
       // The service's share of a list request (the gateway adds the JSON, the content URLs and the HTTP hop).
       if (name === 'heavy') continue;
       const times: number[] = [];
@@ -244,14 +277,30 @@ async function measureAll(bench: Bench, service: SpawnedService, seeded: Seeded,
   }
   bench.detail('listMessages', sizes);
   const biggestBytes = sizes.biggest?.bytes ?? Number.NaN;
-  bench.figure('biggestListMiB', biggestBytes / MB, `the biggest venue's list message: ${(biggestBytes / MB).toFixed(2)} MiB of the ${DEFAULT_MAX_MESSAGE_BYTES / MB} MiB limit`);
+  bench.figure(
+    'biggestListMiB',
+    biggestBytes / MB,
+    `the biggest venue's list message: ${(biggestBytes / MB).toFixed(2)} MiB of the ${DEFAULT_MAX_MESSAGE_BYTES / MB} MiB limit`,
+  );
   // Bytes a photo costs without tags (a big venue's: 3 in 10 photos have 1–3 tags) and with the most tags allowed.
   const perPlain = sizes.big!.bytesPerPhoto;
   const perTag = sizes.heavy && Number.isFinite(sizes.heavy.bytes) ? (sizes.heavy.bytes - sizes.heavy.photos * perPlain) / sizes.heavy.tags : 38;
   const perHeavy = perPlain + perTag * MEDIA.maxTagsPerPhoto;
-  bench.figure('bytesPerPhoto', perPlain, `a photo in the list message: ~${perPlain} bytes (a tag ~${perTag.toFixed(0)} more; ${perHeavy.toFixed(0)} with ${MEDIA.maxTagsPerPhoto} tags)`);
-  bench.figure('photosAtLimit', DEFAULT_MAX_MESSAGE_BYTES / perPlain, `a venue's list breaks the ${DEFAULT_MAX_MESSAGE_BYTES / MB} MiB limit at ~${Math.floor(DEFAULT_MAX_MESSAGE_BYTES / perPlain)} photos (as seeded)`);
-  bench.figure('photosAtLimitAllTagged', DEFAULT_MAX_MESSAGE_BYTES / perHeavy, `… and at ~${Math.floor(DEFAULT_MAX_MESSAGE_BYTES / perHeavy)} photos of ${MEDIA.maxTagsPerPhoto} tags each`);
+  bench.figure(
+    'bytesPerPhoto',
+    perPlain,
+    `a photo in the list message: ~${perPlain} bytes (a tag ~${perTag.toFixed(0)} more; ${perHeavy.toFixed(0)} with ${MEDIA.maxTagsPerPhoto} tags)`,
+  );
+  bench.figure(
+    'photosAtLimit',
+    DEFAULT_MAX_MESSAGE_BYTES / perPlain,
+    `a venue's list breaks the ${DEFAULT_MAX_MESSAGE_BYTES / MB} MiB limit at ~${Math.floor(DEFAULT_MAX_MESSAGE_BYTES / perPlain)} photos (as seeded)`,
+  );
+  bench.figure(
+    'photosAtLimitAllTagged',
+    DEFAULT_MAX_MESSAGE_BYTES / perHeavy,
+    `… and at ~${Math.floor(DEFAULT_MAX_MESSAGE_BYTES / perHeavy)} photos of ${MEDIA.maxTagsPerPhoto} tags each`,
+  );
   if (seeded.heavy) {
     const heavy = seeded.heavy;
     const over = !Number.isFinite(sizes.heavy?.bytes) || sizes.heavy!.bytes > DEFAULT_MAX_MESSAGE_BYTES;
@@ -259,7 +308,11 @@ async function measureAll(bench: Bench, service: SpawnedService, seeded: Seeded,
     const response = await viewer.request<DocumentList & { error?: { message: string } }>('GET', photosPath(heavy.venueId), { expectStatus: over ? 502 : 200 });
     if (!over) expectEqual(response.body.documents.length, heavy.photos, 'the heavy venue: photos listed');
     bench.detail('heavyListThroughGateway', { photos: heavy.photos, overLimit: over, status: response.status, message: response.body.error?.message ?? '' });
-    bench.figure('heavyListStatus', response.status, `the list of ${heavy.photos} photos with ${MEDIA.maxTagsPerPhoto} tags each through the gateway: ${over ? 'over' : 'under'} the limit, HTTP ${response.status}`);
+    bench.figure(
+      'heavyListStatus',
+      response.status,
+      `the list of ${heavy.photos} photos with ${MEDIA.maxTagsPerPhoto} tags each through the gateway: ${over ? 'over' : 'under'} the limit, HTTP ${response.status}`,
+    );
   }
 
   // Writes on single photos of a big venue, one writer: tag, untag, category change.
@@ -290,18 +343,24 @@ async function measureAll(bench: Bench, service: SpawnedService, seeded: Seeded,
   const categoryTimes: number[] = [];
   for (let i = 0; i < WRITES; i++) {
     const photo = targets[i]!;
-    const tagged = await write(`tag ${i}`, () => editor.post<DocumentList>(`/api/v1/venues/${big.venueId}/photo-tags`, { documentIds: [photo.id], cardIds: [NETWORK] }, 200));
+    const tagged = await write(`tag ${i}`, () =>
+      editor.post<DocumentList>(`/api/v1/venues/${big.venueId}/photo-tags`, { documentIds: [photo.id], cardIds: [NETWORK] }, 200),
+    );
     if (tagged) {
       expectTrue(tagged.body.documents[0]?.tagCardIds.includes(NETWORK) === true, `tag ${i}: the photo does not carry the card`);
       tagTimes.push(tagged.ms);
     }
-    const untagged = await write(`untag ${i}`, () => editor.post<DocumentList>(`/api/v1/venues/${big.venueId}/photo-tags/remove`, { documentIds: [photo.id], cardIds: [NETWORK] }, 200));
+    const untagged = await write(`untag ${i}`, () =>
+      editor.post<DocumentList>(`/api/v1/venues/${big.venueId}/photo-tags/remove`, { documentIds: [photo.id], cardIds: [NETWORK] }, 200),
+    );
     if (untagged) {
       expectTrue(untagged.body.documents[0]?.tagCardIds.includes(NETWORK) === false, `untag ${i}: the photo still carries the card`);
       untagTimes.push(untagged.ms);
     }
     const category = i % 2 === 0 ? 'technical' : 'photos';
-    const changed = await write(`category ${i}`, () => editor.request<VenueDocumentDto>('PATCH', `/api/v1/documents/${photo.id}`, { body: { category }, expectStatus: 200 }));
+    const changed = await write(`category ${i}`, () =>
+      editor.request<VenueDocumentDto>('PATCH', `/api/v1/documents/${photo.id}`, { body: { category }, expectStatus: 200 }),
+    );
     if (changed) {
       expectEqual(changed.body.category, category, `category change ${i}`);
       categoryTimes.push(changed.ms);
@@ -316,19 +375,27 @@ async function measureAll(bench: Bench, service: SpawnedService, seeded: Seeded,
   // After a refused one the service is still at it (holding the photos' locks): the rest of the selection is skipped.
   const selection = targets.slice(WRITES, WRITES + BATCH_DELETE).map((photo) => photo.id);
   bench.detail('loadAverageDuringBatches', load());
-  const batchTagged = await write('batch tag', () => editor.post<DocumentList>(`/api/v1/venues/${big.venueId}/photo-tags`, { documentIds: selection, cardIds: [NETWORK] }, 200));
+  const batchTagged = await write('batch tag', () =>
+    editor.post<DocumentList>(`/api/v1/venues/${big.venueId}/photo-tags`, { documentIds: selection, cardIds: [NETWORK] }, 200),
+  );
   if (batchTagged) {
     expectEqual(batchTagged.body.documents.filter((document) => document.tagCardIds.includes(NETWORK)).length, BATCH_DELETE, 'photos tagged at once');
     bench.shape(`POST /venues/:id/photo-tags (${BATCH_DELETE} photos, 1 card)`, [batchTagged.ms]);
   }
-  const batchUntagged = batchTagged && (await write('batch untag', () => editor.post<DocumentList>(`/api/v1/venues/${big.venueId}/photo-tags/remove`, { documentIds: selection, cardIds: [NETWORK] }, 200)));
+  const batchUntagged =
+    batchTagged &&
+    (await write('batch untag', () =>
+      editor.post<DocumentList>(`/api/v1/venues/${big.venueId}/photo-tags/remove`, { documentIds: selection, cardIds: [NETWORK] }, 200),
+    ));
   if (batchUntagged) {
     expectEqual(batchUntagged.body.documents.filter((document) => !document.tagCardIds.includes(NETWORK)).length, BATCH_DELETE, 'photos untagged at once');
     bench.shape(`POST /venues/:id/photo-tags/remove (${BATCH_DELETE} photos, 1 card)`, [batchUntagged.ms]);
   }
   if (batchUntagged) {
     const loadAtDelete = load();
-    const deleted = await write('batch delete', () => editor.post<{ deletedCount: number }>(`/api/v1/venues/${big.venueId}/photos/batch-delete`, { documentIds: selection }, 200));
+    const deleted = await write('batch delete', () =>
+      editor.post<{ deletedCount: number }>(`/api/v1/venues/${big.venueId}/photos/batch-delete`, { documentIds: selection }, 200),
+    );
     if (deleted) {
       expectEqual(deleted.body.deletedCount, BATCH_DELETE, 'photos deleted');
       bench.shape(`POST /venues/:id/photos/batch-delete (${BATCH_DELETE} photos)`, [deleted.ms]);
@@ -339,16 +406,25 @@ async function measureAll(bench: Bench, service: SpawnedService, seeded: Seeded,
       for (;;) {
         const left = (await viewer.get<DocumentList>(photosPath(big.venueId))).body.documents.length;
         if (left <= big.photos - BATCH_DELETE) break;
-        if (performance.now() - startedAt > 600_000) throw new BenchError(`the batch delete left ${left - (big.photos - BATCH_DELETE)} photos after 10 minutes`);
+        if (performance.now() - startedAt > 600_000)
+          throw new BenchError(`the batch delete left ${left - (big.photos - BATCH_DELETE)} photos after 10 minutes`);
         await new Promise((resolveSleep) => setTimeout(resolveSleep, 1000));
       }
       const doneMs = performance.now() - startedAt;
-      bench.figure('batchDeleteAfter503Ms', doneMs, `the batch delete of ${BATCH_DELETE} photos answered 503; the service finished deleting ${(doneMs / 1000).toFixed(1)} s after that answer`);
+      bench.figure(
+        'batchDeleteAfter503Ms',
+        doneMs,
+        `the batch delete of ${BATCH_DELETE} photos answered 503; the service finished deleting ${(doneMs / 1000).toFixed(1)} s after that answer`,
+      );
     }
     const after = await viewer.get<DocumentList>(photosPath(big.venueId));
     expectEqual(after.body.documents.length, big.photos - BATCH_DELETE, 'the big venue after the batch delete: photos listed');
   }
-  bench.figure('writesRefused', refused.length, `writes answered 503/409 (over the gateway's 5 s deadline, or waiting behind one): ${refused.length === 0 ? 'none' : refused.join(', ')}`);
+  bench.figure(
+    'writesRefused',
+    refused.length,
+    `writes answered 503/409 (over the gateway's 5 s deadline, or waiting behind one): ${refused.length === 0 ? 'none' : refused.join(', ')}`,
+  );
 
   // What the store costs by `_id` at this size (FerretDB v1 filters on an expression its `_id` index does not cover).
   const connection = await connectMongo(mongoUri, MEDIA_DB);

@@ -39,15 +39,18 @@ type Phase = (typeof PHASES)[number];
 
 /** The gateway's Server-Timing phases (ms); fails the benchmark when one is missing. */
 function serverTiming(header: string | null, what: string): Record<Phase, number> {
-  const durations = new Map((header ?? '').split(',').map((entry) => {
-    const [name, ...params] = entry.trim().split(';');
-    const dur = params.map((param) => /^dur=([\d.]+)$/.exec(param.trim())?.[1]).find((value) => value !== undefined);
-    return [name ?? '', Number(dur)] as const;
-  }));
+  const durations = new Map(
+    (header ?? '').split(',').map((entry) => {
+      const [name, ...params] = entry.trim().split(';');
+      const dur = params.map((param) => /^dur=([\d.]+)$/.exec(param.trim())?.[1]).find((value) => value !== undefined);
+      return [name ?? '', Number(dur)] as const;
+    }),
+  );
   const phases = {} as Record<Phase, number>;
   for (const phase of PHASES) {
     const value = durations.get(phase);
-    if (value === undefined || !Number.isFinite(value)) throw new BenchError(`${what}: no '${phase}' in the answer's Server-Timing (${JSON.stringify(header)})`);
+    if (value === undefined || !Number.isFinite(value))
+      throw new BenchError(`${what}: no '${phase}' in the answer's Server-Timing (${JSON.stringify(header)})`);
     phases[phase] = value;
   }
   return phases;
@@ -96,7 +99,11 @@ async function withCpu<T>(pids: Record<Exclude<CpuProcess, 'client'>, number[]>,
 }
 
 /** One multipart upload through the gateway; answers the document, the time from the first byte sent to the answer read, and the gateway's phases. */
-async function uploadThroughGateway(api: ApiClient, venueId: string, file: { name: string; type: string; bytes: Uint8Array }): Promise<{ document: VenueDocumentDto; ms: number; phases: Record<Phase, number> }> {
+async function uploadThroughGateway(
+  api: ApiClient,
+  venueId: string,
+  file: { name: string; type: string; bytes: Uint8Array },
+): Promise<{ document: VenueDocumentDto; ms: number; phases: Record<Phase, number> }> {
   const form = new FormData();
   form.set('category', file.type.startsWith('image/') ? 'photos' : 'general');
   form.set('lastModified', String(Date.now()));
@@ -108,7 +115,11 @@ async function uploadThroughGateway(api: ApiClient, venueId: string, file: { nam
   let response: Response;
   let text: string;
   try {
-    response = await fetch(`${api.baseUrl}/api/v1/venues/${venueId}/documents`, { method: 'POST', headers: { authorization, accept: 'application/json' }, body: form });
+    response = await fetch(`${api.baseUrl}/api/v1/venues/${venueId}/documents`, {
+      method: 'POST',
+      headers: { authorization, accept: 'application/json' },
+      body: form,
+    });
     text = await response.text();
   } catch (error) {
     throw new BenchError(`upload of ${file.name}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`);
@@ -152,7 +163,9 @@ async function throughput(bench: Bench, api: ApiClient, venueId: string, s3: Min
       const started = performance.now();
       await withCpu(pids, directCpu, () => s3.putObject(bucket, `direct/${randomUUID()}`, bytes, bytes.byteLength, { 'Content-Type': 'application/pdf' }));
       directMs.push(performance.now() - started);
-      const { document, ms, phases } = await withCpu(pids, gatewayCpu, () => uploadThroughGateway(api, venueId, { name: `bench-${sizeMB}mb-${round}.pdf`, type: 'application/pdf', bytes }));
+      const { document, ms, phases } = await withCpu(pids, gatewayCpu, () =>
+        uploadThroughGateway(api, venueId, { name: `bench-${sizeMB}mb-${round}.pdf`, type: 'application/pdf', bytes }),
+      );
       for (const phase of PHASES) phaseMs[phase].push(phases[phase]);
       phaseMs.outside.push(Math.max(0, ms - PHASES.reduce((sum, phase) => sum + phases[phase], 0)));
       expectEqual(document.fileSize, bytes.byteLength, 'stored size');
@@ -167,9 +180,16 @@ async function throughput(bench: Bench, api: ApiClient, venueId: string, s3: Min
     bench.shape(`upload ${sizeMB} MB through the gateway`, gatewayMs, { mbPerSecond: Math.round(gatewayRate * 10) / 10 });
     bench.shape(`put ${sizeMB} MB straight into S3`, directMs, { mbPerSecond: Math.round(directRate * 10) / 10 });
     const ratio = gatewayRate / directRate;
-    bench.figure(`ratio${sizeMB}MB`, Math.round(ratio * 100) / 100, `${sizeMB} MB: gateway ${gatewayRate.toFixed(1)} MB/s, direct S3 ${directRate.toFixed(1)} MB/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.8)`);
+    bench.figure(
+      `ratio${sizeMB}MB`,
+      Math.round(ratio * 100) / 100,
+      `${sizeMB} MB: gateway ${gatewayRate.toFixed(1)} MB/s, direct S3 ${directRate.toFixed(1)} MB/s, ratio ${ratio.toFixed(2)} (goal ≥ 0.8)`,
+    );
     // Each phase's median and its share of the sum of the medians (the medians of the parts need not add up to the total's).
-    const medians = Object.fromEntries(Object.entries(phaseMs).map(([phase, times]) => [phase, summarize(times).p50Ms])) as Record<keyof typeof phaseMs, number>;
+    const medians = Object.fromEntries(Object.entries(phaseMs).map(([phase, times]) => [phase, summarize(times).p50Ms])) as Record<
+      keyof typeof phaseMs,
+      number
+    >;
     const sum = Object.values(medians).reduce((total, ms) => total + ms, 0) || 1;
     const share = (phase: keyof typeof phaseMs): string => `${medians[phase].toFixed(1)} ms (${Math.round((medians[phase] / sum) * 100)} %)`;
     bench.log(
@@ -182,7 +202,8 @@ async function throughput(bench: Bench, api: ApiClient, venueId: string, s3: Min
     };
     const viaGateway = perUpload(gatewayCpu);
     const straight = perUpload(directCpu);
-    const cpuLine = (cpu: Record<CpuProcess | 'total', number>, keys: CpuProcess[]): string => `${keys.map((key) => `${key} ${cpu[key].toFixed(0)}`).join(' + ')} = ${cpu.total.toFixed(0)} ms`;
+    const cpuLine = (cpu: Record<CpuProcess | 'total', number>, keys: CpuProcess[]): string =>
+      `${keys.map((key) => `${key} ${cpu[key].toFixed(0)}`).join(' + ')} = ${cpu.total.toFixed(0)} ms`;
     bench.log(
       `${sizeMB} MB CPU per upload: through the gateway ${cpuLine(viaGateway, ['client', 'gateway', 'media', 'minio'])} (on 2 cores ≥ ${(viaGateway.total / 2).toFixed(0)} ms); ` +
         `direct put ${cpuLine(straight, ['client', 'minio'])} (the gateway path's CPU is ${(viaGateway.total / Math.max(1, straight.total)).toFixed(1)}× the direct put's)`,
@@ -191,7 +212,14 @@ async function throughput(bench: Bench, api: ApiClient, venueId: string, s3: Min
       ...Object.fromEntries(Object.entries(viaGateway).map(([key, ms]) => [`gatewayCpu_${key}Ms`, Math.round(ms)])),
       ...Object.fromEntries(Object.entries(straight).map(([key, ms]) => [`directCpu_${key}Ms`, Math.round(ms)])),
     };
-    rows.push({ sizeMB, gatewayMBps: gatewayRate, directMBps: directRate, ratio, ...Object.fromEntries(Object.entries(medians).map(([phase, ms]) => [`${phase}Ms`, ms])), ...cpuRow });
+    rows.push({
+      sizeMB,
+      gatewayMBps: gatewayRate,
+      directMBps: directRate,
+      ratio,
+      ...Object.fromEntries(Object.entries(medians).map(([phase, ms]) => [`${phase}Ms`, ms])),
+      ...cpuRow,
+    });
   }
   bench.detail('throughput', rows);
 }
@@ -205,7 +233,9 @@ async function thumbnails(bench: Bench, api: ApiClient, venueId: string): Promis
   for (let index = 0; index < IMAGES; index++) {
     // A different image each time (a new noise offset), so nothing can be cached.
     noise.writeUInt32LE(index, 0);
-    const jpeg = await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    const jpeg = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const image = await uploadThroughGateway(api, venueId, { name: `bench-photo-${index}.jpg`, type: 'image/jpeg', bytes: jpeg });
     expectTrue(image.document.isPhoto && image.document.urls.thumb !== null && image.document.urls.preview !== null, `photo ${index}: no previews`);
     expectEqual(image.document.width, width, 'photo width');
@@ -223,7 +253,11 @@ async function thumbnails(bench: Bench, api: ApiClient, venueId: string): Promis
   }
   const images = bench.shape('upload a 12-megapixel JPEG (thumbnail and preview made)', imageMs);
   const files = bench.shape('upload a file of the same size (no previews)', fileMs);
-  bench.figure('thumbnailMsPerImage', Math.round(images.p50Ms - files.p50Ms), `thumbnail + preview per 12 MP image: ${(images.p50Ms - files.p50Ms).toFixed(0)} ms (p50 difference)`);
+  bench.figure(
+    'thumbnailMsPerImage',
+    Math.round(images.p50Ms - files.p50Ms),
+    `thumbnail + preview per 12 MP image: ${(images.p50Ms - files.p50Ms).toFixed(0)} ms (p50 difference)`,
+  );
 }
 
 await runBench({ name: 'media-upload', title: 'Uploads through the gateway against a direct S3 put; thumbnails per image' }, async (bench) => {
@@ -232,7 +266,13 @@ await runBench({ name: 'media-upload', title: 'Uploads through the gateway again
   const venue = await api.post<{ id: string }>('/api/v1/venues', { name: `Bench Media ${randomUUID().slice(0, 8)}`, leagues: ['OTE'] });
   const venueId = venue.body.id;
   const { s3: settings } = bench.stack.infra;
-  const s3 = new MinioClient({ endPoint: settings.endPoint, port: settings.port, useSSL: settings.useSSL, accessKey: settings.accessKey, secretKey: settings.secretKey });
+  const s3 = new MinioClient({
+    endPoint: settings.endPoint,
+    port: settings.port,
+    useSSL: settings.useSSL,
+    accessKey: settings.accessKey,
+    secretKey: settings.secretKey,
+  });
   const bucket = `bench-direct-${randomUUID().slice(0, 8)}`;
   await s3.makeBucket(bucket);
   try {

@@ -52,8 +52,12 @@ async function serveHttp(grpcPort: string): Promise<void> {
   const client = new Client(`127.0.0.1:${grpcPort}`, grpc.credentials.createInsecure());
   const get = (id: string): Promise<GetVenueResponse> =>
     new Promise((resolve, reject) => {
-      client.makeUnaryRequest<GetVenueRequest, GetVenueResponse>(PATH, METHOD.requestSerialize, METHOD.responseDeserialize, create(GetVenueRequestSchema, { id }), (error, value) =>
-        error || !value ? reject(error ?? new Error('no answer')) : resolve(value),
+      client.makeUnaryRequest<GetVenueRequest, GetVenueResponse>(
+        PATH,
+        METHOD.requestSerialize,
+        METHOD.responseDeserialize,
+        create(GetVenueRequestSchema, { id }),
+        (error, value) => (error || !value ? reject(error ?? new Error('no answer')) : resolve(value)),
       );
     });
   const app = Fastify({ logger: false });

@@ -149,7 +149,8 @@ function download(url: string, acceptEncoding: string): Promise<{ bytes: number;
 function printScripts(log: (message: string) => void, title: string, weight: PageWeight): void {
   log(`\n${title}: ${weight.count} scripts, ${kb(weight.rawBytes)} KB raw, ${kb(weight.wireBytes)} KB on the wire`);
   log(`  ${'script'.padEnd(48)}${'raw KB'.padStart(9)}${'wire KB'.padStart(9)}  encoding`);
-  for (const script of weight.scripts) log(`  ${script.file.padEnd(48)}${kb(script.rawBytes).padStart(9)}${kb(script.wireBytes).padStart(9)}  ${script.encoding}`);
+  for (const script of weight.scripts)
+    log(`  ${script.file.padEnd(48)}${kb(script.rawBytes).padStart(9)}${kb(script.wireBytes).padStart(9)}  ${script.encoding}`);
 }
 
 /** The shell's entry chunk and every remote's container: the scripts Module Federation itself adds. */
@@ -236,14 +237,21 @@ await runBench({ name: 'shell-weight', title: "The shell's weight: scripts until
       const url = `${base}${remoteEntryPath(name)}`;
       const [br, gz, identity] = [await download(url, 'br'), await download(url, 'gzip'), await download(url, 'identity')];
       expectTrue(identity.encoding === 'identity', `${url}: compressed for a client that accepts no compression`);
-      entries[name] = { brotliBytes: br.bytes, gzipBytes: gz.bytes, rawBytes: identity.bytes, encodings: `${br.encoding}, ${gz.encoding}, ${identity.encoding}` };
+      entries[name] = {
+        brotliBytes: br.bytes,
+        gzipBytes: gz.bytes,
+        rawBytes: identity.bytes,
+        encodings: `${br.encoding}, ${gz.encoding}, ${identity.encoding}`,
+      };
     }
 
     printScripts(bench.log, 'Sign-in page (signed out), until the form is visible', auth);
     printScripts(bench.log, 'Home page (signed in), until the venue cards are visible', home);
     bench.log(`\n  ${'remoteEntry.js'.padEnd(48)}${'raw KB'.padStart(9)}${'gzip KB'.padStart(9)}${'br KB'.padStart(9)}  served as`);
     for (const [name, sizes] of Object.entries(entries)) {
-      bench.log(`  ${remoteEntryPath(name as (typeof REMOTE_NAMES)[number]).padEnd(48)}${kb(sizes.rawBytes).padStart(9)}${kb(sizes.gzipBytes).padStart(9)}${kb(sizes.brotliBytes).padStart(9)}  ${sizes.encodings}`);
+      bench.log(
+        `  ${remoteEntryPath(name as (typeof REMOTE_NAMES)[number]).padEnd(48)}${kb(sizes.rawBytes).padStart(9)}${kb(sizes.gzipBytes).padStart(9)}${kb(sizes.brotliBytes).padStart(9)}  ${sizes.encodings}`,
+      );
     }
     bench.log('');
 
@@ -265,8 +273,16 @@ await runBench({ name: 'shell-weight', title: "The shell's weight: scripts until
       (home.wireBytes - federationWire) / KB,
       `home page: ${kb(home.wireBytes - federationWire)} KB on the wire without the federation runtime (budget ${HOME_BUDGET_KB} KB in all)`,
     );
-    bench.figure('homeLargestScriptRawKB', largest.rawBytes / KB, `home page: largest script ${largest.file}, ${kb(largest.rawBytes)} KB raw, ${kb(largest.wireBytes)} KB on the wire`);
-    bench.figure('homeCardsVisibleMs', median(loads.map((load) => load.ms)), `home page: venue cards visible after ${Math.round(median(loads.map((load) => load.ms)))} ms (median of ${loads.length} cold loads, 2-core machine)`);
+    bench.figure(
+      'homeLargestScriptRawKB',
+      largest.rawBytes / KB,
+      `home page: largest script ${largest.file}, ${kb(largest.rawBytes)} KB raw, ${kb(largest.wireBytes)} KB on the wire`,
+    );
+    bench.figure(
+      'homeCardsVisibleMs',
+      median(loads.map((load) => load.ms)),
+      `home page: venue cards visible after ${Math.round(median(loads.map((load) => load.ms)))} ms (median of ${loads.length} cold loads, 2-core machine)`,
+    );
     bench.figure('authScripts', auth.count, `sign-in page: ${auth.count} scripts, ${kb(auth.rawBytes)} KB raw, ${kb(auth.wireBytes)} KB on the wire`);
     bench.figure('authRawKB', auth.rawBytes / KB, `sign-in page: ${kb(auth.rawBytes)} KB raw`);
     bench.figure('authWireKB', auth.wireBytes / KB, `sign-in page: ${kb(auth.wireBytes)} KB on the wire`);
@@ -277,8 +293,14 @@ await runBench({ name: 'shell-weight', title: "The shell's weight: scripts until
       Math.max(...Object.values(entries).map((sizes) => sizes.brotliBytes)) / KB,
       `largest remoteEntry.js: ${kb(Math.max(...Object.values(entries).map((sizes) => sizes.brotliBytes)))} KB brotli`,
     );
-    bench.detail('homeScripts', home.scripts.map(({ url: _url, ...script }) => script));
-    bench.detail('authScripts', auth.scripts.map(({ url: _url, ...script }) => script));
+    bench.detail(
+      'homeScripts',
+      home.scripts.map(({ url: _url, ...script }) => script),
+    );
+    bench.detail(
+      'authScripts',
+      auth.scripts.map(({ url: _url, ...script }) => script),
+    );
     bench.detail('remoteEntries', entries);
   } finally {
     await browser?.close();

@@ -312,8 +312,7 @@ export class ApiClient {
       if (at <= 0) continue;
       const name = pair.slice(0, at);
       const value = pair.slice(at + 1);
-      const attribute = (key: string): string | undefined =>
-        attributes.find((part) => part.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+      const attribute = (key: string): string | undefined => attributes.find((part) => part.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
       const expires = attribute('expires');
       const removed = value === '' || attribute('max-age') === '0' || (expires !== undefined && Date.parse(expires) <= Date.now());
       if (removed) this.#cookies.delete(name);
@@ -437,13 +436,17 @@ export function reportPath(name: string): string {
 function printShapes(shapes: BenchReport['shapes']): void {
   const rows = Object.entries(shapes);
   if (rows.length === 0) return;
-  const extras = [...new Set(rows.flatMap(([, shape]) => Object.keys(shape).filter((key) => !['samples', 'p50Ms', 'p95Ms', 'p99Ms', 'maxMs', 'meanMs'].includes(key))))];
+  const extras = [
+    ...new Set(rows.flatMap(([, shape]) => Object.keys(shape).filter((key) => !['samples', 'p50Ms', 'p95Ms', 'p99Ms', 'maxMs', 'meanMs'].includes(key)))),
+  ];
   const width = Math.max(22, ...rows.map(([label]) => label.length + 2));
   const columns = ['p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'mean ms', 'n'];
   console.log(`\n${'request'.padEnd(width)}${columns.map((column) => column.padStart(9)).join('')}${extras.map((extra) => `  ${extra}`).join('')}`);
   for (const [label, shape] of rows) {
     const values = [shape.p50Ms, shape.p95Ms, shape.p99Ms, shape.maxMs, shape.meanMs].map((value) => value.toFixed(1).padStart(9));
-    console.log(`${label.padEnd(width)}${values.join('')}${String(shape.samples).padStart(9)}${extras.map((extra) => `  ${String(shape[extra] ?? '')}`).join('')}`);
+    console.log(
+      `${label.padEnd(width)}${values.join('')}${String(shape.samples).padStart(9)}${extras.map((extra) => `  ${String(shape[extra] ?? '')}`).join('')}`,
+    );
   }
 }
 
@@ -452,7 +455,10 @@ function printShapes(shapes: BenchReport['shapes']): void {
  * e.g. VENUES_REPLICAS), runs `body`, prints the table and writes artifacts/bench/<name>.json (also when it
  * fails, with the error), stops everything. Sets the exit code to 1 when the benchmark failed.
  */
-export async function runBench(spec: { name: string; title: string; env?: Record<string, string>; gatewayEnv?: Record<string, string> }, body: (bench: Bench) => Promise<void>): Promise<void> {
+export async function runBench(
+  spec: { name: string; title: string; env?: Record<string, string>; gatewayEnv?: Record<string, string> },
+  body: (bench: Bench) => Promise<void>,
+): Promise<void> {
   const startedAt = new Date();
   const report: BenchReport = {
     name: spec.name,
@@ -595,7 +601,17 @@ export async function spawnServiceUntilServing(options: {
   const started = performance.now();
   const child = spawn(process.execPath, [main], {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), GRPC_TLS_CERT: '', GRPC_TLS_KEY: '', GRPC_TLS_CA: '', GRPC_ALLOW_INSECURE: '' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      ...env,
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: String(port),
+      GRPC_TLS_CERT: '',
+      GRPC_TLS_KEY: '',
+      GRPC_TLS_CA: '',
+      GRPC_ALLOW_INSECURE: '',
+    },
     stdio: ['ignore', out, out],
   });
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
@@ -635,6 +651,7 @@ export function serviceLogLines(file: string): { msg?: string; time?: number; ms
 /** Each read model's last 'read model loaded' line in a service's log: its load time and how many records it kept. */
 export function readModelLoads(file: string): Record<string, { ms: number; kept: number }> {
   const loads: Record<string, { ms: number; kept: number }> = {};
-  for (const line of serviceLogLines(file)) if (line.msg === 'read model loaded' && line.readModel) loads[line.readModel] = { ms: line.ms ?? Number.NaN, kept: line.kept ?? 0 };
+  for (const line of serviceLogLines(file))
+    if (line.msg === 'read model loaded' && line.readModel) loads[line.readModel] = { ms: line.ms ?? Number.NaN, kept: line.kept ?? 0 };
   return loads;
 }

@@ -17,7 +17,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '@venuebook/local';
 import { contactSortKey } from '@venuebook/proto/domain';
-import type { DeletedContactsResult, ListContactsResult, ListDeletedVenuesResult, ListEventsResult, ListVenueEventsResult, VenueContactsResult } from '@venuebook/proto/domain';
+import type {
+  DeletedContactsResult,
+  ListContactsResult,
+  ListDeletedVenuesResult,
+  ListEventsResult,
+  ListVenueEventsResult,
+  VenueContactsResult,
+} from '@venuebook/proto/domain';
 import { connectMongo } from '@venuebook/service-kit';
 import { BenchError, expectEqual, expectTrue, runBench, runConcurrently, sized, timeShapes } from './support.ts';
 import type { ApiClient, ReadShape } from './support.ts';
@@ -60,7 +67,8 @@ interface StoredEvent {
   eventDate: string | null;
 }
 
-const query = (path: string, params: Record<string, string | number>): string => `${path}?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString()}`;
+const query = (path: string, params: Record<string, string | number>): string =>
+  `${path}?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString()}`;
 
 /**
  * A list shape: the first answer is checked in full by `check` (total, order, filter); every later answer must
@@ -100,7 +108,18 @@ function expectOrdered<T>(items: readonly T[], key: (item: T) => string, descend
 }
 
 await runBench({ name: 'venue-domain-lists', title: 'Contacts, events and deleted lists through the gateway' }, async (bench) => {
-  for (const [key, value] of Object.entries({ venues: VENUES, extraContactsPerVenue: EXTRA_CONTACTS_PER_VENUE, eventsPerVenue: EVENTS_PER_VENUE, requests: REQUESTS, warmUpRequests: WARM_UP, rounds: ROUNDS, connections: CONNECTIONS, pageSize: PAGE_SIZE, deletedVenues: DELETED_VENUES, deletedContacts: DELETED_CONTACTS })) {
+  for (const [key, value] of Object.entries({
+    venues: VENUES,
+    extraContactsPerVenue: EXTRA_CONTACTS_PER_VENUE,
+    eventsPerVenue: EVENTS_PER_VENUE,
+    requests: REQUESTS,
+    warmUpRequests: WARM_UP,
+    rounds: ROUNDS,
+    connections: CONNECTIONS,
+    pageSize: PAGE_SIZE,
+    deletedVenues: DELETED_VENUES,
+    deletedContacts: DELETED_CONTACTS,
+  })) {
     bench.parameter(key, value);
   }
   // The book, straight into the database while the service is down; its read models load it when it starts.
@@ -108,41 +127,74 @@ await runBench({ name: 'venue-domain-lists', title: 'Contacts, events and delete
   for (const replica of replicas) await replica.stop();
   const mongo = { MONGODB_URI: bench.stack.infra.env.MONGODB_URI ?? '', MONGODB_DB: VENUES_DB };
   const seedStarted = performance.now();
-  const { stdout } = await promisify(execFile)(process.execPath, [SEED_SCRIPT, String(VENUES), '11', String(EXTRA_CONTACTS_PER_VENUE), String(EVENTS_PER_VENUE)], { cwd: REPO_ROOT, env: { ...process.env, ...mongo }, maxBuffer: 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [SEED_SCRIPT, String(VENUES), '11', String(EXTRA_CONTACTS_PER_VENUE), String(EVENTS_PER_VENUE)],
+    { cwd: REPO_ROOT, env: { ...process.env, ...mongo }, maxBuffer: 1024 * 1024 },
+  );
   const seeded = JSON.parse(stdout.trim()) as { contacts: number; events: number };
   bench.log(`seeded ${VENUES} venues, ${seeded.contacts} contacts, ${seeded.events} events in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
   bench.parameter('contacts', seeded.contacts);
   bench.parameter('events', seeded.events);
   const startStarted = performance.now();
   for (const replica of replicas) await replica.start();
-  bench.figure('startSeconds', (performance.now() - startStarted) / 1000, `the venues service started on them in ${((performance.now() - startStarted) / 1000).toFixed(1)} s`);
+  bench.figure(
+    'startSeconds',
+    (performance.now() - startStarted) / 1000,
+    `the venues service started on them in ${((performance.now() - startStarted) / 1000).toFixed(1)} s`,
+  );
 
   await bench.settle('settleAfterStart');
   const editor = await bench.signIn('editor');
-  const timed = (times: number[]) => async (method: string, path: string, body: unknown, expectStatus: number): Promise<void> => {
-    times.push((await editor.request(method, path, { body, expectStatus })).ms);
-  };
+  const timed =
+    (times: number[]) =>
+    async (method: string, path: string, body: unknown, expectStatus: number): Promise<void> => {
+      times.push((await editor.request(method, path, { body, expectStatus })).ms);
+    };
 
   // Contacts added to venues and then edited, one writer (a user's save), before the oracle is read.
   const before = await connectMongo(mongo.MONGODB_URI, VENUES_DB);
-  const editVenues = (await before.db!.collection<StoredVenue>('venues').find({}, { projection: { _id: 1 } }).toArray()).filter((_, index) => index % 97 === 5).slice(0, EDITED_CONTACTS);
+  const editVenues = (
+    await before
+      .db!.collection<StoredVenue>('venues')
+      .find({}, { projection: { _id: 1 } })
+      .toArray()
+  )
+    .filter((_, index) => index % 97 === 5)
+    .slice(0, EDITED_CONTACTS);
   await before.close();
   const [addTimes, updateTimes] = [[] as number[], [] as number[]];
   const addedIds: string[] = [];
   for (const [index, venue] of editVenues.entries()) {
-    const { body, ms } = await editor.post<{ id: string }>(`/api/v1/venues/${venue._id}/contacts`, { name: `Bench Added ${index}`, title: 'Rigger', phone: '', email: '', tag: 'Other' });
+    const { body, ms } = await editor.post<{ id: string }>(`/api/v1/venues/${venue._id}/contacts`, {
+      name: `Bench Added ${index}`,
+      title: 'Rigger',
+      phone: '',
+      email: '',
+      tag: 'Other',
+    });
     addTimes.push(ms);
     addedIds.push(body.id);
   }
   const update = timed(updateTimes);
-  for (const [index, id] of addedIds.entries()) await update('PUT', `/api/v1/contacts/${id}`, { name: `Bench Edited ${index}`, title: 'Head Rigger', phone: '', email: '', tag: 'Other' }, 200);
+  for (const [index, id] of addedIds.entries())
+    await update('PUT', `/api/v1/contacts/${id}`, { name: `Bench Edited ${index}`, title: 'Head Rigger', phone: '', email: '', tag: 'Other' }, 200);
 
   // The oracle: the stored documents (the demo venues of the stack are in the same collections).
   const connection = await connectMongo(mongo.MONGODB_URI, VENUES_DB);
   const db = connection.db!;
-  const venues = await db.collection<StoredVenue>('venues').find({}, { projection: { _id: 1, leagues: 1 } }).toArray();
-  const contacts = await db.collection<StoredContact>('contacts').find({}, { projection: { _id: 1, venueId: 1, name: 1, isCurrentMainContact: 1, deletedAt: 1 } }).toArray();
-  const events = await db.collection<StoredEvent>('venue_events').find({}, { projection: { _id: 1, venueId: 1, name: 1, eventDate: 1 } }).toArray();
+  const venues = await db
+    .collection<StoredVenue>('venues')
+    .find({}, { projection: { _id: 1, leagues: 1 } })
+    .toArray();
+  const contacts = await db
+    .collection<StoredContact>('contacts')
+    .find({}, { projection: { _id: 1, venueId: 1, name: 1, isCurrentMainContact: 1, deletedAt: 1 } })
+    .toArray();
+  const events = await db
+    .collection<StoredEvent>('venue_events')
+    .find({}, { projection: { _id: 1, venueId: 1, name: 1, eventDate: 1 } })
+    .toArray();
   await connection.close();
   expectTrue(contacts.length >= seeded.contacts + addedIds.length && events.length >= seeded.events, 'the seeded and added contacts and events are stored');
 
@@ -154,7 +206,9 @@ await runBench({ name: 'venue-domain-lists', title: 'Contacts, events and delete
   await runConcurrently(DELETED_VENUES, WRITE_CONCURRENCY, async (index) => {
     await deleteVenue('DELETE', `/api/v1/venues/${venues[venues.length - 1 - index]!._id}`, undefined, 204);
   });
-  const deletable = contacts.filter((contact) => !contact.isCurrentMainContact && contact.deletedAt === null && !deletedVenueIds.has(contact.venueId)).slice(0, DELETED_CONTACTS);
+  const deletable = contacts
+    .filter((contact) => !contact.isCurrentMainContact && contact.deletedAt === null && !deletedVenueIds.has(contact.venueId))
+    .slice(0, DELETED_CONTACTS);
   expectEqual(deletable.length, DELETED_CONTACTS, 'contacts to delete');
   const deleteContact = timed(contactDeleteTimes);
   await runConcurrently(deletable.length, WRITE_CONCURRENCY, async (index) => {
@@ -167,7 +221,9 @@ await runBench({ name: 'venue-domain-lists', title: 'Contacts, events and delete
   const deletedContactIds = new Set(deletable.map((contact) => contact._id));
   await bench.settle('settleAfterSeed');
 
-  const activeContacts = contacts.filter((contact) => contact.deletedAt === null && !deletedContactIds.has(contact._id) && !deletedVenueIds.has(contact.venueId));
+  const activeContacts = contacts.filter(
+    (contact) => contact.deletedAt === null && !deletedContactIds.has(contact._id) && !deletedVenueIds.has(contact.venueId),
+  );
   const activeEvents = events.filter((event) => !deletedVenueIds.has(event.venueId));
   const someVenue = contacts.find((contact) => contact.isCurrentMainContact && !deletedVenueIds.has(contact.venueId))!.venueId;
   const admin = await bench.signIn('admin');
@@ -184,13 +240,21 @@ await runBench({ name: 'venue-domain-lists', title: 'Contacts, events and delete
       expectEqual(body.total, activeContacts.length, 'contacts: total');
       expectOrdered(body.items, (contact) => contactSortKey(contact.name), false, 'contacts by last name');
     }),
-    await listShape<ListContactsResult>(editor, `contacts, page ${deepContactPage}`, query('/api/v1/contacts', { page: deepContactPage, pageSize: PAGE_SIZE }), (body) => {
-      expectEqual(body.total, activeContacts.length, 'contacts (deep page): total');
-      expectOrdered(body.items, (contact) => contactSortKey(contact.name), false, 'contacts by last name (deep page)');
-    }),
+    await listShape<ListContactsResult>(
+      editor,
+      `contacts, page ${deepContactPage}`,
+      query('/api/v1/contacts', { page: deepContactPage, pageSize: PAGE_SIZE }),
+      (body) => {
+        expectEqual(body.total, activeContacts.length, 'contacts (deep page): total');
+        expectOrdered(body.items, (contact) => contactSortKey(contact.name), false, 'contacts by last name (deep page)');
+      },
+    ),
     await listShape<ListContactsResult>(editor, `contacts, search '${lastName}'`, query('/api/v1/contacts', { q: lastName, pageSize: PAGE_SIZE }), (body) => {
       expectEqual(body.total, activeContacts.filter((contact) => contact.name.endsWith(` ${lastName}`)).length, `contacts named ${lastName}: total`);
-      expectTrue(body.items.every((contact) => contact.name?.endsWith(` ${lastName}`)), `contacts search '${lastName}': every item matches`);
+      expectTrue(
+        body.items.every((contact) => contact.name?.endsWith(` ${lastName}`)),
+        `contacts search '${lastName}': every item matches`,
+      );
     }),
     await listShape<VenueContactsResult>(viewer, "a venue's contacts", `/api/v1/venues/${someVenue}/contacts`, (body) => {
       expectEqual(body.items.length, activeContacts.filter((contact) => contact.venueId === someVenue).length, "a venue's contacts: count");
@@ -200,18 +264,34 @@ await runBench({ name: 'venue-domain-lists', title: 'Contacts, events and delete
       expectEqual(body.total, activeEvents.length, 'events: total');
       expectOrdered(body.items, (event) => event.eventDate ?? '', true, 'events newest first');
     }),
-    await listShape<ListEventsResult>(viewer, `events, a-z, page ${deepEventPage}`, query('/api/v1/events', { sort: 'a-z', page: deepEventPage, pageSize: PAGE_SIZE }), (body) => {
-      expectEqual(body.total, activeEvents.length, 'events a-z: total');
-    }),
+    await listShape<ListEventsResult>(
+      viewer,
+      `events, a-z, page ${deepEventPage}`,
+      query('/api/v1/events', { sort: 'a-z', page: deepEventPage, pageSize: PAGE_SIZE }),
+      (body) => {
+        expectEqual(body.total, activeEvents.length, 'events a-z: total');
+      },
+    ),
     await listShape<ListEventsResult>(viewer, `events, search '${tour}'`, query('/api/v1/events', { q: tour, pageSize: PAGE_SIZE }), (body) => {
       expectEqual(body.total, activeEvents.filter((event) => event.name.startsWith(`${tour} `)).length, `${tour} events: total`);
     }),
-    await listShape<ListEventsResult>(viewer, 'events, OTX + Studio, last 12 months', query('/api/v1/events', { leagues: 'OTX,Studio', from, to, sort: 'oldest', pageSize: PAGE_SIZE }), (body) => {
-      const leaguesOf = new Map(venues.map((venue) => [venue._id, venue.leagues as readonly string[]]));
-      const expected = activeEvents.filter((event) => event.eventDate !== null && event.eventDate >= from && event.eventDate <= to && leaguesOf.get(event.venueId)!.some((league) => league === 'OTX' || league === 'Studio'));
-      expectEqual(body.total, expected.length, 'events by league and dates: total');
-      expectOrdered(body.items, (event) => event.eventDate ?? '', false, 'events oldest first');
-    }),
+    await listShape<ListEventsResult>(
+      viewer,
+      'events, OTX + Studio, last 12 months',
+      query('/api/v1/events', { leagues: 'OTX,Studio', from, to, sort: 'oldest', pageSize: PAGE_SIZE }),
+      (body) => {
+        const leaguesOf = new Map(venues.map((venue) => [venue._id, venue.leagues as readonly string[]]));
+        const expected = activeEvents.filter(
+          (event) =>
+            event.eventDate !== null &&
+            event.eventDate >= from &&
+            event.eventDate <= to &&
+            leaguesOf.get(event.venueId)!.some((league) => league === 'OTX' || league === 'Studio'),
+        );
+        expectEqual(body.total, expected.length, 'events by league and dates: total');
+        expectOrdered(body.items, (event) => event.eventDate ?? '', false, 'events oldest first');
+      },
+    ),
     await listShape<ListVenueEventsResult>(viewer, "a venue's events", `/api/v1/venues/${someVenue}/events`, (body) => {
       expectEqual(body.total, activeEvents.filter((event) => event.venueId === someVenue).length, "a venue's events: total");
     }),
@@ -223,7 +303,12 @@ await runBench({ name: 'venue-domain-lists', title: 'Contacts, events and delete
       admin,
       'deleted contacts',
       '/api/v1/deleted-contacts',
-      (body) => expectEqual(body.groups.reduce((sum, group) => sum + group.contacts.length, 0), contacts.filter((contact) => contact.deletedAt !== null).length + DELETED_CONTACTS, 'deleted contacts: count'),
+      (body) =>
+        expectEqual(
+          body.groups.reduce((sum, group) => sum + group.contacts.length, 0),
+          contacts.filter((contact) => contact.deletedAt !== null).length + DELETED_CONTACTS,
+          'deleted contacts: count',
+        ),
       (body) => body.groups.flatMap((group) => group.contacts.map((contact) => contact.id)),
     ),
   ];

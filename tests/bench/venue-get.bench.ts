@@ -90,8 +90,16 @@ await runBench({ name: 'venue-get', title: 'One venue through the gateway, besid
     const ratio = gatewayPerSecond / hopPerSecond;
     const gateway = bench.shape(`GET /api/v1/venues/:id (${CONNECTIONS} conn.)`, gatewayTimes, { reqPerSecond: Math.round(gatewayPerSecond) });
     const plain = bench.shape(`plain Fastify → grpc-js hop (${CONNECTIONS} conn.)`, hopTimes, { reqPerSecond: Math.round(hopPerSecond) });
-    bench.figure('requestsPerSecond', gatewayPerSecond, `gateway: ${REQUESTS} requests, ${Math.round(gatewayPerSecond)} req/s, p50 ${gateway.p50Ms} ms, p99 ${gateway.p99Ms} ms`);
-    bench.figure('plainHopRequestsPerSecond', hopPerSecond, `plain hop: ${REQUESTS} requests, ${Math.round(hopPerSecond)} req/s, p50 ${plain.p50Ms} ms, p99 ${plain.p99Ms} ms`);
+    bench.figure(
+      'requestsPerSecond',
+      gatewayPerSecond,
+      `gateway: ${REQUESTS} requests, ${Math.round(gatewayPerSecond)} req/s, p50 ${gateway.p50Ms} ms, p99 ${gateway.p99Ms} ms`,
+    );
+    bench.figure(
+      'plainHopRequestsPerSecond',
+      hopPerSecond,
+      `plain hop: ${REQUESTS} requests, ${Math.round(hopPerSecond)} req/s, p50 ${plain.p50Ms} ms, p99 ${plain.p99Ms} ms`,
+    );
     bench.figure(
       'ratioToPlainHop',
       ratio,

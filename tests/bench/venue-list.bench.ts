@@ -22,7 +22,7 @@ const ROUNDS = sized({ full: 5, smoke: 1 }, process.env.BENCH_ROUNDS);
 const CONNECTIONS = 10;
 const CONCURRENCY = 8;
 /** Before the read models (10,000 venues, the list from FerretDB): the figures then. */
-const BEFORE = { p50Ms: { min: 2900, max: 5000 }, note: "A→Z page 1 hit the 5 s deadline" };
+const BEFORE = { p50Ms: { min: 2900, max: 5000 }, note: 'A→Z page 1 hit the 5 s deadline' };
 const TARGET_P99_MS = 30;
 const PAGE_SIZE = 50;
 /** A page in the middle of the A→Z list (page 100 of 200 with 10,000 venues). */
@@ -111,7 +111,9 @@ await runBench({ name: 'venue-list', title: 'Home list through the gateway' }, a
         const ids = body.items.map((venue) => venue.id);
         const at = ids.findIndex((id, position) => id !== expectedIds[position]);
         if (ids.length !== expectedIds.length || at >= 0) {
-          throw new BenchError(`${label}: expected ${expectedIds.length} venues, got ${ids.length}${at >= 0 ? `; first difference at position ${at + 1}` : ''}`);
+          throw new BenchError(
+            `${label}: expected ${expectedIds.length} venues, got ${ids.length}${at >= 0 ? `; first difference at position ${at + 1}` : ''}`,
+          );
         }
         return ms;
       },
@@ -119,5 +121,7 @@ await runBench({ name: 'venue-list', title: 'Home list through the gateway' }, a
   }
   await timeShapes(bench, shapes, { requests: REQUESTS, warmUp: WARM_UP, rounds: ROUNDS, connections: CONNECTIONS, targetP99Ms: TARGET_P99_MS });
   bench.detail('before', BEFORE);
-  bench.log(`before the read models (10,000 venues, lists from the database): p50 ${BEFORE.p50Ms.min / 1000}–${BEFORE.p50Ms.max / 1000} s a page; ${BEFORE.note}`);
+  bench.log(
+    `before the read models (10,000 venues, lists from the database): p50 ${BEFORE.p50Ms.min / 1000}–${BEFORE.p50Ms.max / 1000} s a page; ${BEFORE.note}`,
+  );
 });

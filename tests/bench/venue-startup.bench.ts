@@ -82,11 +82,18 @@ interface Measured {
   heapAfterRebuildMB: number;
 }
 
-
 /** Starts the venues service as its own process on `logDir`/venues.log (a free port), waiting up to START_TIMEOUT_MS. */
 async function spawnVenues(logDir: string, env: Record<string, string>): Promise<SpawnedService> {
   mkdirSync(logDir, { recursive: true, mode: 0o700 });
-  return spawnServiceUntilServing({ name: 'venues', main: SERVICE_MAIN, serviceTypeName: VenuesService.typeName, port: await freePort(), logFile: join(logDir, 'venues.log'), env, timeoutMs: START_TIMEOUT_MS });
+  return spawnServiceUntilServing({
+    name: 'venues',
+    main: SERVICE_MAIN,
+    serviceTypeName: VenuesService.typeName,
+    port: await freePort(),
+    logFile: join(logDir, 'venues.log'),
+    env,
+    timeoutMs: START_TIMEOUT_MS,
+  });
 }
 
 function procStatus(pid: number): { rssMB: number; peakRssMB: number } {
@@ -246,7 +253,10 @@ async function measure(bench: Bench, size: number, domain: Domain | null = null)
     const before = serviceLogLines(logFile).filter((line) => line.msg === 'read model rebuilt').length;
     relay.cut();
     // Every read model that follows the stream rebuilds; wait for all of them (the peak is when they overlap).
-    await waitUntil(`the rebuild of ${size} venues`, () => serviceLogLines(logFile).filter((line) => line.msg === 'read model rebuilt').length >= before + models);
+    await waitUntil(
+      `the rebuild of ${size} venues`,
+      () => serviceLogLines(logFile).filter((line) => line.msg === 'read model rebuilt').length >= before + models,
+    );
     const rebuildMs = readModelLoads(logFile).venues?.ms ?? Number.NaN;
     const rebuildPeakRssMB = procStatus(pid).peakRssMB;
     const after = await heapAfterGc(logFile, pid);
@@ -280,12 +290,16 @@ const fixed = (value: number, digits = 0): string => value.toFixed(digits);
 
 await runBench({ name: 'venue-startup', title: 'Venues service start-up and memory by collection size' }, async (bench) => {
   bench.parameter('sizes', SIZES.join(','));
-  bench.log('before the read models: the venues service loaded nothing at start (every list scanned the collection per request), so start-up did not depend on the collection size');
+  bench.log(
+    'before the read models: the venues service loaded nothing at start (every list scanned the collection per request), so start-up did not depend on the collection size',
+  );
   const results: Measured[] = [];
   for (const [size, domain] of [...SIZES.map((size) => [size, null] as const), ...DOMAIN_SIZES.map((size) => [size, DOMAIN] as const)]) {
     const result = await measure(bench, size, domain);
     results.push(result);
-    const loads = Object.entries(result.loads).map(([name, load]) => `${name} ${load.kept} in ${load.ms} ms`).join(', ');
+    const loads = Object.entries(result.loads)
+      .map(([name, load]) => `${name} ${load.kept} in ${load.ms} ms`)
+      .join(', ');
     if (result.domain) bench.log(`${String(size).padStart(7)} venues, ${result.contacts} contacts, ${result.events} events: read models ${loads}`);
     bench.log(
       `${String(size).padStart(7)} venues: start-up ${fixed(result.startupMs)} ms (SERVING seen after ${fixed(result.servingMs)} ms), load ${result.loadMs} ms, ` +
@@ -306,21 +320,41 @@ await runBench({ name: 'venue-startup', title: 'Venues service start-up and memo
       bench.figure(`startupMs_${key}`, result.startupMs, `${label} start-up ${fixed(result.startupMs)} ms (every read model loaded)`);
       bench.figure(`rssMB_${key}`, result.rssMB, `${label} RSS ${fixed(result.rssMB)} MB after load and GC (peak ${fixed(result.peakRssMB)} MB)`);
       bench.figure(`heapMB_${key}`, result.heapMB, `${label} heap ${fixed(result.heapMB, 1)} MB after GC`);
-      bench.figure(`rebuildPeakRssMB_${key}`, result.rebuildPeakRssMB, `${label} peak RSS while the rebuilds hold both states ${fixed(result.rebuildPeakRssMB)} MB`);
+      bench.figure(
+        `rebuildPeakRssMB_${key}`,
+        result.rebuildPeakRssMB,
+        `${label} peak RSS while the rebuilds hold both states ${fixed(result.rebuildPeakRssMB)} MB`,
+      );
       continue;
     }
     const key = String(result.size);
     const label = `${result.size.toLocaleString('en')} venues:`;
     const startupTarget = result.size === 10_000 ? ' (target ≤ 10,000 ms)' : '';
     const rssTarget = result.size === 100_000 ? ' (target ≤ 400 MB)' : '';
-    bench.figure(`startupMs_${key}`, result.startupMs, `${label} start-up ${fixed(result.startupMs)} ms${startupTarget}; before the read models: nothing loaded at start`);
-    bench.figure(`loadMs_${key}`, result.loadMs, `${label} read model load ${result.loadMs} ms (${fixed((result.loadMs / result.size) * 10_000)} ms per 10,000)`);
+    bench.figure(
+      `startupMs_${key}`,
+      result.startupMs,
+      `${label} start-up ${fixed(result.startupMs)} ms${startupTarget}; before the read models: nothing loaded at start`,
+    );
+    bench.figure(
+      `loadMs_${key}`,
+      result.loadMs,
+      `${label} read model load ${result.loadMs} ms (${fixed((result.loadMs / result.size) * 10_000)} ms per 10,000)`,
+    );
     bench.figure(`rssMB_${key}`, result.rssMB, `${label} RSS ${fixed(result.rssMB)} MB after load and GC${rssTarget}`);
     bench.figure(`peakRssMB_${key}`, result.peakRssMB, `${label} peak RSS during the load ${fixed(result.peakRssMB)} MB`);
     bench.figure(`heapMB_${key}`, result.heapMB, `${label} heap ${fixed(result.heapMB, 1)} MB after GC`);
     bench.figure(`rssPer10kMB_${key}`, per10k(result.rssMB, empty.rssMB), `${label} ${fixed(per10k(result.rssMB, empty.rssMB), 1)} MB RSS per 10,000 venues`);
-    bench.figure(`heapPer10kMB_${key}`, per10k(result.heapMB, empty.heapMB), `${label} ${fixed(per10k(result.heapMB, empty.heapMB), 1)} MB heap per 10,000 venues`);
+    bench.figure(
+      `heapPer10kMB_${key}`,
+      per10k(result.heapMB, empty.heapMB),
+      `${label} ${fixed(per10k(result.heapMB, empty.heapMB), 1)} MB heap per 10,000 venues`,
+    );
     bench.figure(`rebuildMs_${key}`, result.rebuildMs, `${label} rebuild ${result.rebuildMs} ms`);
-    bench.figure(`rebuildPeakRssMB_${key}`, result.rebuildPeakRssMB, `${label} peak RSS while a rebuild holds both states ${fixed(result.rebuildPeakRssMB)} MB`);
+    bench.figure(
+      `rebuildPeakRssMB_${key}`,
+      result.rebuildPeakRssMB,
+      `${label} peak RSS while a rebuild holds both states ${fixed(result.rebuildPeakRssMB)} MB`,
+    );
   }
 });

@@ -14,7 +14,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installedSchemathesisVersion, REPO_ROOT, SCHEMATHESIS_BIN, SCHEMATHESIS_VENV, SCHEMATHESIS_VERSION, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
+import {
+  installedSchemathesisVersion,
+  REPO_ROOT,
+  SCHEMATHESIS_BIN,
+  SCHEMATHESIS_VENV,
+  SCHEMATHESIS_VERSION,
+  startStack,
+  TEST_PASSWORD_HASH_LOG2_N,
+} from '@venuebook/local';
 import type { RunningStack } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 
@@ -132,7 +140,9 @@ function failuresOf(output: string): string {
 beforeAll(async () => {
   const installed = installedSchemathesisVersion();
   if (installed !== SCHEMATHESIS_VERSION) {
-    throw new Error(`schemathesis ${SCHEMATHESIS_VERSION} is not installed in ${SCHEMATHESIS_VENV} (found ${installed ?? 'none'}): run 'npm run infra:install'`);
+    throw new Error(
+      `schemathesis ${SCHEMATHESIS_VERSION} is not installed in ${SCHEMATHESIS_VENV} (found ${installed ?? 'none'}): run 'npm run infra:install'`,
+    );
   }
   mkdirSync(ARTIFACTS, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'venuebook-contract-'));

@@ -22,7 +22,11 @@ const contexts: BrowserContext[] = [];
 let venueId = '';
 
 async function createTemplate(title: string, department: string): Promise<string> {
-  const { status, json } = await apiCall('admin', 'POST', '/card-templates', { title, departments: [department], fields: [{ label: 'Rigging Points', type: 'number' }] });
+  const { status, json } = await apiCall('admin', 'POST', '/card-templates', {
+    title,
+    departments: [department],
+    fields: [{ label: 'Rigging Points', type: 'number' }],
+  });
   expect(status).toBe(201);
   const id = (json as { id: string }).id;
   templateIds.add(id);
@@ -37,7 +41,10 @@ async function pageAs(role: 'admin' | 'editor', viewport: { width: number; heigh
 }
 
 const column = (page: Page, department: string) => page.locator(`[data-testid="template-department"][data-department="${department}"]`);
-const titlesIn = (page: Page, department: string) => column(page, department).getByTestId('template-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-title')));
+const titlesIn = (page: Page, department: string) =>
+  column(page, department)
+    .getByTestId('template-card')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-title')));
 const templateCard = (page: Page, title: string) => page.locator(`[data-testid="template-card"][data-title="${title}"]`);
 
 /** A pointer drag (dnd-kit's pointer sensor starts after 4 px) from a handle to the middle of `target`. */
@@ -164,7 +171,8 @@ describe('Master Data Card Templates', () => {
       } else {
         // 'No deleted cards' once these were restored or purged, unless other files left deleted cards.
         await page.locator('[data-testid="deleted-card-list"], [data-testid="deleted-cards-empty"]').first().waitFor();
-        if ((await page.getByTestId('deleted-card-item').count()) === 0) expect(await page.getByTestId('deleted-cards-empty').textContent()).toBe('No deleted cards');
+        if ((await page.getByTestId('deleted-card-item').count()) === 0)
+          expect(await page.getByTestId('deleted-cards-empty').textContent()).toBe('No deleted cards');
         await shot(page, 'deleted', viewport.width);
       }
     }
@@ -189,11 +197,16 @@ describe('Venue Data on venue detail', () => {
     // Alpha (now in IT) and the seeded General Notes card, with values entered through the API.
     expect((await apiCall('editor', 'POST', `/venues/${venueId}/cards/templates`, { department: 'IT', templateIds: [alpha] })).status).toBe(200);
     const save = (cardId: string, department: string, values: Record<string, string>) =>
-      apiCall('editor', 'PUT', `/venues/${venueId}/cards/${cardId}/values`, { department, values: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { value, baseVersion: 0 }])) });
+      apiCall('editor', 'PUT', `/venues/${venueId}/cards/${cardId}/values`, {
+        department,
+        values: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { value, baseVersion: 0 }])),
+      });
     expect((await save(alpha, 'IT', { rigging_points: '24', notes: 'Motors on the north truss' })).status).toBe(200);
     const templates = (await apiCall('editor', 'GET', '/card-templates')).json as { items: { id: string; isSystemProtected: boolean }[] };
     const generalNotes = templates.items.find((card) => card.isSystemProtected)!;
-    expect((await apiCall('editor', 'POST', `/venues/${venueId}/cards/templates`, { department: 'Production/Broadcast', templateIds: [generalNotes.id] })).status).toBe(200);
+    expect(
+      (await apiCall('editor', 'POST', `/venues/${venueId}/cards/templates`, { department: 'Production/Broadcast', templateIds: [generalNotes.id] })).status,
+    ).toBe(200);
     expect((await save(generalNotes.id, 'Production/Broadcast', { notes: 'Dock closes at 6 pm' })).status).toBe(200);
 
     for (const viewport of [PHONE, { width: 1440, height: 900 }]) {

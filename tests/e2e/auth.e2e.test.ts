@@ -72,10 +72,7 @@ describe('signing in', () => {
     await ui.page.getByTestId('auth-submit').click();
     const error = ui.page.getByTestId('auth-password-error');
     await error.waitFor();
-    expect(await error.locator('span').allTextContents()).toEqual([
-      'Password should be at least 8 characters.',
-      'Password should contain letters and digits.',
-    ]);
+    expect(await error.locator('span').allTextContents()).toEqual(['Password should be at least 8 characters.', 'Password should contain letters and digits.']);
     expect(requests).toEqual([]);
     await screenshot(ui.page, 'auth-weak-password');
     await ui.page.getByTestId('auth-password').fill('Stage-door-77');

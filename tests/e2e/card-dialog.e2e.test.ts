@@ -77,7 +77,9 @@ describe('the card dialog', () => {
       expect(await input(page, 'dock_height').inputValue()).toBe('1.2 m');
       expect(await input(page, 'forklift_available').inputValue()).toBe('Yes');
       expect(await input(page, 'notes').inputValue()).toBe('Gate B  after 6pm');
-      expect(await dialog(page).locator('[data-testid="card-field-dock_height"] [data-testid="card-field-changed"]').textContent()).toMatch(/^Changed by editor@.* ago$/);
+      expect(await dialog(page).locator('[data-testid="card-field-dock_height"] [data-testid="card-field-changed"]').textContent()).toMatch(
+        /^Changed by editor@.* ago$/,
+      );
 
       // Unsaved Changes: Keep Editing keeps the text; Discard Changes closes and forgets it.
       await input(page, 'dock_height').fill('2 m');

@@ -91,7 +91,20 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     // The 11 default tags (or the server's list), then '+ Add custom tag' for editors.
     const select = dialog.getByTestId('contact-tag-select');
     const options = await select.locator('option').allTextContents();
-    expect(options.slice(0, 12)).toEqual(['No tag', 'Administration', 'Audio', 'Facilities', 'Field', 'Legal', 'Lighting', 'Management', 'Sales', 'Security', 'Tech', 'Other']);
+    expect(options.slice(0, 12)).toEqual([
+      'No tag',
+      'Administration',
+      'Audio',
+      'Facilities',
+      'Field',
+      'Legal',
+      'Lighting',
+      'Management',
+      'Sales',
+      'Security',
+      'Tech',
+      'Other',
+    ]);
     expect(options.at(-1)).toBe('+ Add custom tag');
     await select.selectOption('Audio');
     await shot(page, 'dialog-form', width, { fullPage: false });
@@ -179,7 +192,21 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     const select = dialog.getByTestId('contact-tag-select');
     await expect
       .poll(() => select.locator('option').allTextContents())
-      .toEqual(['No tag', 'Administration', 'Audio', 'Facilities', 'Field', 'Legal', 'Lighting', 'Management', 'Sales', 'Security', 'Tech', 'Other', '+ Add custom tag']);
+      .toEqual([
+        'No tag',
+        'Administration',
+        'Audio',
+        'Facilities',
+        'Field',
+        'Legal',
+        'Lighting',
+        'Management',
+        'Sales',
+        'Security',
+        'Tech',
+        'Other',
+        '+ Add custom tag',
+      ]);
     expect(logged.some((text) => text.includes('Failed to load contact tags'))).toBe(true);
     await dialog.getByTestId('contact-name-input').fill(`Offline ${word}`);
     await dialog.getByTestId('contact-submit').click();
@@ -227,7 +254,9 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain(`Are you sure you want to delete "${alice}"?`);
     await confirm.getByTestId('confirm-ok').click();
-    await toasts(page).filter({ hasText: `Contact "${alice}" deleted successfully` }).waitFor();
+    await toasts(page)
+      .filter({ hasText: `Contact "${alice}" deleted successfully` })
+      .waitFor();
     await expect.poll(names).toEqual([mainName]);
 
     // No match: the empty state.
@@ -296,7 +325,9 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
 
     // Restore Bob: back on the venue.
     await group.getByTestId('deleted-contact-item').filter({ hasText: bob }).getByTestId('restore-contact').click();
-    await toasts(page).filter({ hasText: `Contact "${bob}" restored successfully` }).waitFor();
+    await toasts(page)
+      .filter({ hasText: `Contact "${bob}" restored successfully` })
+      .waitFor();
     await expect.poll(names).toEqual([alice]);
     const restored = (await apiCall('admin', 'GET', `/venues/${venueId}/contacts`)).json as { items: { name: string }[] };
     expect(restored.items.map((c) => c.name)).toContain(bob);
@@ -308,7 +339,9 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     expect(await confirm.textContent()).toContain(alice);
     await shot(page, 'purge-confirm', width, { fullPage: false });
     await confirm.getByTestId('confirm-ok').click();
-    await toasts(page).filter({ hasText: `Contact "${alice}" permanently deleted` }).waitFor();
+    await toasts(page)
+      .filter({ hasText: `Contact "${alice}" permanently deleted` })
+      .waitFor();
     await group.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
@@ -318,7 +351,9 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     const successor = `Quinn ${word}next`;
     const edited = await apiCall('editor', 'PUT', `/venues/${venueId}`, { ...venueInput, contactName: successor, contactEmail: 'quinn@example.com' });
     expect(edited.status).toBe(200);
-    const { items } = (await apiCall('editor', 'GET', `/venues/${venueId}/contacts`)).json as { items: { name: string; isCurrentMainContact: boolean; formerMainContact: boolean }[] };
+    const { items } = (await apiCall('editor', 'GET', `/venues/${venueId}/contacts`)).json as {
+      items: { name: string; isCurrentMainContact: boolean; formerMainContact: boolean }[];
+    };
     expect(items.find((c) => c.name === mainName)).toMatchObject({ isCurrentMainContact: false, formerMainContact: true });
     expect(items.filter((c) => c.formerMainContact).map((c) => c.name)).toEqual([mainName]);
 

@@ -51,7 +51,14 @@ describe.each(VIEWPORTS)('CSV import and export at $label width ($width×$height
     const dialog = page.getByTestId('import-dialog');
     await dialog.waitFor();
     await dialog.getByTestId('import-kind-venues').click();
-    const csv = ['Venue Name,Leagues,Website,Main Contact Email', `${names[0]},OTE,example.com,`, `${names[1]},OT7,,bad-mail`, ',OTE,,', `${names[0]},OTE,,`, `"${names[1]}, Annex",OT7,,`].join('\r\n');
+    const csv = [
+      'Venue Name,Leagues,Website,Main Contact Email',
+      `${names[0]},OTE,example.com,`,
+      `${names[1]},OT7,,bad-mail`,
+      ',OTE,,',
+      `${names[0]},OTE,,`,
+      `"${names[1]}, Annex",OT7,,`,
+    ].join('\r\n');
     await chooseFile(page, `${token}.csv`, csv);
     await dialog.getByTestId('import-preview').waitFor();
     const statuses = await dialog.getByTestId('import-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')));
@@ -75,14 +82,20 @@ describe.each(VIEWPORTS)('CSV import and export at $label width ($width×$height
     await shot(page, 'home-editor', width);
 
     await page.getByPlaceholder('Search for venues, city, state or countries...').fill(token);
-    await page.waitForFunction((t) => document.querySelector('[data-testid="venue-total"]')?.textContent === '2 venues' && document.body.innerText.includes(t), token);
+    await page.waitForFunction(
+      (t) => document.querySelector('[data-testid="venue-total"]')?.textContent === '2 venues' && document.body.innerText.includes(t),
+      token,
+    );
   });
 
   it('exports the searched list and a re-import of the export adds nothing', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-venues').click()]);
     expect(download.suggestedFilename()).toMatch(/^venues-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = readFileSync((await download.path())!, 'utf8');
-    const lines = file.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = file
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines[0]).toMatch(/^Venue Name,Country,Address/);
     expect(lines).toHaveLength(3);
     expect(file).toContain(names[0]);
@@ -178,10 +191,14 @@ describe.each(VIEWPORTS)('CSV import of a file over 2,000 rows at $label width (
     await dialog.getByTestId('import-kind-venues').click();
     await chooseFile(page, `${token}.csv`, ['Venue Name,Leagues,Main Contact Email', ...lines].join('\n'));
     await dialog.getByTestId('import-preview').waitFor({ timeout: 60_000 });
-    expect(await dialog.getByTestId('import-summary').innerText()).toContain(`${ROWS} rows: ${toCreate} to create, 1 with similar names, ${ROWS - toCreate - 1} skipped`);
+    expect(await dialog.getByTestId('import-summary').innerText()).toContain(
+      `${ROWS} rows: ${toCreate} to create, 1 with similar names, ${ROWS - toCreate - 1} skipped`,
+    );
     expect(await dialog.getByTestId('import-shown').innerText()).toBe(`Showing 200 of ${ROWS} rows, rows to check first`);
     // The rows to check come first: the near-duplicate of row 3 (row 2,050), then the errors in file order.
-    const listed = await dialog.getByTestId('import-row').evaluateAll((rows) => rows.map((row) => [row.querySelector('td')?.textContent, row.getAttribute('data-status')]));
+    const listed = await dialog
+      .getByTestId('import-row')
+      .evaluateAll((rows) => rows.map((row) => [row.querySelector('td')?.textContent, row.getAttribute('data-status')]));
     expect(listed).toHaveLength(200);
     expect(listed.slice(0, 3)).toEqual([
       ['2050', 'similar'],

@@ -179,7 +179,15 @@ describe('a viewer', () => {
     // Values entered on Loading Dock (through the API): the tile shows them, the notes' text too.
     const values = { department: 'Facilities', values: { dock_doors: { value: '4', baseVersion: 0 }, forklift_available: { value: 'Yes', baseVersion: 0 } } };
     expect((await apiCall('editor', 'PUT', `/venues/${venueId}/cards/${LOADING_DOCK}/values`, values)).status).toBe(200);
-    expect((await apiCall('editor', 'PUT', `/venues/${venueId}/cards/${LOADING_DOCK}/notes/notes`, { department: 'Facilities', baseText: '', text: 'Use the north gate.\nCall ahead.' })).status).toBe(200);
+    expect(
+      (
+        await apiCall('editor', 'PUT', `/venues/${venueId}/cards/${LOADING_DOCK}/notes/notes`, {
+          department: 'Facilities',
+          baseText: '',
+          text: 'Use the north gate.\nCall ahead.',
+        })
+      ).status,
+    ).toBe(200);
 
     const { page, context, errors } = await openSignedIn(browser(), 'viewer', DESKTOP, { dismissWelcome: true, path: departmentPath('Facilities') });
     try {
@@ -218,7 +226,10 @@ describe('an editor linked to a card', () => {
     const current = (await apiCall('editor', 'GET', notes)).json as { text: string };
     expect((await apiCall('editor', 'PUT', notes, { department: 'Facilities', baseText: current.text, text: 'Gate code 4711' })).status).toBe(200);
 
-    const { page, context, errors } = await openSignedIn(browser(), 'editor', PHONE, { dismissWelcome: true, path: `${departmentPath('Facilities')}?card=${LOADING_DOCK}` });
+    const { page, context, errors } = await openSignedIn(browser(), 'editor', PHONE, {
+      dismissWelcome: true,
+      path: `${departmentPath('Facilities')}?card=${LOADING_DOCK}`,
+    });
     try {
       const dialog = page.getByTestId('card-dialog');
       await dialog.waitFor();

@@ -50,7 +50,11 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     hallId = await createVenue({ name: hallName, leagues: ['OTX'], address: '1 Bloom Road\nBoise, ID 83702' });
     arenaId = await createVenue({ name: arenaName, leagues: ['OTE'], address: '9 Pine Street\nTulsa, OK 74103' });
     // One event on the arena through the API (the league filter tells the two venues apart).
-    const { status } = await apiCall('editor', 'POST', `/venues/${arenaId}/events`, { name: `${word} Juniper Kickoff`, eventDate: '2026-02-01', description: '' });
+    const { status } = await apiCall('editor', 'POST', `/venues/${arenaId}/events`, {
+      name: `${word} Juniper Kickoff`,
+      eventDate: '2026-02-01',
+      description: '',
+    });
     expect(status).toBe(201);
     signedIn = await openSignedIn(browser(), 'editor', { width, height }, { path: null });
     ({ page, errors } = signedIn);
@@ -154,7 +158,9 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     const dialog = page.getByTestId('event-form-dialog');
     await dialog.getByTestId('event-description').fill('Changed offline');
     await dialog.getByTestId('event-save').click();
-    await toasts(page).filter({ hasText: /^.*Failed to update event: .+/ }).waitFor();
+    await toasts(page)
+      .filter({ hasText: /^.*Failed to update event: .+/ })
+      .waitFor();
     // The form stays open with the edits.
     expect(await dialog.getByTestId('event-description').inputValue()).toBe('Changed offline');
     await shot(page, 'update-failed', width, { fullPage: false });
@@ -242,7 +248,12 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
 
   it('shows a viewer the events without write buttons', async () => {
     // The viewer's one-time welcome dialog is closed without being recorded on the shared account (other files expect it).
-    const { context: viewerContext, page: viewer } = await openSignedIn(browser(), 'viewer', { width, height }, { dismissWelcome: true, path: `/venue/${hallId}/events` });
+    const { context: viewerContext, page: viewer } = await openSignedIn(
+      browser(),
+      'viewer',
+      { width, height },
+      { dismissWelcome: true, path: `/venue/${hallId}/events` },
+    );
     try {
       await viewer.getByTestId('event-list').waitFor();
       await expect.poll(() => viewer.getByTestId('event-item').count()).toBe(2);
@@ -270,7 +281,9 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
       await shot(admin, 'deleted-venues', width);
 
       await item.getByTestId('restore-venue').click();
-      await toasts(admin).filter({ hasText: `"${arenaName}" restored successfully` }).waitFor();
+      await toasts(admin)
+        .filter({ hasText: `"${arenaName}" restored successfully` })
+        .waitFor();
       await expect.poll(() => item.count()).toBe(0);
       expect((await apiCall('admin', 'GET', `/venues/${arenaId}`)).status).toBe(200);
       // Its event is back on /events.
@@ -291,7 +304,9 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
       expect(await item.count()).toBe(1);
       await item.getByTestId('purge-venue').click();
       await confirm.getByTestId('confirm-ok').click();
-      await toasts(admin).filter({ hasText: `"${arenaName}" permanently deleted` }).waitFor();
+      await toasts(admin)
+        .filter({ hasText: `"${arenaName}" permanently deleted` })
+        .waitFor();
       await expect.poll(() => item.count()).toBe(0);
       expect((await apiCall('admin', 'GET', `/venues/${arenaId}`)).status).toBe(404);
       // Purged with its events.

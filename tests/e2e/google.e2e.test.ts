@@ -32,9 +32,7 @@ describe('Continue with Google', () => {
   it('shows Access Denied to an account outside the company domain, with its e-mail and Sign Out', async () => {
     await continueWithGoogle(OUTSIDE_DOMAIN_ACCOUNT);
     await ui.page.getByTestId('access-denied').waitFor();
-    expect(await ui.page.getByTestId('access-denied-message').textContent()).toBe(
-      'Only @example.com email addresses are allowed to access this application.',
-    );
+    expect(await ui.page.getByTestId('access-denied-message').textContent()).toBe('Only @example.com email addresses are allowed to access this application.');
     expect(await ui.page.getByTestId('access-denied-email').textContent()).toContain(OUTSIDE_DOMAIN_ACCOUNT);
     await screenshot(ui.page, 'access-denied');
     await ui.page.getByTestId('access-denied-sign-out').click();

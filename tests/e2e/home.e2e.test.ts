@@ -56,7 +56,11 @@ describe('home list', () => {
     await expect.poll(() => ui.page.url()).toContain('q=las+vegas');
     // Matched in name or address, case-insensitively.
     const vegas = ['Caesars Palace Colosseum', 'Fontainebleau Las Vegas Ballroom', 'Sphere', 'T-Mobile Arena'];
-    expect(DEMO_VENUES.filter((venue) => /las vegas/i.test(`${venue.name} ${venue.address}`)).map((venue) => venue.name).sort()).toEqual(vegas);
+    expect(
+      DEMO_VENUES.filter((venue) => /las vegas/i.test(`${venue.name} ${venue.address}`))
+        .map((venue) => venue.name)
+        .sort(),
+    ).toEqual(vegas);
     await expect.poll(async () => (await cardNames(ui.page)).sort()).toEqual(vegas);
     await screenshot(ui.page, 'home-search');
 

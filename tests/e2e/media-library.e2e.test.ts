@@ -16,7 +16,18 @@ import { REPO_ROOT } from '@venuebook/local';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveExample } from '../../mfe-media/example/serve.mjs';
-import { account, apiToken, baseUrl, browserPerFile, e2eStack, pageErrors, screenshot, SCREENSHOTS_ENABLED, signInByApi, viewportScreenshot } from './browser.ts';
+import {
+  account,
+  apiToken,
+  baseUrl,
+  browserPerFile,
+  e2eStack,
+  pageErrors,
+  screenshot,
+  SCREENSHOTS_ENABLED,
+  signInByApi,
+  viewportScreenshot,
+} from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const browser = browserPerFile();
@@ -33,7 +44,9 @@ let allowed = '';
 let refused = '';
 
 async function image(path: string, color: string): Promise<string> {
-  const svg = Buffer.from(`<svg width="1200" height="800"><rect width="1200" height="800" fill="${color}"/><circle cx="600" cy="400" r="200" fill="white"/></svg>`);
+  const svg = Buffer.from(
+    `<svg width="1200" height="800"><rect width="1200" height="800" fill="${color}"/><circle cx="600" cy="400" r="200" fill="white"/></svg>`,
+  );
   writeFileSync(path, await sharp(svg).jpeg({ quality: 80 }).toBuffer());
   return path;
 }
@@ -49,7 +62,11 @@ async function seedPhoto(path: string, name: string): Promise<void> {
   const bytes = (await sharp(path).toBuffer()) as Buffer;
   form.append('size', String(bytes.length));
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
-  const response = await fetch(`${baseUrl()}/api/v1/venues/${venueId}/documents`, { method: 'POST', headers: { authorization: `Bearer ${await apiToken('admin')}` }, body: form });
+  const response = await fetch(`${baseUrl()}/api/v1/venues/${venueId}/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await apiToken('admin')}` },
+    body: form,
+  });
   expect(response.status, await response.clone().text()).toBe(201);
 }
 
@@ -78,7 +95,11 @@ const events = (page: Page) => page.locator('#events li').evaluateAll((items) =>
 const tiles = (page: Page) => page.getByTestId('photo-tile');
 const thumbsLoaded = (page: Page) =>
   expect
-    .poll(() => tiles(page).locator('img').evaluateAll((imgs) => imgs.length > 0 && imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
+    .poll(() =>
+      tiles(page)
+        .locator('img')
+        .evaluateAll((imgs) => imgs.length > 0 && imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+    )
     .toBe(true);
 /** A screenshot once no animation runs (a dialog fading in was caught half-transparent). */
 async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
@@ -258,7 +279,9 @@ describe('the media library on its example page (another origin)', () => {
       const page = await context.newPage();
       await page.goto(`${allowed}/?venue=${venueId}&version=2`);
       await page.locator('#mount-error').waitFor();
-      expect(await page.locator('#mount-error').textContent()).toBe('Venue Book media library: invalid props: version must be 1 (this library implements props version 1)');
+      expect(await page.locator('#mount-error').textContent()).toBe(
+        'Venue Book media library: invalid props: version must be 1 (this library implements props version 1)',
+      );
       expect(await page.locator('#library').innerHTML()).toBe('');
       await shot(page, 'bad-props-390');
     } finally {

@@ -30,7 +30,9 @@ const files = { photos: [] as string[], phonePhoto: '', pdf: '', text: '', refus
 
 /** A JPEG or PNG of one colour with a stripe, so that the viewer's photos differ. */
 async function image(path: string, color: string, format: 'jpeg' | 'png'): Promise<string> {
-  const stripe = Buffer.from(`<svg width="1200" height="800"><rect width="1200" height="800" fill="${color}"/><rect x="0" y="360" width="1200" height="80" fill="white"/></svg>`);
+  const stripe = Buffer.from(
+    `<svg width="1200" height="800"><rect width="1200" height="800" fill="${color}"/><rect x="0" y="360" width="1200" height="80" fill="white"/></svg>`,
+  );
   const out = sharp(stripe);
   writeFileSync(path, format === 'jpeg' ? await out.jpeg({ quality: 80 }).toBuffer() : await out.png().toBuffer());
   return path;
@@ -38,7 +40,9 @@ async function image(path: string, color: string, format: 'jpeg' | 'png'): Promi
 
 beforeAll(async () => {
   venueId = await createVenue({ name: venueName, leagues: ['OTE'], address: '12 Marigold Row\nDenver, CO 80202' });
-  expect((await apiCall('admin', 'POST', `/venues/${venueId}/cards/templates`, { department: 'Facilities', templateIds: [LOADING_DOCK, POWER] })).status).toBe(200);
+  expect((await apiCall('admin', 'POST', `/venues/${venueId}/cards/templates`, { department: 'Facilities', templateIds: [LOADING_DOCK, POWER] })).status).toBe(
+    200,
+  );
   const event = await apiCall('admin', 'POST', `/venues/${venueId}/events`, { name: 'Marigold Spring Gala', eventDate: '2026-04-18', description: '' });
   expect(event.status).toBe(201);
   eventId = (event.json as { id: string }).id;
@@ -67,7 +71,11 @@ const viewportShot = viewportScreenshot;
 /** Every thumbnail on the page has loaded (before a screenshot). */
 const thumbsLoaded = (page: Page) =>
   expect
-    .poll(() => page.locator('[data-testid="photo-tile"] img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
+    .poll(() =>
+      page
+        .locator('[data-testid="photo-tile"] img')
+        .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+    )
     .toBe(true);
 
 const toast = (page: Page, text: string) => toasts(page).filter({ hasText: text }).first().waitFor();
@@ -415,11 +423,16 @@ describe('the Documents page', () => {
   });
 
   it('shows a viewer the lists with every write control disabled, at phone width', async () => {
-    const { page, context, errors } = await openSignedIn(browser(), 'viewer', PHONE, { dismissWelcome: true, context: PHONE_CONTEXT, path: `/venue/${venueId}/documents` });
+    const { page, context, errors } = await openSignedIn(browser(), 'viewer', PHONE, {
+      dismissWelcome: true,
+      context: PHONE_CONTEXT,
+      path: `/venue/${venueId}/documents`,
+    });
     try {
       await page.getByTestId('document-item').first().waitFor();
       expect(await page.getByTestId('document-upload-toggle').isDisabled()).toBe(true);
-      for (const id of ['document-delete', 'document-category', 'document-event-select']) expect(await page.getByTestId(id).first().isDisabled(), id).toBe(true);
+      for (const id of ['document-delete', 'document-category', 'document-event-select'])
+        expect(await page.getByTestId(id).first().isDisabled(), id).toBe(true);
       await screenshot(page, 'media-documents-390');
 
       await page.goto(`${baseUrl()}/venue/${venueId}/photos`);

@@ -48,7 +48,10 @@ async function enqueueInPage(page: Page, files: FileSpec[], target: { venueId: s
     async ({ files: specs, target: where }) => {
       interface Sdk {
         enqueueUploads(files: File[], options: { venueId: string; venueName: string; category: 'photos' }): string[];
-        uploadQueue(): { subscribe(listener: () => void): () => void; getSnapshot(): { items: { file: { name: string }; status: string; progress: number }[] } };
+        uploadQueue(): {
+          subscribe(listener: () => void): () => void;
+          getSnapshot(): { items: { file: { name: string }; status: string; progress: number }[] };
+        };
       }
       interface Federation {
         __INSTANCES__: { name: string; loadShare(name: string): Promise<false | (() => Sdk)> }[];
@@ -190,7 +193,9 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', BOTH_
     await page.waitForURL((url) => url.pathname === '/');
     expect(await panel().isVisible()).toBe(true);
 
-    await page.waitForFunction(() => document.querySelector('[data-testid="upload-counts"]')?.textContent?.includes('0 active'), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="upload-counts"]')?.textContent?.includes('0 active'), undefined, {
+      timeout: 60_000,
+    });
     await throttleUpload(cdp, null);
     expect(await counts().textContent()).toBe('0 active · 5 done · 1 failed');
 
@@ -220,7 +225,7 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', BOTH_
     expect(await panel().isVisible()).toBe(true);
 
     const { json } = await apiCall('editor', 'GET', `/venues/${venueId}/documents?kind=photos`);
-    expect(((json as { documents: { fileName: string }[] }).documents.map((document) => document.fileName)).sort()).toEqual([...photos].sort());
+    expect((json as { documents: { fileName: string }[] }).documents.map((document) => document.fileName).sort()).toEqual([...photos].sort());
     await page.goto(`${baseUrl()}/venue/${venueId}`);
     await page.getByTestId('venue-detail').waitFor();
   });
@@ -236,7 +241,11 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', BOTH_
     await screenshot(page, `upload-panel-restored-dark-${width}`);
     await page.evaluate(() => localStorage.removeItem('venuebook-theme'));
     // A restored failure cannot be retried (its file is gone with the page).
-    expect(await panel().getByRole('button', { name: /^Retry/ }).count()).toBe(0);
+    expect(
+      await panel()
+        .getByRole('button', { name: /^Retry/ })
+        .count(),
+    ).toBe(0);
 
     await panel().getByRole('button', { name: 'Collapse uploads' }).click();
     expect(await panel().getByTestId('upload-list').count()).toBe(0);
@@ -258,7 +267,14 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', BOTH_
     await panel().locator('[data-status="error"]').waitFor();
     expect(await panel().getByRole('button', { name: 'Retry refused-again.jpg' }).count()).toBe(1);
 
-    await enqueueInPage(page, [{ name: 'foyer.jpg', jpegSide: 200 }, { name: 'balcony.jpg', jpegSide: 200 }], target());
+    await enqueueInPage(
+      page,
+      [
+        { name: 'foyer.jpg', jpegSide: 200 },
+        { name: 'balcony.jpg', jpegSide: 200 },
+      ],
+      target(),
+    );
     expect(await rows().count()).toBe(2);
     expect(await panel().getByText('refused-again.jpg').count()).toBe(0);
     await page.waitForFunction(() => document.querySelector('[data-testid="upload-counts"]')?.textContent === '0 active · 2 done');
@@ -281,47 +297,51 @@ describe.each(VIEWPORTS)('upload panel at $label width ($width×$height)', BOTH_
     expect(errors).toEqual([]);
   });
 
-  it("retries an upload whose connection fails (2 s × attempt) until it is stored; one that keeps failing ends 'Failed' after 3 retries", IN_ORDER, async () => {
-    // The network fails under the page's own XMLHttpRequest (Chromium aborts the request), as a dropped connection does.
-    const attempts: number[] = [];
-    let failuresLeft = 2;
-    await page.route('**/api/v1/venues/*/documents', async (route) => {
-      if (route.request().method() !== 'POST') return route.continue();
-      attempts.push(Date.now());
-      if (failuresLeft > 0) {
-        failuresLeft -= 1;
-        return route.abort('connectionfailed');
-      }
-      return route.continue();
-    });
-    try {
-      await enqueueInPage(page, [{ name: 'retried.jpg', jpegSide: 200 }], target());
-      await panel().waitFor();
-      await panel().locator('[data-status="success"]').waitFor({ timeout: 30_000 });
-      expect(attempts).toHaveLength(3);
-      // Retry n waits 2 s × n: the second try ≥ 2 s after the first, the third ≥ 4 s after the second.
-      expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(1900);
-      expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(3900);
-      const { json } = await apiCall('editor', 'GET', `/venues/${venueId}/documents?kind=photos`);
-      expect((json as { documents: { fileName: string }[] }).documents.filter((document) => document.fileName === 'retried.jpg')).toHaveLength(1);
-      await panel().waitFor({ state: 'detached', timeout: 10_000 });
+  it(
+    "retries an upload whose connection fails (2 s × attempt) until it is stored; one that keeps failing ends 'Failed' after 3 retries",
+    IN_ORDER,
+    async () => {
+      // The network fails under the page's own XMLHttpRequest (Chromium aborts the request), as a dropped connection does.
+      const attempts: number[] = [];
+      let failuresLeft = 2;
+      await page.route('**/api/v1/venues/*/documents', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        attempts.push(Date.now());
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          return route.abort('connectionfailed');
+        }
+        return route.continue();
+      });
+      try {
+        await enqueueInPage(page, [{ name: 'retried.jpg', jpegSide: 200 }], target());
+        await panel().waitFor();
+        await panel().locator('[data-status="success"]').waitFor({ timeout: 30_000 });
+        expect(attempts).toHaveLength(3);
+        // Retry n waits 2 s × n: the second try ≥ 2 s after the first, the third ≥ 4 s after the second.
+        expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(1900);
+        expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(3900);
+        const { json } = await apiCall('editor', 'GET', `/venues/${venueId}/documents?kind=photos`);
+        expect((json as { documents: { fileName: string }[] }).documents.filter((document) => document.fileName === 'retried.jpg')).toHaveLength(1);
+        await panel().waitFor({ state: 'detached', timeout: 10_000 });
 
-      attempts.length = 0;
-      failuresLeft = Number.POSITIVE_INFINITY;
-      await enqueueInPage(page, [{ name: 'never-stored.jpg', jpegSide: 200 }], target());
-      const failed = panel().locator('[data-status="error"]');
-      await failed.waitFor({ timeout: 40_000 });
-      // The first try and 3 retries (2 + 4 + 6 s apart), then 'Failed' with the spec's text.
-      expect(attempts).toHaveLength(4);
-      expect(attempts[3]! - attempts[2]!).toBeGreaterThanOrEqual(5900);
-      expect(await failed.getByText('Failed', { exact: true }).count()).toBe(1);
-      expect(await failed.getByTestId('upload-error').textContent()).toBe('Upload failed after multiple retries');
-      await screenshot(page, `upload-panel-retries-failed-${width}`);
-    } finally {
-      await page.unroute('**/api/v1/venues/*/documents');
-    }
-    await panel().getByRole('button', { name: 'Close uploads' }).click();
-    await panel().waitFor({ state: 'detached' });
-    expect(errors).toEqual([]);
-  });
+        attempts.length = 0;
+        failuresLeft = Number.POSITIVE_INFINITY;
+        await enqueueInPage(page, [{ name: 'never-stored.jpg', jpegSide: 200 }], target());
+        const failed = panel().locator('[data-status="error"]');
+        await failed.waitFor({ timeout: 40_000 });
+        // The first try and 3 retries (2 + 4 + 6 s apart), then 'Failed' with the spec's text.
+        expect(attempts).toHaveLength(4);
+        expect(attempts[3]! - attempts[2]!).toBeGreaterThanOrEqual(5900);
+        expect(await failed.getByText('Failed', { exact: true }).count()).toBe(1);
+        expect(await failed.getByTestId('upload-error').textContent()).toBe('Upload failed after multiple retries');
+        await screenshot(page, `upload-panel-retries-failed-${width}`);
+      } finally {
+        await page.unroute('**/api/v1/venues/*/documents');
+      }
+      await panel().getByRole('button', { name: 'Close uploads' }).click();
+      await panel().waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    },
+  );
 });

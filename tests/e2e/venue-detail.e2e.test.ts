@@ -20,7 +20,13 @@ const browser = browserPerFile();
 const shotPath = (name: string, width: number, ext = 'png') => join(SCREENSHOTS, `venue-detail-${name}-${width}.${ext}`);
 const shot = screenshotsOf('venue-detail', { scrollToTop: true });
 
-const NOTES = ['Load-in through the north dock.', '  Ask security for the gate code.', '    Gate 4 after 6 pm.', '      Badge at the booth.', 'Power: 400 A three-phase.'].join('\n');
+const NOTES = [
+  'Load-in through the north dock.',
+  '  Ask security for the gate code.',
+  '    Gate 4 after 6 pm.',
+  '      Badge at the booth.',
+  'Power: 400 A three-phase.',
+].join('\n');
 
 describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ label, width, height, word }) => {
   const name = `${word} Arena`;
@@ -238,7 +244,9 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
     const colours = await page
       .getByTestId('venue-print-root')
       .evaluate((root) =>
-        [root, root.querySelector('h1')!, root.querySelector('[data-testid="report-contact-tag"]')!].map((el, i) => getComputedStyle(el)[i === 0 ? 'backgroundColor' : 'color']),
+        [root, root.querySelector('h1')!, root.querySelector('[data-testid="report-contact-tag"]')!].map(
+          (el, i) => getComputedStyle(el)[i === 0 ? 'backgroundColor' : 'color'],
+        ),
       );
     expect(colours[0]).toBe('rgb(255, 255, 255)');
     // The title and a tag badge: no light text (each channel 200 or more) on the white paper.
@@ -283,7 +291,9 @@ describe.each(VIEWPORTS)('venue detail at $label width ($width×$height)', ({ la
     expect(pathOf(page)).toBe(`/venue/${emptyId}`);
 
     // A failed call: the §8 toast, the venue stays.
-    await page.route(`**/api/v1/venues/${emptyId}`, (route) => (route.request().method() === 'DELETE' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.route(`**/api/v1/venues/${emptyId}`, (route) =>
+      route.request().method() === 'DELETE' ? route.abort('internetdisconnected') : route.fallback(),
+    );
     await page.getByTestId('venue-delete').click();
     await dialog.getByTestId('confirm-ok').click();
     await toasts(page).filter({ hasText: 'Failed to delete venue' }).waitFor();

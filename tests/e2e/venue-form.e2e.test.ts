@@ -123,7 +123,10 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
       }
     } else {
       // Until the endpoint exists: the §8 toast, then the venue is created anyway.
-      await page.getByText(/Proceeding with creation\./).first().waitFor();
+      await page
+        .getByText(/Proceeding with creation\./)
+        .first()
+        .waitFor();
       await shot(page, 'duplicate-check-unavailable', width, { fullPage: false });
     }
     // 'Continue to Data Entry' goes to the new venue's department page.
@@ -196,7 +199,10 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     await checkFailed.waitFor();
     expect(await checkFailed.textContent()).toContain('Proceeding with creation.');
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByTestId('venue-card').filter({ hasText: `${name} Offline Check` }).waitFor();
+    await page
+      .getByTestId('venue-card')
+      .filter({ hasText: `${name} Offline Check` })
+      .waitFor();
     await shot(page, 'duplicate-check-failed', width, { fullPage: false });
 
     await page.route('**/api/v1/venues', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));

@@ -194,7 +194,12 @@ export async function startOidcStandIn(options: OidcStandInOptions = {}): Promis
       if (!grant) throw new Error('grant not found');
       grant.addOIDCScope('openid email profile');
       const grantId = await grant.save();
-      await provider.interactionFinished(request, response, { select_account: {}, login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        request,
+        response,
+        { select_account: {}, login: { accountId }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     response.writeHead(404).end();
@@ -288,7 +293,11 @@ export async function chooseAccount(authorizationUrl: URL, email: string): Promi
   let next = authorizationUrl;
   for (let step = 0; step < 6 && next.origin === issuer; step++) {
     next = next.pathname.startsWith('/interaction/')
-      ? await hop(new URL(`${next.pathname}/select`, next), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }).toString() })
+      ? await hop(new URL(`${next.pathname}/select`, next), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ email }).toString(),
+        })
       : await hop(next);
   }
   if (next.origin === issuer) throw new Error(`account chooser: still at the provider (${next.pathname}) after 6 steps`);

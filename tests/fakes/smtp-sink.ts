@@ -56,11 +56,16 @@ const http = createServer((request, response) => {
   if (url.pathname === '/') {
     const rows = [...messages]
       .reverse()
-      .map((m) => `<article><h2>${escapeHtml(m.subject)}</h2><p><b>To:</b> ${escapeHtml(m.to.join(', '))} · ${m.receivedAt}</p><pre>${linkify(m.text)}</pre></article>`)
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p><b>To:</b> ${escapeHtml(m.to.join(', '))} · ${m.receivedAt}</p><pre>${linkify(m.text)}</pre></article>`,
+      )
       .join('');
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-      `<!doctype html><meta charset="utf-8"><title>Venue Book · local mailbox</title><style>body{font:14px system-ui;max-width:50rem;margin:2rem auto}article{border:1px solid #ddd;border-radius:8px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap}</style><h1>Local mailbox (development only)</h1>${rows || '<p>No messages yet.</p>'}`,
-    );
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        `<!doctype html><meta charset="utf-8"><title>Venue Book · local mailbox</title><style>body{font:14px system-ui;max-width:50rem;margin:2rem auto}article{border:1px solid #ddd;border-radius:8px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap}</style><h1>Local mailbox (development only)</h1>${rows || '<p>No messages yet.</p>'}`,
+      );
     return;
   }
   response.writeHead(404).end();

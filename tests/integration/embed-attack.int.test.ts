@@ -36,7 +36,8 @@ function serve(port?: number): Promise<Server> {
       const sandbox = url.searchParams.get('sandbox');
       body = `<iframe src="${url.searchParams.get('inner')!.replace(/"/g, '&quot;')}"${sandbox === null ? '' : ` sandbox="${sandbox}"`}></iframe>`;
     }
-    if (url.pathname === '/data.html') body = `<iframe src="data:text/html;base64,${Buffer.from(`<script>${bridgeScript(gateway)}</script>`).toString('base64')}"></iframe>`;
+    if (url.pathname === '/data.html')
+      body = `<iframe src="data:text/html;base64,${Buffer.from(`<script>${bridgeScript(gateway)}</script>`).toString('base64')}"></iframe>`;
     if (url.pathname === '/opener.html') {
       body = `<script>
         window.open_ = (url) => { window.popup = window.open(url); };
@@ -128,7 +129,10 @@ describe('the session bridge against pages that are not an allowed host', () => 
       const page = await context.newPage();
       await page.goto(`${allowedHost}/outer.html?sandbox=${encodeURIComponent(sandbox)}&inner=${encodeURIComponent(bridgePage)}`);
       const received = await askAndCollect(await askingFrame(() => page.frames()));
-      expect(received.filter((message) => message.data?.type !== 'venuebook:bridge-ready'), sandbox).toEqual([]);
+      expect(
+        received.filter((message) => message.data?.type !== 'venuebook:bridge-ready'),
+        sandbox,
+      ).toEqual([]);
       await page.close();
     }
     const page = await context.newPage();
@@ -150,7 +154,9 @@ describe('the session bridge against pages that are not an allowed host', () => 
 
     // The allowed host page frames a stranger, which frames the bridge.
     const framedStranger = await context.newPage();
-    await framedStranger.goto(`${allowedHost}/outer.html?inner=${encodeURIComponent(`${strangerHost}/bridge.html?gateway=${encodeURIComponent(gatewayOrigin)}`)}`);
+    await framedStranger.goto(
+      `${allowedHost}/outer.html?inner=${encodeURIComponent(`${strangerHost}/bridge.html?gateway=${encodeURIComponent(gatewayOrigin)}`)}`,
+    );
     const strangerFrame = await askingFrame(() => framedStranger.frames());
     expect(new URL(strangerFrame.url()).origin).toBe(strangerHost);
     expect(await askAndCollect(strangerFrame)).toEqual([]);
@@ -162,14 +168,23 @@ describe('the session bridge against pages that are not an allowed host', () => 
     const { context, refreshes } = await signedInContext();
     const top = await context.newPage();
     await top.goto(`${strangerHost}/opener.html`);
-    const [popup] = await Promise.all([context.waitForEvent('page'), top.evaluate((url) => (window as unknown as { open_(url: string): void }).open_(url), `${allowedHost}/bridge.html?gateway=${encodeURIComponent(gatewayOrigin)}`)]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      top.evaluate(
+        (url) => (window as unknown as { open_(url: string): void }).open_(url),
+        `${allowedHost}/bridge.html?gateway=${encodeURIComponent(gatewayOrigin)}`,
+      ),
+    ]);
     await popup.waitForLoadState('load');
     const host = await askingFrame(() => popup.frames());
     // The host's bridge works (it is an allowed host page) ...
     await silence();
     // ... then the stranger navigates the host's bridge frame to its own page (it may or may not be allowed to):
     // the host's requests go to the gateway's origin only, so the stranger's page never sees them.
-    const outcome = await top.evaluate((url) => (window as unknown as { navigateBridge(url: string): string }).navigateBridge(url), `${strangerHost}/bridge.html?gateway=${encodeURIComponent(gatewayOrigin)}`);
+    const outcome = await top.evaluate(
+      (url) => (window as unknown as { navigateBridge(url: string): string }).navigateBridge(url),
+      `${strangerHost}/bridge.html?gateway=${encodeURIComponent(gatewayOrigin)}`,
+    );
     await silence();
     await host.evaluate(() => {
       const frame = document.querySelector('iframe')!;
@@ -181,8 +196,14 @@ describe('the session bridge against pages that are not an allowed host', () => 
       // The stranger's page now inside the host: it frames the bridge itself (it is not an allowed ancestor chain's
       // end: its parent is the host, but it is not allowed) and hears nothing from the host or the bridge.
       const received = await frame.evaluate(() => (window as unknown as Recorder).received).catch(() => []);
-      expect(received.filter((message) => message.data?.type === 'venuebook:token'), outcome).toEqual([]);
-      expect(received.filter((message) => (message.data as { type?: string } | undefined)?.type === 'venuebook:token-request'), outcome).toEqual([]);
+      expect(
+        received.filter((message) => message.data?.type === 'venuebook:token'),
+        outcome,
+      ).toEqual([]);
+      expect(
+        received.filter((message) => (message.data as { type?: string } | undefined)?.type === 'venuebook:token-request'),
+        outcome,
+      ).toEqual([]);
     }
     // Navigated: the host's request went nowhere (no refresh). Refused: the bridge answered its allowed host.
     if (strangerFrames.length > 0) expect(refreshes, outcome).toEqual([]);

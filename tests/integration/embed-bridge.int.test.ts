@@ -116,7 +116,11 @@ async function openHost(context: BrowserContext, host: string, query = ''): Prom
 }
 
 const waitForReady = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as HostWindow).received.some((message) => message.data?.type === 'venuebook:bridge-ready' && message.fromBridge), undefined, { timeout: 10_000 });
+  page.waitForFunction(
+    () => (window as unknown as HostWindow).received.some((message) => message.data?.type === 'venuebook:bridge-ready' && message.fromBridge),
+    undefined,
+    { timeout: 10_000 },
+  );
 
 describe('the session bridge in Chromium', () => {
   it('gives an allowed same-site host the signed-in browser’s token: one refresh for concurrent requests, then the cached token; fresh: true refreshes again', async () => {
@@ -147,9 +151,14 @@ describe('the session bridge in Chromium', () => {
     const claims = JSON.parse(Buffer.from(token.accessToken!.split('.')[1]!, 'base64url').toString('utf8')) as { scope?: string };
     expect(claims.scope).toBe('media-embed');
     for (const path of ['/venues', '/auth/welcome']) {
-      const refused = await fetch(`${sdk.apiUrl}${path}`, { method: path === '/venues' ? 'GET' : 'POST', headers: { authorization: `Bearer ${token.accessToken}`, origin: sameSiteHost } });
+      const refused = await fetch(`${sdk.apiUrl}${path}`, {
+        method: path === '/venues' ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${token.accessToken}`, origin: sameSiteHost },
+      });
       expect(refused.status, path).toBe(403);
-      expect(await refused.json(), path).toEqual({ error: { code: 'permission_denied', message: 'This token may only be used by the embedded media library' } });
+      expect(await refused.json(), path).toEqual({
+        error: { code: 'permission_denied', message: 'This token may only be used by the embedded media library' },
+      });
     }
 
     await page.evaluate(() => (window as unknown as HostWindow).ask('cached'));
@@ -238,7 +247,10 @@ describe('the session bridge in Chromium', () => {
     // Opened as a popup (no frame-ancestors there): its opener is not its parent.
     const top = await context.newPage();
     await top.goto(`${strangerHost}/stranger.html`);
-    const [popup] = await Promise.all([context.waitForEvent('page'), top.evaluate((gateway) => (window as unknown as HostWindow).openBridge(gateway), gatewayOrigin)]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      top.evaluate((gateway) => (window as unknown as HostWindow).openBridge(gateway), gatewayOrigin),
+    ]);
     await popup.waitForLoadState('load');
     expect(new URL(popup.url()).pathname).toBe('/embed/session');
     await top.evaluate(() => (window as unknown as HostWindow).askPopup());

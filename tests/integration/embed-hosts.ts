@@ -29,7 +29,11 @@ export const portOf = (server: Server): number => (server.address() as AddressIn
 export async function viewerSignedInContext(browser: Browser, sdk: SdkStack): Promise<BrowserContext> {
   const context = await browser.newContext();
   const { email, password } = sdk.account('viewer');
-  const response = await fetch(`${sdk.apiUrl}/auth/token?grant_type=password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${sdk.apiUrl}/auth/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   expect(response.status).toBe(200);
   const value = response.headers
     .getSetCookie()
@@ -37,6 +41,8 @@ export async function viewerSignedInContext(browser: Browser, sdk: SdkStack): Pr
     ?.slice(REFRESH_COOKIE_NAME.length + 1)
     .split(';')[0];
   expect(value).toBeTruthy();
-  await context.addCookies([{ name: REFRESH_COOKIE_NAME, value: value!, domain: '127.0.0.1', path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'Strict', secure: false }]);
+  await context.addCookies([
+    { name: REFRESH_COOKIE_NAME, value: value!, domain: '127.0.0.1', path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'Strict', secure: false },
+  ]);
   return context;
 }

@@ -58,7 +58,13 @@ async function openPage(role: 'editor' | 'surveyor'): Promise<Page> {
   await vi.waitFor(() => expect(store.getSnapshot().status).not.toBe('loading'));
   await store.signIn(sdk.account(role));
   const recorded = recordingWebSocket();
-  const connection = new PresenceConnection({ url: `${sdk.stack.url.replace(/^http/, 'ws')}/api/v1/presence`, tokens: sessionTokens(store), WebSocketImpl: recorded.WebSocketImpl, lingerMs: 200, reconnectDelay: (attempt) => backoff(attempt, PRESENCE_RECONNECT) });
+  const connection = new PresenceConnection({
+    url: `${sdk.stack.url.replace(/^http/, 'ws')}/api/v1/presence`,
+    tokens: sessionTokens(store),
+    WebSocketImpl: recorded.WebSocketImpl,
+    lingerMs: 200,
+    reconnectDelay: (attempt) => backoff(attempt, PRESENCE_RECONNECT),
+  });
   stops.push(() => connection.close());
   return { store, connection, opened: recorded.opened, sent: recorded.sent };
 }
@@ -70,7 +76,9 @@ describe('PresenceConnection (usePresence) on the running product', () => {
     const editor = await openPage('editor');
     const surveyor = await openPage('surveyor');
     const token = editor.store.getSnapshot().session!.accessToken;
-    const page = (await (await fetch(`${sdk.apiUrl}/venues?pageSize=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { id: string }[] };
+    const page = (await (await fetch(`${sdk.apiUrl}/venues?pageSize=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      items: { id: string }[];
+    };
     const venueId = page.items[0]!.id;
     const channel = { venueId, department: 'IT' as const, cardId: 'b96c4ec3-94e7-48ca-adb1-51d8b8904847' };
     const key = `${venueId}|IT|${channel.cardId}`;

@@ -120,7 +120,9 @@ describe('auth calls (/api/v1/auth)', () => {
       code: 'domain_not_allowed',
       message: 'Only @example.com email addresses are allowed',
     });
-    const weak = (await api.auth.signUp({ email: `weak-${randomUUID().slice(0, 8)}@example.com`, password: 'short' }).catch((e: unknown) => e)) as ApiRequestError;
+    const weak = (await api.auth
+      .signUp({ email: `weak-${randomUUID().slice(0, 8)}@example.com`, password: 'short' })
+      .catch((e: unknown) => e)) as ApiRequestError;
     expect(weak).toMatchObject({ status: 400 });
     expect(weak.fieldErrors.map((e) => e.message)).toContain('Password should be at least 8 characters.');
     await expect(api.auth.signUp({ email: sdk.account('editor').email, password: 'long-enough-1' })).rejects.toMatchObject({
@@ -143,7 +145,13 @@ describe('auth calls (/api/v1/auth)', () => {
     expect(cookie).toBeDefined();
     const refreshed = await api.auth.refresh();
     expect(refreshed).toMatchObject({ tokenType: 'bearer', user: { id: session.user.id } });
-    expect(browser.requests.at(-1)).toMatchObject({ method: 'POST', path: REFRESH_PATH, authorization: null, cookie: expect.stringContaining(`${REFRESH_COOKIE}=${cookie}`), status: 200 });
+    expect(browser.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: REFRESH_PATH,
+      authorization: null,
+      cookie: expect.stringContaining(`${REFRESH_COOKIE}=${cookie}`),
+      status: 200,
+    });
     expect(browser.cookie(REFRESH_COOKIE)).not.toBe(cookie);
     // Without the cookie (another browser): 401.
     await expect(client().api.auth.refresh()).rejects.toMatchObject({ status: 401, message: 'Auth session missing!' });

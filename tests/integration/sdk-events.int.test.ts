@@ -99,7 +99,11 @@ describe('deleted venues', () => {
     await softDelete(token, venue.id);
 
     const list = await admin.deletedVenues.list({ q: name, page: 1, pageSize: 10 });
-    expect(browser.requests.at(-1)).toMatchObject({ method: 'GET', path: `/api/v1/deleted-venues?q=${encodeURIComponent(name).replace(/%20/g, '+')}&page=1&pageSize=10`, status: 200 });
+    expect(browser.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/api/v1/deleted-venues?q=${encodeURIComponent(name).replace(/%20/g, '+')}&page=1&pageSize=10`,
+      status: 200,
+    });
     expect(list.items.map((item) => item.id)).toEqual([venue.id]);
     expect(Date.parse(list.items[0]!.deletedAt)).not.toBeNaN();
     expect(createDeletedVenueQueries(admin).list().getNextPageParam(list, [list], 1, [1])).toBeUndefined();

@@ -42,19 +42,40 @@ async function openTab(role?: 'editor' | 'admin' | 'viewer'): Promise<Tab> {
 }
 
 /** One upload as the sdk's queue sends it (uploadFormData's fields, then the file), with the tab's token. */
-async function upload(api: ApiClient, venueId: string, file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }, fields: Record<string, string> = {}): Promise<VenueDocument> {
+async function upload(
+  api: ApiClient,
+  venueId: string,
+  file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> },
+  fields: Record<string, string> = {},
+): Promise<VenueDocument> {
   const form = new FormData();
-  const all = { category: 'general', description: '', eventId: '', dataCardId: '', lastModified: '1700000000000', size: String(file.bytes.byteLength), ...fields };
+  const all = {
+    category: 'general',
+    description: '',
+    eventId: '',
+    dataCardId: '',
+    lastModified: '1700000000000',
+    size: String(file.bytes.byteLength),
+    ...fields,
+  };
   for (const [name, value] of Object.entries(all)) form.append(name, value);
   form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
-  const response = await fetch(`${api.baseUrl}/venues/${venueId}/documents`, { method: 'POST', headers: { authorization: `Bearer ${await api.bearer.token()}` }, body: form });
+  const response = await fetch(`${api.baseUrl}/venues/${venueId}/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await api.bearer.token()}` },
+    body: form,
+  });
   const body = (await response.json()) as VenueDocument;
   expect(response.status, JSON.stringify(body)).toBe(201);
   return body;
 }
 
 const jpeg = async (seed: number) =>
-  new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: seed, g: 90, b: 200 } } }).jpeg().toBuffer());
+  new Uint8Array(
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: seed, g: 90, b: 200 } } })
+      .jpeg()
+      .toBuffer(),
+  );
 
 describe('api.media and mediaQueries', () => {
   it('lists, updates, tags, shares and deletes a venue’s documents', async () => {
@@ -67,8 +88,18 @@ describe('api.media and mediaQueries', () => {
     const venue = await editor.api.venues.create({ name: 'Sdk Media Int Hall' });
     const event = await editor.api.events.create(venue.id, { name: 'Sdk Media Night', eventDate: '2026-03-01', description: '' });
     const first = await upload(editor.api, venue.id, { name: 'stage.jpg', type: 'image/jpeg', bytes: await jpeg(10) }, { category: 'photos' });
-    const second = await upload(editor.api, venue.id, { name: 'dock.jpg', type: 'image/jpeg', bytes: await jpeg(20) }, { category: 'photos', eventId: event.id });
-    const pdf = await upload(editor.api, venue.id, { name: 'rider.pdf', type: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') }, { category: 'technical' });
+    const second = await upload(
+      editor.api,
+      venue.id,
+      { name: 'dock.jpg', type: 'image/jpeg', bytes: await jpeg(20) },
+      { category: 'photos', eventId: event.id },
+    );
+    const pdf = await upload(
+      editor.api,
+      venue.id,
+      { name: 'rider.pdf', type: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') },
+      { category: 'technical' },
+    );
 
     // Lists by kind and event, newest first, through the query options (5 minutes fresh).
     const photos = await client.fetchQuery(media.documents(venue.id, 'photos'));

@@ -108,7 +108,12 @@ describe('sign-in settings', () => {
     const before = browser.calls(CONFIG_PATH).length;
     // 50 + 100 + 200 + 400 ms < 1 s; the next 800 ms would pass the budget: five attempts.
     await expect(client.fetchQuery(createAuthQueries(api, TIMING).config())).rejects.toMatchObject({ status: 0 });
-    expect(browser.calls(CONFIG_PATH).slice(before).map((call) => call.status)).toEqual([0, 0, 0, 0, 0]);
+    expect(
+      browser
+        .calls(CONFIG_PATH)
+        .slice(before)
+        .map((call) => call.status),
+    ).toEqual([0, 0, 0, 0, 0]);
   });
 });
 

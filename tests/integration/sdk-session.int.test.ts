@@ -168,7 +168,9 @@ describe('sign-in, sign-up, sign-out', () => {
     const phone = await signedInTab(user);
     const token = laptop.store.getSnapshot().session?.accessToken;
     await laptop.store.signOut();
-    expect(laptop.browser.calls('/api/v1/auth/logout')).toMatchObject([{ method: 'POST', path: '/api/v1/auth/logout?scope=local', authorization: `Bearer ${token}`, status: 204 }]);
+    expect(laptop.browser.calls('/api/v1/auth/logout')).toMatchObject([
+      { method: 'POST', path: '/api/v1/auth/logout?scope=local', authorization: `Bearer ${token}`, status: 204 },
+    ]);
     expect(laptop.store.getSnapshot()).toMatchObject({ status: 'signed-out', session: null, user: null });
     expect(laptop.browser.cookie(REFRESH_COOKIE)).toBeUndefined(); // cleared by the server
     // Spec §5: a call that needs a login fails with 'No session found' and sends nothing.
@@ -222,7 +224,12 @@ describe('401: refresh once, then retry once', () => {
     await expect(laptop.api.venues.list()).rejects.toMatchObject({ status: 401 });
     expect(laptop.store.getSnapshot()).toMatchObject({ status: 'signed-out', session: null });
     // One call, refused; the refresh was refused too, so no retry.
-    expect(laptop.browser.calls('/api/v1/venues').slice(venuesBefore).map((call) => call.status)).toEqual([401]);
+    expect(
+      laptop.browser
+        .calls('/api/v1/venues')
+        .slice(venuesBefore)
+        .map((call) => call.status),
+    ).toEqual([401]);
     expect(laptop.browser.calls(REFRESH_PATH).at(-1)?.status).toBe(401);
   });
 });
@@ -272,7 +279,11 @@ describe('auto-refresh', () => {
     expect(first?.expiresIn).toBe(ACCESS_TOKEN_TTL_SECONDS);
     const cookie = browser.cookie(REFRESH_COOKIE);
     const before = browser.calls(REFRESH_PATH).length;
-    const answered = () => browser.calls(REFRESH_PATH).slice(before).filter((call) => call.status !== null);
+    const answered = () =>
+      browser
+        .calls(REFRESH_PATH)
+        .slice(before)
+        .filter((call) => call.status !== null);
     await vi.waitFor(() => expect(answered().length).toBeGreaterThanOrEqual(2), { timeout: 5000, interval: 50 });
     expect(answered().map((call) => call.status)).toEqual(answered().map(() => 200));
     expect(store.getSnapshot().session).not.toBe(first);
@@ -290,7 +301,16 @@ describe('auto-refresh', () => {
     await settled(tab.store);
     await tab.store.signIn(sdk.account('admin'));
     const before = tab.browser.calls(REFRESH_PATH).length;
-    await vi.waitFor(() => expect(tab.browser.calls(REFRESH_PATH).slice(before).some((call) => call.status === 200)).toBe(true), { timeout: 5000, interval: 50 });
+    await vi.waitFor(
+      () =>
+        expect(
+          tab.browser
+            .calls(REFRESH_PATH)
+            .slice(before)
+            .some((call) => call.status === 200),
+        ).toBe(true),
+      { timeout: 5000, interval: 50 },
+    );
     stop();
     const count = tab.browser.calls(REFRESH_PATH).length;
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -311,7 +331,10 @@ describe('while the gateway is down (network error, status 0)', () => {
     await sdk.stack.services.gateway.start();
     await settled(store, 20_000);
     expect(store.getSnapshot()).toMatchObject({ status: 'signed-in', user: { email: viewer.email } });
-    const attempts = browser.calls(REFRESH_PATH).slice(before).map((call) => call.status);
+    const attempts = browser
+      .calls(REFRESH_PATH)
+      .slice(before)
+      .map((call) => call.status);
     expect(attempts.at(-1)).toBe(200);
     expect(attempts.slice(0, -1).length).toBeGreaterThanOrEqual(3);
     expect(attempts.slice(0, -1).every((status) => status === 0)).toBe(true);

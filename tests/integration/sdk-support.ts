@@ -41,7 +41,9 @@ export function sharedProductGatewayEnv(ports: HostPagePorts): Record<string, st
   return {
     // Many sign-ins from one address; the limit itself is the gateway's own test.
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    EMBED_ALLOWED_ORIGINS: [`http://127.0.0.1:${ports.embedAttack}`, `http://127.0.0.1:${ports.embedBridge}`, `http://localhost:${ports.embedBridge}`].join(','),
+    EMBED_ALLOWED_ORIGINS: [`http://127.0.0.1:${ports.embedAttack}`, `http://127.0.0.1:${ports.embedBridge}`, `http://localhost:${ports.embedBridge}`].join(
+      ',',
+    ),
   };
 }
 
@@ -66,7 +68,13 @@ export interface SdkStack {
 /** The product's description, for files and for the global setup that hands it over. */
 export function productOf(stack: RunningStack): SdkProduct {
   if (!stack.mailboxUrl) throw new Error('the product has no local mailbox (SMTP_URL is configured)');
-  return { url: stack.url, mailboxUrl: stack.mailboxUrl, companyDomain: stack.companyDomain, accounts: stack.accounts, oidcStandIn: Boolean(stack.services.oidc) };
+  return {
+    url: stack.url,
+    mailboxUrl: stack.mailboxUrl,
+    companyDomain: stack.companyDomain,
+    accounts: stack.accounts,
+    oidcStandIn: Boolean(stack.services.oidc),
+  };
 }
 
 /** A product of the file's own: `stack` holds its processes (e.g. to stop and start the gateway). */
@@ -101,7 +109,9 @@ let shared: Promise<SdkStack> | undefined;
 
 /** The run's shared product (sharedProductGatewayEnv), started by the global setup on the first call of the run. */
 export function sharedSdkStack(): Promise<SdkStack> {
-  shared ??= requestStart<SdkProduct>((inject as unknown as (key: string) => unknown)('sharedProductUrl'), 'shared product').then((product) => sdkStackOn(product, async () => undefined));
+  shared ??= requestStart<SdkProduct>((inject as unknown as (key: string) => unknown)('sharedProductUrl'), 'shared product').then((product) =>
+    sdkStackOn(product, async () => undefined),
+  );
   return shared;
 }
 
@@ -149,7 +159,8 @@ function sdkStackOn(product: SdkProduct, stop: () => Promise<void>): SdkStack {
       const callback = await hop(url);
       const landed = locationOf(callback, url);
       const refreshToken = hop.jar(new URL(product.url).origin).get(REFRESH_COOKIE_NAME);
-      if (landed.pathname !== '/login' || landed.search || !refreshToken) throw new Error(`Google sign-in of ${email} failed: ${landed.pathname}${landed.search}`);
+      if (landed.pathname !== '/login' || landed.search || !refreshToken)
+        throw new Error(`Google sign-in of ${email} failed: ${landed.pathname}${landed.search}`);
       return refreshToken;
     },
     stop,
@@ -223,7 +234,12 @@ export function createBrowser(): Browser {
     const [pair = '', ...attributes] = setCookie.split(';');
     const equals = pair.indexOf('=');
     if (equals <= 0) return;
-    const cookie: StoredCookie = { name: pair.slice(0, equals).trim(), value: pair.slice(equals + 1).trim(), path: defaultPath(requestPath), expiresAt: undefined };
+    const cookie: StoredCookie = {
+      name: pair.slice(0, equals).trim(),
+      value: pair.slice(equals + 1).trim(),
+      path: defaultPath(requestPath),
+      expiresAt: undefined,
+    };
     let maxAge: number | undefined;
     for (const attribute of attributes) {
       const [rawKey = '', ...rest] = attribute.split('=');

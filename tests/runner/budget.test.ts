@@ -9,7 +9,9 @@ describe('the test budget', () => {
     expect(judgeBudget({ ...quiet, totalSeconds: 14 * 60 }).message).toBe('budget: 14 min 0 s against the budget of 15 min 0 s for a warm machine');
     const allowed = judgeBudget({ ...quiet, totalSeconds: 16 * 60 + 14 });
     expect(allowed.kind).toBe('within');
-    expect(allowed.message).toBe('budget: 16 min 14 s against the budget of 15 min 0 s for a warm machine: over it by 1 min 14 s, within its 20 % allowance for noise');
+    expect(allowed.message).toBe(
+      'budget: 16 min 14 s against the budget of 15 min 0 s for a warm machine: over it by 1 min 14 s, within its 20 % allowance for noise',
+    );
     expect(judgeBudget({ ...quiet, totalSeconds: 18 * 60 }).kind).toBe('within');
   });
 
@@ -22,7 +24,9 @@ describe('the test budget', () => {
   });
 
   it('gives a fresh machine (infrastructure built this run) 25 minutes, and fails it above 30', () => {
-    expect(judgeBudget({ ...quiet, fresh: true, totalSeconds: 24 * 60 }).message).toBe('budget: 24 min 0 s against the budget of 25 min 0 s for a fresh machine');
+    expect(judgeBudget({ ...quiet, fresh: true, totalSeconds: 24 * 60 }).message).toBe(
+      'budget: 24 min 0 s against the budget of 25 min 0 s for a fresh machine',
+    );
     expect(judgeBudget({ ...quiet, fresh: true, totalSeconds: 30 * 60 }).kind).toBe('within');
     expect(judgeBudget({ ...quiet, fresh: true, totalSeconds: 30 * 60 + 1 }).kind).toBe('over');
   });
@@ -46,7 +50,12 @@ describe('the test budget', () => {
     const stolen = judgeBudget({ ...quiet, probeMs: 80, startWallMs: 150, totalSeconds: over });
     expect(stolen.kind).toBe('over-busy');
     expect(stolen.message).toContain('its speed probe took 150 ms of wall time at the start, against 76 ms at its usual speed');
-    const usual = judgeBudget({ ...quiet, probeMs: TEST_BUDGET.referenceProbeMs * TEST_BUDGET.slowProbeFactor, startWallMs: TEST_BUDGET.referenceProbeMs * TEST_BUDGET.slowProbeFactor, totalSeconds: over });
+    const usual = judgeBudget({
+      ...quiet,
+      probeMs: TEST_BUDGET.referenceProbeMs * TEST_BUDGET.slowProbeFactor,
+      startWallMs: TEST_BUDGET.referenceProbeMs * TEST_BUDGET.slowProbeFactor,
+      totalSeconds: over,
+    });
     expect(usual.kind).toBe('over');
     expect(usual.message).toContain('speed probe 99 ms of CPU, 99 ms of wall time at the start against 76');
   });
@@ -71,9 +80,11 @@ describe('the slowest files and the time table', () => {
   });
 
   it('aligns names and right-aligns seconds', () => {
-    expect(timeTable([{ name: 'build', seconds: 5 }, { name: 'integration', seconds: 312.04, note: 'x' }])).toEqual([
-      '  build            5.0 s',
-      '  integration    312.0 s  x',
-    ]);
+    expect(
+      timeTable([
+        { name: 'build', seconds: 5 },
+        { name: 'integration', seconds: 312.04, note: 'x' },
+      ]),
+    ).toEqual(['  build            5.0 s', '  integration    312.0 s  x']);
   });
 });

@@ -62,7 +62,12 @@ export function judgeBudget(input: BudgetInput, budget: typeof TEST_BUDGET = TES
   const took = `${minutes(input.totalSeconds)} against the budget of ${minutes(budgetSeconds)} for ${which}`;
   if (input.totalSeconds <= budgetSeconds) return { kind: 'within', limitSeconds, budgetSeconds, message: `budget: ${took}` };
   if (input.totalSeconds <= limitSeconds) {
-    return { kind: 'within', limitSeconds, budgetSeconds, message: `budget: ${took}: over it by ${minutes(input.totalSeconds - budgetSeconds)}, within its ${Math.round(budget.tolerance * 100)} % allowance for noise` };
+    return {
+      kind: 'within',
+      limitSeconds,
+      budgetSeconds,
+      message: `budget: ${took}: over it by ${minutes(input.totalSeconds - budgetSeconds)}, within its ${Math.round(budget.tolerance * 100)} % allowance for noise`,
+    };
   }
   const busyReasons: string[] = [];
   if (input.loadAtStart > input.cores) busyReasons.push(`load average ${input.loadAtStart.toFixed(2)} at the start, above the ${input.cores} cores`);
@@ -71,13 +76,22 @@ export function judgeBudget(input: BudgetInput, budget: typeof TEST_BUDGET = TES
   }
   const slowFrom = budget.referenceProbeMs * budget.slowProbeFactor;
   if (input.probeMs !== undefined && input.probeMs > slowFrom) {
-    busyReasons.push(`the machine ran slow: its speed probe took ${Math.round(input.probeMs)} ms of CPU (median), against ${budget.referenceProbeMs} ms at its usual speed`);
+    busyReasons.push(
+      `the machine ran slow: its speed probe took ${Math.round(input.probeMs)} ms of CPU (median), against ${budget.referenceProbeMs} ms at its usual speed`,
+    );
   }
   if (input.startWallMs !== undefined && input.startWallMs > slowFrom) {
-    busyReasons.push(`the machine ran slow: its speed probe took ${Math.round(input.startWallMs)} ms of wall time at the start, against ${budget.referenceProbeMs} ms at its usual speed`);
+    busyReasons.push(
+      `the machine ran slow: its speed probe took ${Math.round(input.startWallMs)} ms of wall time at the start, against ${budget.referenceProbeMs} ms at its usual speed`,
+    );
   }
   if (busyReasons.length > 0) {
-    return { kind: 'over-busy', limitSeconds, budgetSeconds, message: `budget WARNING: ${took}, over it by more than ${Math.round(budget.tolerance * 100)} % (${minutes(limitSeconds)}), but the machine was busy (${busyReasons.join('; ')})` };
+    return {
+      kind: 'over-busy',
+      limitSeconds,
+      budgetSeconds,
+      message: `budget WARNING: ${took}, over it by more than ${Math.round(budget.tolerance * 100)} % (${minutes(limitSeconds)}), but the machine was busy (${busyReasons.join('; ')})`,
+    };
   }
   const other = input.otherCores === undefined ? 'unknown' : `${input.otherCores.toFixed(2)} cores`;
   const probe = [

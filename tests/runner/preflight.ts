@@ -41,11 +41,15 @@ export function preflight(needs: Needs, say: (message: string) => void): string[
     const docker = onPath('docker') !== undefined;
     for (const kind of ['mongo', 's3', 'nats'] as const) {
       if (process.env[URL_VARIABLES[kind]] || findServerBinary(kind) || docker) continue;
-      problems.push(`No ${SERVER_NAMES[kind]}: install Go ≥ 1.22 so that 'npm run infra:install' can build it, put it on PATH, give ${URL_VARIABLES[kind]}, or start Docker.`);
+      problems.push(
+        `No ${SERVER_NAMES[kind]}: install Go ≥ 1.22 so that 'npm run infra:install' can build it, put it on PATH, give ${URL_VARIABLES[kind]}, or start Docker.`,
+      );
     }
   }
   if (needs.schemathesis && installedSchemathesisVersion() !== SCHEMATHESIS_VERSION) {
-    problems.push(`schemathesis ${SCHEMATHESIS_VERSION} is not installed (the contract tests run it): install Python 3.10+ with venv ('apt-get install python3-venv') and run 'npm run infra:install'.`);
+    problems.push(
+      `schemathesis ${SCHEMATHESIS_VERSION} is not installed (the contract tests run it): install Python 3.10+ with venv ('apt-get install python3-venv') and run 'npm run infra:install'.`,
+    );
   }
   return problems;
 }

@@ -32,7 +32,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const artifactsDir = join(REPO_ROOT, 'artifacts', 'e2e');
   mkdirSync(artifactsDir, { recursive: true });
-  project.provide('e2eStacks', results.map((result) => (result as PromiseFulfilledResult<E2eStack>).value));
+  project.provide(
+    'e2eStacks',
+    results.map((result) => (result as PromiseFulfilledResult<E2eStack>).value),
+  );
   project.provide('artifactsDir', artifactsDir);
   return stop;
 }

@@ -54,7 +54,8 @@ describe('chakraRecipesOf', () => {
 });
 
 describe('pure-theme-loader', () => {
-  const load = (source: string): string => (pureThemeLoader as (this: { resourcePath: string }, source: string) => string).call({ resourcePath: 'theme/index.js' }, source);
+  const load = (source: string): string =>
+    (pureThemeLoader as (this: { resourcePath: string }, source: string) => string).call({ resourcePath: 'theme/index.js' }, source);
 
   it("marks the all-recipes config of Chakra's installed theme module pure, and refuses a module it does not know", () => {
     const theme = readFileSync(fileURLToPath(import.meta.resolve('@chakra-ui/react/theme')), 'utf8');

@@ -29,12 +29,15 @@ describe('importedNames', () => {
   });
 
   it('skips type-only imports and other packages', () => {
-    const found = scan(`
+    const found = scan(
+      `
       import type { BoxProps } from '@chakra-ui/react';
       import { type ButtonProps, Spinner } from '@chakra-ui/react';
       export type { RouteObject } from 'react-router';
       import { lazy } from 'react';
-    `, 'types.ts');
+    `,
+      'types.ts',
+    );
     expect(names(found, '@chakra-ui/react')).toEqual(['Spinner']);
     expect(found.has('react-router')).toBe(false);
     expect(found.has('react')).toBe(false);
@@ -64,7 +67,10 @@ describe('writeNarrowedShares', () => {
     mkdirSync(join(shell, 'src'), { recursive: true });
     mkdirSync(join(remote, 'src', 'home'), { recursive: true });
     writeFileSync(join(shell, 'src', 'app.tsx'), `import { Box } from '@chakra-ui/react';\nimport { Link } from 'react-router-dom';`);
-    writeFileSync(join(remote, 'src', 'home', 'page.tsx'), `import { Card, Box } from '@chakra-ui/react';\nimport { useParams } from 'react-router';\nimport * as Query from '@tanstack/react-query';`);
+    writeFileSync(
+      join(remote, 'src', 'home', 'page.tsx'),
+      `import { Card, Box } from '@chakra-ui/react';\nimport { useParams } from 'react-router';\nimport * as Query from '@tanstack/react-query';`,
+    );
     // Tests are not shipped: their imports do not widen a facade.
     writeFileSync(join(remote, 'src', 'home', 'page.test.tsx'), `import { Dialog } from '@chakra-ui/react';`);
 
@@ -111,7 +117,11 @@ describe('collectSubpathImports', () => {
       `import { Menu } from '@chakra-ui/react/menu';\nimport { Box } from '@chakra-ui/react';\nimport type { DialogRootProps } from '@chakra-ui/react/dialog';\nexport { Toast } from '@chakra-ui/react/toast';\nconst drawer = () => import('@chakra-ui/react/drawer');`,
     );
     writeFileSync(join(root, 'src', 'layout', 'menu.test.tsx'), `import { Popover } from '@chakra-ui/react/popover';`);
-    expect(collectSubpathImports([join(root, 'src')], '@chakra-ui/react')).toEqual(['@chakra-ui/react/drawer', '@chakra-ui/react/menu', '@chakra-ui/react/toast']);
+    expect(collectSubpathImports([join(root, 'src')], '@chakra-ui/react')).toEqual([
+      '@chakra-ui/react/drawer',
+      '@chakra-ui/react/menu',
+      '@chakra-ui/react/toast',
+    ]);
   });
 
   it('finds the overlays the real containers load on demand', () => {

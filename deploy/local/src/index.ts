@@ -15,7 +15,16 @@ export {
   stopServices,
   TEST_PASSWORD_HASH_LOG2_N,
 } from './stack.ts';
-export type { RunningGrpcService, RunningReplica, RunningService, RunningServices, RunningStack, StackOptions, StackSecrets, StartServicesOptions } from './stack.ts';
+export type {
+  RunningGrpcService,
+  RunningReplica,
+  RunningService,
+  RunningServices,
+  RunningStack,
+  StackOptions,
+  StackSecrets,
+  StartServicesOptions,
+} from './stack.ts';
 export { MAX_REPLICAS, replicasEnv, serviceReplicas } from './replicas.ts';
 export { DEMO_PASSWORD, demoAccounts, LOCAL_COMPANY_DOMAIN } from './seed/demo-accounts.ts';
 export type { DemoAccount } from './seed/demo-accounts.ts';

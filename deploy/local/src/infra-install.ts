@@ -29,7 +29,9 @@ function run(cmd: string, args: string[], options: { cwd?: string; env?: NodeJS.
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolvePromise(output) : reject(new Error(`${cmd} ${args.join(' ')} failed (exit ${code}):\n${output.slice(-4000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise(output) : reject(new Error(`${cmd} ${args.join(' ')} failed (exit ${code}):\n${output.slice(-4000)}`)),
+    );
   });
 }
 

@@ -15,7 +15,14 @@ describe('isLoopbackHost', () => {
 describe('planLocalRun', () => {
   it('creates the demo accounts for the example domain on loopback with the local mail sink (the plain `npm start`)', () => {
     const plan = planLocalRun({});
-    expect(plan).toMatchObject({ companyDomain: 'example.com', host: '127.0.0.1', demoAccounts: true, ownerEmails: 'owner@example.com', smtpUrl: undefined, oidcStandIn: true });
+    expect(plan).toMatchObject({
+      companyDomain: 'example.com',
+      host: '127.0.0.1',
+      demoAccounts: true,
+      ownerEmails: 'owner@example.com',
+      smtpUrl: undefined,
+      oidcStandIn: true,
+    });
     expect(planLocalRun({ HOST: 'localhost', COMPANY_DOMAIN: '@example.com', OWNER_EMAILS: '', SMTP_URL: '' }).demoAccounts).toBe(true);
     expect(planLocalRun({ OWNER_EMAILS: 'lead@example.com' }).ownerEmails).toBe('lead@example.com,owner@example.com');
   });
@@ -67,7 +74,9 @@ describe('a data folder seeded with demo accounts', () => {
     expect(demoAccountsInMarker(marker)).toBe(5);
     expect(demoAccountsInMarker(undefined)).toBe(0);
     const reachable = planLocalRun({ HOST: '0.0.0.0' });
-    expect(refusalOf(reachable, demoAccountsInMarker(marker))).toMatch(/holds 5 demo accounts with the published password, and this run has HOST 0\.0\.0\.0 is reachable/);
+    expect(refusalOf(reachable, demoAccountsInMarker(marker))).toMatch(
+      /holds 5 demo accounts with the published password, and this run has HOST 0\.0\.0\.0 is reachable/,
+    );
     expect(refusalOf(planLocalRun({ SMTP_URL: 'smtp://relay.acme-corp.com:587' }), 5)).toMatch(/SMTP_URL is configured/);
     // The demo run itself, and a real run on a folder without demo accounts, start.
     expect(refusalOf(planLocalRun({}), 5)).toBeUndefined();

@@ -93,7 +93,9 @@ export async function waitFor(what: string, probe: () => Promise<boolean>, optio
     if (await probe().catch(() => false)) return;
     await sleep(200);
   }
-  throw new Error(`${what} was not ready within ${Math.round((options.timeoutMs ?? 60_000) / 1000)} s${options.process ? `; see ${options.process.logFile}` : ''}`);
+  throw new Error(
+    `${what} was not ready within ${Math.round((options.timeoutMs ?? 60_000) / 1000)} s${options.process ? `; see ${options.process.logFile}` : ''}`,
+  );
 }
 
 /** True when something accepts TCP connections on host:port. */

@@ -212,6 +212,10 @@ export async function provisionInfra(options: ProvisionOptions): Promise<Infra> 
     stop,
   };
   // URLs given by the environment may carry credentials (mongodb://user:password@…, nats://token@…).
-  options.log?.(redactCredentials(`infrastructure: MongoDB ${infra.mongoUri} (${mongo.source}), S3 ${infra.s3.endpoint} (${s3.source}), NATS ${infra.natsUrl} (${nats.source})`));
+  options.log?.(
+    redactCredentials(
+      `infrastructure: MongoDB ${infra.mongoUri} (${mongo.source}), S3 ${infra.s3.endpoint} (${s3.source}), NATS ${infra.natsUrl} (${nats.source})`,
+    ),
+  );
   return infra;
 }

@@ -25,7 +25,14 @@ describe('VENUES_REPLICAS=2', () => {
     // LOG_LEVEL debug: each replica logs every call it serves ('gRPC call'), which shows the balancing.
     // Identity runs twice too: the demo accounts are seeded through the balanced client (their roles must stick
     // although a list could come from the replica that has not heard of a sign-up yet).
-    stack = await startStack({ dataDir, port: 0, seed: 'accounts', logLevel: 'debug', passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N, env: { VENUES_REPLICAS: '2', IDENTITY_REPLICAS: '2' } });
+    stack = await startStack({
+      dataDir,
+      port: 0,
+      seed: 'accounts',
+      logLevel: 'debug',
+      passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N,
+      env: { VENUES_REPLICAS: '2', IDENTITY_REPLICAS: '2' },
+    });
     const replicas = stack.services.venues.replicas;
     const client = (index: number) =>
       createClient(VenuesService, replicas[index]!.address, { deadlineMs: 10_000, metadata: userContextSigner(EDITOR, stack.secrets.USER_CONTEXT_KEY) });
@@ -61,7 +68,10 @@ describe('VENUES_REPLICAS=2', () => {
     expect(stack.services.venues.address).toBe(`${replicas[0]!.address},${replicas[1]!.address}`);
     expect(replicas.map((replica) => replica.process.logFile)).toEqual([join(stack.logDir, 'venues-1.log'), join(stack.logDir, 'venues-2.log')]);
     for (const replica of replicas) expect(existsSync(replica.process.logFile)).toBe(true);
-    expect(stack.services.identity.replicas.map((replica) => replica.process.logFile)).toEqual([join(stack.logDir, 'identity-1.log'), join(stack.logDir, 'identity-2.log')]);
+    expect(stack.services.identity.replicas.map((replica) => replica.process.logFile)).toEqual([
+      join(stack.logDir, 'identity-1.log'),
+      join(stack.logDir, 'identity-2.log'),
+    ]);
   });
 
   it('seeds every demo account with its role through two identity replicas', async () => {

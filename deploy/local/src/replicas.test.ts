@@ -22,6 +22,8 @@ describe('<NAME>_REPLICAS (how many processes `npm start` runs of each service)'
     for (const bad of ['0', '9', '-1', '1.5', 'two', '2x', '1e1']) {
       expect(() => serviceReplicas({ VENUES_REPLICAS: bad }), bad).toThrow(`VENUES_REPLICAS must be a whole number from 1 to 8, got '${bad}'`);
     }
-    expect(() => serviceReplicas({ VENUES_REPLICAS: '0', IDENTITY_REPLICAS: 'x' })).toThrow(/VENUES_REPLICAS .*\n.*IDENTITY_REPLICAS|IDENTITY_REPLICAS .*\n.*VENUES_REPLICAS/);
+    expect(() => serviceReplicas({ VENUES_REPLICAS: '0', IDENTITY_REPLICAS: 'x' })).toThrow(
+      /VENUES_REPLICAS .*\n.*IDENTITY_REPLICAS|IDENTITY_REPLICAS .*\n.*VENUES_REPLICAS/,
+    );
   });
 });

@@ -41,7 +41,9 @@ export function installSchemathesis(say: (message: string) => void): string | un
     rmSync(SCHEMATHESIS_VENV, { recursive: true, force: true });
     return `cannot create a Python virtual environment with '${python} -m venv' (${(venv.error?.message ?? venv.stderr).trim().split('\n').at(-1)}): install Python 3.10+ with its venv module ('apt-get install python3-venv')`;
   }
-  const pip = spawnSync(join(SCHEMATHESIS_VENV, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`], { encoding: 'utf8' });
+  const pip = spawnSync(join(SCHEMATHESIS_VENV, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`], {
+    encoding: 'utf8',
+  });
   if (pip.status !== 0 || installedSchemathesisVersion() !== SCHEMATHESIS_VERSION) {
     return `pip could not install schemathesis ${SCHEMATHESIS_VERSION}:\n${(pip.stderr || pip.stdout).slice(-2000)}`;
   }

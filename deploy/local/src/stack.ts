@@ -180,7 +180,10 @@ async function spawnReplica(options: ReplicaOptions, port: number, logName: stri
   });
   const health = createHealthChecker(address);
   try {
-    await waitFor(`${logName} service`, async () => (await health.check(SERVICES[options.name].service.typeName)) === 'SERVING', { process: child, timeoutMs: SERVICE_READY_TIMEOUT_MS });
+    await waitFor(`${logName} service`, async () => (await health.check(SERVICES[options.name].service.typeName)) === 'SERVING', {
+      process: child,
+      timeoutMs: SERVICE_READY_TIMEOUT_MS,
+    });
   } catch (error) {
     await child.stop();
     throw error;
@@ -259,7 +262,9 @@ export async function startServices(options: StartServicesOptions): Promise<Runn
     ports[name] = [];
     for (let index = 0; index < (options.replicas?.[name] ?? 1); index++) ports[name].push(await freePort());
   }
-  const addresses = serviceUrlEnv(Object.fromEntries(SERVICE_NAMES.map((name) => [name, ports[name].map((port) => `127.0.0.1:${port}`).join(',')])) as Record<ServiceName, string>);
+  const addresses = serviceUrlEnv(
+    Object.fromEntries(SERVICE_NAMES.map((name) => [name, ports[name].map((port) => `127.0.0.1:${port}`).join(',')])) as Record<ServiceName, string>,
+  );
   const results = await Promise.allSettled(
     SERVICE_NAMES.map((name) =>
       startGrpcService({
@@ -340,7 +345,13 @@ export async function confirmationLink(mailboxUrl: string | undefined, email: st
  * sink, ConfirmEmail), signs the owner in (OWNER_EMAILS makes it owner) and has the owner assign the other
  * roles. Returns the owner's user id.
  */
-export async function seedDemoAccounts(options: { identityAddress: string; userContextKey: string; mailboxUrl: string; appUrl: string; accounts: DemoAccount[] }): Promise<string> {
+export async function seedDemoAccounts(options: {
+  identityAddress: string;
+  userContextKey: string;
+  mailboxUrl: string;
+  appUrl: string;
+  accounts: DemoAccount[];
+}): Promise<string> {
   const identity = createClient(IdentityService, options.identityAddress, { deadlineMs: 15_000 });
   const anonymous = () => ({ metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'seed' }, options.userContextKey) });
   try {
@@ -359,7 +370,8 @@ export async function seedDemoAccounts(options: { identityAddress: string; userC
     const ownerId = signedIn.grant?.user?.id ?? '';
     const asOwner = () => ({ metadata: userContextSigner({ userId: ownerId, email: owner.email, role: 'owner', requestId: 'seed' }, options.userContextKey) });
     for (const account of options.accounts) {
-      if (account.role !== 'owner' && account.role !== 'viewer') await identity.assignRole({ userId: userIds.get(account.email)!, role: account.role }, asOwner());
+      if (account.role !== 'owner' && account.role !== 'viewer')
+        await identity.assignRole({ userId: userIds.get(account.email)!, role: account.role }, asOwner());
     }
     await identity.logout({ sessionId: signedIn.grant?.sessionId ?? '', scope: LogoutScope.LOCAL }, asOwner());
     return ownerId;
@@ -456,7 +468,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     let seeded = 0;
     const marker = markerPath;
     if (options.seed && owner && mail && !existsSync(marker)) {
-      const ownerId = await seedDemoAccounts({ identityAddress: identity.address, userContextKey: secrets.USER_CONTEXT_KEY, mailboxUrl: mail.mailboxUrl, appUrl: url, accounts });
+      const ownerId = await seedDemoAccounts({
+        identityAddress: identity.address,
+        userContextKey: secrets.USER_CONTEXT_KEY,
+        mailboxUrl: mail.mailboxUrl,
+        appUrl: url,
+        accounts,
+      });
       if (options.seed !== 'accounts') seeded = await seedDemoVenues(venues.address, secrets.USER_CONTEXT_KEY, { userId: ownerId, email: owner.email });
       writeFileSync(marker, `${new Date().toISOString()} ${accounts.length} demo accounts, ${seeded} demo venues\n`, { mode: PRIVATE_FILE_MODE });
       log(`seeded ${accounts.length} demo accounts and ${seeded} demo venues`);
@@ -476,7 +494,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...secrets,
       ...options.gatewayEnv,
     });
-    const spawnGateway = (): ManagedProcess => startProcess('gateway', process.execPath, [join(REPO_ROOT, 'gateway/src/main.ts')], { logDir, env: gatewayEnv() });
+    const spawnGateway = (): ManagedProcess =>
+      startProcess('gateway', process.execPath, [join(REPO_ROOT, 'gateway/src/main.ts')], { logDir, env: gatewayEnv() });
     let gateway = spawnGateway();
     stops.push(() => gateway.stop());
     await waitFor('gateway', () => httpOk(`${url}/readyz`), { process: gateway });

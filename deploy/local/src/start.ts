@@ -37,7 +37,11 @@ if (stack.accounts.length > 0) {
   for (const account of stack.accounts) say(`  ${account.role.padEnd(9)} ${account.email}`);
 } else {
   say(`${stack.plan.demoReason}.`);
-  say(stack.plan.ownerEmails ? `sign up with an OWNER_EMAILS address (${stack.plan.ownerEmails}) to become owner` : 'set OWNER_EMAILS to name the owners, then sign up');
+  say(
+    stack.plan.ownerEmails
+      ? `sign up with an OWNER_EMAILS address (${stack.plan.ownerEmails}) to become owner`
+      : 'set OWNER_EMAILS to name the owners, then sign up',
+  );
 }
 say(stack.mailboxUrl ? `local mailbox (sign-up confirmation mails): ${stack.mailboxUrl}` : 'confirmation mails go to SMTP_URL');
 

@@ -52,8 +52,18 @@ export function perClientRateLimit(max: number): { max: number; timeWindow: numb
  * Route `config.rateLimit` of a signed-in route: `max` requests per user and minute (the client address when the
  * route has no signed-in caller). Its hook runs after the /api authentication hook, so `request.auth` is set.
  */
-export function perUserRateLimit(max: number): { max: number; timeWindow: number; keyGenerator: (request: { ip: string; auth?: { userId: string } | undefined }) => string; cache: number } {
-  return { max, timeWindow: 60_000, keyGenerator: (request) => (request.auth?.userId ? `user:${request.auth.userId}` : clientKey(request.ip)), cache: RATE_LIMIT_KEYS };
+export function perUserRateLimit(max: number): {
+  max: number;
+  timeWindow: number;
+  keyGenerator: (request: { ip: string; auth?: { userId: string } | undefined }) => string;
+  cache: number;
+} {
+  return {
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request) => (request.auth?.userId ? `user:${request.auth.userId}` : clientKey(request.ip)),
+    cache: RATE_LIMIT_KEYS,
+  };
 }
 
 /** proxy-addr's names of address ranges (fastify's trustProxy): 127.0.0.1/8 and ::1; 169.254/16 and fe80::/10; private ranges. */

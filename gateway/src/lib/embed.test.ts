@@ -12,8 +12,13 @@ describe('EMBED_ALLOWED_ORIGINS', () => {
   });
 
   it('normalises origins to what browsers send in Origin: lower case, no default port, no trailing slash; folds duplicates', () => {
-    const result = parse(' HTTPS://Intranet.Example.com/ ,http://localhost:3000, https://intranet.example.com:443,http://[::1]:8081,https://xn--bcher-kva.example');
-    expect(result).toMatchObject({ success: true, data: ['https://intranet.example.com', 'http://localhost:3000', 'http://[::1]:8081', 'https://xn--bcher-kva.example'] });
+    const result = parse(
+      ' HTTPS://Intranet.Example.com/ ,http://localhost:3000, https://intranet.example.com:443,http://[::1]:8081,https://xn--bcher-kva.example',
+    );
+    expect(result).toMatchObject({
+      success: true,
+      data: ['https://intranet.example.com', 'http://localhost:3000', 'http://[::1]:8081', 'https://xn--bcher-kva.example'],
+    });
     expect(parse('https://bücher.example')).toMatchObject({ success: true, data: ['https://xn--bcher-kva.example'] });
   });
 
@@ -52,7 +57,10 @@ describe('EMBED_ALLOWED_ORIGINS', () => {
       success: true,
       data: ['http://localhost:3000', 'http://localhost:3001', 'http://127.0.0.1:8081', 'http://127.5.6.7', 'http://[::1]:8082', 'http://127.0.0.1:9000'],
     });
-    expect(parse('https://intranet.example.com,https://192.168.1.10:3000')).toMatchObject({ success: true, data: ['https://intranet.example.com', 'https://192.168.1.10:3000'] });
+    expect(parse('https://intranet.example.com,https://192.168.1.10:3000')).toMatchObject({
+      success: true,
+      data: ['https://intranet.example.com', 'https://192.168.1.10:3000'],
+    });
     expect(isLoopbackHost('localhost')).toBe(true);
     expect(isLoopbackHost('[::1]')).toBe(true);
     expect(isLoopbackHost('127.255.0.1')).toBe(true);
@@ -61,9 +69,17 @@ describe('EMBED_ALLOWED_ORIGINS', () => {
   });
 
   it('fails the gateway config with the variable named and the bad entry quoted', () => {
-    const env = { JWT_SECRET: 'x'.repeat(32), USER_CONTEXT_KEY: 'y'.repeat(43), COMPANY_DOMAIN: 'example.com', PUBLIC_URL: 'http://127.0.0.1:8080', NATS_URL: 'nats://127.0.0.1:4222' };
+    const env = {
+      JWT_SECRET: 'x'.repeat(32),
+      USER_CONTEXT_KEY: 'y'.repeat(43),
+      COMPANY_DOMAIN: 'example.com',
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+      NATS_URL: 'nats://127.0.0.1:4222',
+    };
     expect(loadConfig(gatewayConfigSchema, env).EMBED_ALLOWED_ORIGINS).toEqual([]);
-    expect(loadConfig(gatewayConfigSchema, { ...env, EMBED_ALLOWED_ORIGINS: 'http://localhost:3000' }).EMBED_ALLOWED_ORIGINS).toEqual(['http://localhost:3000']);
+    expect(loadConfig(gatewayConfigSchema, { ...env, EMBED_ALLOWED_ORIGINS: 'http://localhost:3000' }).EMBED_ALLOWED_ORIGINS).toEqual([
+      'http://localhost:3000',
+    ]);
     expect(() => loadConfig(gatewayConfigSchema, { ...env, EMBED_ALLOWED_ORIGINS: 'http://localhost:3000,https://intranet.example.com/app' })).toThrow(
       /EMBED_ALLOWED_ORIGINS.*'https:\/\/intranet\.example\.com\/app' has a path/s,
     );

@@ -42,7 +42,10 @@ export const embedAllowedOriginsSchema = z
   .default('')
   .transform((value, context) => {
     const origins = new Set<string>();
-    for (const entry of value.split(',').map((part) => part.trim()).filter((part) => part !== '')) {
+    for (const entry of value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '')) {
       const parsed = parseEmbedOrigin(entry);
       if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
       else origins.add(parsed.origin);

@@ -6,7 +6,12 @@ const params = { id: 'doc-1', variant: 'thumb' as const, download: false };
 
 function queryOf(url: string): { exp: number; sig: string; u?: string; key?: string } {
   const search = new URL(url, 'http://host').searchParams;
-  return { exp: Number(search.get('exp')), sig: search.get('sig') ?? '', ...(search.has('u') ? { u: search.get('u')! } : {}), ...(search.has('key') ? { key: search.get('key')! } : {}) };
+  return {
+    exp: Number(search.get('exp')),
+    sig: search.get('sig') ?? '',
+    ...(search.has('u') ? { u: search.get('u')! } : {}),
+    ...(search.has('key') ? { key: search.get('key')! } : {}),
+  };
 }
 
 describe('content URLs', () => {
@@ -64,10 +69,17 @@ describe('parseRange', () => {
 describe('content headers', () => {
   it('serves raster images inline and everything else as a sandboxed, non-sniffed attachment; active types never as themselves', () => {
     const image = contentHeaders({ contentType: 'image/png', fileName: 'a.png' }, { download: false, maxAgeSeconds: 60 });
-    expect(image).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'cache-control': 'private, max-age=60', 'accept-ranges': 'bytes' });
+    expect(image).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, max-age=60',
+      'accept-ranges': 'bytes',
+    });
     expect(image['content-disposition']).toMatch(/^inline;/);
     expect(image['content-security-policy']).toBe("sandbox; default-src 'none'");
-    expect(contentHeaders({ contentType: 'image/png', fileName: 'a.png' }, { download: true, maxAgeSeconds: 60 })['content-disposition']).toMatch(/^attachment;/);
+    expect(contentHeaders({ contentType: 'image/png', fileName: 'a.png' }, { download: true, maxAgeSeconds: 60 })['content-disposition']).toMatch(
+      /^attachment;/,
+    );
     for (const type of ['image/svg+xml', 'text/html', 'application/xhtml+xml', 'text/xml', 'application/javascript', 'text/javascript', '']) {
       const headers = contentHeaders({ contentType: type, fileName: 'x' }, { download: false, maxAgeSeconds: 60 });
       expect(headers['content-type'], type).toBe('application/octet-stream');
@@ -78,7 +90,11 @@ describe('content headers', () => {
     expect(text['content-disposition']).toMatch(/^attachment;/);
     // Same-origin only, unless embedding is on (the signed URL is the gate for another origin's <img>).
     expect(image['cross-origin-resource-policy']).toBe('same-origin');
-    expect(contentHeaders({ contentType: 'image/png', fileName: 'a.png' }, { download: false, maxAgeSeconds: 60, crossOrigin: true })['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(
+      contentHeaders({ contentType: 'image/png', fileName: 'a.png' }, { download: false, maxAgeSeconds: 60, crossOrigin: true })[
+        'cross-origin-resource-policy'
+      ],
+    ).toBe('cross-origin');
   });
 
   it('names the file safely (ASCII fallback and RFC 5987 filename*)', () => {

@@ -117,7 +117,11 @@ export interface ContentHeaders {
 
 /** The file name as a Content-Disposition: an ASCII fallback and the UTF-8 name (RFC 6266 / RFC 5987 filename*). */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const clean = Array.from(fileName, (character) => (character.charCodeAt(0) < 0x20 || character === '\u007f' || character === '/' || character === '\\' ? '_' : character)).join('').replace(/_+/g, '_').trim() || 'download';
+  const clean =
+    Array.from(fileName, (character) => (character.charCodeAt(0) < 0x20 || character === '\u007f' || character === '/' || character === '\\' ? '_' : character))
+      .join('')
+      .replace(/_+/g, '_')
+      .trim() || 'download';
   const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["%;]/g, '_');
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
@@ -128,7 +132,10 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
  * `crossOrigin` (embedding on, EMBED_ALLOWED_ORIGINS): other origins' pages may load it (<img>; the signature is
  * the gate), else same-origin only.
  */
-export function contentHeaders(info: { contentType: string; fileName: string }, options: { download: boolean; maxAgeSeconds: number; crossOrigin?: boolean }): ContentHeaders {
+export function contentHeaders(
+  info: { contentType: string; fileName: string },
+  options: { download: boolean; maxAgeSeconds: number; crossOrigin?: boolean },
+): ContentHeaders {
   const type = info.contentType.toLowerCase().split(';')[0]!.trim();
   const inline = !options.download && INLINE_TYPES.has(type);
   return {

@@ -9,7 +9,9 @@ const readinessSchema = z
     checks: z
       .record(z.string(), z.string())
       .optional()
-      .describe('Health status per downstream gRPC service: only for signed-in admins and owners, or callers on a loopback address whose request no proxy forwarded'),
+      .describe(
+        'Health status per downstream gRPC service: only for signed-in admins and owners, or callers on a loopback address whose request no proxy forwarded',
+      ),
     replicas: z
       .record(z.string(), z.record(z.string(), z.string()))
       .optional()
@@ -65,11 +67,9 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return inFlight;
   }
 
-  fastify.get(
-    '/healthz',
-    { schema: { tags: ['health'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  fastify.get('/healthz', { schema: { tags: ['health'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
 
   fastify.get(
     '/readyz',

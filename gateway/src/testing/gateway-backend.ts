@@ -9,7 +9,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoAccounts, identityEnv, provisionInfra, seedDemoAccounts, startMailSink, startServices, stopServices, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
+import {
+  demoAccounts,
+  identityEnv,
+  provisionInfra,
+  seedDemoAccounts,
+  startMailSink,
+  startServices,
+  stopServices,
+  TEST_PASSWORD_HASH_LOG2_N,
+} from '@venuebook/local';
 import type { DemoAccount, RunningServices } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 import { SERVICE_NAMES } from '@venuebook/proto/services';
@@ -58,7 +67,11 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
   const dbs = Object.fromEntries(SERVICE_NAMES.map((name) => [name, `venuebook_test_${name}_${suffix}`])) as Record<ServiceName, string>;
   const logDir = mkdtempSync(join(tmpdir(), 'venuebook-gateway-int-'));
   const userContextKey = randomBytes(32).toString('base64url');
-  const s3Env = { S3_ENDPOINT: `${infra.s3.useSSL ? 'https' : 'http'}://${infra.s3.endPoint}:${infra.s3.port}`, S3_ACCESS_KEY: infra.s3.accessKey, S3_SECRET_KEY: infra.s3.secretKey };
+  const s3Env = {
+    S3_ENDPOINT: `${infra.s3.useSSL ? 'https' : 'http'}://${infra.s3.endPoint}:${infra.s3.port}`,
+    S3_ACCESS_KEY: infra.s3.accessKey,
+    S3_SECRET_KEY: infra.s3.secretKey,
+  };
   const list = demoAccounts(TEST_DOMAIN);
   const accounts = Object.fromEntries(list.map((account) => [account.role, account])) as Record<Role, DemoAccount>;
   const stops: (() => Promise<unknown>)[] = [];
@@ -96,14 +109,30 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
       logDir,
       logLevel: 'warn',
       env: {
-        identity: { ...identityEnv({ companyDomain: TEST_DOMAIN, smtpUrl: mail.smtpUrl, ownerEmails: accounts.owner.email, oidc, passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N }), MONGODB_DB: dbs.identity, AUDIT_CONSUMER_NAME: `identity-audit-${suffix}` },
+        identity: {
+          ...identityEnv({
+            companyDomain: TEST_DOMAIN,
+            smtpUrl: mail.smtpUrl,
+            ownerEmails: accounts.owner.email,
+            oidc,
+            passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N,
+          }),
+          MONGODB_DB: dbs.identity,
+          AUDIT_CONSUMER_NAME: `identity-audit-${suffix}`,
+        },
         venues: { MONGODB_DB: dbs.venues },
         cards: { MONGODB_DB: dbs.cards },
         media: { MONGODB_DB: dbs.media, S3_BUCKET: `media-${suffix}` },
       },
     });
     stops.push(() => stopServices(services));
-    await seedDemoAccounts({ identityAddress: services.identity.address, userContextKey, mailboxUrl: mail.mailboxUrl, appUrl: TEST_PUBLIC_URL, accounts: list });
+    await seedDemoAccounts({
+      identityAddress: services.identity.address,
+      userContextKey,
+      mailboxUrl: mail.mailboxUrl,
+      appUrl: TEST_PUBLIC_URL,
+      accounts: list,
+    });
     const backend: GatewayBackend = {
       addresses: Object.fromEntries(SERVICE_NAMES.map((name) => [name, services[name].address])) as Record<ServiceName, string>,
       pids: Object.fromEntries(SERVICE_NAMES.map((name) => [name, services[name].process.child.pid ?? 0])) as Record<ServiceName, number>,

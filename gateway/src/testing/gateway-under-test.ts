@@ -127,7 +127,12 @@ async function gatewayOn(backend: GatewayBackend, options: GatewayOptions, stopB
     const session = response.json<{ accessToken: string; user: { id: string } }>();
     const cookie = response.cookies.find((candidate) => candidate.name === REFRESH_COOKIE_NAME);
     if (!cookie) throw new Error('no refresh cookie');
-    return { accessToken: session.accessToken, refreshCookie: cookie.value, userId: session.user.id, headers: { authorization: `Bearer ${session.accessToken}` } };
+    return {
+      accessToken: session.accessToken,
+      refreshCookie: cookie.value,
+      userId: session.user.id,
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    };
   }
 
   return {

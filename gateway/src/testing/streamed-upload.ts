@@ -8,7 +8,12 @@ import { request } from 'node:http';
 import { Readable } from 'node:stream';
 
 /** One 64 KiB block of printable ASCII lines, repeated: valid text whatever the media service checks. */
-const BLOCK = Buffer.from(Array.from({ length: 1024 }, (_, line) => `${String(line).padStart(6, '0')} venue book streamed upload line .................................`.slice(0, 63) + '\n').join(''));
+const BLOCK = Buffer.from(
+  Array.from(
+    { length: 1024 },
+    (_, line) => `${String(line).padStart(6, '0')} venue book streamed upload line .................................`.slice(0, 63) + '\n',
+  ).join(''),
+);
 
 export interface StreamedUploadResult {
   status: number;
@@ -36,7 +41,11 @@ function generatedFile(total: number, hash: ReturnType<typeof createHash>): Read
 async function upload(url: string, total: number, headers: Record<string, string>): Promise<StreamedUploadResult> {
   const boundary = `----venuebook${randomUUID()}`;
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const head = field('category', 'technical') + field('size', String(total)) + field('lastModified', '1700000000000') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.txt"\r\nContent-Type: text/plain\r\n\r\n`;
+  const head =
+    field('category', 'technical') +
+    field('size', String(total)) +
+    field('lastModified', '1700000000000') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.txt"\r\nContent-Type: text/plain\r\n\r\n`;
   const hash = createHash('sha256');
   async function* body() {
     yield Buffer.from(head);
@@ -56,6 +65,10 @@ async function upload(url: string, total: number, headers: Record<string, string
 }
 
 if (import.meta.main) {
-  const result = await upload(process.env.UPLOAD_URL!, Number(process.env.UPLOAD_BYTES), JSON.parse(process.env.UPLOAD_HEADERS ?? '{}') as Record<string, string>);
+  const result = await upload(
+    process.env.UPLOAD_URL!,
+    Number(process.env.UPLOAD_BYTES),
+    JSON.parse(process.env.UPLOAD_HEADERS ?? '{}') as Record<string, string>,
+  );
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -21,14 +21,7 @@ export function AuditLogsPage() {
 
   if (log.error) {
     if (isApiRequestError(log.error) && log.error.status === 403) {
-      return (
-        <MessageCard
-          testId="audit-logs-denied"
-          icon={<LuShieldAlert />}
-          title="Access Denied"
-          description="Only the owner can view the audit logs."
-        />
-      );
+      return <MessageCard testId="audit-logs-denied" icon={<LuShieldAlert />} title="Access Denied" description="Only the owner can view the audit logs." />;
     }
     return (
       <MessageCard

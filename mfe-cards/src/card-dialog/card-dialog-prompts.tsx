@@ -50,7 +50,10 @@ export function ConflictDialog({
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
               <Box>
                 <Text fontSize="xs" color="fg.muted">
-                  Current value{conflict.current.savedByEmail ? ` (saved by ${conflict.current.savedByEmail}${conflict.current.savedAt ? `, ${relativeAge(conflict.current.savedAt)}` : ''})` : ''}
+                  Current value
+                  {conflict.current.savedByEmail
+                    ? ` (saved by ${conflict.current.savedByEmail}${conflict.current.savedAt ? `, ${relativeAge(conflict.current.savedAt)}` : ''})`
+                    : ''}
                 </Text>
                 <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="card-conflict-current">
                   {conflict.current.value || '(empty)'}

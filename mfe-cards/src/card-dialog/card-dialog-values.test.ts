@@ -54,7 +54,7 @@ describe('dirty tracking', () => {
 });
 
 describe('the save request', () => {
-  it("names each changed field with its base version (0 if never saved); the notes field goes to the notes save", () => {
+  it('names each changed field with its base version (0 if never saved); the notes field goes to the notes save', () => {
     let edits = withEdit({}, 'dock', 'North', { value: 'South', version: 3 });
     edits = withEdit(edits, 'doors', ' 4 ', undefined);
     edits = withEdit(edits, 'forklift', '', undefined);
@@ -79,7 +79,12 @@ describe('conflicts', () => {
   it('lists each conflicting field with the current value, who saved it, and the user’s own value', () => {
     const conflicts = conflictsOf({ results });
     expect(conflicts).toEqual([
-      { fieldKey: 'dock', label: 'Dock', mine: 'Mine', current: { value: 'Theirs', version: 5, savedByEmail: 'sam@example.com', savedAt: '2026-11-23T10:00:00.000Z' } },
+      {
+        fieldKey: 'dock',
+        label: 'Dock',
+        mine: 'Mine',
+        current: { value: 'Theirs', version: 5, savedByEmail: 'sam@example.com', savedAt: '2026-11-23T10:00:00.000Z' },
+      },
     ]);
     expect(settledKeys({ results })).toEqual(['doors', 'forklift']);
   });
@@ -87,7 +92,10 @@ describe('conflicts', () => {
   it('Overwrite saves the user’s values again on the versions that won', () => {
     const conflicts = conflictsOf({ results });
     expect(overwriteRequest(conflicts, 'Facilities')).toEqual({ department: 'Facilities', values: { dock: { value: 'Mine', baseVersion: 5 } } });
-    expect(rebasedOnConflicts(withEdit({}, 'dock', 'Mine', { value: 'Old', version: 2 }), conflicts).dock).toEqual({ value: 'Mine', base: { value: 'Theirs', version: 5 } });
+    expect(rebasedOnConflicts(withEdit({}, 'dock', 'Mine', { value: 'Old', version: 2 }), conflicts).dock).toEqual({
+      value: 'Mine',
+      base: { value: 'Theirs', version: 5 },
+    });
   });
 
   it('puts answered values in place of the cached ones', () => {
@@ -115,7 +123,13 @@ it("reads yes/no values ('true'/'false' too)", () => {
 });
 
 describe('the customisation draft', () => {
-  const card = { title: 'Dock', description: 'Loading', primaryDepartment: 'Facilities' as const, departments: ['Facilities', 'IT'], fields: [{ ...field('dock'), type: 'select' as const, options: ['A'] }, field('notes', 'textarea')] };
+  const card = {
+    title: 'Dock',
+    description: 'Loading',
+    primaryDepartment: 'Facilities' as const,
+    departments: ['Facilities', 'IT'],
+    fields: [{ ...field('dock'), type: 'select' as const, options: ['A'] }, field('notes', 'textarea')],
+  };
 
   it('is unsaved only while it differs from the card', () => {
     const draft = customizationOf(card);

@@ -116,13 +116,17 @@ export function settledKeys(result: Pick<SaveCardValuesResult, 'results'>): stri
 
 /** 'Overwrite': the user's values saved again on the versions that won (their `current.version`). */
 export function overwriteRequest(conflicts: readonly FieldConflict[], department: Department): SaveCardValuesRequest {
-  return { department, values: Object.fromEntries(conflicts.map((conflict) => [conflict.fieldKey, { value: conflict.mine, baseVersion: conflict.current.version }])) };
+  return {
+    department,
+    values: Object.fromEntries(conflicts.map((conflict) => [conflict.fieldKey, { value: conflict.mine, baseVersion: conflict.current.version }])),
+  };
 }
 
 /** The edits after 'Overwrite' was sent: each conflicting field now based on the version that won. */
 export function rebasedOnConflicts(edits: FieldEdits, conflicts: readonly FieldConflict[]): FieldEdits {
   const next: Record<string, FieldEdit> = { ...edits };
-  for (const conflict of conflicts) next[conflict.fieldKey] = { value: conflict.mine, base: { value: conflict.current.value, version: conflict.current.version } };
+  for (const conflict of conflicts)
+    next[conflict.fieldKey] = { value: conflict.mine, base: { value: conflict.current.value, version: conflict.current.version } };
   return next;
 }
 
@@ -187,6 +191,12 @@ export function customizationInput(draft: CardCustomization, card: Pick<DataCard
     description: card.description,
     departments: [draft.department],
     primaryDepartment: draft.department,
-    fields: draft.fields.map(({ key, label, type, options, required }) => ({ key, label: label.trim(), type, options: type === 'select' ? options : [], required })),
+    fields: draft.fields.map(({ key, label, type, options, required }) => ({
+      key,
+      label: label.trim(),
+      type,
+      options: type === 'select' ? options : [],
+      required,
+    })),
   };
 }

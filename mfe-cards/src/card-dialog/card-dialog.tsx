@@ -53,7 +53,16 @@ export function CardDialog(props: CardDialogProps) {
   return (
     <>
       <PanelDialog open={cardId !== null} onDismiss={requestClose} from="md" size="lg" scrollInside testId="card-dialog">
-        {shown.cardId ? <CardDialogContent key={`${shown.cardId}:${shown.opening}`} {...props} cardId={shown.cardId} open={cardId === shown.cardId} dirtyRef={dirty} onClose={requestClose} /> : null}
+        {shown.cardId ? (
+          <CardDialogContent
+            key={`${shown.cardId}:${shown.opening}`}
+            {...props}
+            cardId={shown.cardId}
+            open={cardId === shown.cardId}
+            dirtyRef={dirty}
+            onClose={requestClose}
+          />
+        ) : null}
       </PanelDialog>
       <UnsavedChangesDialog
         open={askClose}
@@ -158,7 +167,13 @@ function CardDialogContent({
         <Button variant="outline" onClick={() => setTab('data')} disabled={customizing} data-testid="card-back-to-data">
           <LuChevronLeft /> Back to Data
         </Button>
-        <Button colorPalette="brand" onClick={() => void saveCustomization()} loading={customizing} disabled={!customized || !customizationValid} data-testid="card-save-customization">
+        <Button
+          colorPalette="brand"
+          onClick={() => void saveCustomization()}
+          loading={customizing}
+          disabled={!customized || !customizationValid}
+          data-testid="card-save-customization"
+        >
           Save Customization
         </Button>
       </>
@@ -168,7 +183,14 @@ function CardDialogContent({
           Close
         </Button>
         {canSave ? (
-          <Button colorPalette="brand" onClick={() => void entry.save()} loading={entry.saving} disabled={!entry.dirty || !card} data-testid="card-save" title="Save (Ctrl+Enter or ⌘+Enter)">
+          <Button
+            colorPalette="brand"
+            onClick={() => void entry.save()}
+            loading={entry.saving}
+            disabled={!entry.dirty || !card}
+            data-testid="card-save"
+            title="Save (Ctrl+Enter or ⌘+Enter)"
+          >
             Save
           </Button>
         ) : null}
@@ -194,13 +216,27 @@ function CardDialogContent({
               <PresenceBadge editors={presence.editors} />
               {cards.length > 1 && index >= 0 ? (
                 <HStack gap="1" ms="auto" title={dirty ? 'Save or discard your changes to move to another card' : undefined}>
-                  <IconButton size="sm" variant="ghost" aria-label="Previous card" disabled={dirty || !previous} onClick={() => previous && onOpenCard(previous.id)} data-testid="card-previous">
+                  <IconButton
+                    size="sm"
+                    variant="ghost"
+                    aria-label="Previous card"
+                    disabled={dirty || !previous}
+                    onClick={() => previous && onOpenCard(previous.id)}
+                    data-testid="card-previous"
+                  >
                     <LuChevronLeft />
                   </IconButton>
                   <Text fontSize="sm" color="fg.muted" data-testid="card-position">
                     {index + 1} / {cards.length}
                   </Text>
-                  <IconButton size="sm" variant="ghost" aria-label="Next card" disabled={dirty || !next} onClick={() => next && onOpenCard(next.id)} data-testid="card-next">
+                  <IconButton
+                    size="sm"
+                    variant="ghost"
+                    aria-label="Next card"
+                    disabled={dirty || !next}
+                    onClick={() => next && onOpenCard(next.id)}
+                    data-testid="card-next"
+                  >
                     <LuChevronRight />
                   </IconButton>
                 </HStack>
@@ -230,7 +266,13 @@ function CardDialogContent({
         )}
       </PanelSections>
       <UnsavedChangesDialog open={leaving.blocked} onKeepEditing={leaving.reset} onDiscard={leaving.proceed} />
-      <ConflictDialog conflicts={entry.conflicts} busy={entry.saving} onCancelChanges={entry.cancelConflicts} onOverwrite={() => void entry.overwriteConflicts()} onDismiss={entry.dismissConflicts} />
+      <ConflictDialog
+        conflicts={entry.conflicts}
+        busy={entry.saving}
+        onCancelChanges={entry.cancelConflicts}
+        onOverwrite={() => void entry.overwriteConflicts()}
+        onDismiss={entry.dismissConflicts}
+      />
     </Box>
   );
 }

@@ -1,7 +1,18 @@
 import { Box, Button, Center, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { CARD_FIELD_TYPES, type CardField, type CardFieldType } from '@venuebook/sdk';
 import { LuArrowDown, LuArrowUp, LuLock, LuPlus, LuTrash2, LuX } from 'react-icons/lu';
-import { addField, addOption, FIELD_TYPE_LABELS, fieldErrors, isDefaultNotesField, moveField, removeField, removeOption, updateField, updateOption } from './card-fields.ts';
+import {
+  addField,
+  addOption,
+  FIELD_TYPE_LABELS,
+  fieldErrors,
+  isDefaultNotesField,
+  moveField,
+  removeField,
+  removeOption,
+  updateField,
+  updateOption,
+} from './card-fields.ts';
 
 export interface CardFieldsEditorProps {
   fields: readonly CardField[];
@@ -74,18 +85,46 @@ function FieldRow({
             <NativeSelect.Indicator />
           </NativeSelect.Root>
           <HStack gap="1" flexShrink={0}>
-            <IconButton size="sm" variant="ghost" aria-label="Move up" disabled={disabled || index === 0} onClick={() => onChange((fields) => moveField(fields, index, -1))} data-testid="card-field-up">
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label="Move up"
+              disabled={disabled || index === 0}
+              onClick={() => onChange((fields) => moveField(fields, index, -1))}
+              data-testid="card-field-up"
+            >
               <LuArrowUp />
             </IconButton>
-            <IconButton size="sm" variant="ghost" aria-label="Move down" disabled={disabled || index === count - 1} onClick={() => onChange((fields) => moveField(fields, index, 1))} data-testid="card-field-down">
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label="Move down"
+              disabled={disabled || index === count - 1}
+              onClick={() => onChange((fields) => moveField(fields, index, 1))}
+              data-testid="card-field-down"
+            >
               <LuArrowDown />
             </IconButton>
             {notes ? (
-              <Center boxSize="9" color="fg.subtle" title="The notes field cannot be removed" aria-label="The notes field cannot be removed" data-testid="card-field-locked">
+              <Center
+                boxSize="9"
+                color="fg.subtle"
+                title="The notes field cannot be removed"
+                aria-label="The notes field cannot be removed"
+                data-testid="card-field-locked"
+              >
                 <LuLock />
               </Center>
             ) : (
-              <IconButton size="sm" variant="ghost" colorPalette="red" aria-label="Remove field" disabled={disabled} onClick={() => onChange((fields) => removeField(fields, index))} data-testid="card-field-remove">
+              <IconButton
+                size="sm"
+                variant="ghost"
+                colorPalette="red"
+                aria-label="Remove field"
+                disabled={disabled}
+                onClick={() => onChange((fields) => removeField(fields, index))}
+                data-testid="card-field-remove"
+              >
                 <LuTrash2 />
               </IconButton>
             )}
@@ -103,7 +142,14 @@ function FieldRow({
                   disabled={disabled}
                   data-testid="card-field-option"
                 />
-                <IconButton size="sm" variant="ghost" aria-label="Remove option" disabled={disabled} onClick={() => onChange((fields) => removeOption(fields, index, optionIndex))} data-testid="card-field-option-remove">
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  aria-label="Remove option"
+                  disabled={disabled}
+                  onClick={() => onChange((fields) => removeOption(fields, index, optionIndex))}
+                  data-testid="card-field-option-remove"
+                >
                   <LuX />
                 </IconButton>
               </HStack>
@@ -113,7 +159,14 @@ function FieldRow({
                 {optionError}
               </Text>
             ) : null}
-            <Button size="xs" variant="ghost" alignSelf="flex-start" onClick={() => onChange((fields) => addOption(fields, index))} disabled={disabled} data-testid="card-field-option-add">
+            <Button
+              size="xs"
+              variant="ghost"
+              alignSelf="flex-start"
+              onClick={() => onChange((fields) => addOption(fields, index))}
+              disabled={disabled}
+              data-testid="card-field-option-add"
+            >
               <LuPlus /> Add Option
             </Button>
           </Stack>

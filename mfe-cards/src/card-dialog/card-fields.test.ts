@@ -1,7 +1,18 @@
 import { CARD_FIELD_LABEL_REQUIRED, SELECT_OPTION_REQUIRED } from '@venuebook/proto/domain';
 import type { CardField } from '@venuebook/proto/domain';
 import { describe, expect, it } from 'vitest';
-import { addField, addOption, fieldErrors, fieldsAreValid, moveField, newFieldKey, removeField, removeOption, updateField, updateOption } from './card-fields.ts';
+import {
+  addField,
+  addOption,
+  fieldErrors,
+  fieldsAreValid,
+  moveField,
+  newFieldKey,
+  removeField,
+  removeOption,
+  updateField,
+  updateOption,
+} from './card-fields.ts';
 
 const text = (key: string, label = key): CardField => ({ key, label, type: 'text', options: [], required: false });
 const notes: CardField = { key: 'notes', label: 'Notes', type: 'textarea', options: [], required: false };

@@ -7,7 +7,17 @@ import type { CardCustomization } from './card-dialog-values.ts';
  * The Customize Card tab (spec §2, §4): title, owner department (the card's only department after the save) and the
  * fields. Controlled: the draft stays in the dialog until 'Save Customization'.
  */
-export function CustomizeCardTab({ draft, onChange, isTemplate, disabled }: { draft: CardCustomization; onChange: (draft: CardCustomization) => void; isTemplate: boolean; disabled: boolean }) {
+export function CustomizeCardTab({
+  draft,
+  onChange,
+  isTemplate,
+  disabled,
+}: {
+  draft: CardCustomization;
+  onChange: (draft: CardCustomization) => void;
+  isTemplate: boolean;
+  disabled: boolean;
+}) {
   const titleMissing = draft.title.trim() === '';
   return (
     <Stack gap="4" data-testid="card-customize">
@@ -20,13 +30,22 @@ export function CustomizeCardTab({ draft, onChange, isTemplate, disabled }: { dr
         <Field.Label>
           Card title <Field.RequiredIndicator />
         </Field.Label>
-        <Input value={draft.title} onChange={(event) => onChange({ ...draft, title: event.target.value })} disabled={disabled} data-testid="card-customize-title" />
+        <Input
+          value={draft.title}
+          onChange={(event) => onChange({ ...draft, title: event.target.value })}
+          disabled={disabled}
+          data-testid="card-customize-title"
+        />
         {titleMissing ? <Field.ErrorText>{CARD_TITLE_REQUIRED}</Field.ErrorText> : null}
       </Field.Root>
       <Field.Root>
         <Field.Label>Owner department</Field.Label>
         <NativeSelect.Root disabled={disabled}>
-          <NativeSelect.Field value={draft.department} onChange={(event) => onChange({ ...draft, department: event.target.value as Department })} data-testid="card-customize-department">
+          <NativeSelect.Field
+            value={draft.department}
+            onChange={(event) => onChange({ ...draft, department: event.target.value as Department })}
+            data-testid="card-customize-department"
+          >
             {DEPARTMENTS.map((department) => (
               <option key={department} value={department}>
                 {department}

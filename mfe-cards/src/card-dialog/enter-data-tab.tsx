@@ -17,7 +17,13 @@ const subscribeToResize = (onChange: () => void) => {
 
 /** Spec §9: text areas are 6 rows at 1024 px or wider, else 3 (follows the window's width). */
 function useTextareaRows(): 3 | 6 {
-  return textareaRows(useSyncExternalStore(subscribeToResize, () => window.innerWidth, () => 1024));
+  return textareaRows(
+    useSyncExternalStore(
+      subscribeToResize,
+      () => window.innerWidth,
+      () => 1024,
+    ),
+  );
 }
 
 /**
@@ -93,7 +99,19 @@ export function EnterDataTab({ venueId, card, entry, canSave }: { venueId: strin
 }
 
 /** One field's input by type (spec §5: numbers use numeric input; select lists its options; yes/no). */
-function FieldInput({ field, value, rows, readOnly, onChange }: { field: CardField; value: string; rows: number; readOnly: boolean; onChange: (value: string) => void }) {
+function FieldInput({
+  field,
+  value,
+  rows,
+  readOnly,
+  onChange,
+}: {
+  field: CardField;
+  value: string;
+  rows: number;
+  readOnly: boolean;
+  onChange: (value: string) => void;
+}) {
   const testId = 'card-field-input';
   if (field.type === 'textarea') {
     const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -105,7 +123,17 @@ function FieldInput({ field, value, rows, readOnly, onChange }: { field: CardFie
       flushSync(() => onChange(next.text));
       area.setSelectionRange(next.caret, next.caret);
     };
-    return <Textarea value={value} rows={rows} readOnly={readOnly} onChange={(event) => onChange(event.target.value)} onKeyDown={onKeyDown} autoresize={false} data-testid={testId} />;
+    return (
+      <Textarea
+        value={value}
+        rows={rows}
+        readOnly={readOnly}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        autoresize={false}
+        data-testid={testId}
+      />
+    );
   }
   if (field.type === 'yesno' || field.type === 'select') {
     const options = field.type === 'yesno' ? ['Yes', 'No'] : field.options;
@@ -167,7 +195,19 @@ function NotesMeta({ lines }: { lines: readonly FieldNoteLine[] }) {
 }
 
 /** Verify: the current value confirmed now, with an optional source ('site visit', a document). */
-function VerifyButton({ venueId, cardId, field, current, onVerified }: { venueId: string; cardId: string; field: CardField; current: CardFieldValue; onVerified: CardEntry['applyFieldResult'] }) {
+function VerifyButton({
+  venueId,
+  cardId,
+  field,
+  current,
+  onVerified,
+}: {
+  venueId: string;
+  cardId: string;
+  field: CardField;
+  current: CardFieldValue;
+  onVerified: CardEntry['applyFieldResult'];
+}) {
   const [open, setOpen] = useState(false);
   const [source, setSource] = useState('');
   const [busy, setBusy] = useState(false);
@@ -175,9 +215,13 @@ function VerifyButton({ venueId, cardId, field, current, onVerified }: { venueId
   async function verify() {
     setBusy(true);
     try {
-      const result = await api.venueCards.verify(venueId, cardId, field.key, { baseVersion: current.version, ...(source.trim() ? { source: source.trim() } : {}) });
+      const result = await api.venueCards.verify(venueId, cardId, field.key, {
+        baseVersion: current.version,
+        ...(source.trim() ? { source: source.trim() } : {}),
+      });
       onVerified(result);
-      if (result.status === 'conflict') notify({ type: 'warning', title: `${field.label} was changed meanwhile`, description: 'Check the new value, then verify it.' });
+      if (result.status === 'conflict')
+        notify({ type: 'warning', title: `${field.label} was changed meanwhile`, description: 'Check the new value, then verify it.' });
       else notify({ type: 'success', title: `${field.label} verified` });
       setOpen(false);
       setSource('');
@@ -188,7 +232,14 @@ function VerifyButton({ venueId, cardId, field, current, onVerified }: { venueId
     }
   }
   return (
-    <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }} initialFocusEl={() => sourceInput.current} lazyMount unmountOnExit>
+    <Popover.Root
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+      positioning={{ placement: 'bottom-end' }}
+      initialFocusEl={() => sourceInput.current}
+      lazyMount
+      unmountOnExit
+    >
       <Popover.Trigger asChild>
         <Button size="2xs" variant="ghost" colorPalette="green" data-testid="card-field-verify">
           <LuBadgeCheck /> Verify

@@ -43,9 +43,13 @@ export function FieldHistoryDialog({
     if (!field) return;
     setRestoring(version.version);
     try {
-      const result = await api.venueCards.restore(venueId, cardId, field.key, { version: version.version, ...(current ? { baseVersion: current.version } : {}) });
+      const result = await api.venueCards.restore(venueId, cardId, field.key, {
+        version: version.version,
+        ...(current ? { baseVersion: current.version } : {}),
+      });
       onRestored(result);
-      if (result.status === 'conflict') notify({ type: 'warning', title: `${field.label} was changed meanwhile`, description: 'The history shows the newest value now.' });
+      if (result.status === 'conflict')
+        notify({ type: 'warning', title: `${field.label} was changed meanwhile`, description: 'The history shows the newest value now.' });
       else notify({ type: 'success', title: `${field.label} restored to version ${version.version}` });
     } catch (error) {
       notify({ type: 'error', title: 'Failed to restore the value', description: errorMessage(error) });
@@ -107,12 +111,26 @@ export function FieldHistoryDialog({
                     </Text>
                   </Stack>
                   {canRestore && index > 0 && value !== currentValue ? (
-                    <Button size="xs" variant="outline" loading={restoring === version.version} disabled={restoring !== null} onClick={() => void restore(version)} data-testid="card-history-restore">
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      loading={restoring === version.version}
+                      disabled={restoring !== null}
+                      onClick={() => void restore(version)}
+                      data-testid="card-history-restore"
+                    >
                       Restore
                     </Button>
                   ) : null}
                 </HStack>
-                <Text mt="1.5" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" color={value ? undefined : 'fg.subtle'} data-testid="card-history-value">
+                <Text
+                  mt="1.5"
+                  fontSize="sm"
+                  whiteSpace="pre-wrap"
+                  wordBreak="break-word"
+                  color={value ? undefined : 'fg.subtle'}
+                  data-testid="card-history-value"
+                >
                   {value || '(empty)'}
                 </Text>
               </Box>

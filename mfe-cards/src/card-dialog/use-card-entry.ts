@@ -1,5 +1,14 @@
 import { api, cardQueries, errorMessage, isApiRequestError, notify, queryClient, useQuery } from '@venuebook/sdk';
-import type { CardFieldValue, CardValues, DataCard, Department, FieldNotes, FieldSaveResult, SaveCardValuesRequest, SaveCardValuesResult } from '@venuebook/sdk';
+import type {
+  CardFieldValue,
+  CardValues,
+  DataCard,
+  Department,
+  FieldNotes,
+  FieldSaveResult,
+  SaveCardValuesRequest,
+  SaveCardValuesResult,
+} from '@venuebook/sdk';
 import { useState } from 'react';
 import {
   buildNotesSave,
@@ -62,7 +71,11 @@ export function useCardEntry(venueId: string, department: Department, card: Data
     queryClient.setQueryData<CardValues>(valuesKey, (old) => (old ? { ...old, values: mergeValues(old.values, updates) } : old));
   };
   /** Everything else that shows this venue's values (the screen's tiles, venue detail) reads again. */
-  const refreshOthers = () => void queryClient.invalidateQueries({ queryKey: cardQueries.venue(venueId), predicate: (query) => query.queryKey[3] !== 'card' || query.queryKey[4] !== cardId });
+  const refreshOthers = () =>
+    void queryClient.invalidateQueries({
+      queryKey: cardQueries.venue(venueId),
+      predicate: (query) => query.queryKey[3] !== 'card' || query.queryKey[4] !== cardId,
+    });
 
   /** Applies a values answer: settled fields leave the edits, conflicts stay (returned). */
   const applyValues = (result: SaveCardValuesResult): FieldConflict[] => {
@@ -82,7 +95,9 @@ export function useCardEntry(venueId: string, department: Department, card: Data
     try {
       const [valuesOutcome, notesOutcome] = await Promise.allSettled([
         request ? saveValues(request) : Promise.resolve(null),
-        notesSave ? api.venueCards.saveNotes(venueId, cardId, notesSave.fieldKey, { department, baseText: notesSave.baseText, text: notesSave.text }) : Promise.resolve(null),
+        notesSave
+          ? api.venueCards.saveNotes(venueId, cardId, notesSave.fieldKey, { department, baseText: notesSave.baseText, text: notesSave.text })
+          : Promise.resolve(null),
       ]);
       const found = valuesOutcome.status === 'fulfilled' && valuesOutcome.value ? applyValues(valuesOutcome.value) : [];
       let mergeMessage: string | null = null;
@@ -98,10 +113,12 @@ export function useCardEntry(venueId: string, department: Department, card: Data
       else if (found.length > 0) {
         if (mergeMessage) notify({ type: 'info', title: mergeMessage });
         setConflicts(found);
-      }
-      else {
+      } else {
         // Spec §5: empty values of fields that are not text areas are not saved (the stored value stays).
-        const skipped = valuesOutcome.status === 'fulfilled' ? (valuesOutcome.value?.results ?? []).filter((result) => result.status === 'skipped').map((result) => result.label) : [];
+        const skipped =
+          valuesOutcome.status === 'fulfilled'
+            ? (valuesOutcome.value?.results ?? []).filter((result) => result.status === 'skipped').map((result) => result.label)
+            : [];
         const notes = [mergeMessage, skipped.length > 0 ? `Empty fields are not saved: ${skipped.join(', ')}` : null].filter(Boolean).join('. ');
         notify({ type: 'success', title: DATA_SAVED, description: notes || undefined });
       }
@@ -112,7 +129,12 @@ export function useCardEntry(venueId: string, department: Department, card: Data
 
   /** 'Cancel Changes': the values saved meanwhile are taken, the user's edits of those fields dropped. */
   function cancelConflicts(): void {
-    setEdits((old) => withoutEdits(old, conflicts.map((conflict) => conflict.fieldKey)));
+    setEdits((old) =>
+      withoutEdits(
+        old,
+        conflicts.map((conflict) => conflict.fieldKey),
+      ),
+    );
     setConflicts([]);
     void queryClient.invalidateQueries({ queryKey: valuesKey });
   }

@@ -98,7 +98,9 @@ export function CreateCardDialog({ venueId, open, department, onClose }: CreateC
       title="Create Custom Card"
       testId="create-card-dialog"
       initialFocusEl={() => document.querySelector<HTMLElement>('[data-testid="create-card-title"]')}
-      onSubmit={(event) => void form.handleSubmit((card) => create.mutate({ ...card, fields: [...card.fields, { ...DEFAULT_NOTES_FIELD, options: [] }] }))(event)}
+      onSubmit={(event) =>
+        void form.handleSubmit((card) => create.mutate({ ...card, fields: [...card.fields, { ...DEFAULT_NOTES_FIELD, options: [] }] }))(event)
+      }
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={busy} data-testid="create-card-cancel">
@@ -120,7 +122,14 @@ export function CreateCardDialog({ venueId, open, department, onClose }: CreateC
         <Controller
           control={form.control}
           name="department"
-          render={({ field }) => <DepartmentSelect value={field.value} onChange={(next) => isDepartment(next) && field.onChange(next)} disabled={busy} testId="create-card-department" />}
+          render={({ field }) => (
+            <DepartmentSelect
+              value={field.value}
+              onChange={(next) => isDepartment(next) && field.onChange(next)}
+              disabled={busy}
+              testId="create-card-department"
+            />
+          )}
         />
 
         <Stack gap="2">
@@ -134,7 +143,13 @@ export function CreateCardDialog({ venueId, open, department, onClose }: CreateC
                   {field.label}
                 </Text>
                 <Badge variant="subtle">{FIELD_TYPE_LABELS[field.type]}</Badge>
-                <IconButton aria-label={`Remove ${field.label}`} size="2xs" variant="ghost" onClick={() => fields.remove(index)} data-testid="create-card-field-remove">
+                <IconButton
+                  aria-label={`Remove ${field.label}`}
+                  size="2xs"
+                  variant="ghost"
+                  onClick={() => fields.remove(index)}
+                  data-testid="create-card-field-remove"
+                >
                   <LuTrash2 />
                 </IconButton>
               </HStack>
@@ -205,7 +220,12 @@ export function CreateCardDialog({ venueId, open, department, onClose }: CreateC
                           onChange={(event) => field.onChange(field.value.map((o, i) => (i === index ? event.target.value : o)))}
                           data-testid="new-field-option"
                         />
-                        <IconButton aria-label="Remove option" size="xs" variant="ghost" onClick={() => field.onChange(field.value.filter((_, i) => i !== index))}>
+                        <IconButton
+                          aria-label="Remove option"
+                          size="xs"
+                          variant="ghost"
+                          onClick={() => field.onChange(field.value.filter((_, i) => i !== index))}
+                        >
                           <LuX />
                         </IconButton>
                       </HStack>

@@ -77,7 +77,12 @@ describe('value summaries', () => {
   });
 
   it('lists the fields holding a value, in card order, yes/no as Yes/No, blanks left out', () => {
-    const byCard = valuesByCard([value('c1', 'speed', '100'), value('c1', 'provider', '  Comcast '), value('c1', 'has_wifi', 'true'), value('c2', 'provider', 'other')]);
+    const byCard = valuesByCard([
+      value('c1', 'speed', '100'),
+      value('c1', 'provider', '  Comcast '),
+      value('c1', 'has_wifi', 'true'),
+      value('c2', 'provider', 'other'),
+    ]);
     expect(cardValueSummary(network, byCard.get('c1'))).toEqual([
       { key: 'provider', label: 'provider', text: 'Comcast', multiline: false },
       { key: 'has_wifi', label: 'Has WiFi', text: 'Yes', multiline: false },

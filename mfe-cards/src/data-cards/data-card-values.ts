@@ -113,7 +113,11 @@ export function isMovable(card: Pick<DataCard, 'isSystemProtected'>): boolean {
  * The department's order after dragging `activeId` onto `overId` (spec §4: within the department only; §9: 'general
  * notes' cards stay first; protected cards are not dragged). Null: nothing changes.
  */
-export function reorderedCards<C extends Pick<DataCard, 'id' | 'title' | 'isSystemProtected'>>(cards: readonly C[], activeId: string, overId: string): C[] | null {
+export function reorderedCards<C extends Pick<DataCard, 'id' | 'title' | 'isSystemProtected'>>(
+  cards: readonly C[],
+  activeId: string,
+  overId: string,
+): C[] | null {
   const from = cards.findIndex((card) => card.id === activeId);
   const to = cards.findIndex((card) => card.id === overId);
   if (from < 0 || to < 0 || from === to || !isMovable(cards[from]!)) return null;

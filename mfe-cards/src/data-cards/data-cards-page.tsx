@@ -74,7 +74,12 @@ export function DataCardsPage() {
   const refreshVenueCards = () => queryClient.invalidateQueries({ queryKey: cardQueries.venue(venueId) });
 
   const reorder = useMutation({
-    mutationFn: ({ department: d, cards }: { department: Department; cards: DataCard[] }) => api.venueCards.reorder(venueId, d, cards.map((card) => card.id)),
+    mutationFn: ({ department: d, cards }: { department: Department; cards: DataCard[] }) =>
+      api.venueCards.reorder(
+        venueId,
+        d,
+        cards.map((card) => card.id),
+      ),
     onMutate: ({ department: d, cards }) => {
       // The new order shows at once; the server's answer replaces it.
       queryClient.setQueryData<DataCardList>(cardQueries.venueDepartment(venueId, d).queryKey, { items: cards });
@@ -199,7 +204,14 @@ export function DataCardsPage() {
               </Button>
             ) : null}
             {mayEditMode && known ? (
-              <Button variant={editing ? 'solid' : 'outline'} colorPalette="brand" size="sm" onClick={() => setEditing(!editing)} aria-pressed={editing} data-testid="edit-mode-toggle">
+              <Button
+                variant={editing ? 'solid' : 'outline'}
+                colorPalette="brand"
+                size="sm"
+                onClick={() => setEditing(!editing)}
+                aria-pressed={editing}
+                data-testid="edit-mode-toggle"
+              >
                 {editing ? (
                   <>
                     <LuCheck /> Done
@@ -230,7 +242,12 @@ export function DataCardsPage() {
       ) : null}
 
       {!known ? (
-        <EmptyState icon={<LuSearchX />} title="Department Not Found" description={`There is no department named "${departmentName ?? ''}".`} data-testid="department-not-found">
+        <EmptyState
+          icon={<LuSearchX />}
+          title="Department Not Found"
+          description={`There is no department named "${departmentName ?? ''}".`}
+          data-testid="department-not-found"
+        >
           <Button asChild colorPalette="brand" variant="outline">
             <RouterLink to={departmentPath(venueId, DEPARTMENTS[0])}>Go to {DEPARTMENTS[0]}</RouterLink>
           </Button>
@@ -276,7 +293,14 @@ export function DataCardsPage() {
           </Grid>
         </Box>
       ) : (
-        <Tabs.Root value={department} onValueChange={(details) => selectDepartment(details.value as Department)} lazyMount unmountOnExit variant="line" data-testid="department-tabs">
+        <Tabs.Root
+          value={department}
+          onValueChange={(details) => selectDepartment(details.value as Department)}
+          lazyMount
+          unmountOnExit
+          variant="line"
+          data-testid="department-tabs"
+        >
           <Box overflowX="auto">
             <Tabs.List minW="max-content">
               {DEPARTMENTS.map((d) => (
@@ -334,9 +358,7 @@ export function DataCardsPage() {
             stays and can be added again.
           </Text>
         ) : (
-          <Text wordBreak="break-word">
-            Delete &quot;{deleting?.card.title}&quot;? It moves to Deleted Data Cards, where an admin can restore it.
-          </Text>
+          <Text wordBreak="break-word">Delete &quot;{deleting?.card.title}&quot;? It moves to Deleted Data Cards, where an admin can restore it.</Text>
         )}
       </ConfirmDialog>
     </Stack>

@@ -26,7 +26,19 @@ export interface DepartmentCardsProps {
 }
 
 /** One department's cards (spec §2 'Data Cards screen'): tiles in the §9 order; in edit mode sortable (dnd-kit) and deletable. */
-export function DepartmentCards({ venueId, department, values, editing, canReorder, canDelete, onOpen, onReorder, onDelete, emptyActions, compact = false }: DepartmentCardsProps) {
+export function DepartmentCards({
+  venueId,
+  department,
+  values,
+  editing,
+  canReorder,
+  canDelete,
+  onOpen,
+  onReorder,
+  onDelete,
+  emptyActions,
+  compact = false,
+}: DepartmentCardsProps) {
   const cards = useQuery(cardQueries.venueDepartment(venueId, department));
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -93,7 +105,16 @@ export function DepartmentCards({ venueId, department, values, editing, canReord
 
   if (!editing || !canReorder) return list;
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={{ screenReaderInstructions: { draggable: 'Press space to pick up a card, the arrow keys to move it within the department, space again to drop it, Escape to cancel.' } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={dragEnd}
+      accessibility={{
+        screenReaderInstructions: {
+          draggable: 'Press space to pick up a card, the arrow keys to move it within the department, space again to drop it, Escape to cancel.',
+        },
+      }}
+    >
       <SortableContext items={items.map((card) => card.id)} strategy={verticalListSortingStrategy}>
         {list}
       </SortableContext>
@@ -166,7 +187,17 @@ function TileView({
   });
   const summary = cardValueSummary(card, values, notes.data);
   return (
-    <Card.Root as="li" ref={rootRef} style={style} variant="outline" size="sm" shadow={dragging ? 'lg' : undefined} bg="bg.panel" data-testid="card-tile" data-card-id={card.id}>
+    <Card.Root
+      as="li"
+      ref={rootRef}
+      style={style}
+      variant="outline"
+      size="sm"
+      shadow={dragging ? 'lg' : undefined}
+      bg="bg.panel"
+      data-testid="card-tile"
+      data-card-id={card.id}
+    >
       <Card.Body gap="2" px="3" py="2.5">
         <HStack align="start" gap="0.5">
           {handle}
@@ -195,7 +226,15 @@ function TileView({
             {card.title}
           </Box>
           {onDelete ? (
-            <IconButton aria-label={`Delete ${card.title}`} variant="ghost" size={{ base: 'sm', md: '2xs' }} me="-1" colorPalette="red" onClick={onDelete} data-testid="card-delete">
+            <IconButton
+              aria-label={`Delete ${card.title}`}
+              variant="ghost"
+              size={{ base: 'sm', md: '2xs' }}
+              me="-1"
+              colorPalette="red"
+              onClick={onDelete}
+              data-testid="card-delete"
+            >
               <LuTrash2 />
             </IconButton>
           ) : null}

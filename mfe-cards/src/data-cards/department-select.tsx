@@ -2,7 +2,17 @@ import { Field, NativeSelect } from '@chakra-ui/react';
 import { DEPARTMENTS, isDepartment, type Department } from '@venuebook/sdk';
 
 /** The department a dialog adds to (it starts at the screen's department). */
-export function DepartmentSelect({ value, onChange, disabled, testId }: { value: Department; onChange: (department: Department) => void; disabled?: boolean; testId: string }) {
+export function DepartmentSelect({
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
+  value: Department;
+  onChange: (department: Department) => void;
+  disabled?: boolean;
+  testId: string;
+}) {
   return (
     <Field.Root>
       <Field.Label>Department</Field.Label>

@@ -112,7 +112,11 @@ function DeletedCardsList() {
         </Stack>
       )}
 
-      <PurgeDialog actions={actions} noun="card" question={(card) => `Permanently delete "${card?.title ?? ''}" with the data entered on it? This cannot be undone.`} />
+      <PurgeDialog
+        actions={actions}
+        noun="card"
+        question={(card) => `Permanently delete "${card?.title ?? ''}" with the data entered on it? This cannot be undone.`}
+      />
     </>
   );
 }

@@ -35,15 +35,7 @@ import { LuArchive, LuGripVertical, LuLock, LuPencil, LuPlus, LuTrash2 } from 'r
 import { Link as RouterLink } from 'react-router-dom';
 import { AdminOnly } from '../shared/admin-only.tsx';
 import { TemplateFormDialog } from './template-form-dialog.tsx';
-import {
-  departmentDropId,
-  dropTargetOf,
-  groupTemplates,
-  planTemplateDrop,
-  templateInput,
-  type TemplateDrop,
-  type TemplateGroups,
-} from './template-groups.ts';
+import { departmentDropId, dropTargetOf, groupTemplates, planTemplateDrop, templateInput, type TemplateDrop, type TemplateGroups } from './template-groups.ts';
 
 /** Master Data Card Templates (/admin/master-data-cards, spec §2): admins and owners; others see 'Access Denied'. */
 export function MasterDataCardsPage() {
@@ -77,7 +69,8 @@ function MasterTemplates() {
       return api.cardTemplates.reorder(plan.department, plan.cardIds);
     },
     onSuccess: (_list, plan) => notify({ type: 'success', title: plan.kind === 'reorder' ? 'Template order updated' : `Card moved to ${plan.department}` }),
-    onError: (error, plan) => notify({ type: 'error', title: plan.kind === 'reorder' ? 'Error updating order' : 'Error moving card', description: errorMessage(error) }),
+    onError: (error, plan) =>
+      notify({ type: 'error', title: plan.kind === 'reorder' ? 'Error updating order' : 'Error moving card', description: errorMessage(error) }),
     onSettled: refresh,
   });
 
@@ -91,7 +84,8 @@ function MasterTemplates() {
       setEditing(undefined);
       notify({ type: 'success', title: template ? 'Template card updated' : 'Template card created' });
     },
-    onError: (error, { template }) => notify({ type: 'error', title: template ? 'Error updating template' : 'Error creating card', description: errorMessage(error) }),
+    onError: (error, { template }) =>
+      notify({ type: 'error', title: template ? 'Error updating template' : 'Error creating card', description: errorMessage(error) }),
   });
 
   const remove = useMutation({
@@ -128,7 +122,13 @@ function MasterTemplates() {
               <LuArchive /> Deleted Data Cards
             </RouterLink>
           </Button>
-          <Button colorPalette="brand" size="sm" flex={{ base: '1', md: 'none' }} onClick={() => setEditing({ template: null, department: DEPARTMENTS[0] })} data-testid="new-template">
+          <Button
+            colorPalette="brand"
+            size="sm"
+            flex={{ base: '1', md: 'none' }}
+            onClick={() => setEditing({ template: null, department: DEPARTMENTS[0] })}
+            data-testid="new-template"
+          >
             <LuPlus /> New Template
           </Button>
         </HStack>
@@ -143,10 +143,22 @@ function MasterTemplates() {
       ) : templates.isError ? (
         <LoadError title="Could not load the templates" error={templates.error} onRetry={() => void templates.refetch()} testId="master-cards-error" />
       ) : (
-        <TemplateBoard groups={groups} busy={drop.isPending} onDrop={onDrop} onAdd={(department) => setEditing({ template: null, department })} onEdit={(template) => setEditing({ template, department: template.primaryDepartment })} onDelete={setDeleting} />
+        <TemplateBoard
+          groups={groups}
+          busy={drop.isPending}
+          onDrop={onDrop}
+          onAdd={(department) => setEditing({ template: null, department })}
+          onEdit={(template) => setEditing({ template, department: template.primaryDepartment })}
+          onDelete={setDeleting}
+        />
       )}
 
-      <TemplateFormDialog editing={editing} saving={save.isPending} onSave={(input) => save.mutate({ input, template: editing?.template ?? null })} onClose={() => setEditing(undefined)} />
+      <TemplateFormDialog
+        editing={editing}
+        saving={save.isPending}
+        onSave={(input) => save.mutate({ input, template: editing?.template ?? null })}
+        onClose={() => setEditing(undefined)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Template Card"
@@ -281,18 +293,37 @@ function DepartmentColumn({
 }
 
 function SortableTemplate({ template, onEdit, onDelete }: { template: DataCard; onEdit: (t: DataCard) => void; onDelete: (t: DataCard) => void }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: template.id, disabled: template.isSystemProtected });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: template.id,
+    disabled: template.isSystemProtected,
+  });
   return (
     <Box as="li" ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} opacity={isDragging ? 0.4 : 1}>
       <TemplateRow
         template={template}
         handle={
           template.isSystemProtected ? (
-            <Box color="fg.subtle" p="1.5" aria-label="System-protected: cannot be moved or deleted" title="System-protected: cannot be moved or deleted" data-testid="template-protected">
+            <Box
+              color="fg.subtle"
+              p="1.5"
+              aria-label="System-protected: cannot be moved or deleted"
+              title="System-protected: cannot be moved or deleted"
+              data-testid="template-protected"
+            >
               <LuLock />
             </Box>
           ) : (
-            <IconButton ref={setActivatorNodeRef} size="xs" variant="ghost" cursor="grab" touchAction="none" aria-label={`Drag ${template.title}`} data-testid="template-drag" {...attributes} {...listeners}>
+            <IconButton
+              ref={setActivatorNodeRef}
+              size="xs"
+              variant="ghost"
+              cursor="grab"
+              touchAction="none"
+              aria-label={`Drag ${template.title}`}
+              data-testid="template-drag"
+              {...attributes}
+              {...listeners}
+            >
               <LuGripVertical />
             </IconButton>
           )
@@ -303,7 +334,14 @@ function SortableTemplate({ template, onEdit, onDelete }: { template: DataCard; 
               <LuPencil />
             </IconButton>
             {template.isSystemProtected ? null : (
-              <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${template.title}`} onClick={() => onDelete(template)} data-testid="template-delete">
+              <IconButton
+                size="xs"
+                variant="ghost"
+                colorPalette="red"
+                aria-label={`Delete ${template.title}`}
+                onClick={() => onDelete(template)}
+                data-testid="template-delete"
+              >
                 <LuTrash2 />
               </IconButton>
             )}

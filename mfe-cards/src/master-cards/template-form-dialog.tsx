@@ -28,7 +28,11 @@ export interface TemplateFormDialogProps {
  */
 export function TemplateFormDialog({ editing, saving, onSave, onClose }: TemplateFormDialogProps) {
   const open = editing !== undefined;
-  const form = useForm<TemplateFormValues, unknown, CardInputParsed>({ defaultValues: templateFormValues(null, 'Production/Broadcast'), resolver: templateResolver, criteriaMode: 'all' });
+  const form = useForm<TemplateFormValues, unknown, CardInputParsed>({
+    defaultValues: templateFormValues(null, 'Production/Broadcast'),
+    resolver: templateResolver,
+    criteriaMode: 'all',
+  });
   const {
     register,
     reset,

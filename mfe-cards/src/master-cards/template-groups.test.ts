@@ -1,6 +1,15 @@
 import type { DataCard, Department } from '@venuebook/sdk';
 import { describe, expect, it } from 'vitest';
-import { departmentDropId, departmentOfDropId, dropTargetOf, groupTemplates, planTemplateDrop, templateFormValues, templateInput, toggledDepartment } from './template-groups.ts';
+import {
+  departmentDropId,
+  departmentOfDropId,
+  dropTargetOf,
+  groupTemplates,
+  planTemplateDrop,
+  templateFormValues,
+  templateInput,
+  toggledDepartment,
+} from './template-groups.ts';
 
 const card = (id: string, title: string, primaryDepartment: Department, isSystemProtected = false): DataCard => ({
   id,
@@ -104,8 +113,17 @@ describe('the template dialog', () => {
 
   it('saves the primary department it keeps, else the first checked, with the edited fields', () => {
     const power = card('power', 'Power', 'Security');
-    expect(templateInput({ title: 'Power', description: '', departments: ['Events', 'Security'], fields: [amps] }, power)).toMatchObject({ primaryDepartment: 'Security', fields: [amps] });
+    expect(templateInput({ title: 'Power', description: '', departments: ['Events', 'Security'], fields: [amps] }, power)).toMatchObject({
+      primaryDepartment: 'Security',
+      fields: [amps],
+    });
     expect(templateInput({ title: 'Power', description: '', departments: ['Events', 'IT'], fields: [] }, power)).toMatchObject({ primaryDepartment: 'Events' });
-    expect(templateInput({ title: 'New', description: 'd', departments: ['IT'], fields: [notesField] }, null)).toEqual({ title: 'New', description: 'd', departments: ['IT'], primaryDepartment: 'IT', fields: [notesField] });
+    expect(templateInput({ title: 'New', description: 'd', departments: ['IT'], fields: [notesField] }, null)).toEqual({
+      title: 'New',
+      description: 'd',
+      departments: ['IT'],
+      primaryDepartment: 'IT',
+      fields: [notesField],
+    });
   });
 });

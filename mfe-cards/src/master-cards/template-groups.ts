@@ -1,5 +1,14 @@
 import { arrayMove } from '@dnd-kit/sortable';
-import { DEFAULT_NOTES_FIELD, DEPARTMENTS, isGeneralNotesCard, type CardField, type CardFieldInput, type CardInput, type DataCard, type Department } from '@venuebook/sdk';
+import {
+  DEFAULT_NOTES_FIELD,
+  DEPARTMENTS,
+  isGeneralNotesCard,
+  type CardField,
+  type CardFieldInput,
+  type CardInput,
+  type DataCard,
+  type Department,
+} from '@venuebook/sdk';
 
 /** The master templates by primary department (spec §2 'Master Data Card Templates'). */
 export type TemplateGroups = Record<Department, DataCard[]>;
@@ -108,7 +117,10 @@ export function toggledDepartment(departments: readonly Department[], department
 }
 
 /** What the dialog saves: its values with the primary department (the template's own while still checked, else the first checked). */
-export function templateInput(values: { title: string; description: string; departments: readonly Department[]; fields: readonly CardFieldInput[] }, template: DataCard | null): CardInput {
+export function templateInput(
+  values: { title: string; description: string; departments: readonly Department[]; fields: readonly CardFieldInput[] },
+  template: DataCard | null,
+): CardInput {
   const primary = template && values.departments.includes(template.primaryDepartment) ? template.primaryDepartment : values.departments[0];
   return {
     title: values.title,

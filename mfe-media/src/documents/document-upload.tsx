@@ -63,7 +63,12 @@ export function DocumentUpload({ venueId, venueName, events, onClose }: Document
               <Text fontSize="xs" color="fg.muted" flexShrink="0">
                 {formatFileSize(file.size)}
               </Text>
-              <IconButton aria-label={`Remove ${file.name}`} size="2xs" variant="ghost" onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}>
+              <IconButton
+                aria-label={`Remove ${file.name}`}
+                size="2xs"
+                variant="ghost"
+                onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+              >
                 <LuX />
               </IconButton>
             </Flex>
@@ -90,7 +95,14 @@ export function DocumentUpload({ venueId, venueName, events, onClose }: Document
       </SimpleGrid>
       <Field.Root>
         <Field.Label>Description (optional)</Field.Label>
-        <Textarea size="sm" rows={2} maxLength={2000} value={description} onChange={(event) => setDescription(event.target.value)} data-testid="document-upload-description" />
+        <Textarea
+          size="sm"
+          rows={2}
+          maxLength={2000}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          data-testid="document-upload-description"
+        />
       </Field.Root>
       <Flex justify="end" gap="2">
         <Button variant="outline" size="sm" onClick={onClose}>

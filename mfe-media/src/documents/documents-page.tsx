@@ -68,12 +68,22 @@ export function DocumentsPage() {
             Documents
           </Text>
         </Box>
-        <Button ms="auto" size="sm" colorPalette="brand" variant={uploading ? 'subtle' : 'solid'} disabled={!mayUpload} onClick={() => setUploading((open) => !open)} data-testid="document-upload-toggle">
+        <Button
+          ms="auto"
+          size="sm"
+          colorPalette="brand"
+          variant={uploading ? 'subtle' : 'solid'}
+          disabled={!mayUpload}
+          onClick={() => setUploading((open) => !open)}
+          data-testid="document-upload-toggle"
+        >
           <LuUpload /> Upload
         </Button>
       </Flex>
 
-      {uploading && mayUpload ? <DocumentUpload venueId={venueId} venueName={venue.data.name} events={events.items} onClose={() => setUploading(false)} /> : null}
+      {uploading && mayUpload ? (
+        <DocumentUpload venueId={venueId} venueName={venue.data.name} events={events.items} onClose={() => setUploading(false)} />
+      ) : null}
 
       {documents.isPending ? (
         <ListSkeleton count={4} h="16" testId="documents-loading" />
@@ -131,7 +141,8 @@ function DocumentItem({ document, event, events, mayEdit, mayDelete, onDelete }:
       notify({ type: 'success', title: 'category' in input ? DOCUMENT_TEXT.moved(input.category) : DOCUMENT_TEXT.eventUpdated });
       await queryClient.invalidateQueries({ queryKey: mediaQueries.venueDocuments(document.venueId) });
     },
-    onError: (failure, input) => notify({ type: 'error', title: 'category' in input ? DOCUMENT_TEXT.moveFailed : DOCUMENT_TEXT.eventFailed, description: errorMessage(failure) }),
+    onError: (failure, input) =>
+      notify({ type: 'error', title: 'category' in input ? DOCUMENT_TEXT.moveFailed : DOCUMENT_TEXT.eventFailed, description: errorMessage(failure) }),
   });
   const busy = update.isPending;
   const uploaded = formatDocumentDate(document.uploadedAt);
@@ -145,7 +156,15 @@ function DocumentItem({ document, event, events, mayEdit, mayDelete, onDelete }:
               <LuFileText />
             </Box>
             <Box minW="0">
-              <Link href={document.urls.original} target="_blank" rel="noopener noreferrer" fontWeight="medium" wordBreak="break-all" colorPalette="brand" data-testid="document-name">
+              <Link
+                href={document.urls.original}
+                target="_blank"
+                rel="noopener noreferrer"
+                fontWeight="medium"
+                wordBreak="break-all"
+                colorPalette="brand"
+                data-testid="document-name"
+              >
                 {document.fileName}
               </Link>
               <Text fontSize="sm" color="fg.muted" data-testid="document-meta">
@@ -178,7 +197,15 @@ function DocumentItem({ document, event, events, mayEdit, mayDelete, onDelete }:
                 <LuDownload /> Download
               </a>
             </Button>
-            <IconButton aria-label={`Delete ${document.fileName}`} size="xs" variant="ghost" colorPalette="red" disabled={!mayDelete} onClick={onDelete} data-testid="document-delete">
+            <IconButton
+              aria-label={`Delete ${document.fileName}`}
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              disabled={!mayDelete}
+              onClick={onDelete}
+              data-testid="document-delete"
+            >
               <LuTrash2 />
             </IconButton>
           </HStack>

@@ -9,7 +9,9 @@ const ORIGIN = 'http://venuebook.test:8080';
  */
 function stubFrame() {
   const requests: { message: { type: string; id: string; fresh?: boolean }; targetOrigin: string }[] = [];
-  const frameWindow = { postMessage: (message: unknown, targetOrigin: string) => requests.push({ message: message as { type: string; id: string; fresh?: boolean }, targetOrigin }) };
+  const frameWindow = {
+    postMessage: (message: unknown, targetOrigin: string) => requests.push({ message: message as { type: string; id: string; fresh?: boolean }, targetOrigin }),
+  };
   let handler: ((message: BridgeMessage) => void) | null = null;
   const opened: string[] = [];
   let removed = 0;

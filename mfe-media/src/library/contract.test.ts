@@ -17,7 +17,15 @@ describe('the media library props (version 1)', () => {
   it('keeps every prop a host may pass', () => {
     const getAccessToken = async () => 'token';
     const onEvent = () => {};
-    const props = parseMediaLibraryProps({ version: 1, venueId: 'v', view: 'documents', getAccessToken, apiOrigin: 'https://venuebook.example.com', colorMode: 'dark', onEvent });
+    const props = parseMediaLibraryProps({
+      version: 1,
+      venueId: 'v',
+      view: 'documents',
+      getAccessToken,
+      apiOrigin: 'https://venuebook.example.com',
+      colorMode: 'dark',
+      onEvent,
+    });
     expect(props).toMatchObject({ view: 'documents', apiOrigin: 'https://venuebook.example.com', colorMode: 'dark' });
     expect(props.getAccessToken).toBe(getAccessToken);
     expect(props.onEvent).toBe(onEvent);
@@ -38,7 +46,8 @@ describe('the media library props (version 1)', () => {
       throw new Error('no error');
     })();
     expect(error.message).toMatch(/^Venue Book media library: invalid props: /);
-    for (const key of ['venueId must be a venue id', 'view ', 'onEvent must be a function', 'getAccessToken must be a function', 'colorMode ']) expect(error.message).toContain(key);
+    for (const key of ['venueId must be a venue id', 'view ', 'onEvent must be a function', 'getAccessToken must be a function', 'colorMode '])
+      expect(error.message).toContain(key);
   });
 
   it('takes a venue id as one path segment only (the API URLs are built from it)', () => {

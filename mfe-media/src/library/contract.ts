@@ -23,7 +23,10 @@ const fn = (what: string) => z.custom<(...args: never[]) => unknown>((value) => 
 export const mediaLibraryPropsSchema = z.strictObject({
   version: z.literal(MEDIA_LIBRARY_VERSION, { error: `must be ${MEDIA_LIBRARY_VERSION} (this library implements props version ${MEDIA_LIBRARY_VERSION})` }),
   // A venue id is one path segment of the API's URLs: letters, digits, '-' and '_' only (not '.', '..' or '/').
-  venueId: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/, 'must be a venue id'),
+  venueId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/, 'must be a venue id'),
   view: z.enum(MEDIA_LIBRARY_VIEWS).default('photos'),
   getAccessToken: fn('() => Promise<string | null>').optional(),
   apiOrigin: originSchema.optional(),

@@ -7,7 +7,16 @@ describe("the library's fetch", () => {
   it("makes the relative content URLs of every 'urls' object absolute on Venue Book's origin", () => {
     const list = {
       documents: [
-        { id: 'd1', fileName: '/not/a/url.jpg', urls: { original: '/api/v1/documents/d1/content?sig=1', thumb: null, preview: '/api/v1/documents/d1/content?variant=preview', download: 'https://cdn.example/x' } },
+        {
+          id: 'd1',
+          fileName: '/not/a/url.jpg',
+          urls: {
+            original: '/api/v1/documents/d1/content?sig=1',
+            thumb: null,
+            preview: '/api/v1/documents/d1/content?variant=preview',
+            download: 'https://cdn.example/x',
+          },
+        },
       ],
     };
     expect(absoluteContentUrls(list, ORIGIN)).toEqual({
@@ -15,7 +24,12 @@ describe("the library's fetch", () => {
         {
           id: 'd1',
           fileName: '/not/a/url.jpg',
-          urls: { original: `${ORIGIN}/api/v1/documents/d1/content?sig=1`, thumb: null, preview: `${ORIGIN}/api/v1/documents/d1/content?variant=preview`, download: 'https://cdn.example/x' },
+          urls: {
+            original: `${ORIGIN}/api/v1/documents/d1/content?sig=1`,
+            thumb: null,
+            preview: `${ORIGIN}/api/v1/documents/d1/content?variant=preview`,
+            download: 'https://cdn.example/x',
+          },
         },
       ],
     });
@@ -23,7 +37,9 @@ describe("the library's fetch", () => {
 
   it('knows the deleting calls and their ids', () => {
     expect(deletedDocumentIds(`${ORIGIN}/api/v1/documents/d%201`, 'DELETE', undefined, null)).toEqual(['d 1']);
-    expect(deletedDocumentIds(`${ORIGIN}/api/v1/venues/v1/photos/batch-delete`, 'POST', JSON.stringify({ documentIds: ['a', 'b'] }), { deletedCount: 2 })).toEqual(['a', 'b']);
+    expect(
+      deletedDocumentIds(`${ORIGIN}/api/v1/venues/v1/photos/batch-delete`, 'POST', JSON.stringify({ documentIds: ['a', 'b'] }), { deletedCount: 2 }),
+    ).toEqual(['a', 'b']);
     expect(deletedDocumentIds(`${ORIGIN}/api/v1/documents/d1`, 'PATCH', '{}', {})).toBeNull();
     expect(deletedDocumentIds(`${ORIGIN}/api/v1/venues/v1/documents`, 'GET', undefined, {})).toBeNull();
   });
@@ -37,12 +53,16 @@ describe("the library's fetch", () => {
       delete: () => new Response(null, { status: 204 }),
       broken: () => Response.json({ code: 'internal' }, { status: 503 }),
     };
-    const fetch = createEmbedFetch(ORIGIN, { deleted: (ids) => deleted.push(ids), failed: (message, status) => failed.push([message, status]) }, async (input, init) => {
-      seen.push(init ?? {});
-      const url = String(input);
-      if (url.endsWith('/offline')) throw new TypeError('Failed to fetch');
-      return answers[url.split('/').at(-1) === 'd1' ? 'delete' : (url.split('/').at(-1) ?? '')]!();
-    });
+    const fetch = createEmbedFetch(
+      ORIGIN,
+      { deleted: (ids) => deleted.push(ids), failed: (message, status) => failed.push([message, status]) },
+      async (input, init) => {
+        seen.push(init ?? {});
+        const url = String(input);
+        if (url.endsWith('/offline')) throw new TypeError('Failed to fetch');
+        return answers[url.split('/').at(-1) === 'd1' ? 'delete' : (url.split('/').at(-1) ?? '')]!();
+      },
+    );
     expect(await (await fetch(`${ORIGIN}/api/v1/list`, { method: 'GET' })).json()).toEqual({ urls: { original: `${ORIGIN}/api/v1/documents/d1/content` } });
     expect(seen[0]).toMatchObject({ credentials: 'omit', mode: 'cors' });
     expect((await fetch(`${ORIGIN}/api/v1/documents/d1`, { method: 'DELETE' })).status).toBe(204);

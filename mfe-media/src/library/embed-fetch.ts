@@ -22,7 +22,9 @@ export function absoluteContentUrls(value: unknown, apiOrigin: string): unknown 
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (key === 'urls' && typeof item === 'object' && item !== null && !Array.isArray(item)) {
-      out[key] = Object.fromEntries(Object.entries(item).map(([name, url]) => [name, typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? `${apiOrigin}${url}` : url]));
+      out[key] = Object.fromEntries(
+        Object.entries(item).map(([name, url]) => [name, typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? `${apiOrigin}${url}` : url]),
+      );
     } else {
       out[key] = absoluteContentUrls(item, apiOrigin);
     }
@@ -82,6 +84,10 @@ export function createEmbedFetch(apiOrigin: string, report: FetchReport, base: t
       const deleted = deletedDocumentIds(url, method, init?.body, body);
       if (deleted) report.deleted?.(deleted);
     }
-    return new Response(JSON.stringify(absoluteContentUrls(body, apiOrigin)), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(JSON.stringify(absoluteContentUrls(body, apiOrigin)), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }

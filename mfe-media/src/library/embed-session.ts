@@ -39,7 +39,8 @@ export function createEmbedSessionStore({ apiOrigin, getAccessToken, invalidate 
     if (snapshot.status !== 'signed-out' || snapshot.error) set({ status: 'signed-out', session: null, user: null, accessDenied: false, error: null });
   };
   const failed = (error: unknown) => {
-    const message = isApiRequestError(error) && error.code === 'network_error' ? unreachableMessage(apiOrigin) : error instanceof Error ? error.message : String(error);
+    const message =
+      isApiRequestError(error) && error.code === 'network_error' ? unreachableMessage(apiOrigin) : error instanceof Error ? error.message : String(error);
     set({ ...snapshot, status: snapshot.user ? 'signed-in' : 'signed-out', error: message });
   };
 
@@ -56,7 +57,8 @@ export function createEmbedSessionStore({ apiOrigin, getAccessToken, invalidate 
       set({ status: 'signed-in', session: null, user, accessDenied: false, error: null });
     } catch (error) {
       if (isApiRequestError(error) && error.status === 401) signedOut();
-      else if (isApiRequestError(error) && error.code === 'domain_not_allowed') set({ ...LOADING, status: 'signed-out', accessDenied: true, error: error.message });
+      else if (isApiRequestError(error) && error.code === 'domain_not_allowed')
+        set({ ...LOADING, status: 'signed-out', accessDenied: true, error: error.message });
       else failed(error);
     }
   }

@@ -5,7 +5,14 @@ import { api, onUploadSucceeded, Toaster } from '@venuebook/sdk';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBridgeClient, type BridgeClient } from './bridge-client.ts';
-import { parseMediaLibraryProps, type MediaLibraryEvent, type MediaLibraryHandle, type MediaLibraryProps, type MediaLibraryView, type ResolvedMediaLibraryProps } from './contract.ts';
+import {
+  parseMediaLibraryProps,
+  type MediaLibraryEvent,
+  type MediaLibraryHandle,
+  type MediaLibraryProps,
+  type MediaLibraryView,
+  type ResolvedMediaLibraryProps,
+} from './contract.ts';
 import { createEmbedFetch } from './embed-fetch.ts';
 import { createEmbedSessionStore, type EmbedSessionStore } from './embed-session.ts';
 import { LibraryApp } from './library-app.tsx';
@@ -31,11 +38,18 @@ interface Mounted {
 const mounted = new Set<Mounted>();
 
 /** The page's session: Venue Book's origin, the token source, the bridge (when the host passes no getAccessToken). */
-let page: { apiOrigin: string; store: EmbedSessionStore; bridge: BridgeClient | null; tokenSource: () => Promise<string | null>; stopUploads: () => void } | null = null;
+let page: {
+  apiOrigin: string;
+  store: EmbedSessionStore;
+  bridge: BridgeClient | null;
+  tokenSource: () => Promise<string | null>;
+  stopUploads: () => void;
+} | null = null;
 
 function pageSession(props: ResolvedMediaLibraryProps) {
   const apiOrigin = props.apiOrigin ?? loadedFromOrigin();
-  if (page && page.apiOrigin !== apiOrigin) throw new Error(`Venue Book media library: every library on a page uses one Venue Book origin (${page.apiOrigin}), not also ${apiOrigin}`);
+  if (page && page.apiOrigin !== apiOrigin)
+    throw new Error(`Venue Book media library: every library on a page uses one Venue Book origin (${page.apiOrigin}), not also ${apiOrigin}`);
   if (!page) {
     const broadcast = (event: MediaLibraryEvent) => {
       for (const instance of mounted) instance.emit(event);
@@ -56,7 +70,8 @@ function pageSession(props: ResolvedMediaLibraryProps) {
       store: null as unknown as EmbedSessionStore,
       stopUploads: onUploadSucceeded((item, document) => {
         for (const instance of mounted) {
-          if (instance.props.venueId === item.venueId) instance.emit({ type: 'uploaded', venueId: item.venueId, documentId: document.id, fileName: document.fileName, isPhoto: document.isPhoto });
+          if (instance.props.venueId === item.venueId)
+            instance.emit({ type: 'uploaded', venueId: item.venueId, documentId: document.id, fileName: document.fileName, isPhoto: document.isPhoto });
         }
       }),
     };
@@ -78,7 +93,8 @@ function pageSession(props: ResolvedMediaLibraryProps) {
  * Mounts the media library into `element`. Throws (rendering nothing) when the props are not valid props version 1.
  */
 export function mount(element: HTMLElement, input: MediaLibraryProps): MediaLibraryHandle {
-  if (typeof HTMLElement === 'undefined' || !(element instanceof HTMLElement)) throw new Error('Venue Book media library: mount(element, props) needs a DOM element');
+  if (typeof HTMLElement === 'undefined' || !(element instanceof HTMLElement))
+    throw new Error('Venue Book media library: mount(element, props) needs a DOM element');
   let props = parseMediaLibraryProps(input);
   const session = pageSession(props);
   /** The view the user chose, until the host passes another one. */

@@ -20,7 +20,8 @@ export function GalleryLink({ venueId }: { venueId: string }) {
 
   const saved = (next: GallerySettings) => queryClient.setQueryData(mediaQueries.gallery(venueId).queryKey, next);
   const update = useMutation({
-    mutationFn: (input: { enabled: boolean; expiresAt: string | null; what: 'enabled' | 'expiry' }) => api.media.updateGallery(venueId, { enabled: input.enabled, expiresAt: input.expiresAt }),
+    mutationFn: (input: { enabled: boolean; expiresAt: string | null; what: 'enabled' | 'expiry' }) =>
+      api.media.updateGallery(venueId, { enabled: input.enabled, expiresAt: input.expiresAt }),
     onSuccess: (next, { what }) => {
       saved(next);
       notify({ type: 'success', title: what === 'expiry' ? GALLERY_TEXT.expiryUpdated : next.enabled ? GALLERY_TEXT.turnedOn : GALLERY_TEXT.turnedOff });
@@ -68,7 +69,14 @@ export function GalleryLink({ venueId }: { venueId: string }) {
           <>
             {data.enabled ? (
               <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
-                <Input size="sm" readOnly value={link} aria-label="Public gallery link" onFocus={(event) => event.currentTarget.select()} data-testid="gallery-link-url" />
+                <Input
+                  size="sm"
+                  readOnly
+                  value={link}
+                  aria-label="Public gallery link"
+                  onFocus={(event) => event.currentTarget.select()}
+                  data-testid="gallery-link-url"
+                />
                 <Button size="sm" variant="outline" onClick={() => void copy(link)} flexShrink="0" data-testid="gallery-link-copy">
                   <LuCopy /> Copy Link
                 </Button>
@@ -111,7 +119,13 @@ export function GalleryLink({ venueId }: { venueId: string }) {
                     data-testid="gallery-expiry"
                   />
                   {data.expiresAt ? (
-                    <Button size="sm" variant="ghost" disabled={busy} onClick={() => update.mutate({ enabled: data.enabled, expiresAt: null, what: 'expiry' })} data-testid="gallery-expiry-clear">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={busy}
+                      onClick={() => update.mutate({ enabled: data.enabled, expiresAt: null, what: 'expiry' })}
+                      data-testid="gallery-expiry-clear"
+                    >
                       Never
                     </Button>
                   ) : null}

@@ -62,7 +62,7 @@ describe('photo selection mode (spec §4)', () => {
     expect(modeButtonLabel({ mode: 'deletion', selected: ['a'] }, 'deletion')).toBe('Delete Selected (1)');
   });
 
-  it("words the deletion toast as spec §8", () => {
+  it('words the deletion toast as spec §8', () => {
     expect(deletedPhotosText(3)).toBe('Successfully deleted 3 photo(s)');
   });
 });

@@ -47,8 +47,7 @@ export function PhotoUpload({ venueId, venueName, onClose }: PhotoUploadProps) {
   const camera = useRef<HTMLInputElement>(null);
   const [capturing, setCapturing] = useState(false);
 
-  const enqueue = (files: File[]) =>
-    enqueueUploads(files, { venueId, venueName, category: 'photos', ...(cardId ? { dataCardIdForTag: cardId } : {}) });
+  const enqueue = (files: File[]) => enqueueUploads(files, { venueId, venueName, category: 'photos', ...(cardId ? { dataCardIdForTag: cardId } : {}) });
 
   const onCapture = async (file: File | undefined) => {
     if (!file) return;
@@ -79,7 +78,13 @@ export function PhotoUpload({ venueId, venueName, onClose }: PhotoUploadProps) {
       <Stack gap="3">
         {touch ? (
           <Box>
-            <Button colorPalette="brand" w={{ base: 'full', sm: 'auto' }} loading={capturing} onClick={() => camera.current?.click()} data-testid="photo-camera">
+            <Button
+              colorPalette="brand"
+              w={{ base: 'full', sm: 'auto' }}
+              loading={capturing}
+              onClick={() => camera.current?.click()}
+              data-testid="photo-camera"
+            >
               <LuCamera /> Take Photo
             </Button>
             <input

@@ -78,7 +78,13 @@ export function PhotosPage() {
   const cardTitles = useMemo(() => new Map((cards.items ?? []).map((card) => [card.id, card.title])), [cards.items]);
   const gallery = useMemo(() => list.map((photo) => galleryPhotoOf(photo, cardTitles)), [list, cardTitles]);
   const slides = useMemo(
-    () => list.map((photo) => ({ src: photo.urls.preview ?? photo.urls.original, alt: photo.fileName, width: photo.width ?? undefined, height: photo.height ?? undefined })),
+    () =>
+      list.map((photo) => ({
+        src: photo.urls.preview ?? photo.urls.original,
+        alt: photo.fileName,
+        width: photo.width ?? undefined,
+        height: photo.height ?? undefined,
+      })),
     [list],
   );
 
@@ -127,7 +133,14 @@ export function PhotosPage() {
 
       <Flex gap="2" wrap="wrap" align="center" data-testid="photo-toolbar">
         <LayoutToggle value={layout} onChange={setLayout} />
-        <Button size="sm" variant={uploading ? 'subtle' : 'outline'} colorPalette="brand" disabled={!mayUpload} onClick={() => setUploading((open) => !open)} data-testid="photo-upload-toggle">
+        <Button
+          size="sm"
+          variant={uploading ? 'subtle' : 'outline'}
+          colorPalette="brand"
+          disabled={!mayUpload}
+          onClick={() => setUploading((open) => !open)}
+          data-testid="photo-upload-toggle"
+        >
           <LuUpload /> Upload Photos
         </Button>
         <Button
@@ -175,7 +188,12 @@ export function PhotosPage() {
       ) : photos.isError ? (
         <LoadError title="Could not load the photos" error={photos.error} onRetry={() => void photos.refetch()} testId="photos-error" />
       ) : list.length === 0 ? (
-        <EmptyState icon={<LuImage />} title={PHOTO_TEXT.empty} description={mayUpload ? 'Upload photos or take one with your camera.' : undefined} data-testid="photos-empty">
+        <EmptyState
+          icon={<LuImage />}
+          title={PHOTO_TEXT.empty}
+          description={mayUpload ? 'Upload photos or take one with your camera.' : undefined}
+          data-testid="photos-empty"
+        >
           {mayUpload && !uploading ? (
             <Button size="sm" colorPalette="brand" onClick={() => setUploading(true)} data-testid="photos-empty-upload">
               <LuUpload /> Upload Photos
@@ -226,5 +244,11 @@ export function PhotosPage() {
 /** A photo as the grids show it: its thumbnail, name, date taken and size, and its cards' titles. */
 function galleryPhotoOf(photo: VenueDocument, cardTitles: ReadonlyMap<string, string>): GalleryPhoto {
   const tags = photo.tagCardIds.map((id) => cardTitles.get(id)).filter((title): title is string => title !== undefined);
-  return { id: photo.id, thumbUrl: photo.urls.thumb ?? photo.urls.original, title: photo.fileName, detail: `${formatDocumentDate(photo.dateTaken)} · ${formatFileSize(photo.fileSize)}`, tags };
+  return {
+    id: photo.id,
+    thumbUrl: photo.urls.thumb ?? photo.urls.original,
+    title: photo.fileName,
+    detail: `${formatDocumentDate(photo.dateTaken)} · ${formatFileSize(photo.fileSize)}`,
+    tags,
+  };
 }

@@ -51,7 +51,8 @@ export function TagDialog({ venueId, open, photoIds, onClose, onDone }: TagDialo
       onDone();
       await queryClient.invalidateQueries({ queryKey: mediaQueries.venueDocuments(venueId) });
     },
-    onError: (failure, { action }) => notify({ type: 'error', title: action === 'tag' ? TAG_TEXT.tagFailed : TAG_TEXT.untagFailed, description: errorMessage(failure) }),
+    onError: (failure, { action }) =>
+      notify({ type: 'error', title: action === 'tag' ? TAG_TEXT.tagFailed : TAG_TEXT.untagFailed, description: errorMessage(failure) }),
   });
 
   const submit = (action: 'tag' | 'untag') => {
@@ -89,10 +90,23 @@ export function TagDialog({ venueId, open, photoIds, onClose, onDone }: TagDialo
           <Button variant="outline" onClick={onClose} disabled={busy} data-testid="tag-cancel">
             Cancel
           </Button>
-          <Button variant="outline" colorPalette="red" onClick={() => submit('untag')} loading={busy && change.variables?.action === 'untag'} disabled={busy || !cards.items?.length} data-testid="tag-remove">
+          <Button
+            variant="outline"
+            colorPalette="red"
+            onClick={() => submit('untag')}
+            loading={busy && change.variables?.action === 'untag'}
+            disabled={busy || !cards.items?.length}
+            data-testid="tag-remove"
+          >
             Remove Tags
           </Button>
-          <Button type="submit" colorPalette="brand" loading={busy && change.variables?.action === 'tag'} disabled={busy || !cards.items?.length} data-testid="tag-submit">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={busy && change.variables?.action === 'tag'}
+            disabled={busy || !cards.items?.length}
+            data-testid="tag-submit"
+          >
             Tag Photos
           </Button>
         </>

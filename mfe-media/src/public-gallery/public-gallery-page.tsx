@@ -32,7 +32,13 @@ export function PublicGalleryPage() {
   const photos = useMemo(() => gallery.data?.photos ?? [], [gallery.data]);
   const tiles = useMemo(() => photos.map((photo, index) => galleryPhotoOf(photo, index)), [photos]);
   const slides = useMemo(
-    () => photos.map((photo, index) => ({ src: photo.previewUrl || photo.url, alt: `Photo ${index + 1}`, width: photo.width ?? undefined, height: photo.height ?? undefined })),
+    () =>
+      photos.map((photo, index) => ({
+        src: photo.previewUrl || photo.url,
+        alt: `Photo ${index + 1}`,
+        width: photo.width ?? undefined,
+        height: photo.height ?? undefined,
+      })),
     [photos],
   );
 
@@ -45,7 +51,8 @@ export function PublicGalleryPage() {
       </Box>
     );
   }
-  if (gallery.isError) return <LoadError title="Could not load the gallery" error={gallery.error} onRetry={() => void gallery.refetch()} testId="public-gallery-error" />;
+  if (gallery.isError)
+    return <LoadError title="Could not load the gallery" error={gallery.error} onRetry={() => void gallery.refetch()} testId="public-gallery-error" />;
 
   return (
     <Stack gap={{ base: '4', md: '6' }} data-testid="public-gallery">
@@ -90,5 +97,10 @@ export function PublicGalleryPage() {
 /** A public photo in the grids: no file names leave the venue, only the date taken. */
 function galleryPhotoOf(photo: PublicPhoto, index: number): GalleryPhoto {
   const date = formatDocumentDate(photo.dateTaken);
-  return { id: photo.id, thumbUrl: photo.thumbUrl || photo.url, title: date ? `Photo ${index + 1}, ${date}` : `Photo ${index + 1}`, ...(date ? { detail: date } : {}) };
+  return {
+    id: photo.id,
+    thumbUrl: photo.thumbUrl || photo.url,
+    title: date ? `Photo ${index + 1}, ${date}` : `Photo ${index + 1}`,
+    ...(date ? { detail: date } : {}),
+  };
 }

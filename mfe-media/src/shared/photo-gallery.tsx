@@ -20,10 +20,24 @@ export type GalleryLayout = 'grid' | 'list';
 export function LayoutToggle({ value, onChange }: { value: GalleryLayout; onChange: (layout: GalleryLayout) => void }) {
   return (
     <HStack gap="0" role="group" aria-label="Layout" borderWidth="1px" rounded="l2" p="0.5">
-      <IconButton aria-label="Grid view" aria-pressed={value === 'grid'} size="sm" variant={value === 'grid' ? 'subtle' : 'ghost'} onClick={() => onChange('grid')} data-testid="layout-grid">
+      <IconButton
+        aria-label="Grid view"
+        aria-pressed={value === 'grid'}
+        size="sm"
+        variant={value === 'grid' ? 'subtle' : 'ghost'}
+        onClick={() => onChange('grid')}
+        data-testid="layout-grid"
+      >
         <LuLayoutGrid />
       </IconButton>
-      <IconButton aria-label="List view" aria-pressed={value === 'list'} size="sm" variant={value === 'list' ? 'subtle' : 'ghost'} onClick={() => onChange('list')} data-testid="layout-list">
+      <IconButton
+        aria-label="List view"
+        aria-pressed={value === 'list'}
+        size="sm"
+        variant={value === 'list' ? 'subtle' : 'ghost'}
+        onClick={() => onChange('list')}
+        data-testid="layout-list"
+      >
         <LuList />
       </IconButton>
     </HStack>
@@ -140,7 +154,19 @@ function Thumb({ photo, boxSize }: { photo: GalleryPhoto; boxSize: string }) {
       </Flex>
     );
   }
-  return <Image src={photo.thumbUrl} alt={photo.title} boxSize={boxSize} flexShrink="0" objectFit="cover" loading="lazy" decoding="async" rounded="l1" draggable={false} />;
+  return (
+    <Image
+      src={photo.thumbUrl}
+      alt={photo.title}
+      boxSize={boxSize}
+      flexShrink="0"
+      objectFit="cover"
+      loading="lazy"
+      decoding="async"
+      rounded="l1"
+      draggable={false}
+    />
+  );
 }
 
 function SelectMark({ selected, position }: { selected: boolean; position: 'absolute' | 'static' }) {

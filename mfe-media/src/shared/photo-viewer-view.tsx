@@ -53,7 +53,16 @@ function ViewerCounter() {
     <div
       data-testid="viewer-counter"
       aria-live="polite"
-      style={{ position: 'absolute', top: 0, left: 0, padding: '16px', color: 'rgba(255,255,255,0.85)', fontSize: '15px', lineHeight: '24px', fontVariantNumeric: 'tabular-nums' }}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        padding: '16px',
+        color: 'rgba(255,255,255,0.85)',
+        fontSize: '15px',
+        lineHeight: '24px',
+        fontVariantNumeric: 'tabular-nums',
+      }}
     >
       {currentIndex + 1} of {slides.length}
     </div>

@@ -91,14 +91,7 @@ export function AllContactsPage() {
                   <Flex gap="3" justify="space-between" align="start">
                     <Stack gap="1" minW="0" flex="1">
                       <Wrap gap="2" align="center">
-                        <Link
-                          as="button"
-                          fontSize="md"
-                          textAlign="start"
-                          onClick={() => setOpen(contact)}
-                          aria-haspopup="dialog"
-                          data-testid="contact-open"
-                        >
+                        <Link as="button" fontSize="md" textAlign="start" onClick={() => setOpen(contact)} aria-haspopup="dialog" data-testid="contact-open">
                           <ContactName contact={contact} />
                         </Link>
                         <ContactBadges contact={contact} showMain />
@@ -124,7 +117,12 @@ export function AllContactsPage() {
       )}
 
       <ContactDetailDialog contact={open} mayDelete={mayDelete} onDelete={setDeleting} onClose={() => setOpen(null)} />
-      <DeleteContactDialog contact={deleting} busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => deleting && remove.mutate(deleting)} />
+      <DeleteContactDialog
+        contact={deleting}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
     </Stack>
   );
 }

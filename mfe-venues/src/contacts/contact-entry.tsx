@@ -25,7 +25,13 @@ export function ContactName({ contact }: { contact: Pick<Contact, 'name' | 'deta
 }
 
 /** The tag and the main / former badges of a contact (the former one wherever the contact is listed, spec §3). */
-export function ContactBadges({ contact, showMain = false }: { contact: Pick<Contact, 'tag' | 'isCurrentMainContact' | 'formerMainContact'>; showMain?: boolean }) {
+export function ContactBadges({
+  contact,
+  showMain = false,
+}: {
+  contact: Pick<Contact, 'tag' | 'isCurrentMainContact' | 'formerMainContact'>;
+  showMain?: boolean;
+}) {
   return (
     <>
       {showMain && contact.isCurrentMainContact ? (
@@ -65,7 +71,15 @@ export function ContactDetails({ contact }: { contact: Pick<Contact, 'title' | '
           </Link>
         ) : null}
         {contact.email ? (
-          <Link href={`mailto:${contact.email}`} display="inline-flex" gap="1" alignItems="center" colorPalette="brand" wordBreak="break-all" data-testid="contact-email">
+          <Link
+            href={`mailto:${contact.email}`}
+            display="inline-flex"
+            gap="1"
+            alignItems="center"
+            colorPalette="brand"
+            wordBreak="break-all"
+            data-testid="contact-email"
+          >
             <LuMail aria-hidden /> {contact.email}
           </Link>
         ) : null}
@@ -75,7 +89,13 @@ export function ContactDetails({ contact }: { contact: Pick<Contact, 'title' | '
 }
 
 /** A contact in a list: the name and badges on one line, the details under them, then `children` (e.g. a date). */
-export function ContactSummary({ contact, children }: { contact: Pick<Contact, 'name' | 'detailsHidden' | 'tag' | 'isCurrentMainContact' | 'formerMainContact' | 'title' | 'phone' | 'email'>; children?: ReactNode }) {
+export function ContactSummary({
+  contact,
+  children,
+}: {
+  contact: Pick<Contact, 'name' | 'detailsHidden' | 'tag' | 'isCurrentMainContact' | 'formerMainContact' | 'title' | 'phone' | 'email'>;
+  children?: ReactNode;
+}) {
   return (
     <Stack gap="1" minW="0">
       <Wrap gap="2" align="center">

@@ -92,7 +92,11 @@ function DeletedContactsList() {
         </Stack>
       )}
 
-      <PurgeDialog actions={actions} noun="contact" question={(contact) => `Permanently delete "${contact ? contactDisplayName(contact) : ''}"? This cannot be undone.`} />
+      <PurgeDialog
+        actions={actions}
+        noun="contact"
+        question={(contact) => `Permanently delete "${contact ? contactDisplayName(contact) : ''}"? This cannot be undone.`}
+      />
     </Stack>
   );
 }

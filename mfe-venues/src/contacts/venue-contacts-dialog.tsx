@@ -1,17 +1,6 @@
 import { Box, Button, Heading, HStack, IconButton, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ContactInputParsed } from '@venuebook/proto/domain';
-import {
-  api,
-  contactQueries,
-  errorMessage,
-  notify,
-  useCan,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type Contact,
-  type Venue,
-} from '@venuebook/sdk';
+import { api, contactQueries, errorMessage, notify, useCan, useMutation, useQuery, useQueryClient, type Contact, type Venue } from '@venuebook/sdk';
 import { useMemo, useState } from 'react';
 import { LuPencil, LuUsers } from 'react-icons/lu';
 import { PanelDialog, PanelSections } from '@venuebook/sdk';
@@ -158,12 +147,7 @@ function VenueContactsDialog({ venue, onClose }: { venue: VenueContactsButtonPro
               ) : (
                 <Stack as="ul" listStyleType="none" m="0" p="0" gap="2" data-testid="contact-list">
                   {listed.map((contact) => (
-                    <ContactItem
-                      key={contact.id}
-                      align="start"
-                      bg={editing?.id === contact.id ? 'brand.subtle' : undefined}
-                      data-testid="contact-item"
-                    >
+                    <ContactItem key={contact.id} align="start" bg={editing?.id === contact.id ? 'brand.subtle' : undefined} data-testid="contact-item">
                       <ContactSummary contact={contact} />
                       {mayEdit || mayDelete ? (
                         <HStack gap="1" flexShrink="0">
@@ -181,9 +165,7 @@ function VenueContactsDialog({ venue, onClose }: { venue: VenueContactsButtonPro
                               <LuPencil />
                             </IconButton>
                           ) : null}
-                          {mayDelete ? (
-                            <DeleteContactButton contact={contact} onClick={() => setDeleting(contact)} testId="contact-delete" />
-                          ) : null}
+                          {mayDelete ? <DeleteContactButton contact={contact} onClick={() => setDeleting(contact)} testId="contact-delete" /> : null}
                         </HStack>
                       ) : null}
                     </ContactItem>
@@ -194,7 +176,12 @@ function VenueContactsDialog({ venue, onClose }: { venue: VenueContactsButtonPro
           </Stack>
         </PanelSections>
       </PanelDialog>
-      <DeleteContactDialog contact={deleting} busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => deleting && remove.mutate(deleting)} />
+      <DeleteContactDialog
+        contact={deleting}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
     </>
   );
 }

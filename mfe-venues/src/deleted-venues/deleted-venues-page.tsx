@@ -94,7 +94,11 @@ function DeletedVenuesList() {
         </Stack>
       )}
 
-      <PurgeDialog actions={actions} noun="venue" question={(venue) => `Permanently delete "${venue?.name ?? ''}" with its contacts and events? This cannot be undone.`} />
+      <PurgeDialog
+        actions={actions}
+        noun="venue"
+        question={(venue) => `Permanently delete "${venue?.name ?? ''}" with its contacts and events? This cannot be undone.`}
+      />
     </Stack>
   );
 }

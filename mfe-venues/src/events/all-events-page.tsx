@@ -38,17 +38,40 @@ export function AllEventsPage() {
       <Stack gap="3">
         <SearchBox value={query.q} onChange={onSearch} placeholder={EVENT_SEARCH_PLACEHOLDER} label="Search events" testId="event-search" />
         <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-          <SortButtons sorts={EVENT_SORTS} labels={EVENT_SORT_LABELS} value={query.sort} onChange={(sort) => setQuery({ sort })} label="Sort events" testIdPrefix="event-sort-" />
+          <SortButtons
+            sorts={EVENT_SORTS}
+            labels={EVENT_SORT_LABELS}
+            value={query.sort}
+            onChange={(sort) => setQuery({ sort })}
+            label="Sort events"
+            testIdPrefix="event-sort-"
+          />
           <LeagueFilter value={query.leagues} onToggle={(league) => setQuery({ leagues: toggleLeague(query.leagues, league) })} />
         </Flex>
         <Wrap gap="3" align="end" data-testid="event-date-range">
           <Field.Root w={{ base: 'calc(50% - 0.375rem)', sm: '44' }} invalid={reversed}>
             <Field.Label fontSize="sm">From</Field.Label>
-            <Input type="date" size="sm" bg="bg" value={query.from} max={query.to || undefined} onChange={(e) => setQuery({ from: e.currentTarget.value }, { replace: true })} data-testid="event-from" />
+            <Input
+              type="date"
+              size="sm"
+              bg="bg"
+              value={query.from}
+              max={query.to || undefined}
+              onChange={(e) => setQuery({ from: e.currentTarget.value }, { replace: true })}
+              data-testid="event-from"
+            />
           </Field.Root>
           <Field.Root w={{ base: 'calc(50% - 0.375rem)', sm: '44' }} invalid={reversed}>
             <Field.Label fontSize="sm">To</Field.Label>
-            <Input type="date" size="sm" bg="bg" value={query.to} min={query.from || undefined} onChange={(e) => setQuery({ to: e.currentTarget.value }, { replace: true })} data-testid="event-to" />
+            <Input
+              type="date"
+              size="sm"
+              bg="bg"
+              value={query.to}
+              min={query.from || undefined}
+              onChange={(e) => setQuery({ to: e.currentTarget.value }, { replace: true })}
+              data-testid="event-to"
+            />
           </Field.Root>
           {isEventsFiltered(query) ? (
             <Button variant="ghost" size="sm" onClick={() => setQuery(DEFAULT_EVENTS_QUERY)} data-testid="clear-event-filters">

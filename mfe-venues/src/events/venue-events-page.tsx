@@ -46,8 +46,7 @@ export function VenueEventsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: eventQueries.all });
 
   const save = useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: VenueEventInputParsed }) =>
-      id ? api.events.update(id, input) : api.events.create(venueId, input),
+    mutationFn: ({ id, input }: { id: string | null; input: VenueEventInputParsed }) => (id ? api.events.update(id, input) : api.events.create(venueId, input)),
     onSuccess: async (_event, { id }) => {
       await refresh();
       setEditing(undefined);
@@ -142,9 +141,7 @@ export function VenueEventsPage() {
         onConfirm={() => deleting && remove.mutate(deleting)}
         data-testid="delete-event-dialog"
       >
-        <Text wordBreak="break-word">
-          Delete the event &quot;{deleting?.name}&quot;? This cannot be undone.
-        </Text>
+        <Text wordBreak="break-word">Delete the event &quot;{deleting?.name}&quot;? This cannot be undone.</Text>
       </ConfirmDialog>
     </Stack>
   );
@@ -187,7 +184,14 @@ function EventCard({ event, onEdit, onDelete }: { event: VenueEvent; onEdit: (()
         ) : null}
         <Collapsible.Root>
           <Collapsible.Trigger asChild>
-            <Button variant="plain" size="xs" px="0" color="fg.muted" data-testid="event-documents-toggle" css={{ '&[data-state=open] svg:last-child': { transform: 'rotate(180deg)' } }}>
+            <Button
+              variant="plain"
+              size="xs"
+              px="0"
+              color="fg.muted"
+              data-testid="event-documents-toggle"
+              css={{ '&[data-state=open] svg:last-child': { transform: 'rotate(180deg)' } }}
+            >
               <LuFileText /> Documents <LuChevronDown />
             </Button>
           </Collapsible.Trigger>

@@ -161,11 +161,24 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
                       data-testid="import-file"
                       onChange={(event) => void pick(event.target.files?.[0])}
                     />
-                    <Button variant="outline" onClick={() => fileInput.current?.click()} loading={step.name === 'previewing'} loadingText="Reading file…" alignSelf="start" data-testid="import-choose-file">
+                    <Button
+                      variant="outline"
+                      onClick={() => fileInput.current?.click()}
+                      loading={step.name === 'previewing'}
+                      loadingText="Reading file…"
+                      alignSelf="start"
+                      data-testid="import-choose-file"
+                    >
                       <LuUpload /> Choose CSV file
                     </Button>
                     {step.name === 'previewing' && step.total > step.done ? (
-                      <ImportProgress label="Checking rows…" ariaLabel="Preview progress" done={step.done} total={step.total} testId="import-preview-progress" />
+                      <ImportProgress
+                        label="Checking rows…"
+                        ariaLabel="Preview progress"
+                        done={step.done}
+                        total={step.total}
+                        testId="import-preview-progress"
+                      />
                     ) : null}
                     {problem ? (
                       <Text color="fg.error" role="alert" data-testid="import-problem">
@@ -247,7 +260,13 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
                       </Table.Root>
                     </Box>
                     {shownCount < preview.rows.length && preview.rows.length > IMPORT_SHOWN_ROWS ? (
-                      <Button size="xs" variant="outline" alignSelf="start" onClick={() => setShownCount(shownCount + IMPORT_SHOWN_ROWS)} data-testid="import-show-more">
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        alignSelf="start"
+                        onClick={() => setShownCount(shownCount + IMPORT_SHOWN_ROWS)}
+                        data-testid="import-show-more"
+                      >
                         Show more rows
                       </Button>
                     ) : null}
@@ -273,7 +292,14 @@ export function CsvImportDialog({ open, onClose, kinds }: CsvImportDialogProps) 
                     {preview && step.name === 'preview' ? 'Choose Another File' : 'Cancel'}
                   </Button>
                   {preview ? (
-                    <Button colorPalette="brand" onClick={() => void commit(preview)} disabled={creating === 0 || busy} loading={step.name === 'importing'} loadingText="Importing…" data-testid="import-commit">
+                    <Button
+                      colorPalette="brand"
+                      onClick={() => void commit(preview)}
+                      disabled={creating === 0 || busy}
+                      loading={step.name === 'importing'}
+                      loadingText="Importing…"
+                      data-testid="import-commit"
+                    >
                       Import {creating} {creating === 1 ? 'row' : 'rows'}
                     </Button>
                   ) : null}
@@ -298,7 +324,17 @@ function ImportProgress({ label, ariaLabel, done, total, testId }: { label: stri
           {done.toLocaleString('en-US')} / {total.toLocaleString('en-US')}
         </Text>
       </HStack>
-      <Box role="progressbar" aria-label={ariaLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} h="2" bg="bg.muted" rounded="full" overflow="hidden">
+      <Box
+        role="progressbar"
+        aria-label={ariaLabel}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        h="2"
+        bg="bg.muted"
+        rounded="full"
+        overflow="hidden"
+      >
         <Box h="full" w={`${value}%`} bg="colorPalette.solid" colorPalette="brand" transition="width 0.2s" />
       </Box>
     </Stack>

@@ -16,7 +16,12 @@ const row = (n: number, fields: Partial<ImportRowResult> = {}): ImportRowResult 
   ...fields,
 });
 
-const preview = (rows: ImportRowResult[]): ImportResult => ({ mode: 'preview', rows, totalRows: rows.length, summary: { create: 0, confirm: 0, skip: 0, created: 0, skipped: 0 } });
+const preview = (rows: ImportRowResult[]): ImportResult => ({
+  mode: 'preview',
+  rows,
+  totalRows: rows.length,
+  summary: { create: 0, confirm: 0, skip: 0, created: 0, skipped: 0 },
+});
 
 describe('CSV import dialog rules', () => {
   it('previews a whole file in row windows: every row once, the summaries added, progress after each window', async () => {
@@ -26,8 +31,21 @@ describe('CSV import dialog rules', () => {
     const result = await previewInWindows(
       async (window) => {
         windows.push(window);
-        const rows = Array.from({ length: Math.max(0, Math.min(window.limit, total - window.offset)) }, (_, i) => row(window.offset + i + 1, (window.offset + i) % 10 === 0 ? { action: 'skip', reason: 'error' } : {}));
-        return { mode: 'preview', rows, totalRows: total, summary: { create: rows.filter((r) => r.action === 'create').length, confirm: 0, skip: rows.filter((r) => r.action === 'skip').length, created: 0, skipped: 0 } };
+        const rows = Array.from({ length: Math.max(0, Math.min(window.limit, total - window.offset)) }, (_, i) =>
+          row(window.offset + i + 1, (window.offset + i) % 10 === 0 ? { action: 'skip', reason: 'error' } : {}),
+        );
+        return {
+          mode: 'preview',
+          rows,
+          totalRows: total,
+          summary: {
+            create: rows.filter((r) => r.action === 'create').length,
+            confirm: 0,
+            skip: rows.filter((r) => r.action === 'skip').length,
+            created: 0,
+            skipped: 0,
+          },
+        };
       },
       (done, of) => progress.push([done, of]),
       1_000,
@@ -45,14 +63,19 @@ describe('CSV import dialog rules', () => {
     expect(result.rows.map((r) => r.row)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     expect(result).toMatchObject({ mode: 'preview', totalRows: total, summary: { create: 2_250, skip: 250 } });
     // An empty file: one request, no rows.
-    const empty = await previewInWindows(async () => preview([]), () => undefined);
+    const empty = await previewInWindows(
+      async () => preview([]),
+      () => undefined,
+    );
     expect(empty).toMatchObject({ rows: [], totalRows: 0 });
   });
 
   it('lists a short preview in file order, a long one with the rows to check first', () => {
     const short = preview([row(1), row(2, { action: 'skip', reason: 'error' }), row(3)]);
     expect(shownRows(short, IMPORT_SHOWN_ROWS).map((r) => r.row)).toEqual([1, 2, 3]);
-    const rows = Array.from({ length: 1_000 }, (_, i) => row(i + 1, i === 900 ? { action: 'confirm', reason: 'similar' } : i === 500 ? { action: 'skip', reason: 'error' } : {}));
+    const rows = Array.from({ length: 1_000 }, (_, i) =>
+      row(i + 1, i === 900 ? { action: 'confirm', reason: 'similar' } : i === 500 ? { action: 'skip', reason: 'error' } : {}),
+    );
     const shown = shownRows(preview(rows), IMPORT_SHOWN_ROWS);
     expect(shown).toHaveLength(IMPORT_SHOWN_ROWS);
     expect(shown.slice(0, 3).map((r) => r.row)).toEqual([901, 501, 1]);
@@ -76,7 +99,12 @@ describe('CSV import dialog rules', () => {
   });
 
   it('counts the rows a commit would create: clean rows and confirmed similar names', () => {
-    const rows = [row(1), row(2, { action: 'confirm', reason: 'similar' }), row(3, { action: 'skip', reason: 'exact_duplicate' }), row(4, { action: 'confirm', reason: 'similar' })];
+    const rows = [
+      row(1),
+      row(2, { action: 'confirm', reason: 'similar' }),
+      row(3, { action: 'skip', reason: 'exact_duplicate' }),
+      row(4, { action: 'confirm', reason: 'similar' }),
+    ];
     expect(rowsToCreate(preview(rows), new Set())).toBe(1);
     expect(rowsToCreate(preview(rows), new Set([2, 4]))).toBe(3);
   });
@@ -100,7 +128,12 @@ describe('CSV import dialog rules', () => {
         ],
       }),
     );
-    expect(details).toEqual(['Venue Name: Venue name is required', 'Leagues: Invalid option', 'Similar to Staples Center (existing, 86%)', 'Same as Staples Centre (row 2, 100%)']);
+    expect(details).toEqual([
+      'Venue Name: Venue name is required',
+      'Leagues: Invalid option',
+      'Similar to Staples Center (existing, 86%)',
+      'Same as Staples Centre (row 2, 100%)',
+    ]);
     expect(rowTitle('venues', row(7))).toBe('Venue 7, "quoted"');
     expect(rowTitle('contacts', row(1, { values: { Venue: 'Arena', Name: 'Ann Lee' }, venueName: 'The Arena' }))).toBe('Ann Lee — The Arena');
   });

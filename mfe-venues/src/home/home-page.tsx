@@ -5,15 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LeagueFilter, SortButtons, useUrlQuery } from '../shared/list-controls.tsx';
 import { countText, PageTitle, PagedFooter } from '../shared/list-parts.tsx';
 import { LoadError } from '../shared/load-states.tsx';
-import {
-  DEFAULT_HOME_QUERY,
-  emptyText,
-  isFiltered,
-  parseHomeQuery,
-  serializeHomeQuery,
-  toggleLeague,
-  type HomeQuery,
-} from './home-query.ts';
+import { DEFAULT_HOME_QUERY, emptyText, isFiltered, parseHomeQuery, serializeHomeQuery, toggleLeague, type HomeQuery } from './home-query.ts';
 import { CsvTransferButtons } from './csv-transfer-buttons.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useVenueList } from './use-venue-list.ts';
@@ -55,7 +47,14 @@ export function HomePage({ canEdit: canEditOverride }: HomePageProps) {
       <Stack gap="3">
         <SearchBox value={query.q} onChange={onSearch} />
         <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-          <SortButtons sorts={VENUE_SORTS} labels={VENUE_SORT_LABELS} value={query.sort} onChange={(sort) => setQuery({ sort })} label="Sort venues" testIdPrefix="sort-" />
+          <SortButtons
+            sorts={VENUE_SORTS}
+            labels={VENUE_SORT_LABELS}
+            value={query.sort}
+            onChange={(sort) => setQuery({ sort })}
+            label="Sort venues"
+            testIdPrefix="sort-"
+          />
           <LeagueFilter value={query.leagues} onToggle={(league) => setQuery({ leagues: toggleLeague(query.leagues, league) })} />
         </Flex>
       </Stack>
@@ -65,29 +64,16 @@ export function HomePage({ canEdit: canEditOverride }: HomePageProps) {
   );
 }
 
-function Results({
-  list,
-  query,
-  canEdit,
-  onClear,
-}: {
-  list: ReturnType<typeof useVenueList>;
-  query: HomeQuery;
-  canEdit: boolean;
-  onClear: () => void;
-}) {
+function Results({ list, query, canEdit, onClear }: { list: ReturnType<typeof useVenueList>; query: HomeQuery; canEdit: boolean; onClear: () => void }) {
   if (list.loading) return <VenueGridSkeleton />;
 
-  if (list.error) return <LoadError title="Could not load venues" error={list.error} onRetry={list.retry} testId="venue-list-error" retryTestId="venue-list-retry" />;
+  if (list.error)
+    return <LoadError title="Could not load venues" error={list.error} onRetry={list.retry} testId="venue-list-error" retryTestId="venue-list-retry" />;
 
   if (list.items.length === 0) {
     const filtered = isFiltered(query);
     return (
-      <EmptyState
-        icon={filtered ? <LuSearchX /> : <LuMapPinned />}
-        title={emptyText(query)}
-        data-testid="venue-list-empty"
-      >
+      <EmptyState icon={filtered ? <LuSearchX /> : <LuMapPinned />} title={emptyText(query)} data-testid="venue-list-empty">
         {filtered ? (
           <Button variant="outline" size="sm" onClick={onClear}>
             Clear filters

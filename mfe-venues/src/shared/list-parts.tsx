@@ -25,24 +25,20 @@ export function countText(count: number, one: string, many: string): string {
 /** The rows of a searched list, dimmed (and busy) while the previous query's rows stand in for the current one's. */
 export function StaleRows({ stale, testId, children }: { stale: boolean; testId: string; children: ReactNode }) {
   return (
-    <Stack
-      as="ul"
-      listStyleType="none"
-      m="0"
-      p="0"
-      gap="3"
-      opacity={stale ? 0.6 : 1}
-      transition="opacity 0.15s"
-      aria-busy={stale}
-      data-testid={testId}
-    >
+    <Stack as="ul" listStyleType="none" m="0" p="0" gap="3" opacity={stale ? 0.6 : 1} transition="opacity 0.15s" aria-busy={stale} data-testid={testId}>
       {children}
     </Stack>
   );
 }
 
 /** Under a searched list: 'Showing n of total', 'Load more' while there is more, and why the last 'Load more' failed. */
-export function PagedFooter({ list, countTestId }: { list: Pick<PagedList<unknown>, 'items' | 'total' | 'hasMore' | 'loadMore' | 'loadingMore' | 'loadMoreError'>; countTestId: string }) {
+export function PagedFooter({
+  list,
+  countTestId,
+}: {
+  list: Pick<PagedList<unknown>, 'items' | 'total' | 'hasMore' | 'loadMore' | 'loadingMore' | 'loadMoreError'>;
+  countTestId: string;
+}) {
   return (
     <VStack gap="2">
       <Text fontSize="sm" color="fg.muted" data-testid={countTestId}>
@@ -54,7 +50,13 @@ export function PagedFooter({ list, countTestId }: { list: Pick<PagedList<unknow
 }
 
 /** 'Load more' at the end of a list while there is more, and why the last one failed. */
-export function LoadMore({ list, centered = false }: { list: Pick<PagedList<unknown>, 'hasMore' | 'loadMore' | 'loadingMore' | 'loadMoreError'>; centered?: boolean }) {
+export function LoadMore({
+  list,
+  centered = false,
+}: {
+  list: Pick<PagedList<unknown>, 'hasMore' | 'loadMore' | 'loadingMore' | 'loadMoreError'>;
+  centered?: boolean;
+}) {
   const button = list.hasMore ? (
     <Button variant="outline" onClick={list.loadMore} loading={list.loadingMore} data-testid="load-more">
       Load more

@@ -62,7 +62,13 @@ describe('venueDataGroups', () => {
 
   it('shows a card of two departments under each', () => {
     const shared = { ...power, departments: ['Production/Broadcast', 'IT'] as Department[] };
-    const groups = venueDataGroups([{ department: 'Production/Broadcast', cards: [shared] }, { department: 'IT', cards: [shared] }], [value('power', 'amps', '200')]);
+    const groups = venueDataGroups(
+      [
+        { department: 'Production/Broadcast', cards: [shared] },
+        { department: 'IT', cards: [shared] },
+      ],
+      [value('power', 'amps', '200')],
+    );
     expect(groups.map((g) => g.department)).toEqual(['Production/Broadcast', 'IT']);
   });
 });

@@ -28,7 +28,12 @@ export function VenueData({ venue }: { venue: Venue }) {
   const values = useQuery({ ...cardQueries.venueValues(venue.id), staleTime: VENUE_DATA_STALE_TIME_MS });
   // A few cards a department: grouping them again on each render costs nothing worth a memo.
   const loaded = lists.every((list) => list.data !== undefined) && values.data !== undefined;
-  const groups = loaded ? venueDataGroups(DEPARTMENTS.map((department, i) => ({ department, cards: lists[i]!.data!.items })), values.data!.values) : null;
+  const groups = loaded
+    ? venueDataGroups(
+        DEPARTMENTS.map((department, i) => ({ department, cards: lists[i]!.data!.items })),
+        values.data!.values,
+      )
+    : null;
   const base = `/venue/${encodeURIComponent(venue.id)}`;
   const failed = values.error ?? lists.find((list) => list.error)?.error;
 
@@ -82,7 +87,11 @@ export function VenueData({ venue }: { venue: Venue }) {
           </Heading>
           <Stack gap="2">
             {cards.map((entry) => (
-              <VenueDataCardView key={entry.card.id} entry={entry} href={mayEdit ? `${base}/department/${departmentPathSegment(department)}?card=${encodeURIComponent(entry.card.id)}` : null} />
+              <VenueDataCardView
+                key={entry.card.id}
+                entry={entry}
+                href={mayEdit ? `${base}/department/${departmentPathSegment(department)}?card=${encodeURIComponent(entry.card.id)}` : null}
+              />
             ))}
           </Stack>
         </Box>
@@ -100,7 +109,12 @@ function VenueDataCardView({ entry, href }: { entry: VenueDataCard; href: string
   );
   return (
     <LinkBox as="article" data-testid="venue-data-card" data-title={entry.card.title}>
-      <Card.Root variant="outline" size="sm" _hover={href ? { borderColor: 'brand.solid', bg: 'bg.subtle' } : undefined} transition="background 0.15s, border-color 0.15s">
+      <Card.Root
+        variant="outline"
+        size="sm"
+        _hover={href ? { borderColor: 'brand.solid', bg: 'bg.subtle' } : undefined}
+        transition="background 0.15s, border-color 0.15s"
+      >
         <Card.Body gap="1.5" py="2.5">
           {href ? (
             <HStack justify="space-between" gap="2">

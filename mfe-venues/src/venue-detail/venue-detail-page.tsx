@@ -17,17 +17,7 @@ import {
   type Venue,
 } from '@venuebook/sdk';
 import { useState, type ReactNode } from 'react';
-import {
-  LuArrowLeft,
-  LuCalendar,
-  LuDatabase,
-  LuExternalLink,
-  LuFileText,
-  LuImage,
-  LuPencil,
-  LuPrinter,
-  LuTrash2,
-} from 'react-icons/lu';
+import { LuArrowLeft, LuCalendar, LuDatabase, LuExternalLink, LuFileText, LuImage, LuPencil, LuPrinter, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatDate, hasMainContact, mainContactHidden, mapsUrl, telHref } from './venue-detail-values.ts';
 import { VenueContactsButton } from '../contacts/venue-contacts-dialog.tsx';
@@ -174,7 +164,14 @@ function VenueDetail({ venue }: { venue: Venue }) {
             </Field>
             <Field label="Address">
               {venue.address.trim() ? (
-                <Link href={mapsUrl(venue.address)} target="_blank" rel="noopener noreferrer" whiteSpace="pre-line" colorPalette="brand" data-testid="venue-address">
+                <Link
+                  href={mapsUrl(venue.address)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  whiteSpace="pre-line"
+                  colorPalette="brand"
+                  data-testid="venue-address"
+                >
                   {venue.address.trim()}
                 </Link>
               ) : (
@@ -219,11 +216,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
         </Stack>
 
         <Stack gap="4">
-          <Section
-            title="Main Contact"
-            testId="section-contact"
-            action={<VenueContactsButton venue={venue} />}
-          >
+          <Section title="Main Contact" testId="section-contact" action={<VenueContactsButton venue={venue} />}>
             <MainContact venue={venue} />
           </Section>
 
@@ -292,7 +285,12 @@ function MainContact({ venue }: { venue: Venue }) {
 function ExternalLink({ url, empty }: { url: string; empty: string }) {
   if (!url.trim()) return <Text color="fg.subtle">{empty}</Text>;
   const href = safeHttpHref(url);
-  if (!href) return <Text wordBreak="break-all" data-testid="unsafe-url">{url}</Text>;
+  if (!href)
+    return (
+      <Text wordBreak="break-all" data-testid="unsafe-url">
+        {url}
+      </Text>
+    );
   return (
     <Link href={href} target="_blank" rel="noopener noreferrer" colorPalette="brand" wordBreak="break-all" data-testid="venue-website">
       {href.replace(/^https?:\/\//i, '')} <LuExternalLink />

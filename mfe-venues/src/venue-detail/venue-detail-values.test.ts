@@ -44,12 +44,7 @@ describe('parseNoteLines (spec §2 notes bulleted by indent, §9 bullet styles)'
 
 describe('links editor rows (spec §5)', () => {
   it('drops rows missing display text or URL, trimming the rest', () => {
-    const rows = [
-      { displayText: ' Site ', url: ' example.com ' },
-      { displayText: 'No URL', url: '  ' },
-      { displayText: '', url: 'https://x.test' },
-      {},
-    ];
+    const rows = [{ displayText: ' Site ', url: ' example.com ' }, { displayText: 'No URL', url: '  ' }, { displayText: '', url: 'https://x.test' }, {}];
     expect(rows.map(isDroppedLinkRow)).toEqual([false, true, true, true]);
     expect(cleanLinkRows(rows)).toEqual([{ displayText: 'Site', url: 'example.com' }]);
   });

@@ -83,7 +83,15 @@ function LinksEditor({ venue, onDone }: { venue: Venue; onDone: () => void }) {
           Rows without display text or URL are left out when saved.
         </Text>
         {rows.fields.map((row, index) => (
-          <Flex key={row.id} gap="2" align="start" direction={{ base: 'column', sm: 'row' }} borderBottomWidth={{ base: '1px', sm: '0' }} pb={{ base: '3', sm: '0' }} data-testid="link-row">
+          <Flex
+            key={row.id}
+            gap="2"
+            align="start"
+            direction={{ base: 'column', sm: 'row' }}
+            borderBottomWidth={{ base: '1px', sm: '0' }}
+            pb={{ base: '3', sm: '0' }}
+            data-testid="link-row"
+          >
             <Box flex="1" w="full">
               <FormField label="Display Text" error={errors?.[index]?.displayText}>
                 <Input {...form.register(`links.${index}.displayText`)} placeholder="e.g. Venue site map" data-testid="link-text" />

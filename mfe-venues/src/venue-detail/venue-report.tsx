@@ -73,9 +73,7 @@ export function VenueReport({ venue, contacts, generatedAt, origin }: VenueRepor
           <ReportField label="Website">
             {venue.website.trim() ? <Text wordBreak="break-all">{safeHttpHref(venue.website) ?? venue.website}</Text> : <None />}
           </ReportField>
-          <ReportField label="Venue Types">
-            {venue.venueTypes.length > 0 ? <Text>{venue.venueTypes.join(', ')}</Text> : <None />}
-          </ReportField>
+          <ReportField label="Venue Types">{venue.venueTypes.length > 0 ? <Text>{venue.venueTypes.join(', ')}</Text> : <None />}</ReportField>
           <ReportField label="Applicable Leagues">
             {venue.leagues.length > 0 ? (
               <Wrap gap="1.5">

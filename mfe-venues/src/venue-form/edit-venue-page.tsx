@@ -1,15 +1,6 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { VenueInputParsed } from '@venuebook/proto/domain';
-import {
-  api,
-  notify,
-  useCan,
-  useMutation,
-  useQueryClient,
-  useUnsavedChangesGuard,
-  venueQueries,
-  type Venue,
-} from '@venuebook/sdk';
+import { api, notify, useCan, useMutation, useQueryClient, useUnsavedChangesGuard, venueQueries, type Venue } from '@venuebook/sdk';
 import { useForm, useWatch } from 'react-hook-form';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';

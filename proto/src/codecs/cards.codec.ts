@@ -2,7 +2,13 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { isDepartment } from '../domain/index.ts';
 import type { CardField, CardInputParsed, DataCard, Department } from '../domain/index.ts';
-import type { CardField as ProtoCardField, CardInput as ProtoCardInput, CardInputSchema, DataCard as ProtoDataCard, DataCardSchema } from '@venuebook/proto/cards/v1';
+import type {
+  CardField as ProtoCardField,
+  CardInput as ProtoCardInput,
+  CardInputSchema,
+  DataCard as ProtoDataCard,
+  DataCardSchema,
+} from '@venuebook/proto/cards/v1';
 
 /** Domain card → proto DataCard (null venue, template and deletion: ''). */
 export function dataCardToProto(card: DataCard): MessageInitShape<typeof DataCardSchema> {
@@ -53,7 +59,13 @@ export function cardInputToProto(input: CardInputParsed): MessageInitShape<typeo
     description: input.description,
     departments: [...input.departments],
     primaryDepartment: input.primaryDepartment ?? '',
-    fields: input.fields.map((field) => ({ key: field.key ?? '', label: field.label, type: field.type, options: [...field.options], required: field.required })),
+    fields: input.fields.map((field) => ({
+      key: field.key ?? '',
+      label: field.label,
+      type: field.type,
+      options: [...field.options],
+      required: field.required,
+    })),
   };
 }
 
@@ -65,6 +77,12 @@ export function cardInputFromProto(input: ProtoCardInput | undefined): Record<st
     description: input.description,
     departments: [...input.departments],
     ...(input.primaryDepartment ? { primaryDepartment: input.primaryDepartment } : {}),
-    fields: input.fields.map((field) => ({ ...(field.key ? { key: field.key } : {}), label: field.label, type: field.type || 'text', options: [...field.options], required: field.required })),
+    fields: input.fields.map((field) => ({
+      ...(field.key ? { key: field.key } : {}),
+      label: field.label,
+      type: field.type || 'text',
+      options: [...field.options],
+      required: field.required,
+    })),
   };
 }

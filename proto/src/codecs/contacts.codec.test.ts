@@ -5,7 +5,15 @@ import { VenueSchema } from '@venuebook/proto/venues/v1';
 import type { Contact } from '../domain/index.ts';
 import { sampleVenue } from '../testing/venue.fixture.ts';
 import { venueFromProto, venueToProto } from './venues.codec.ts';
-import { contactFromProto, contactInputFromProto, contactInputToProto, contactListItemFromProto, contactToProto, deletedContactGroupFromProto, deletedContactGroupToProto } from './contacts.codec.ts';
+import {
+  contactFromProto,
+  contactInputFromProto,
+  contactInputToProto,
+  contactListItemFromProto,
+  contactToProto,
+  deletedContactGroupFromProto,
+  deletedContactGroupToProto,
+} from './contacts.codec.ts';
 
 const contact: Contact = {
   id: '0b9f7c1e-1111-4a4a-8888-000000000001',
@@ -54,13 +62,22 @@ describe('contacts codec', () => {
   });
 
   it('keeps the venue name of a list item and the groups of deleted contacts', () => {
-    expect(contactListItemFromProto(create(ContactSchema, contactToProto({ ...contact, venueName: 'Hall' } as Contact)))).toEqual({ ...contact, venueName: 'Hall' });
+    expect(contactListItemFromProto(create(ContactSchema, contactToProto({ ...contact, venueName: 'Hall' } as Contact)))).toEqual({
+      ...contact,
+      venueName: 'Hall',
+    });
     const group = { venueId: contact.venueId, venueName: 'Hall', contacts: [contact] };
     expect(deletedContactGroupFromProto(create(DeletedContactGroupSchema, deletedContactGroupToProto(group)))).toEqual(group);
   });
 
   it('maps the form input (absent optional fields ↔ empty strings)', () => {
-    expect(contactInputToProto({ name: 'Sam', title: undefined, phone: undefined, email: undefined, tag: undefined })).toEqual({ name: 'Sam', title: '', phone: '', email: '', tag: '' });
+    expect(contactInputToProto({ name: 'Sam', title: undefined, phone: undefined, email: undefined, tag: undefined })).toEqual({
+      name: 'Sam',
+      title: '',
+      phone: '',
+      email: '',
+      tag: '',
+    });
     expect(contactInputFromProto(undefined)).toEqual({});
   });
 });

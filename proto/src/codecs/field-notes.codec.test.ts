@@ -3,13 +3,23 @@ import { CleanFieldNotesResponseSchema, GetFieldNotesResponseSchema, SaveFieldNo
 import { describe, expect, it } from 'vitest';
 import { fieldNotesSaveResultSchema } from '../domain/index.ts';
 import type { FieldNotesSaveResult } from '../domain/index.ts';
-import { cleanFieldNotesResultFromProto, cleanFieldNotesResultToProto, fieldNotesFromProto, fieldNotesSaveResultFromProto, fieldNotesSaveResultToProto, fieldNotesToProto } from './field-notes.codec.ts';
+import {
+  cleanFieldNotesResultFromProto,
+  cleanFieldNotesResultToProto,
+  fieldNotesFromProto,
+  fieldNotesSaveResultFromProto,
+  fieldNotesSaveResultToProto,
+  fieldNotesToProto,
+} from './field-notes.codec.ts';
 
 const line = { id: 'l1', text: 'Dock on the left', department: 'IT', createdAt: '2026-11-23T20:00:00.000Z', createdBy: 'editor@example.com' };
 
 describe('field notes codec', () => {
   it('round-trips notes, a save answer (no message: null) and a clean answer', () => {
-    expect(fieldNotesFromProto(create(GetFieldNotesResponseSchema, fieldNotesToProto({ lines: [line], text: line.text })))).toEqual({ lines: [line], text: line.text });
+    expect(fieldNotesFromProto(create(GetFieldNotesResponseSchema, fieldNotesToProto({ lines: [line], text: line.text })))).toEqual({
+      lines: [line],
+      text: line.text,
+    });
     const saved: FieldNotesSaveResult = { lines: [line], text: line.text, kind: 'append', added: 1, removed: 0, othersAdded: 0, message: null };
     const back = fieldNotesSaveResultFromProto(create(SaveFieldNotesResponseSchema, fieldNotesSaveResultToProto(saved)));
     expect(back).toEqual(saved);

@@ -1,7 +1,17 @@
 // Proto ↔ domain mapping of field notes (field_notes.proto), shared by the cards service and the gateway.
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { CleanFieldNotesResult, FieldNotes, FieldNotesSaveResult, NoteSaveKind, VenueNotes } from '../domain/index.ts';
-import type { CleanFieldNotesResponse, CleanFieldNotesResponseSchema, FieldNoteLine, GetFieldNotesResponse, GetFieldNotesResponseSchema, ListVenueNotesResponse, ListVenueNotesResponseSchema, SaveFieldNotesResponse, SaveFieldNotesResponseSchema } from '@venuebook/proto/cards/v1/field-notes';
+import type {
+  CleanFieldNotesResponse,
+  CleanFieldNotesResponseSchema,
+  FieldNoteLine,
+  GetFieldNotesResponse,
+  GetFieldNotesResponseSchema,
+  ListVenueNotesResponse,
+  ListVenueNotesResponseSchema,
+  SaveFieldNotesResponse,
+  SaveFieldNotesResponseSchema,
+} from '@venuebook/proto/cards/v1/field-notes';
 
 const lineFromProto = ({ id, text, department, createdAt, createdBy }: FieldNoteLine) => ({ id, text, department, createdAt, createdBy });
 

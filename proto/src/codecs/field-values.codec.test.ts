@@ -6,9 +6,19 @@ import { cardFieldValueFromProto, cardFieldValueToProto, fieldValueInputsFromPro
 
 describe('field value codec', () => {
   it('sends numbers and yes/no as text and empty values without a value; the service reads the same body back', () => {
-    const inputs = fieldValueInputsToProto({ dock_count: { value: 4, baseVersion: 2 }, union: { value: false, baseVersion: 0 }, power: { value: null, baseVersion: 1 }, notes: { value: '', baseVersion: 0 } });
+    const inputs = fieldValueInputsToProto({
+      dock_count: { value: 4, baseVersion: 2 },
+      union: { value: false, baseVersion: 0 },
+      power: { value: null, baseVersion: 1 },
+      notes: { value: '', baseVersion: 0 },
+    });
     const back = fieldValueInputsFromProto(inputs.map((input) => create(FieldValueInputSchema, input)));
-    expect(back).toEqual({ dock_count: { value: '4', baseVersion: 2 }, union: { value: 'false', baseVersion: 0 }, power: { baseVersion: 1 }, notes: { value: '', baseVersion: 0 } });
+    expect(back).toEqual({
+      dock_count: { value: '4', baseVersion: 2 },
+      union: { value: 'false', baseVersion: 0 },
+      power: { baseVersion: 1 },
+      notes: { value: '', baseVersion: 0 },
+    });
     expect(saveCardValuesRequestSchema.parse({ values: back }).values).toEqual(back);
   });
 
@@ -19,7 +29,19 @@ describe('field value codec', () => {
   });
 
   it('maps no verification to null and back', () => {
-    const value = { cardId: 'c', fieldKey: 'k', value: 'v', version: 3, kind: 'value' as const, savedBy: 'u', savedByEmail: 'u@example.com', savedAt: '2026-01-01T00:00:00.000Z', verifiedAt: null, verifiedBy: null, verifiedSource: null };
+    const value = {
+      cardId: 'c',
+      fieldKey: 'k',
+      value: 'v',
+      version: 3,
+      kind: 'value' as const,
+      savedBy: 'u',
+      savedByEmail: 'u@example.com',
+      savedAt: '2026-01-01T00:00:00.000Z',
+      verifiedAt: null,
+      verifiedBy: null,
+      verifiedSource: null,
+    };
     expect(cardFieldValueFromProto(create(CardFieldValueSchema, cardFieldValueToProto(value)))).toEqual(value);
   });
 });

@@ -21,7 +21,13 @@ export function cardFieldValueToProto(value: CardFieldValue): MessageInitShape<t
 
 export function cardFieldValueFromProto(value: ProtoCardFieldValue): CardFieldValue {
   const { $typeName: _typeName, $unknown: _unknown, verifiedAt, verifiedBy, verifiedSource, kind, ...fields } = value;
-  return { ...fields, kind: kind as CardFieldValue['kind'], verifiedAt: orNull(verifiedAt), verifiedBy: orNull(verifiedBy), verifiedSource: orNull(verifiedSource) };
+  return {
+    ...fields,
+    kind: kind as CardFieldValue['kind'],
+    verifiedAt: orNull(verifiedAt),
+    verifiedBy: orNull(verifiedBy),
+    verifiedSource: orNull(verifiedSource),
+  };
 }
 
 export function fieldValueVersionToProto(version: FieldValueVersion): MessageInitShape<typeof FieldValueVersionSchema> {
@@ -34,11 +40,23 @@ export function fieldValueVersionFromProto(version: ProtoFieldValueVersion): Fie
 }
 
 export function fieldSaveResultToProto(result: FieldSaveResult): MessageInitShape<typeof FieldSaveResultSchema> {
-  return { fieldKey: result.fieldKey, label: result.label, status: result.status, ...(result.value === null ? {} : { value: result.value }), ...(result.current ? { current: cardFieldValueToProto(result.current) } : {}) };
+  return {
+    fieldKey: result.fieldKey,
+    label: result.label,
+    status: result.status,
+    ...(result.value === null ? {} : { value: result.value }),
+    ...(result.current ? { current: cardFieldValueToProto(result.current) } : {}),
+  };
 }
 
 export function fieldSaveResultFromProto(result: ProtoFieldSaveResult): FieldSaveResult {
-  return { fieldKey: result.fieldKey, label: result.label, status: result.status as FieldSaveResult['status'], value: result.value ?? null, current: result.current ? cardFieldValueFromProto(result.current) : null };
+  return {
+    fieldKey: result.fieldKey,
+    label: result.label,
+    status: result.status as FieldSaveResult['status'],
+    value: result.value ?? null,
+    current: result.current ? cardFieldValueFromProto(result.current) : null,
+  };
 }
 
 /** The values of a save (HTTP body, validated) → proto inputs; numbers and yes/no travel as their text, empty ones without a value. */
@@ -55,7 +73,12 @@ export function fieldValueInputsFromProto(values: readonly ProtoFieldValueInput[
   const out: Record<string, { value?: string; baseVersion: number }> = {};
   for (const input of values) {
     // An own property whatever the key ('__proto__' included): never the object's prototype.
-    Object.defineProperty(out, input.fieldKey, { value: { baseVersion: input.baseVersion, ...(input.value === undefined ? {} : { value: input.value }) }, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, input.fieldKey, {
+      value: { baseVersion: input.baseVersion, ...(input.value === undefined ? {} : { value: input.value }) },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

@@ -59,7 +59,13 @@ describe('identity codec', () => {
 
   it('maps a proto user to a row of the user-management list (no welcome flag)', () => {
     const proto = create(UserSchema, userToProto({ ...user, lastSignInAt: null }));
-    expect(managedUserFromProto(proto)).toEqual({ id: 'u-1', email: 'jane@example.com', role: 'editor', createdAt: '2026-01-01T09:00:00.000Z', lastSignInAt: null });
+    expect(managedUserFromProto(proto)).toEqual({
+      id: 'u-1',
+      email: 'jane@example.com',
+      role: 'editor',
+      createdAt: '2026-01-01T09:00:00.000Z',
+      lastSignInAt: null,
+    });
   });
 
   it('maps logout scopes both ways, with UNSPECIFIED as global and unknown numbers rejected', () => {

@@ -39,7 +39,9 @@ describe('media codec', () => {
     const proto = create(VenueDocumentSchema, venueDocumentToProto(document));
     expect(proto.eventId).toBe('');
     expect(venueDocumentFromProto(proto)).toEqual(document);
-    const file = venueDocumentFromProto(create(VenueDocumentSchema, { ...venueDocumentToProto(document), fileType: 'application/pdf', width: 0, height: 0, category: 'nonsense' }));
+    const file = venueDocumentFromProto(
+      create(VenueDocumentSchema, { ...venueDocumentToProto(document), fileType: 'application/pdf', width: 0, height: 0, category: 'nonsense' }),
+    );
     expect(file).toMatchObject({ isPhoto: false, width: null, height: null, category: 'general' });
   });
 

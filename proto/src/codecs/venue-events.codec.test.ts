@@ -52,6 +52,14 @@ describe('venue events codec', () => {
 
   it('turns a parsed query into a request', () => {
     const query = listEventsQuerySchema.parse({ q: ' gala ', leagues: 'OTE,OTS', from: '2026-01-01', sort: 'z-a', page: '2' });
-    expect(listEventsQueryToProto(query)).toEqual({ query: 'gala', leagues: ['OTE', 'OT Select'], sort: VenueEventSort.Z_A, from: '2026-01-01', to: '', page: 2, pageSize: 50 });
+    expect(listEventsQueryToProto(query)).toEqual({
+      query: 'gala',
+      leagues: ['OTE', 'OT Select'],
+      sort: VenueEventSort.Z_A,
+      from: '2026-01-01',
+      to: '',
+      page: 2,
+      pageSize: 50,
+    });
   });
 });

@@ -38,7 +38,12 @@ export function venueEventListItemToProto(item: VenueEventListItem): MessageInit
 /** Proto list item → the flat domain item (the venue's leagues were validated when stored). */
 export function venueEventListItemFromProto(item: ProtoVenueEventListItem): VenueEventListItem {
   if (!item.event) throw new Error('ListEvents returned an item without its event');
-  return { ...venueEventFromProto(item.event), venueName: item.venueName, venueLeagues: [...item.venueLeagues] as VenueEventListItem['venueLeagues'], venueCity: item.venueCity };
+  return {
+    ...venueEventFromProto(item.event),
+    venueName: item.venueName,
+    venueLeagues: [...item.venueLeagues] as VenueEventListItem['venueLeagues'],
+    venueCity: item.venueCity,
+  };
 }
 
 /** Validated event input → proto VenueEventInput (no date: ''). */

@@ -55,7 +55,10 @@ describe('venues codec', () => {
 
   it('round-trips a list page of venue summaries through the wire', () => {
     const summary = venueSummaryOf(record);
-    const bytes = toBinary(ListVenuesResponseSchema, create(ListVenuesResponseSchema, { venues: [venueSummaryToProto(summary)], total: 1, page: 1, pageSize: 50 }));
+    const bytes = toBinary(
+      ListVenuesResponseSchema,
+      create(ListVenuesResponseSchema, { venues: [venueSummaryToProto(summary)], total: 1, page: 1, pageSize: 50 }),
+    );
     const decoded = fromBinary(ListVenuesResponseSchema, bytes);
     expect(decoded.venues.map(venueSummaryFromProto)).toEqual([summary]);
     expect(decoded.venues[0]).not.toHaveProperty('generalNotes');

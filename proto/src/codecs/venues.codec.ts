@@ -1,7 +1,18 @@
 // Proto ↔ domain mapping of the venues contract, shared by the venues service (which answers in proto)
 // and the gateway (which answers in JSON), so that a field is added in one place.
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { DeletedVenue, DuplicateCheckRequest, DuplicateCheckResult, Link, ListDeletedVenuesQuery, ListDeletedVenuesResult, Venue, VenueInputParsed, VenueSummary, ListVenuesQuery } from '../domain/index.ts';
+import type {
+  DeletedVenue,
+  DuplicateCheckRequest,
+  DuplicateCheckResult,
+  Link,
+  ListDeletedVenuesQuery,
+  ListDeletedVenuesResult,
+  Venue,
+  VenueInputParsed,
+  VenueSummary,
+  ListVenuesQuery,
+} from '../domain/index.ts';
 import { VenueSort } from '@venuebook/proto/venues/v1';
 import type {
   CheckDuplicatesRequest as ProtoCheckDuplicatesRequest,

@@ -12,7 +12,8 @@ import { z } from 'zod';
  * API document states it exactly. A name can still resolve to a private address (127.0.0.1.nip.io): the
  * sender must check the resolved address before it connects (and not follow redirects).
  */
-export const WEBHOOK_URL_PATTERN = /^https:\/\/(?![^/]*\.(?:[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]|[Ll][Oo][Cc][Aa][Ll]|[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt])(?:\/|$))(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,63}(?:\/[^\s]*)?$/;
+export const WEBHOOK_URL_PATTERN =
+  /^https:\/\/(?![^/]*\.(?:[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]|[Ll][Oo][Cc][Aa][Ll]|[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt])(?:\/|$))(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,63}(?:\/[^\s]*)?$/;
 export const WEBHOOK_URL_MESSAGE = 'must be an https:// URL on a public host name (no IP address, port or internal name)';
 
 const webhookUrlSchema = z.union([z.literal(''), z.string().max(2048, 'must be at most 2048 characters').regex(WEBHOOK_URL_PATTERN, WEBHOOK_URL_MESSAGE)]);

@@ -26,7 +26,10 @@ export const DEFAULT_NOTES_FIELD = { key: 'notes', label: 'Notes', type: 'textar
 
 /** spec §5: the label lowercased, every non-alphanumeric character turned into '_'. */
 export function cardFieldKeyOf(label: string): string {
-  return label.trim().toLowerCase().replace(/[^a-z0-9]/g, '_');
+  return label
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '_');
 }
 
 /** What a card field key may be: lower case letters, digits and _, 1–100 characters. */

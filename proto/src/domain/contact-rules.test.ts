@@ -44,9 +44,14 @@ describe('contacts', () => {
   it('states in its patterns what it accepts (blank names, e-mails with white space, phone digits)', () => {
     expect(contactInputSchema.safeParse({ name: '\u00a0\t' }).error?.issues.map((i) => i.message)).toEqual(['Name is required']);
     expect(contactInputSchema.safeParse({}).error?.issues.map((i) => i.message)).toEqual(['Name is required']);
-    expect(contactInputSchema.parse({ name: 'Ann', email: ' ann@example.com ', phone: '+1 (555) 123-4567' })).toMatchObject({ email: 'ann@example.com', phone: '+1 (555) 123-4567' });
+    expect(contactInputSchema.parse({ name: 'Ann', email: ' ann@example.com ', phone: '+1 (555) 123-4567' })).toMatchObject({
+      email: 'ann@example.com',
+      phone: '+1 (555) 123-4567',
+    });
     expect(contactInputSchema.safeParse({ name: 'Ann', email: 'Invalid email' }).error?.issues.map((i) => i.message)).toEqual(['Invalid email']);
-    expect(contactInputSchema.safeParse({ name: 'Ann', phone: '1234567890123456' }).error?.issues.map((i) => i.message)).toEqual(['Phone number can have at most 15 digits']);
+    expect(contactInputSchema.safeParse({ name: 'Ann', phone: '1234567890123456' }).error?.issues.map((i) => i.message)).toEqual([
+      'Phone number can have at most 15 digits',
+    ]);
     // Parsing a parsed contact again gives the same contact (the service validates what the gateway parsed).
     const parsed = contactInputSchema.parse({ name: ' Ann ', title: ' GM ', tag: 'Audio' });
     expect(contactInputSchema.parse(parsed)).toEqual(parsed);

@@ -56,10 +56,7 @@ export function contactSortKey(name: string | null | undefined): string {
 
 /** Sorts contacts by the last word of the name, then by full name. Returns a new array. */
 export function sortContactsByLastWord<T extends { name?: string | null }>(contacts: readonly T[]): T[] {
-  return [...contacts].sort(
-    (x, y) =>
-      contactSortKey(x.name).localeCompare(contactSortKey(y.name)) || (x.name ?? '').localeCompare(y.name ?? ''),
-  );
+  return [...contacts].sort((x, y) => contactSortKey(x.name).localeCompare(contactSortKey(y.name)) || (x.name ?? '').localeCompare(y.name ?? ''));
 }
 
 /**
@@ -88,7 +85,9 @@ export const contactInputSchema = z
     name: z
       .string({ error: 'Name is required' })
       .max(CONTACT_FIELD_MAX.name, `Name must be at most ${CONTACT_FIELD_MAX.name} characters`)
-      .regex(NOT_BLANK, 'Name is required').trim().describe('Name (required, not blank, trimmed)'),
+      .regex(NOT_BLANK, 'Name is required')
+      .trim()
+      .describe('Name (required, not blank, trimmed)'),
     title: optional(CONTACT_FIELD_MAX.title, 'Title'),
     phone: z
       .string()

@@ -21,7 +21,9 @@ const contactShape = {
   isCurrentMainContact: z.boolean().describe("The venue's current main contact (exactly one per venue); false for additional and former main contacts"),
   formerMainContact: z
     .boolean()
-    .describe("A former main contact: unflagged when a venue edit changed the main contact's name substantially (spec §4), shown with the 'former contact' badge; false for the current main contact and additional contacts"),
+    .describe(
+      "A former main contact: unflagged when a venue edit changed the main contact's name substantially (spec §4), shown with the 'former contact' badge; false for the current main contact and additional contacts",
+    ),
   createdBy: z.string().describe("Id of the user who created the contact ('' for contacts made by an import)"),
   createdAt: isoTimestamp('Creation time (ISO 8601)'),
   updatedAt: isoTimestamp('Last update (ISO 8601)'),
@@ -40,20 +42,26 @@ export type ContactListItem = z.infer<typeof contactListItemSchema>;
 
 /** GET /venues/{id}/contacts. */
 export const venueContactsResultSchema = z
-  .object({ items: z.array(contactSchema).describe('The current main contact first, then newest first (former main contacts included, isCurrentMainContact false)') })
+  .object({
+    items: z.array(contactSchema).describe('The current main contact first, then newest first (former main contacts included, isCurrentMainContact false)'),
+  })
   .meta({ id: 'VenueContacts', description: "A venue's active contacts" });
 export type VenueContactsResult = z.infer<typeof venueContactsResultSchema>;
 
 export const listContactsQuerySchema = z
   .object({
-    q: searchQuerySchema('Search text: every word must start a word of the name, title, e-mail, phone, tag or venue name (accents and case ignored); only tag and venue name for users who may not see contact details'),
+    q: searchQuerySchema(
+      'Search text: every word must start a word of the name, title, e-mail, phone, tag or venue name (accents and case ignored); only tag and venue name for users who may not see contact details',
+    ),
     ...pagingQueryShape({ max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE, what: 'Contacts' }),
   })
   .describe('Contact list query string');
 export type ListContactsQuery = z.output<typeof listContactsQuerySchema>;
 
-export const listContactsResultSchema = pageResultSchema(contactListItemSchema, 'Number of matching contacts')
-  .meta({ id: 'ListContactsResult', description: 'One page of active contacts of active venues, sorted by the last word of the name, then the full name' });
+export const listContactsResultSchema = pageResultSchema(contactListItemSchema, 'Number of matching contacts').meta({
+  id: 'ListContactsResult',
+  description: 'One page of active contacts of active venues, sorted by the last word of the name, then the full name',
+});
 export type ListContactsResult = z.infer<typeof listContactsResultSchema>;
 
 export const deletedContactGroupSchema = z

@@ -15,7 +15,12 @@ describe('CSV columns', () => {
   });
 
   it('reads a venue row: leagues by value or label, lists by ; or ,, links as Text | URL lines', () => {
-    const input = venueInputFromCsv({ name: ' Arena ', leagues: 'ots; OTE,Premier', venueTypes: 'Arena; Club', links: 'Map | maps.example.com\r\nhttps://x.example.com' });
+    const input = venueInputFromCsv({
+      name: ' Arena ',
+      leagues: 'ots; OTE,Premier',
+      venueTypes: 'Arena; Club',
+      links: 'Map | maps.example.com\r\nhttps://x.example.com',
+    });
     expect(input).toEqual({
       name: ' Arena ',
       leagues: ['OT Select', 'OTE', 'Premier'],
@@ -31,7 +36,10 @@ describe('CSV columns', () => {
   });
 
   it('reads a contact row: the venue id before the name, empty optional fields left out', () => {
-    expect(contactInputFromCsv({ venue: 'Arena', venueId: ' 0b5c… ', name: 'Ann', title: '', email: 'a@example.com' })).toEqual({ venue: '0b5c…', input: { name: 'Ann', email: 'a@example.com' } });
+    expect(contactInputFromCsv({ venue: 'Arena', venueId: ' 0b5c… ', name: 'Ann', title: '', email: 'a@example.com' })).toEqual({
+      venue: '0b5c…',
+      input: { name: 'Ann', email: 'a@example.com' },
+    });
     expect(contactInputFromCsv({ venue: ' Arena ' })).toEqual({ venue: 'Arena', input: { name: '' } });
   });
 });

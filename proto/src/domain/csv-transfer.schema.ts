@@ -173,7 +173,13 @@ export const csvImportQuerySchema = z
       .transform((rows) => (rows ? rows.split(',').map(Number) : []))
       .refine((rows) => rows.every((row) => row <= CSV_IMPORT_MAX_ROW_NUMBER), `Row numbers are at most ${CSV_IMPORT_MAX_ROW_NUMBER}`)
       .describe("Rows the user confirmed despite similar names ('Create Anyway'; never an exact match), e.g. '3,17'"),
-    firstRow: z.coerce.number().int().min(1).max(CSV_IMPORT_MAX_ROW_NUMBER).default(1).describe('The number of the first data row of this body in the whole file (a chunk of a larger file)'),
+    firstRow: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(CSV_IMPORT_MAX_ROW_NUMBER)
+      .default(1)
+      .describe('The number of the first data row of this body in the whole file (a chunk of a larger file)'),
     offset: z.coerce
       .number()
       .int()
@@ -236,4 +242,3 @@ export const importResultSchema = z
   })
   .meta({ id: 'ImportResult', description: 'A CSV import preview or commit' });
 export type ImportResult = z.infer<typeof importResultSchema>;
-

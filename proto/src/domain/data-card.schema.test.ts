@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_TITLE_REQUIRED, cardFieldKeyOf, compareCards, DEFAULT_NOTES_FIELD, MISSING_CARD_ORDER, reservedFieldKeyMessage, SELECT_OPTION_REQUIRED } from './card-rules.ts';
+import {
+  CARD_TITLE_REQUIRED,
+  cardFieldKeyOf,
+  compareCards,
+  DEFAULT_NOTES_FIELD,
+  MISSING_CARD_ORDER,
+  reservedFieldKeyMessage,
+  SELECT_OPTION_REQUIRED,
+} from './card-rules.ts';
 import { cardInputSchema, normalizeCardFields } from './data-card.schema.ts';
 
 describe('card fields (spec §5)', () => {
@@ -48,7 +56,10 @@ describe('reserved field keys (security review)', () => {
       const given = cardInputSchema.safeParse({ title: 'x', fields: [{ key, label: 'Anything' }] });
       expect(given.error?.issues[0]).toMatchObject({ path: ['fields', 0, 'key'], message: `'${key}' cannot be a field key: choose another key or label` });
     }
-    const fields = normalizeCardFields([{ key: 'constructor', label: 'C', type: 'text', options: [], required: false }, { key: '', label: 'Prototype', type: 'text', options: [], required: false }]);
+    const fields = normalizeCardFields([
+      { key: 'constructor', label: 'C', type: 'text', options: [], required: false },
+      { key: '', label: 'Prototype', type: 'text', options: [], required: false },
+    ]);
     expect(fields.map((field) => field.key)).toEqual(['notes']);
   });
 });

@@ -1,7 +1,18 @@
 // The HTTP contract and the shared rules of data cards (spec §3 data_card, §5 'Card fields', §9 'Card ordering'):
 // used by the gateway (bodies, answers, OpenAPI) and the cards service (which re-validates and normalises).
 import { z } from 'zod';
-import { CARD_FIELD_LABEL_REQUIRED, CARD_FIELD_TYPES, CARD_LIMITS, CARD_TITLE_REQUIRED, DEFAULT_NOTES_FIELD, FIELD_KEY, SELECT_OPTION_REQUIRED, cardFieldKeyOf, isReservedFieldKey, reservedFieldKeyMessage } from './card-rules.ts';
+import {
+  CARD_FIELD_LABEL_REQUIRED,
+  CARD_FIELD_TYPES,
+  CARD_LIMITS,
+  CARD_TITLE_REQUIRED,
+  DEFAULT_NOTES_FIELD,
+  FIELD_KEY,
+  SELECT_OPTION_REQUIRED,
+  cardFieldKeyOf,
+  isReservedFieldKey,
+  reservedFieldKeyMessage,
+} from './card-rules.ts';
 import { DEPARTMENTS } from './departments.ts';
 import { departmentSchema } from './enums.schema.ts';
 import { NOT_BLANK } from './venue.schema.ts';
@@ -20,10 +31,19 @@ export type CardField = z.infer<typeof cardFieldSchema>;
 
 export const cardFieldInputSchema = z
   .object({
-    key: z.string().max(CARD_LIMITS.key).regex(/^[a-z0-9_]*$/, 'Lower case letters, digits and _ only').optional().describe("Absent or '': made from the label"),
+    key: z
+      .string()
+      .max(CARD_LIMITS.key)
+      .regex(/^[a-z0-9_]*$/, 'Lower case letters, digits and _ only')
+      .optional()
+      .describe("Absent or '': made from the label"),
     label: z.string().max(CARD_LIMITS.label).regex(NOT_BLANK, CARD_FIELD_LABEL_REQUIRED).trim().describe('Required, trimmed'),
     type: z.enum(CARD_FIELD_TYPES).default('text'),
-    options: z.array(z.string().max(CARD_LIMITS.option)).max(CARD_LIMITS.options).default([]).describe('Select fields need at least one non-empty option; empty options are dropped'),
+    options: z
+      .array(z.string().max(CARD_LIMITS.option))
+      .max(CARD_LIMITS.options)
+      .default([])
+      .describe('Select fields need at least one non-empty option; empty options are dropped'),
     required: z.boolean().default(false),
   })
   .superRefine((field, context) => {
@@ -33,7 +53,7 @@ export const cardFieldInputSchema = z
       context.addIssue({ code: 'custom', path: ['options'], message: SELECT_OPTION_REQUIRED });
     }
   })
-  .meta({ id: 'CardFieldFields', description: "A card field as the Customize Card tab sends it; the key is made from the label when absent" });
+  .meta({ id: 'CardFieldFields', description: 'A card field as the Customize Card tab sends it; the key is made from the label when absent' });
 
 export type CardFieldInput = z.input<typeof cardFieldInputSchema>;
 export type CardFieldInputParsed = z.output<typeof cardFieldInputSchema>;
@@ -41,11 +61,24 @@ export type CardFieldInputParsed = z.output<typeof cardFieldInputSchema>;
 /** A card as the create and customise dialogs send it. Parsing a parsed card again gives the same card. */
 export const cardInputSchema = z
   .object({
-    title: z.string({ error: CARD_TITLE_REQUIRED }).max(CARD_LIMITS.title, `Card title must be at most ${CARD_LIMITS.title} characters`).regex(NOT_BLANK, CARD_TITLE_REQUIRED).trim().describe('Required, trimmed'),
+    title: z
+      .string({ error: CARD_TITLE_REQUIRED })
+      .max(CARD_LIMITS.title, `Card title must be at most ${CARD_LIMITS.title} characters`)
+      .regex(NOT_BLANK, CARD_TITLE_REQUIRED)
+      .trim()
+      .describe('Required, trimmed'),
     description: z.string().max(CARD_LIMITS.description).default(''),
-    departments: z.array(departmentSchema).max(DEPARTMENTS.length).default([]).describe('Templates: at least one (default: the primary department); venue cards: set by the department they are created in'),
+    departments: z
+      .array(departmentSchema)
+      .max(DEPARTMENTS.length)
+      .default([])
+      .describe('Templates: at least one (default: the primary department); venue cards: set by the department they are created in'),
     primaryDepartment: departmentSchema.optional().describe('Default: the first of departments'),
-    fields: z.array(cardFieldInputSchema).max(CARD_LIMITS.fields).default([]).describe('The notes field (textarea) is always kept; duplicate keys are ignored (the first wins)'),
+    fields: z
+      .array(cardFieldInputSchema)
+      .max(CARD_LIMITS.fields)
+      .default([])
+      .describe('The notes field (textarea) is always kept; duplicate keys are ignored (the first wins)'),
   })
   .meta({ id: 'CardFields', description: 'What a user sets on a data card' });
 
@@ -65,7 +98,11 @@ export function normalizeCardFields(fields: readonly CardFieldInputParsed[]): Ca
     if (!key || seen.has(key) || isReservedFieldKey(key)) continue;
     seen.add(key);
     const options = field.type === 'select' ? field.options.map((option) => option.trim()).filter((option) => option !== '') : [];
-    out.push(key === DEFAULT_NOTES_FIELD.key ? { ...DEFAULT_NOTES_FIELD, label: field.label || DEFAULT_NOTES_FIELD.label, options: [] } : { key, label: field.label, type: field.type, options, required: field.required });
+    out.push(
+      key === DEFAULT_NOTES_FIELD.key
+        ? { ...DEFAULT_NOTES_FIELD, label: field.label || DEFAULT_NOTES_FIELD.label, options: [] }
+        : { key, label: field.label, type: field.type, options, required: field.required },
+    );
   }
   if (!seen.has(DEFAULT_NOTES_FIELD.key)) out.push({ ...DEFAULT_NOTES_FIELD, options: [] });
   return out;
@@ -110,7 +147,9 @@ export const cardOrderInputSchema = z
 
 export type CardOrderInput = z.output<typeof cardOrderInputSchema>;
 
-export const moveTemplateInputSchema = z.object({ department: departmentSchema.describe('The department the template was dragged to') }).meta({ id: 'MoveTemplateFields' });
+export const moveTemplateInputSchema = z
+  .object({ department: departmentSchema.describe('The department the template was dragged to') })
+  .meta({ id: 'MoveTemplateFields' });
 
 export const addTemplatesInputSchema = z
   .object({ department: departmentSchema, templateIds: cardIdsSchema.describe('At least one template') })
@@ -122,7 +161,9 @@ export const addTemplatesResultSchema = z
 
 export type AddTemplatesResult = z.infer<typeof addTemplatesResultSchema>;
 
-export const venueCardInputSchema = cardInputSchema.extend({ department: departmentSchema.describe('The department the card is created in') }).meta({ id: 'VenueCardFields' });
+export const venueCardInputSchema = cardInputSchema
+  .extend({ department: departmentSchema.describe('The department the card is created in') })
+  .meta({ id: 'VenueCardFields' });
 
 export type VenueCardInput = z.input<typeof venueCardInputSchema>;
 

@@ -20,7 +20,9 @@ export const listDeletedVenuesQuerySchema = z
 
 export type ListDeletedVenuesQuery = z.output<typeof listDeletedVenuesQuerySchema>;
 
-export const listDeletedVenuesResultSchema = pageResultSchema(deletedVenueSchema, 'Number of matching deleted venues')
-  .meta({ id: 'ListDeletedVenuesResult', description: 'One page of deleted venues, newest deleted first' });
+export const listDeletedVenuesResultSchema = pageResultSchema(deletedVenueSchema, 'Number of matching deleted venues').meta({
+  id: 'ListDeletedVenuesResult',
+  description: 'One page of deleted venues, newest deleted first',
+});
 
 export type ListDeletedVenuesResult = z.infer<typeof listDeletedVenuesResultSchema>;

@@ -1,13 +1,5 @@
 /** The seven departments of spec §3, in spec order. */
-export const DEPARTMENTS = [
-  'Production/Broadcast',
-  'Events',
-  'Facilities',
-  'Production Management',
-  'Operations',
-  'Security',
-  'IT',
-] as const;
+export const DEPARTMENTS = ['Production/Broadcast', 'Events', 'Facilities', 'Production Management', 'Operations', 'Security', 'IT'] as const;
 
 export type Department = (typeof DEPARTMENTS)[number];
 

@@ -1,14 +1,4 @@
-export const DOCUMENT_CATEGORY_VALUES = [
-  'general',
-  'contracts',
-  'financials',
-  'insurance',
-  'marketing',
-  'permits',
-  'photos',
-  'safety',
-  'technical',
-] as const;
+export const DOCUMENT_CATEGORY_VALUES = ['general', 'contracts', 'financials', 'insurance', 'marketing', 'permits', 'photos', 'safety', 'technical'] as const;
 
 export type DocumentCategory = (typeof DOCUMENT_CATEGORY_VALUES)[number];
 
@@ -31,9 +21,7 @@ export const DOCUMENT_CATEGORIES: readonly DocumentCategoryOption[] = [
 ];
 
 /** The admin documents page lists eight categories: all but photos. */
-export const ADMIN_DOCUMENT_CATEGORIES: readonly DocumentCategoryOption[] = DOCUMENT_CATEGORIES.filter(
-  (c) => c.value !== 'photos',
-);
+export const ADMIN_DOCUMENT_CATEGORIES: readonly DocumentCategoryOption[] = DOCUMENT_CATEGORIES.filter((c) => c.value !== 'photos');
 
 export const DEFAULT_DOCUMENT_CATEGORY = 'general' satisfies DocumentCategory;
 

@@ -64,7 +64,9 @@ export type FieldNotesSaveResult = z.infer<typeof fieldNotesSaveResultSchema>;
 export const venueNotesSchema = z
   .object({
     venueId: z.string(),
-    notes: z.array(z.object({ cardId: z.string(), fieldKey: z.string(), text: z.string().describe("The field's current lines of every department, joined by newlines") })),
+    notes: z.array(
+      z.object({ cardId: z.string(), fieldKey: z.string(), text: z.string().describe("The field's current lines of every department, joined by newlines") }),
+    ),
   })
   .meta({ id: 'VenueNotes', description: "The current text of every notes field of a venue's cards that has lines" });
 export type VenueNotes = z.infer<typeof venueNotesSchema>;

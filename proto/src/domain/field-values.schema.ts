@@ -3,7 +3,19 @@
 // version it was based on (`baseVersion`, 0 for a field never saved); the answer says per field whether it was
 // saved, left as it was, skipped or refused because someone saved first (with the current value, for the dialog).
 import { z } from 'zod';
-import { FIELD_HISTORY_MAX_PAGE_SIZE, FIELD_KEY, FIELD_KEY_MAX_LENGTH, FIELD_SAVE_STATUSES, FIELD_VALUES_MAX_PER_SAVE, FIELD_VALUE_KINDS, FIELD_VALUE_MAX_LENGTH, FIELD_VALUE_MAX_VERSION, VERIFIED_SOURCE_MAX_LENGTH, isReservedFieldKey, reservedFieldKeyMessage } from './card-rules.ts';
+import {
+  FIELD_HISTORY_MAX_PAGE_SIZE,
+  FIELD_KEY,
+  FIELD_KEY_MAX_LENGTH,
+  FIELD_SAVE_STATUSES,
+  FIELD_VALUES_MAX_PER_SAVE,
+  FIELD_VALUE_KINDS,
+  FIELD_VALUE_MAX_LENGTH,
+  FIELD_VALUE_MAX_VERSION,
+  VERIFIED_SOURCE_MAX_LENGTH,
+  isReservedFieldKey,
+  reservedFieldKeyMessage,
+} from './card-rules.ts';
 import { departmentSchema } from './enums.schema.ts';
 
 export const fieldKeySchema = z
@@ -18,10 +30,17 @@ const versionSchema = (description: string) => z.number().int().min(0).max(FIELD
 export const fieldValueInputSchema = z
   .object({
     value: z
-      .union([z.string().max(FIELD_VALUE_MAX_LENGTH, `A value must be at most ${FIELD_VALUE_MAX_LENGTH} characters`), z.number().finite(), z.boolean(), z.null()])
+      .union([
+        z.string().max(FIELD_VALUE_MAX_LENGTH, `A value must be at most ${FIELD_VALUE_MAX_LENGTH} characters`),
+        z.number().finite(),
+        z.boolean(),
+        z.null(),
+      ])
       .optional()
       .describe('The value (stored as text). Empty, null or absent: skipped for every field type but textarea (a textarea is saved empty)'),
-    baseVersion: versionSchema('The version the user edited (the `version` of GET …/values; 0 for a field never saved). Overwrite after a conflict: the current version'),
+    baseVersion: versionSchema(
+      'The version the user edited (the `version` of GET …/values; 0 for a field never saved). Overwrite after a conflict: the current version',
+    ),
   })
   .meta({ id: 'FieldValueEntry', description: 'One field of a card save' });
 
@@ -66,7 +85,13 @@ export type VerifyFieldValueRequest = z.input<typeof verifyFieldValueRequestSche
 export const fieldHistoryQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('1-based page number'),
-    pageSize: z.coerce.number().int().min(1).max(FIELD_HISTORY_MAX_PAGE_SIZE).default(FIELD_HISTORY_MAX_PAGE_SIZE).describe(`Versions per page (max ${FIELD_HISTORY_MAX_PAGE_SIZE})`),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(FIELD_HISTORY_MAX_PAGE_SIZE)
+      .default(FIELD_HISTORY_MAX_PAGE_SIZE)
+      .describe(`Versions per page (max ${FIELD_HISTORY_MAX_PAGE_SIZE})`),
   })
   .describe('Field history query string');
 
@@ -79,7 +104,9 @@ export const fieldValueVersionSchema = z
   .object({
     version: z.number().int().min(1),
     value: z.string(),
-    kind: z.enum(FIELD_VALUE_KINDS).describe("value = saved, cleared = removed from the venue's card, restored = an earlier value again, verified = checked unchanged"),
+    kind: z
+      .enum(FIELD_VALUE_KINDS)
+      .describe("value = saved, cleared = removed from the venue's card, restored = an earlier value again, verified = checked unchanged"),
     department: z.string(),
     savedBy: z.string().describe("The user's id"),
     savedByEmail: z.string(),
@@ -116,7 +143,9 @@ export const fieldSaveResultSchema = z
     label: z.string().describe("The field's label (for the 'Field Conflict Detected' dialog)"),
     status: z
       .enum(FIELD_SAVE_STATUSES)
-      .describe('saved = a new version; unchanged = the value was already current; skipped = empty (not a textarea); conflict = someone saved first: `current` holds their value, `value` yours (Overwrite: save again with current.version as baseVersion)'),
+      .describe(
+        'saved = a new version; unchanged = the value was already current; skipped = empty (not a textarea); conflict = someone saved first: `current` holds their value, `value` yours (Overwrite: save again with current.version as baseVersion)',
+      ),
     value: z.string().nullable().describe('Your value as stored (null when skipped)'),
     current: cardFieldValueSchema.nullable().describe('The field as it is now (null: never saved)'),
   })
@@ -129,7 +158,10 @@ export const saveCardValuesResultSchema = z
     results: z.array(fieldSaveResultSchema),
     conflicts: z.number().int().min(0).describe('How many fields were refused (status conflict)'),
   })
-  .meta({ id: 'SaveCardValuesResult', description: 'Per field: saved, unchanged, skipped or conflict (HTTP 200 even with conflicts: the other fields are saved)' });
+  .meta({
+    id: 'SaveCardValuesResult',
+    description: 'Per field: saved, unchanged, skipped or conflict (HTTP 200 even with conflicts: the other fields are saved)',
+  });
 
 export type SaveCardValuesResult = z.infer<typeof saveCardValuesResultSchema>;
 

@@ -39,7 +39,10 @@ function caseInsensitive(word: string): string {
  * items allowed (skipped): what `'OTE, ots,'` style query values accept.
  */
 export function nameListPattern(names: readonly string[]): RegExp {
-  const name = `(?:${[...new Set(names)].sort((a, b) => b.length - a.length).map(caseInsensitive).join('|')})`;
+  const name = `(?:${[...new Set(names)]
+    .sort((a, b) => b.length - a.length)
+    .map(caseInsensitive)
+    .join('|')})`;
   const item = `${TRIMMED_SPACE}*${name}?${TRIMMED_SPACE}*`;
   return new RegExp(`^${item}(?:,${item})*$`);
 }

@@ -26,9 +26,10 @@ export const VENUE_SORT_LABELS: Readonly<Record<VenueSort, string>> = {
   name: 'A→Z',
 };
 /** Options for a sort select, in display order. */
-export const VENUE_SORT_OPTIONS: readonly { readonly value: VenueSort; readonly label: string }[] = VENUE_SORTS.map(
-  (value) => ({ value, label: VENUE_SORT_LABELS[value] }),
-);
+export const VENUE_SORT_OPTIONS: readonly { readonly value: VenueSort; readonly label: string }[] = VENUE_SORTS.map((value) => ({
+  value,
+  label: VENUE_SORT_LABELS[value],
+}));
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;

@@ -16,9 +16,15 @@ export const uploadFieldsSchema = z
   .object({
     category: documentCategorySchema.default('general'),
     description: z.string().max(2000, 'A description must be at most 2000 characters').default(''),
-    eventId: z.string().max(100).default('').describe("An event of the venue to link (empty: none)"),
+    eventId: z.string().max(100).default('').describe('An event of the venue to link (empty: none)'),
     dataCardId: z.string().max(100).default('').describe('A data card of the venue to tag the photo with (empty: none)'),
-    lastModified: z.coerce.number().int().min(0).max(8.64e15).default(0).describe("The file's last-modified time (epoch ms): the date taken when an image has no EXIF date"),
+    lastModified: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(8.64e15)
+      .default(0)
+      .describe("The file's last-modified time (epoch ms): the date taken when an image has no EXIF date"),
     size: z.coerce.number().int().min(0).optional().describe("The file's size in bytes as the browser knows it (refused at once when over the limit)"),
   })
   .meta({ id: 'UploadFields', description: 'The fields of a document upload (multipart, before the file part)' });
@@ -70,9 +76,7 @@ export const venueDocumentSchema = z
 
 export type VenueDocumentDto = z.output<typeof venueDocumentSchema>;
 
-export const documentListSchema = z
-  .object({ documents: z.array(venueDocumentSchema).describe('Newest upload first') })
-  .meta({ id: 'DocumentList' });
+export const documentListSchema = z.object({ documents: z.array(venueDocumentSchema).describe('Newest upload first') }).meta({ id: 'DocumentList' });
 
 export const DOCUMENT_KINDS = ['all', 'photos', 'files'] as const;
 export type DocumentKindName = (typeof DOCUMENT_KINDS)[number];
@@ -91,10 +95,7 @@ export const updateDocumentSchema = z
   .refine((body) => body.category !== undefined || body.eventId !== undefined, 'Name a category or an event')
   .meta({ id: 'UpdateDocumentRequest' });
 
-const documentIdsSchema = z
-  .array(idSchema('Document id'))
-  .min(1, 'Select at least one photo')
-  .max(MEDIA.maxBatch, `At most ${MEDIA.maxBatch} photos at once`);
+const documentIdsSchema = z.array(idSchema('Document id')).min(1, 'Select at least one photo').max(MEDIA.maxBatch, `At most ${MEDIA.maxBatch} photos at once`);
 
 export const batchDeletePhotosSchema = z.object({ documentIds: documentIdsSchema }).meta({ id: 'BatchDeletePhotosRequest' });
 

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIONS, PERMISSIONS, ROLES, actionsFor, can } from './index.ts';
 import type { Action, Role } from './index.ts';
 
-const EDIT_ACTIONS: Action[] = [
-  'venue.create',
-  'venue.edit',
-  'venue.links.edit',
-  'document.upload',
-  'photo.upload',
-  'photo.tag',
-];
+const EDIT_ACTIONS: Action[] = ['venue.create', 'venue.edit', 'venue.links.edit', 'document.upload', 'photo.upload', 'photo.tag'];
 
 const ADMIN_ACTIONS: Action[] = [
   'user.assign_role',

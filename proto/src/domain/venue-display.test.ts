@@ -3,9 +3,7 @@ import { escapeRegex, nameKey, normalizeLinkUrl, normalizeWebsite, safeHttpHref,
 
 describe('venueCityDisplay (spec §5)', () => {
   it('uses display_city_as when non-blank', () => {
-    expect(venueCityDisplay({ displayCityAs: ' Las Vegas ', address: '1 Main St\nDallas, TX 75201', country: 'Canada' })).toBe(
-      'Las Vegas',
-    );
+    expect(venueCityDisplay({ displayCityAs: ' Las Vegas ', address: '1 Main St\nDallas, TX 75201', country: 'Canada' })).toBe('Las Vegas');
   });
   it('ignores a blank display_city_as', () => {
     expect(venueCityDisplay({ displayCityAs: '   ', address: 'Austin, TX', country: 'United States' })).toBe('Austin, TX');
@@ -14,9 +12,7 @@ describe('venueCityDisplay (spec §5)', () => {
     expect(venueCityDisplay({ address: '3400 Main St\nDallas, TX 75201', country: 'United States' })).toBe('Dallas, TX');
   });
   it('removes a ZIP+4 code and skips trailing blank lines', () => {
-    expect(venueCityDisplay({ address: '1 Arena Way\r\nNashville, TN 37203-1234\n\n  ', country: 'United States' })).toBe(
-      'Nashville, TN',
-    );
+    expect(venueCityDisplay({ address: '1 Arena Way\r\nNashville, TN 37203-1234\n\n  ', country: 'United States' })).toBe('Nashville, TN');
   });
   it('removes a ZIP after a comma', () => {
     expect(venueCityDisplay({ address: 'Miami, FL, 33101' })).toBe('Miami, FL');
@@ -83,7 +79,19 @@ describe('safeHttpHref', () => {
   it('gives the URL of an http(s) address and nothing for any other scheme or an unparsable value', () => {
     expect(safeHttpHref('https://example.com/a?b')).toBe('https://example.com/a?b');
     expect(safeHttpHref(' http://example.com ')).toBe('http://example.com');
-    for (const unsafe of ['javascript://x', 'javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', 'ftp://example.com', 'example.com', '//example.com', '', null, undefined]) {
+    for (const unsafe of [
+      'javascript://x',
+      'javascript:alert(1)',
+      ' JAVASCRIPT:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+      'ftp://example.com',
+      'example.com',
+      '//example.com',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeHttpHref(unsafe), String(unsafe)).toBeUndefined();
     }
   });

@@ -12,7 +12,10 @@ const TRAILING_ZIP = /(?:^|[\s,]+)\d{5}(?:-\d{4})?$/;
 
 /** Removes a trailing US ZIP code, keeping a state before it ('Dallas, TX 75201' → 'Dallas, TX'). */
 export function stripTrailingZip(line: string): string {
-  return line.trim().replace(TRAILING_ZIP, '').replace(/[\s,]+$/, '');
+  return line
+    .trim()
+    .replace(TRAILING_ZIP, '')
+    .replace(/[\s,]+$/, '');
 }
 
 /**
@@ -22,11 +25,7 @@ export function stripTrailingZip(line: string): string {
  *   plus ', {country}' when the country is not United States;
  * - with no address: the country when it is not United States, else ''.
  */
-export function venueCityDisplay(v: {
-  displayCityAs?: string | null;
-  address?: string | null;
-  country?: string | null;
-}): string {
+export function venueCityDisplay(v: { displayCityAs?: string | null; address?: string | null; country?: string | null }): string {
   const display = (v.displayCityAs ?? '').trim();
   if (display) return display;
 

@@ -4,7 +4,11 @@ import { listEventsQuerySchema, toFieldErrors, venueEventInputSchema } from './i
 describe('event input (spec §5: name required and trimmed, date and description optional)', () => {
   it('trims the name and turns an empty or missing date into null', () => {
     expect(venueEventInputSchema.parse({ name: '  Gala  ' })).toEqual({ name: 'Gala', eventDate: null, description: '' });
-    expect(venueEventInputSchema.parse({ name: 'Gala', eventDate: '', description: ' kept ' })).toEqual({ name: 'Gala', eventDate: null, description: ' kept ' });
+    expect(venueEventInputSchema.parse({ name: 'Gala', eventDate: '', description: ' kept ' })).toEqual({
+      name: 'Gala',
+      eventDate: null,
+      description: ' kept ',
+    });
     expect(venueEventInputSchema.parse({ name: 'Gala', eventDate: null }).eventDate).toBeNull();
     expect(venueEventInputSchema.parse({ name: 'Gala', eventDate: '2024-02-29' }).eventDate).toBe('2024-02-29');
   });
@@ -30,7 +34,11 @@ describe('event input (spec §5: name required and trimmed, date and description
 describe('all-events query', () => {
   it('applies defaults and accepts league labels', () => {
     expect(listEventsQuerySchema.parse({})).toEqual({ q: undefined, leagues: [], from: undefined, to: undefined, sort: 'newest', page: 1, pageSize: 50 });
-    expect(listEventsQuerySchema.parse({ leagues: 'ots', from: '', to: '2026-12-31' })).toMatchObject({ leagues: ['OT Select'], from: undefined, to: '2026-12-31' });
+    expect(listEventsQuerySchema.parse({ leagues: 'ots', from: '', to: '2026-12-31' })).toMatchObject({
+      leagues: ['OT Select'],
+      from: undefined,
+      to: '2026-12-31',
+    });
   });
 
   it('refuses an unknown sort and impossible dates', () => {

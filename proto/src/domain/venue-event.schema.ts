@@ -3,14 +3,7 @@
 // Called "event" in the API; VenueEvent in code, beside the service's NATS domain events.
 import { z } from 'zod';
 import { leagueSchema } from './enums.schema.ts';
-import {
-  DEFAULT_EVENT_SORT,
-  DEFAULT_EVENTS_PAGE_SIZE,
-  DEFAULT_VENUE_EVENTS_PAGE_SIZE,
-  EVENT_FIELD_MAX,
-  EVENT_SORTS,
-  MAX_EVENTS_PAGE_SIZE,
-} from './limits.ts';
+import { DEFAULT_EVENT_SORT, DEFAULT_EVENTS_PAGE_SIZE, DEFAULT_VENUE_EVENTS_PAGE_SIZE, EVENT_FIELD_MAX, EVENT_SORTS, MAX_EVENTS_PAGE_SIZE } from './limits.ts';
 import { pageResultSchema, pagingQueryShape, searchQuerySchema } from './paging.ts';
 import { leaguesQuerySchema, NOT_BLANK } from './venue.schema.ts';
 
@@ -80,12 +73,10 @@ export type VenueEventListItem = z.infer<typeof venueEventListItemSchema>;
 
 // ---- Lists ---------------------------------------------------------------------------------
 
-export const venueEventSortSchema = z
-  .enum(EVENT_SORTS)
-  .meta({
-    id: 'EventSort',
-    description: 'newest = event date descending, oldest = ascending (no date last in both, then newest created), a-z / z-a = event name',
-  });
+export const venueEventSortSchema = z.enum(EVENT_SORTS).meta({
+  id: 'EventSort',
+  description: 'newest = event date descending, oldest = ascending (no date last in both, then newest created), a-z / z-a = event name',
+});
 
 /** GET /venues/{id}/events: one page of the venue's events, by event date descending (no date last), then newest created. */
 export const listVenueEventsQuerySchema = z
@@ -119,12 +110,16 @@ export const listEventsQuerySchema = z
 export type ListEventsQuery = z.output<typeof listEventsQuerySchema>;
 export type ListEventsQueryInput = z.input<typeof listEventsQuerySchema>;
 
-export const listVenueEventsResultSchema = pageResultSchema(venueEventSchema, "Number of the venue's events")
-  .meta({ id: 'ListVenueEventsResult', description: "One page of a venue's events" });
+export const listVenueEventsResultSchema = pageResultSchema(venueEventSchema, "Number of the venue's events").meta({
+  id: 'ListVenueEventsResult',
+  description: "One page of a venue's events",
+});
 
 export type ListVenueEventsResult = z.infer<typeof listVenueEventsResultSchema>;
 
-export const listEventsResultSchema = pageResultSchema(venueEventListItemSchema, 'Number of matching events')
-  .meta({ id: 'ListEventsResult', description: 'One page of the events of every active venue' });
+export const listEventsResultSchema = pageResultSchema(venueEventListItemSchema, 'Number of matching events').meta({
+  id: 'ListEventsResult',
+  description: 'One page of the events of every active venue',
+});
 
 export type ListEventsResult = z.infer<typeof listEventsResultSchema>;

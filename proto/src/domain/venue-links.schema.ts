@@ -6,6 +6,10 @@ export const venueLinksInputSchema = z
   .object({
     links: venueInputSchema.shape.links,
   })
-  .meta({ id: 'VenueLinks', description: "A venue's links: rows missing display text or URL are dropped, 'https://' is added to a URL without http(s), then it must be an http(s) address ('Invalid URL: …')" });
+  .meta({
+    id: 'VenueLinks',
+    description:
+      "A venue's links: rows missing display text or URL are dropped, 'https://' is added to a URL without http(s), then it must be an http(s) address ('Invalid URL: …')",
+  });
 
 export type VenueLinksInput = z.output<typeof venueLinksInputSchema>;

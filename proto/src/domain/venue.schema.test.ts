@@ -79,9 +79,7 @@ describe('venueInputSchema', () => {
 
   it('validates the contact e-mail and phone length', () => {
     expect(venueInputSchema.safeParse({ name: 'X', contactEmail: 'a@b.co' }).success).toBe(true);
-    expect(messagesFor(venueInputSchema.safeParse({ name: 'X', contactEmail: 'nope' }))).toEqual([
-      { field: 'contactEmail', message: 'Invalid email' },
-    ]);
+    expect(messagesFor(venueInputSchema.safeParse({ name: 'X', contactEmail: 'nope' }))).toEqual([{ field: 'contactEmail', message: 'Invalid email' }]);
     expect(venueInputSchema.safeParse({ name: 'X', contactPhone: '+44 (20) 7946-0958' }).success).toBe(true);
     expect(venueInputSchema.safeParse({ name: 'X', contactPhone: '1234567890123456' }).success).toBe(false);
   });
@@ -94,7 +92,18 @@ describe('venueInputSchema', () => {
   });
 
   it("accepts http(s) websites only: 'Invalid URL: {url}' for javascript:, data:, ftp: and unparsable ones", () => {
-    for (const website of ['javascript://x', 'JavaScript:alert(1)', 'javascript://%0aalert(1)', 'data:text/html,x', 'ftp://files.example.com', 'a.b://x', 'not a url', 'https://a:', '1.2.3.4', 'example.com:65536']) {
+    for (const website of [
+      'javascript://x',
+      'JavaScript:alert(1)',
+      'javascript://%0aalert(1)',
+      'data:text/html,x',
+      'ftp://files.example.com',
+      'a.b://x',
+      'not a url',
+      'https://a:',
+      '1.2.3.4',
+      'example.com:65536',
+    ]) {
       const r = venueInputSchema.safeParse({ name: 'X', website });
       expect(messagesFor(r), website).toEqual([{ field: 'website', message: `Invalid URL: ${website}` }]);
       expect(WEBSITE_INPUT_PATTERN.test(website), website).toBe(false);
@@ -112,10 +121,16 @@ describe('venueInputSchema', () => {
 
   it("accepts http(s) link URLs only: 'Invalid URL: {url}' for others, also on a row that would be dropped", () => {
     for (const url of ['javascript://x', 'javascript:alert(1)', 'ftp://files.example.com', 'not a url']) {
-      expect(messagesFor(venueInputSchema.safeParse({ name: 'X', links: [{ displayText: 'L', url }] })), url).toEqual([{ field: 'links.0.url', message: `Invalid URL: ${url}` }]);
-      expect(messagesFor(venueInputSchema.safeParse({ name: 'X', links: [{ displayText: '', url }] })), url).toEqual([{ field: 'links.0.url', message: `Invalid URL: ${url}` }]);
+      expect(messagesFor(venueInputSchema.safeParse({ name: 'X', links: [{ displayText: 'L', url }] })), url).toEqual([
+        { field: 'links.0.url', message: `Invalid URL: ${url}` },
+      ]);
+      expect(messagesFor(venueInputSchema.safeParse({ name: 'X', links: [{ displayText: '', url }] })), url).toEqual([
+        { field: 'links.0.url', message: `Invalid URL: ${url}` },
+      ]);
     }
-    expect(venueInputSchema.parse({ name: 'X', links: [{ displayText: 'Bin', url: 'httpbin.org/get' }] }).links).toEqual([{ displayText: 'Bin', url: 'https://httpbin.org/get' }]);
+    expect(venueInputSchema.parse({ name: 'X', links: [{ displayText: 'Bin', url: 'httpbin.org/get' }] }).links).toEqual([
+      { displayText: 'Bin', url: 'https://httpbin.org/get' },
+    ]);
   });
 
   it('accepts a typed website of the documented maximum without a scheme, and the service re-parses the normalised value to the same venue', () => {
@@ -132,7 +147,9 @@ describe('venueInputSchema', () => {
     // 3 bytes a character: 90,000 characters of notes are 270,000 bytes, within the field's own maximum.
     const big = { name: 'X', generalNotes: '€'.repeat(90_000) };
     const r = venueInputSchema.safeParse(big);
-    expect(messagesFor(r)).toEqual([{ field: '', message: 'A venue can hold at most 256 KB of text and links; this one has 264 KB. Shorten the notes or remove links.' }]);
+    expect(messagesFor(r)).toEqual([
+      { field: '', message: 'A venue can hold at most 256 KB of text and links; this one has 264 KB. Shorten the notes or remove links.' },
+    ]);
     expect(storedVenueInputSchema.safeParse(big).success).toBe(false);
     // Just at the limit (with the default country's 13 bytes and the name's 1) is fine.
     const notes = `${'€'.repeat((VENUE_MAX_BYTES - 14 - 2) / 3)}xx`;
@@ -184,7 +201,14 @@ describe('listVenuesQuerySchema', () => {
 });
 
 describe('output schemas', () => {
-  const venue: Venue = sampleVenue({ id: '7b0c1c2e-9d1f-4a55-9b59-2d3b1b0f4e11', name: 'Arena', address: '', website: '', leagues: ['OTE'], venueTypes: ['Arena'] });
+  const venue: Venue = sampleVenue({
+    id: '7b0c1c2e-9d1f-4a55-9b59-2d3b1b0f4e11',
+    name: 'Arena',
+    address: '',
+    website: '',
+    leagues: ['OTE'],
+    venueTypes: ['Arena'],
+  });
   it('accepts a venue and a page of venues', () => {
     expect(venueSchema.parse(venue)).toEqual(venue);
     expect(listVenuesResultSchema.safeParse({ items: [venueSummaryOf(venue)], total: 1, page: 1, pageSize: 50 }).success).toBe(true);

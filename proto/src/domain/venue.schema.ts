@@ -27,8 +27,7 @@ function unique<T>(items: readonly T[]): T[] {
  * Optional single-line string: trimmed, default ''. The maximum applies to the string as sent (as the OpenAPI
  * document states it); the trimmed string is never longer.
  */
-const optionalLine = (max: number, description: string) =>
-  z.string().max(max).trim().default('').describe(description);
+const optionalLine = (max: number, description: string) => z.string().max(max).trim().default('').describe(description);
 
 /** Some character String.prototype.trim() keeps: a search pattern (unanchored, as JSON Schema reads patterns). */
 export const NOT_BLANK = new RegExp(`[^${TRIMMED_SPACE.slice(1, -1)}]`);
@@ -159,7 +158,12 @@ function venueInput(form: UrlForm) {
       deliveryAddress: optionalText(VENUE_FIELD_MAX.deliveryAddress, 'Delivery address'),
       deliveryNotes: optionalText(VENUE_FIELD_MAX.deliveryNotes, 'Delivery notes'),
       website: websiteInput(form),
-      leagues: z.array(leagueSchema).max(LEAGUE_VALUES.length * 2).default([]).transform(unique).describe('Leagues'),
+      leagues: z
+        .array(leagueSchema)
+        .max(LEAGUE_VALUES.length * 2)
+        .default([])
+        .transform(unique)
+        .describe('Leagues'),
       venueTypes: z.array(venueTypeSchema).max(100).default([]).transform(unique).describe('Venue types'),
       links: form === 'typed' ? linksInputSchema : linksInput(form),
       generalNotes: optionalText(VENUE_FIELD_MAX.generalNotes, 'General notes'),
@@ -276,9 +280,7 @@ export function venueSummaryOf(
 
 // ---- List venues ------------------------------------------------------------------------
 
-export const venueSortSchema = z
-  .enum(VENUE_SORTS)
-  .meta({ id: 'VenueSort', description: "newest = creation time, updated = activityAt, name = A→Z" });
+export const venueSortSchema = z.enum(VENUE_SORTS).meta({ id: 'VenueSort', description: 'newest = creation time, updated = activityAt, name = A→Z' });
 
 /** Splits 'OTE,OT Select' or ['OTE','OTX'] (or a mix) into League values; accepts display labels ('OTS'). */
 /** What the transform below accepts, stated for the OpenAPI document (the transform names the unknown league). */
@@ -316,7 +318,9 @@ export type ListVenuesQuery = z.output<typeof listVenuesQuerySchema>;
 /** Query as sent by a client. */
 export type ListVenuesQueryInput = z.input<typeof listVenuesQuerySchema>;
 
-export const listVenuesResultSchema = pageResultSchema(venueSummarySchema, 'Number of matching venues')
-  .meta({ id: 'ListVenuesResult', description: 'One page of venue summaries' });
+export const listVenuesResultSchema = pageResultSchema(venueSummarySchema, 'Number of matching venues').meta({
+  id: 'ListVenuesResult',
+  description: 'One page of venue summaries',
+});
 
 export type ListVenuesResult = z.infer<typeof listVenuesResultSchema>;

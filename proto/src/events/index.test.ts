@@ -71,9 +71,7 @@ describe('envelopes', () => {
     expect(back).toEqual(env);
   });
   it('rejects an invalid payload', () => {
-    expect(() =>
-      createEnvelope(SUBJECTS.venueCreated, { venueId: 'v1', name: 'Arena', leagues: ['NFL' as 'OTE'] }),
-    ).toThrow();
+    expect(() => createEnvelope(SUBJECTS.venueCreated, { venueId: 'v1', name: 'Arena', leagues: ['NFL' as 'OTE'] })).toThrow();
     const env = createEnvelope(SUBJECTS.userFirstLogin, { userId: 'u', email: 'e@x.io', at: new Date().toISOString() });
     expect(() => parseEnvelope(SUBJECTS.userFirstLogin, { ...env, data: { userId: 'u' } })).toThrow();
   });

@@ -15,11 +15,7 @@ export type Subject<D extends string, E extends string, V extends string> = `ven
 const TOKEN = /^[a-z][a-z0-9_]*$/;
 
 /** `subject('venues', 'venue', 'created')` → 'venuebook.venues.venue.created.v1'. Tokens are lower snake_case. */
-export function subject<const D extends string, const E extends string, const V extends string>(
-  domain: D,
-  entity: E,
-  verb: V,
-): Subject<D, E, V> {
+export function subject<const D extends string, const E extends string, const V extends string>(domain: D, entity: E, verb: V): Subject<D, E, V> {
   for (const token of [domain, entity, verb]) {
     if (!TOKEN.test(token)) throw new Error(`Invalid subject token: '${token}'`);
   }
@@ -190,9 +186,7 @@ export const MSG_ID_HEADER = 'Nats-Msg-Id';
 
 // ---- Envelope -----------------------------------------------------------------------------
 
-export const actorSchema = z
-  .object({ userId: z.string(), email: z.string() })
-  .meta({ id: 'EventActor', description: 'The user who caused the event' });
+export const actorSchema = z.object({ userId: z.string(), email: z.string() }).meta({ id: 'EventActor', description: 'The user who caused the event' });
 
 export type Actor = z.infer<typeof actorSchema>;
 
@@ -279,7 +273,12 @@ export type VenueDataVersion = z.infer<typeof venueDataVersionSchema>;
  * stored value version: `versionId` its `_id`, `version` the version itself (the cards service's other replicas add it
  * to their read model from the event: a re-read by `_id` scans the collection on FerretDB v1, ~1 s at 50,000 versions).
  */
-export const venueDataUpdatedSchema = z.object({ venueId: z.string(), updatedAt: z.iso.datetime({ offset: true }), versionId: z.string().optional(), version: venueDataVersionSchema.optional() });
+export const venueDataUpdatedSchema = z.object({
+  venueId: z.string(),
+  updatedAt: z.iso.datetime({ offset: true }),
+  versionId: z.string().optional(),
+  version: venueDataVersionSchema.optional(),
+});
 export type VenueDataUpdated = z.infer<typeof venueDataUpdatedSchema>;
 
 /** Every card event: which card (readers re-read it by id) and its venue (null: a template). */

@@ -48,7 +48,8 @@ export function grpcTarget(addresses: string): string {
   });
   if (hosts.every((host) => isIPv4(host))) return `ipv4:${entries.join(',')}`;
   if (hosts.every((host) => isIPv6(host))) return `ipv6:${entries.join(',')}`;
-  if (hosts.every((host) => isIPv4(host) || isIPv6(host))) throw new Error(`'${addresses}' mixes IPv4 and IPv6: several addresses must be all IPv4 or all IPv6`);
+  if (hosts.every((host) => isIPv4(host) || isIPv6(host)))
+    throw new Error(`'${addresses}' mixes IPv4 and IPv6: several addresses must be all IPv4 or all IPv6`);
   throw new Error(
     `'${addresses}': several addresses must be IP addresses (IPv4, or IPv6 as [address]:port); for host names give one host name that DNS resolves to every replica`,
   );
@@ -173,7 +174,13 @@ function callMetadata(path: string, options: CallOptions, baseMetadata?: ClientO
  * buffer is full (a large upload never sits in memory); the source failing cancels the call and rejects with
  * the source's error; the call failing stops reading the source.
  */
-function clientStreamingCall(grpcClient: grpc.Client, service: DescService, method: DescMethod, defaultDeadlineMs: number, baseMetadata?: ClientOptions['metadata']) {
+function clientStreamingCall(
+  grpcClient: grpc.Client,
+  service: DescService,
+  method: DescMethod,
+  defaultDeadlineMs: number,
+  baseMetadata?: ClientOptions['metadata'],
+) {
   const path = methodPath(service, method);
   const serialize = serializer(method.input);
   const deserialize = deserializer(method.output);
@@ -183,13 +190,20 @@ function clientStreamingCall(grpcClient: grpc.Client, service: DescService, meth
     let settle!: { resolve: (message: Message) => void; reject: (error: unknown) => void };
     const answer = new Promise<Message>((resolve, reject) => (settle = { resolve, reject }));
     let failed: unknown;
-    const call = grpcClient.makeClientStreamRequest<Message, Message>(path, serialize, deserialize, callMetadata(path, options, baseMetadata), { deadline: new Date(Date.now() + deadlineMs) }, (error, response) => {
-      if (error) {
-        failed = GrpcError.fromServiceError(error);
-        settle.reject(failed);
-      } else if (response) settle.resolve(response);
-      else settle.reject(new GrpcError(grpc.status.INTERNAL, `Empty response from ${path}`));
-    });
+    const call = grpcClient.makeClientStreamRequest<Message, Message>(
+      path,
+      serialize,
+      deserialize,
+      callMetadata(path, options, baseMetadata),
+      { deadline: new Date(Date.now() + deadlineMs) },
+      (error, response) => {
+        if (error) {
+          failed = GrpcError.fromServiceError(error);
+          settle.reject(failed);
+        } else if (response) settle.resolve(response);
+        else settle.reject(new GrpcError(grpc.status.INTERNAL, `Empty response from ${path}`));
+      },
+    );
     // The status arrives through the callback; the stream's own 'error' would otherwise be unhandled.
     call.on('error', () => undefined);
     const onAbort = () => call.cancel();
@@ -223,7 +237,13 @@ function clientStreamingCall(grpcClient: grpc.Client, service: DescService, meth
  * A server-streaming call as an async iterable: grpc-js's readable stream pauses while the loop is busy, so a
  * large download never sits in memory; leaving the loop early cancels the call; a failed call throws a GrpcError.
  */
-function serverStreamingCall(grpcClient: grpc.Client, service: DescService, method: DescMethod, defaultDeadlineMs: number, baseMetadata?: ClientOptions['metadata']) {
+function serverStreamingCall(
+  grpcClient: grpc.Client,
+  service: DescService,
+  method: DescMethod,
+  defaultDeadlineMs: number,
+  baseMetadata?: ClientOptions['metadata'],
+) {
   const path = methodPath(service, method);
   const serialize = serializer(method.input);
   const deserialize = deserializer(method.output);
@@ -272,8 +292,10 @@ export function createClient<S extends DescService>(service: S, address: string,
   const client: Record<string, unknown> = {};
   for (const method of service.methods) {
     if (method.methodKind === 'unary') client[method.localName] = unaryCall(grpcClient, service, method, defaultDeadlineMs, options.metadata);
-    else if (method.methodKind === 'client_streaming') client[method.localName] = clientStreamingCall(grpcClient, service, method, streamDeadlineMs, options.metadata);
-    else if (method.methodKind === 'server_streaming') client[method.localName] = serverStreamingCall(grpcClient, service, method, streamDeadlineMs, options.metadata);
+    else if (method.methodKind === 'client_streaming')
+      client[method.localName] = clientStreamingCall(grpcClient, service, method, streamDeadlineMs, options.metadata);
+    else if (method.methodKind === 'server_streaming')
+      client[method.localName] = serverStreamingCall(grpcClient, service, method, streamDeadlineMs, options.metadata);
   }
   Object.defineProperty(client, 'grpcClient', { value: grpcClient, enumerable: false });
   Object.defineProperty(client, 'close', { value: () => grpcClient.close(), enumerable: false });

@@ -41,7 +41,9 @@ describe('toServiceDefinition', () => {
     const handlers = partialHandlers(VenuesService, { getVenue: async () => ({ venue: { id: 'x' } }) });
     expect(() => implement(VenuesService, handlers)).not.toThrow();
     expect(await handlers.getVenue(create(GetVenueRequestSchema, { id: 'x' }), {} as HandlerContext)).toEqual({ venue: { id: 'x' } });
-    await expect(handlers.deleteVenue(create(DeleteVenueRequestSchema, { id: 'x' }), {} as HandlerContext)).rejects.toMatchObject({ code: grpc.status.UNIMPLEMENTED });
+    await expect(handlers.deleteVenue(create(DeleteVenueRequestSchema, { id: 'x' }), {} as HandlerContext)).rejects.toMatchObject({
+      code: grpc.status.UNIMPLEMENTED,
+    });
   });
 });
 
@@ -81,10 +83,7 @@ describe('grpc adapter against a real grpc-js server', () => {
   });
 
   beforeAll(async () => {
-    server.addService(
-      toServiceDefinition(VenuesService),
-      implement(VenuesService, handlers, { onInternalError: (error) => internalErrors.push(error) }),
-    );
+    server.addService(toServiceDefinition(VenuesService), implement(VenuesService, handlers, { onInternalError: (error) => internalErrors.push(error) }));
     const port = await listen(server);
     address = `127.0.0.1:${port}`;
     client = createClient(VenuesService, address, { deadlineMs: 2000 });

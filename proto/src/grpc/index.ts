@@ -1,7 +1,16 @@
 // grpc-js adapter for protobuf-es v2 descriptors (Node only).
 // protobuf-es has no grpc-js generator, so service definitions, server implementations and typed
 // promise clients are built here from the generated `GenService` descriptors.
-export { createClient, DEFAULT_CHANNEL_OPTIONS, DEFAULT_DEADLINE_MS, DEFAULT_STREAM_DEADLINE_MS, grpcTarget, idempotentReads, serviceConfig, splitGrpcAddresses } from './client.ts';
+export {
+  createClient,
+  DEFAULT_CHANNEL_OPTIONS,
+  DEFAULT_DEADLINE_MS,
+  DEFAULT_STREAM_DEADLINE_MS,
+  grpcTarget,
+  idempotentReads,
+  serviceConfig,
+  splitGrpcAddresses,
+} from './client.ts';
 export type { Client, ClientOptions } from './client.ts';
 export { DEFAULT_MAX_MESSAGE_BYTES, messageSizeOptions } from './limits.ts';
 export { FIELD_ERRORS_METADATA_KEY, GrpcError, isGrpcError, readFieldErrors, writeFieldErrors } from './grpc-error.ts';

@@ -22,7 +22,9 @@ describe('grpcTarget', () => {
   });
 
   it('refuses lists it cannot balance, with the reason', () => {
-    expect(() => grpcTarget('venues-1:50051,venues-2:50051')).toThrow(/several addresses must be IP addresses.*one host name that DNS resolves to every replica/);
+    expect(() => grpcTarget('venues-1:50051,venues-2:50051')).toThrow(
+      /several addresses must be IP addresses.*one host name that DNS resolves to every replica/,
+    );
     expect(() => grpcTarget('127.0.0.1:50051,[::1]:50052')).toThrow(/all IPv4 or all IPv6/);
     expect(() => grpcTarget('127.0.0.1:50051,,127.0.0.1:50052')).toThrow(/empty entry/);
     expect(() => grpcTarget('127.0.0.1,127.0.0.1:50052')).toThrow(/'127.0.0.1' is not host:port/);
@@ -60,7 +62,11 @@ class Replica {
 
   constructor(name: string) {
     this.name = name;
-    const answers: Record<string, unknown> = { listVenues: { venues: [{ id: name, name }], total: 1 }, getVenue: { venue: { id: name, name } }, createVenue: { venue: { id: name, name } } };
+    const answers: Record<string, unknown> = {
+      listVenues: { venues: [{ id: name, name }], total: 1 },
+      getVenue: { venue: { id: name, name } },
+      createVenue: { venue: { id: name, name } },
+    };
     const handlers = Object.fromEntries(
       VenuesService.methods.map((method) => [
         method.localName,

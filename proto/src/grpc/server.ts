@@ -22,12 +22,7 @@ function defaultOnInternalError(error: unknown, info: { method: string; requestI
   console.error(`gRPC ${info.method} failed${info.requestId ? ` (request ${info.requestId})` : ''}: ${detail}`);
 }
 
-function toStatus(
-  error: unknown,
-  method: string,
-  requestId: string | undefined,
-  options: ImplementOptions,
-): Partial<grpc.StatusObject> {
+function toStatus(error: unknown, method: string, requestId: string | undefined, options: ImplementOptions): Partial<grpc.StatusObject> {
   if (error instanceof GrpcError) {
     const metadata = writeFieldErrors(error.fieldErrors);
     return metadata ? { code: error.code, details: error.message, metadata } : { code: error.code, details: error.message };
@@ -101,7 +96,11 @@ function unaryHandler(method: DescMethod, handler: UntypedHandlers[string], opti
  * A client-streaming call: the handler reads the requests as an async iterable (the grpc-js stream itself, so
  * a request is read only when the handler's loop asks for it) and its answer is sent once.
  */
-function clientStreamingHandler(method: DescMethod, handler: UntypedHandlers[string], options: ImplementOptions): grpc.handleClientStreamingCall<Message, Message> {
+function clientStreamingHandler(
+  method: DescMethod,
+  handler: UntypedHandlers[string],
+  options: ImplementOptions,
+): grpc.handleClientStreamingCall<Message, Message> {
   return singleAnswerHandler<grpc.ServerReadableStream<Message, Message>>(method, handler, options, (call) => ({
     async *[Symbol.asyncIterator]() {
       for await (const message of call) yield message as Message;
@@ -150,17 +149,9 @@ function serverStreamingHandler(
  * A thrown GrpcError becomes its status (field errors in the `venuebook-field-errors` trailer);
  * anything else becomes INTERNAL with a generic message.
  */
-export function implement<S extends DescService>(
-  service: S,
-  handlers: ServiceHandlers<S>,
-  options?: ImplementOptions,
-): grpc.UntypedServiceImplementation;
+export function implement<S extends DescService>(service: S, handlers: ServiceHandlers<S>, options?: ImplementOptions): grpc.UntypedServiceImplementation;
 export function implement(service: DescService, handlers: UntypedHandlers, options?: ImplementOptions): grpc.UntypedServiceImplementation;
-export function implement(
-  service: DescService,
-  handlers: UntypedHandlers,
-  options: ImplementOptions = {},
-): grpc.UntypedServiceImplementation {
+export function implement(service: DescService, handlers: UntypedHandlers, options: ImplementOptions = {}): grpc.UntypedServiceImplementation {
   const implementation: grpc.UntypedServiceImplementation = {};
   for (const method of service.methods) {
     const handler = handlers[method.localName];

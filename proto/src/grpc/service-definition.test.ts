@@ -22,7 +22,9 @@ describe('serializer', () => {
   });
 
   it('writes the header, an empty message and unknown fields through toBinary', () => {
-    const header = create(UploadDocumentRequestSchema, { part: { case: 'header', value: create(UploadHeaderSchema, { venueId: 'v', fileName: 'a.pdf', fileSize: 3 }) } });
+    const header = create(UploadDocumentRequestSchema, {
+      part: { case: 'header', value: create(UploadHeaderSchema, { venueId: 'v', fileName: 'a.pdf', fileSize: 3 }) },
+    });
     expect(Buffer.from(upload(header)).equals(Buffer.from(toBinary(UploadDocumentRequestSchema, header)))).toBe(true);
     const empty = create(UploadDocumentRequestSchema, {});
     expect(upload(empty).byteLength).toBe(0);

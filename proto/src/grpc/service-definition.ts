@@ -20,7 +20,9 @@ export function serializer(schema: DescMessage): (value: Message) => Buffer {
   };
   const oneof = schema.oneofs.length === 1 && schema.fields.every((field) => field.oneof === schema.oneofs[0]) ? schema.oneofs[0] : undefined;
   if (!oneof) return general;
-  const bytesCases = new Map(oneof.fields.filter((field) => field.fieldKind === 'scalar' && field.scalar === ScalarType.BYTES).map((field) => [field.localName, field.number]));
+  const bytesCases = new Map(
+    oneof.fields.filter((field) => field.fieldKind === 'scalar' && field.scalar === ScalarType.BYTES).map((field) => [field.localName, field.number]),
+  );
   if (bytesCases.size === 0) return general;
   return (value) => {
     const selected = (value as unknown as Record<string, { case?: string; value?: unknown } | undefined>)[oneof.localName];

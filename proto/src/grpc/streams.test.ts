@@ -66,7 +66,11 @@ describe('streaming calls against a real grpc-js server', () => {
     server.forceShutdown();
   });
 
-  async function* upload(fileName: string, chunks: number, reads?: { count: number }): AsyncGenerator<Parameters<typeof client.uploadDocument>[0] extends AsyncIterable<infer T> | Iterable<infer T> ? T : never> {
+  async function* upload(
+    fileName: string,
+    chunks: number,
+    reads?: { count: number },
+  ): AsyncGenerator<Parameters<typeof client.uploadDocument>[0] extends AsyncIterable<infer T> | Iterable<infer T> ? T : never> {
     yield { part: { case: 'header', value: { venueId: 'v', fileName, fileSize: chunks * CHUNK } } };
     for (let index = 0; index < chunks; index++) {
       if (reads) reads.count += 1;

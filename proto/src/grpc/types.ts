@@ -54,10 +54,7 @@ export type ServerStreamingMethodNames<S extends DescService> = {
 }[keyof S['method']] &
   string;
 
-export type UnaryHandler<I extends DescMessage, O extends DescMessage> = (
-  request: MessageShape<I>,
-  call: HandlerContext,
-) => Promise<MessageInitShape<O>>;
+export type UnaryHandler<I extends DescMessage, O extends DescMessage> = (request: MessageShape<I>, call: HandlerContext) => Promise<MessageInitShape<O>>;
 
 /**
  * Reads the requests as they arrive (backpressure: the next message is read when the loop asks for it) and
@@ -83,11 +80,17 @@ export type ServiceHandlers<S extends DescService> = {
     ? UnaryHandler<I, O>
     : never;
 } & {
-  [K in ClientStreamingMethodNames<S>]: ClientStreamingMethodOf<S['method'][K]> extends { input: infer I extends DescMessage; output: infer O extends DescMessage }
+  [K in ClientStreamingMethodNames<S>]: ClientStreamingMethodOf<S['method'][K]> extends {
+    input: infer I extends DescMessage;
+    output: infer O extends DescMessage;
+  }
     ? ClientStreamingHandler<I, O>
     : never;
 } & {
-  [K in ServerStreamingMethodNames<S>]: ServerStreamingMethodOf<S['method'][K]> extends { input: infer I extends DescMessage; output: infer O extends DescMessage }
+  [K in ServerStreamingMethodNames<S>]: ServerStreamingMethodOf<S['method'][K]> extends {
+    input: infer I extends DescMessage;
+    output: infer O extends DescMessage;
+  }
     ? ServerStreamingHandler<I, O>
     : never;
 };
@@ -126,12 +129,18 @@ export type PromiseClient<S extends DescService> = {
     : never;
 } & {
   /** Sends every request of `requests` (waiting whenever the transport is full) and resolves with the answer. */
-  [K in ClientStreamingMethodNames<S>]: ClientStreamingMethodOf<S['method'][K]> extends { input: infer I extends DescMessage; output: infer O extends DescMessage }
+  [K in ClientStreamingMethodNames<S>]: ClientStreamingMethodOf<S['method'][K]> extends {
+    input: infer I extends DescMessage;
+    output: infer O extends DescMessage;
+  }
     ? (requests: AsyncIterable<MessageInitShape<I>> | Iterable<MessageInitShape<I>>, options?: CallOptions) => Promise<MessageShape<O>>
     : never;
 } & {
   /** The answers as they arrive; leaving the loop early cancels the call. */
-  [K in ServerStreamingMethodNames<S>]: ServerStreamingMethodOf<S['method'][K]> extends { input: infer I extends DescMessage; output: infer O extends DescMessage }
+  [K in ServerStreamingMethodNames<S>]: ServerStreamingMethodOf<S['method'][K]> extends {
+    input: infer I extends DescMessage;
+    output: infer O extends DescMessage;
+  }
     ? (request: MessageInitShape<I>, options?: CallOptions) => AsyncIterable<MessageShape<O>>
     : never;
 };

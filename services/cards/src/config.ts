@@ -8,7 +8,9 @@ import { serviceConfigSchema, venueDirectoryConfigSchema } from '@venuebook/serv
 export const configSchema = serviceConfigSchema('venuebook_cards')
   .extend(venueDirectoryConfigSchema.shape)
   .extend({
-    VENUE_PURGE_CONSUMER_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _')
+    VENUE_PURGE_CONSUMER_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _')
       .default('cards-venue-purge')
       .describe("the JetStream durable consumer, shared by the replicas, that removes a purged venue's cards, orders, values and notes"),
   });

@@ -27,7 +27,6 @@ async function venueWithNetwork(): Promise<string> {
   return venueId;
 }
 
-
 describe('field notes', () => {
   it('appends, edits the last line, replaces; removed lines are soft-deleted; audit and venue_data.updated per save', async () => {
     const venueId = await venueWithNetwork();
@@ -46,7 +45,9 @@ describe('field notes', () => {
     expect(harness.primary.fieldNotes.readModel.groupSize(venueId)).toBe(2 + 2 + 4);
     const updates = (await eventsSince(harness.nc, SUBJECTS.venueDataUpdated, since)).filter((event) => event.envelope.data.venueId === venueId);
     expect(updates).toHaveLength(3);
-    const audits = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter((event) => event.envelope.data.table === 'venue_field_notes' && event.envelope.data.recordId?.startsWith(venueId));
+    const audits = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(
+      (event) => event.envelope.data.table === 'venue_field_notes' && event.envelope.data.recordId?.startsWith(venueId),
+    );
     expect(audits.map((event) => event.envelope.data.action)).toEqual(['create', 'update', 'update']);
   });
 
@@ -78,7 +79,10 @@ describe('field notes', () => {
     const venueId = await venueWithNetwork();
     const start = await primary.saveFieldNotes({ ...field(venueId), baseText: '', text: 'keep\nremove me please, it is long' });
     await eventually(async () => expect((await replica.getFieldNotes(field(venueId))).text).toBe(start.text));
-    const [a, b] = await Promise.all([primary.saveFieldNotes({ ...field(venueId), baseText: start.text, text: 'keep' }), replica.saveFieldNotes({ ...field(venueId), baseText: start.text, text: 'keep' })]);
+    const [a, b] = await Promise.all([
+      primary.saveFieldNotes({ ...field(venueId), baseText: start.text, text: 'keep' }),
+      replica.saveFieldNotes({ ...field(venueId), baseText: start.text, text: 'keep' }),
+    ]);
     expect(a.removed + b.removed).toBe(1);
     await eventually(async () => expect((await replica.getFieldNotes(field(venueId))).text).toBe('keep'));
   });
@@ -89,12 +93,27 @@ describe('field notes', () => {
     expect(bad).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Invalid venue ID format: not-a-uuid' });
     const badCard = await rejection(primary.saveFieldNotes({ ...field(venueId), cardId: 'card-1', baseText: '', text: 'x' }));
     expect(badCard).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Invalid card ID format: card-1' });
-    expect(await rejection(primary.saveFieldNotes({ ...field(venueId), department: '', baseText: '', text: 'x' }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
-    expect(await rejection(primary.saveFieldNotes({ ...field(venueId), fieldKey: '', baseText: '', text: 'x' }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
-    expect(await rejection(primary.saveFieldNotes({ ...field(venueId), cardId: randomUUID(), baseText: '', text: 'x' }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
-    expect(await rejection(primary.saveFieldNotes({ ...field(venueId), fieldKey: 'nope', baseText: '', text: 'x' }))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
-    expect(await rejection(primary.saveFieldNotes({ ...field(randomUUID()), baseText: '', text: 'x' }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
-    expect(await rejection(viewer.saveFieldNotes({ ...field(venueId), baseText: '', text: 'x' }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED, message: 'You do not have permission to modify data for this venue' });
+    expect(await rejection(primary.saveFieldNotes({ ...field(venueId), department: '', baseText: '', text: 'x' }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+    });
+    expect(await rejection(primary.saveFieldNotes({ ...field(venueId), fieldKey: '', baseText: '', text: 'x' }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+    });
+    expect(await rejection(primary.saveFieldNotes({ ...field(venueId), cardId: randomUUID(), baseText: '', text: 'x' }))).toMatchObject({
+      code: GrpcStatus.NOT_FOUND,
+      message: 'Card not found',
+    });
+    expect(await rejection(primary.saveFieldNotes({ ...field(venueId), fieldKey: 'nope', baseText: '', text: 'x' }))).toMatchObject({
+      code: GrpcStatus.NOT_FOUND,
+    });
+    expect(await rejection(primary.saveFieldNotes({ ...field(randomUUID()), baseText: '', text: 'x' }))).toMatchObject({
+      code: GrpcStatus.NOT_FOUND,
+      message: 'Venue not found',
+    });
+    expect(await rejection(viewer.saveFieldNotes({ ...field(venueId), baseText: '', text: 'x' }))).toMatchObject({
+      code: GrpcStatus.PERMISSION_DENIED,
+      message: 'You do not have permission to modify data for this venue',
+    });
     expect((await primary.getFieldNotes(field(venueId))).lines).toEqual([]);
   });
 
@@ -113,7 +132,10 @@ describe('field notes', () => {
     await eventually(async () => expect(harness.primary.fieldNotes.readModel.groupSize(venueId)).toBe(3));
     expect(harness.primary.fieldNotes.readModel.groupSize(other)).toBe(2 + 1 + 1);
     expect(await admin.cleanFieldNotes({ venueId })).toMatchObject({ removed: 0 });
-    expect(await rejection(admin.cleanFieldNotes({ venueId: 'x' }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Invalid venue ID format: x' });
+    expect(await rejection(admin.cleanFieldNotes({ venueId: 'x' }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Invalid venue ID format: x',
+    });
   });
 
   it("answers 'Venue not found' for the notes of a deleted venue, even to a viewer, and to Clean Field Notes (security review)", async () => {

@@ -17,7 +17,12 @@ const viewer = harness.clientOf('primary', 'viewer');
 /** The seeded 'Network' template (IT): internet_provider (text), bandwidth (text), dedicated_wifi (yesno), notes (textarea). */
 const NETWORK = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
 
-const input = (values: Record<string, { value?: string; baseVersion: number }>) => Object.entries(values).map(([fieldKey, field]) => ({ fieldKey, baseVersion: field.baseVersion, ...(field.value === undefined ? {} : { value: field.value }) }));
+const input = (values: Record<string, { value?: string; baseVersion: number }>) =>
+  Object.entries(values).map(([fieldKey, field]) => ({
+    fieldKey,
+    baseVersion: field.baseVersion,
+    ...(field.value === undefined ? {} : { value: field.value }),
+  }));
 
 /** A new venue with the Network template added to IT (values are written only to cards added to the venue). */
 async function venueWithNetwork(): Promise<string> {
@@ -26,12 +31,19 @@ async function venueWithNetwork(): Promise<string> {
   return venueId;
 }
 
-
 describe('card field values', () => {
   it('saves per spec §5: text stored, empty non-textarea skipped, empty textarea saved; read back on the other replica', async () => {
     const venueId = await venueWithNetwork();
     const since = new Date();
-    const saved = await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'Fiber One', baseVersion: 0 }, bandwidth: { value: '', baseVersion: 0 }, notes: { value: '', baseVersion: 0 } }) });
+    const saved = await primary.saveCardValues({
+      venueId,
+      cardId: NETWORK,
+      values: input({
+        internet_provider: { value: 'Fiber One', baseVersion: 0 },
+        bandwidth: { value: '', baseVersion: 0 },
+        notes: { value: '', baseVersion: 0 },
+      }),
+    });
     expect(saved.conflicts).toBe(0);
     expect(saved.results.map((result) => [result.fieldKey, result.status, result.value])).toEqual([
       ['internet_provider', 'saved', 'Fiber One'],
@@ -51,7 +63,9 @@ describe('card field values', () => {
     // Every stored version: one venue_data.updated (the venues service's 'Updated' sort) and one audit entry.
     const events = await eventsSince(harness.nc, SUBJECTS.venueDataUpdated, since);
     expect(events.filter((event) => event.envelope.data.venueId === venueId)).toHaveLength(2);
-    const audits = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter((event) => event.envelope.data.table === 'venue_data' && event.envelope.data.recordId?.startsWith(venueId));
+    const audits = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(
+      (event) => event.envelope.data.table === 'venue_data' && event.envelope.data.recordId?.startsWith(venueId),
+    );
     expect(audits.map((event) => [event.envelope.data.action, event.envelope.data.newValues?.value, event.envelope.actor?.userId])).toEqual(
       expect.arrayContaining([
         ['create', 'Fiber One', editor.userId],
@@ -67,9 +81,13 @@ describe('card field values', () => {
     expect(unknownKey.fieldErrors).toEqual([{ field: 'values.ghost', message: 'This card has no such field' }]);
     const noCard = await rejection(primary.saveCardValues({ venueId, cardId: randomUUID(), values: input({ notes: { value: 'x', baseVersion: 0 } }) }));
     expect([noCard.code, noCard.message]).toEqual([GrpcStatus.NOT_FOUND, 'Card not found']);
-    const noVenue = await rejection(primary.saveCardValues({ venueId: randomUUID(), cardId: NETWORK, values: input({ notes: { value: 'x', baseVersion: 0 } }) }));
+    const noVenue = await rejection(
+      primary.saveCardValues({ venueId: randomUUID(), cardId: NETWORK, values: input({ notes: { value: 'x', baseVersion: 0 } }) }),
+    );
     expect([noVenue.code, noVenue.message]).toEqual([GrpcStatus.NOT_FOUND, 'Venue not found']);
-    const tooLong = await rejection(primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ notes: { value: 'x'.repeat(10_001), baseVersion: 0 } }) }));
+    const tooLong = await rejection(
+      primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ notes: { value: 'x'.repeat(10_001), baseVersion: 0 } }) }),
+    );
     expect(tooLong.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     const refused = await rejection(viewer.saveCardValues({ venueId, cardId: NETWORK, values: input({ notes: { value: 'x', baseVersion: 0 } }) }));
     expect(refused.code).toBe(GrpcStatus.PERMISSION_DENIED);
@@ -82,7 +100,13 @@ describe('card field values', () => {
     const started = performance.now();
     const restore = await rejection(primary.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 2_000_000_000 }));
     expect([restore.code, restore.message]).toEqual([GrpcStatus.NOT_FOUND, 'Version not found']);
-    const far = await rejection(primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'b', baseVersion: 1_999_999_999 }, bandwidth: { value: 'b', baseVersion: 7 } }) }));
+    const far = await rejection(
+      primary.saveCardValues({
+        venueId,
+        cardId: NETWORK,
+        values: input({ internet_provider: { value: 'b', baseVersion: 1_999_999_999 }, bandwidth: { value: 'b', baseVersion: 7 } }),
+      }),
+    );
     expect(far.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     expect(far.fieldErrors).toEqual([{ field: 'values.internet_provider.baseVersion', message: 'This version of the field does not exist' }]);
     expect(performance.now() - started).toBeLessThan(2_000);
@@ -95,7 +119,11 @@ describe('card field values', () => {
     const venueId = await venueWithNetwork();
     await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'secret-ish', baseVersion: 0 } }) });
     await harness.deleteVenue(venueId);
-    for (const read of [viewer.listVenueValues({ venueId }), viewer.getCardValues({ venueId, cardId: NETWORK }), viewer.getFieldHistory({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', page: 1, pageSize: 10 })]) {
+    for (const read of [
+      viewer.listVenueValues({ venueId }),
+      viewer.getCardValues({ venueId, cardId: NETWORK }),
+      viewer.getFieldHistory({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', page: 1, pageSize: 10 }),
+    ]) {
       expect(await rejection(read)).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
     }
   });
@@ -108,9 +136,17 @@ describe('card field values', () => {
     // The editor still has version 1 open: a conflict with the surveyor's value, their own kept in the answer.
     const mine = await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ bandwidth: { value: '2 Gbps', baseVersion: 1 } }) });
     expect(mine.conflicts).toBe(1);
-    expect(mine.results[0]).toMatchObject({ fieldKey: 'bandwidth', label: 'Bandwidth', status: 'conflict', value: '2 Gbps', current: { value: '10 Gbps', version: 2, savedByEmail: surveyor.email } });
+    expect(mine.results[0]).toMatchObject({
+      fieldKey: 'bandwidth',
+      label: 'Bandwidth',
+      status: 'conflict',
+      value: '2 Gbps',
+      current: { value: '10 Gbps', version: 2, savedByEmail: surveyor.email },
+    });
     // Saving the value that is already current is no conflict and no new version.
-    expect((await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ bandwidth: { value: '10 Gbps', baseVersion: 1 } }) })).results[0]).toMatchObject({ status: 'unchanged', current: { version: 2 } });
+    expect(
+      (await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ bandwidth: { value: '10 Gbps', baseVersion: 1 } }) })).results[0],
+    ).toMatchObject({ status: 'unchanged', current: { version: 2 } });
     const overwrite = await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ bandwidth: { value: '2 Gbps', baseVersion: 2 } }) });
     expect(overwrite.results[0]).toMatchObject({ status: 'saved', current: { value: '2 Gbps', version: 3 } });
     // A base version that does not exist is refused.
@@ -121,10 +157,18 @@ describe('card field values', () => {
   it('keeps every value of 20 concurrent saves of different fields through two replicas, and lets one of 10 saves of one field win', async () => {
     const venueId = await harness.createVenue();
     const fields = Array.from({ length: 20 }, (_, i) => ({ key: `field_${i}`, label: `Field ${i}`, type: 'text', options: [], required: false }));
-    const { card } = await primary.createVenueCard({ venueId, department: 'IT', card: { title: 'Twenty Fields', departments: ['IT'], primaryDepartment: 'IT', fields } });
+    const { card } = await primary.createVenueCard({
+      venueId,
+      department: 'IT',
+      card: { title: 'Twenty Fields', departments: ['IT'], primaryDepartment: 'IT', fields },
+    });
     const cardId = card!.id;
     await eventually(async () => expect((await replica.getCardValues({ venueId, cardId })).values).toEqual([]));
-    const results = await Promise.all(fields.map((field, i) => (i % 2 ? replica : primary).saveCardValues({ venueId, cardId, values: input({ [field.key]: { value: `value ${i}`, baseVersion: 0 } }) })));
+    const results = await Promise.all(
+      fields.map((field, i) =>
+        (i % 2 ? replica : primary).saveCardValues({ venueId, cardId, values: input({ [field.key]: { value: `value ${i}`, baseVersion: 0 } }) }),
+      ),
+    );
     expect(results.every((result) => result.results[0]!.status === 'saved')).toBe(true);
     await eventually(async () => {
       for (const client of [primary, replica]) {
@@ -133,7 +177,11 @@ describe('card field values', () => {
       }
     });
 
-    const same = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? replica : primary).saveCardValues({ venueId, cardId, values: input({ field_0: { value: `writer ${i}`, baseVersion: 1 } }) })));
+    const same = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? replica : primary).saveCardValues({ venueId, cardId, values: input({ field_0: { value: `writer ${i}`, baseVersion: 1 } }) }),
+      ),
+    );
     const winners = same.filter((result) => result.results[0]!.status === 'saved');
     expect(winners).toHaveLength(1);
     const winner = winners[0]!.results[0]!.value;
@@ -144,34 +192,84 @@ describe('card field values', () => {
   it("keeps the history newest first, restores an earlier value and marks it verified ('last verified'), each audited", async () => {
     const venueId = await venueWithNetwork();
     const since = new Date();
-    for (const [base, value] of [[0, 'Comcast'], [1, 'Verizon'], [2, 'AT&T']] as const) {
+    for (const [base, value] of [
+      [0, 'Comcast'],
+      [1, 'Verizon'],
+      [2, 'AT&T'],
+    ] as const) {
       await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value, baseVersion: base } }) });
     }
-    await eventually(async () => expect((await replica.getFieldHistory({ venueId, cardId: NETWORK, fieldKey: 'internet_provider' })).items.map((item) => item.value)).toEqual(['AT&T', 'Verizon', 'Comcast']));
+    await eventually(async () =>
+      expect((await replica.getFieldHistory({ venueId, cardId: NETWORK, fieldKey: 'internet_provider' })).items.map((item) => item.value)).toEqual([
+        'AT&T',
+        'Verizon',
+        'Comcast',
+      ]),
+    );
 
     const restored = await primary.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 1, baseVersion: 3 });
     expect(restored.result).toMatchObject({ status: 'saved', current: { value: 'Comcast', version: 4, kind: 'restored' } });
     // Restoring from a stale view is a conflict.
-    expect((await primary.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 2, baseVersion: 3 })).result).toMatchObject({ status: 'conflict', current: { value: 'Comcast', version: 4 } });
-    expect((await rejection(primary.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 99 }))).message).toBe('Version not found');
+    expect((await primary.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 2, baseVersion: 3 })).result).toMatchObject({
+      status: 'conflict',
+      current: { value: 'Comcast', version: 4 },
+    });
+    expect((await rejection(primary.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 99 }))).message).toBe(
+      'Version not found',
+    );
 
     const verified = await replica.verifyFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', source: 'site visit', baseVersion: 4 });
-    expect(verified.result).toMatchObject({ status: 'saved', current: { value: 'Comcast', version: 5, kind: 'verified', verifiedSource: 'site visit', verifiedBy: surveyor.email, savedByEmail: editor.email } });
-    expect((await rejection(primary.verifyFieldValue({ venueId, cardId: NETWORK, fieldKey: 'bandwidth' }))).fieldErrors).toEqual([{ field: 'fieldKey', message: 'This field has no value to verify' }]);
-    expect((await rejection(viewer.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 1 }))).code).toBe(GrpcStatus.PERMISSION_DENIED);
+    expect(verified.result).toMatchObject({
+      status: 'saved',
+      current: { value: 'Comcast', version: 5, kind: 'verified', verifiedSource: 'site visit', verifiedBy: surveyor.email, savedByEmail: editor.email },
+    });
+    expect((await rejection(primary.verifyFieldValue({ venueId, cardId: NETWORK, fieldKey: 'bandwidth' }))).fieldErrors).toEqual([
+      { field: 'fieldKey', message: 'This field has no value to verify' },
+    ]);
+    expect((await rejection(viewer.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 1 }))).code).toBe(
+      GrpcStatus.PERMISSION_DENIED,
+    );
 
     const page = await primary.getFieldHistory({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', page: 1, pageSize: 2 });
-    expect([page.total, page.items.map((item) => [item.version, item.kind, item.restoredFrom])]).toEqual([5, [[5, 'verified', 0], [4, 'restored', 1]]]);
-    const audits = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter((event) => event.envelope.data.table === 'venue_data' && event.envelope.data.recordId?.startsWith(venueId));
+    expect([page.total, page.items.map((item) => [item.version, item.kind, item.restoredFrom])]).toEqual([
+      5,
+      [
+        [5, 'verified', 0],
+        [4, 'restored', 1],
+      ],
+    ]);
+    const audits = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(
+      (event) => event.envelope.data.table === 'venue_data' && event.envelope.data.recordId?.startsWith(venueId),
+    );
     expect(audits.map((event) => event.envelope.data.action)).toEqual(['create', 'update', 'update', 'restore', 'verify']);
-    expect(audits[3]!.envelope.data).toMatchObject({ oldValues: { value: 'AT&T', version: 3 }, newValues: { value: 'Comcast', version: 4, kind: 'restored', restoredFrom: 1 } });
+    expect(audits[3]!.envelope.data).toMatchObject({
+      oldValues: { value: 'AT&T', version: 3 },
+      newValues: { value: 'Comcast', version: 4, kind: 'restored', restoredFrom: 1 },
+    });
   });
 
   it("moves a template's values to its customised venue copy and clears a removed card's values (history kept)", async () => {
     const venueId = await harness.createVenue();
     await primary.addTemplatesToVenue({ venueId, department: 'IT', templateIds: [NETWORK] });
-    await primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'Fiber One', baseVersion: 0 }, bandwidth: { value: '1 Gbps', baseVersion: 0 } }) });
-    const { card } = await primary.customizeTemplate({ venueId, department: 'IT', templateId: NETWORK, card: { title: 'Network (ours)', departments: ['IT'], primaryDepartment: 'IT', fields: [{ key: 'internet_provider', label: 'Internet provider', type: 'text', options: [], required: false }, { key: 'bandwidth', label: 'Bandwidth', type: 'text', options: [], required: false }] } });
+    await primary.saveCardValues({
+      venueId,
+      cardId: NETWORK,
+      values: input({ internet_provider: { value: 'Fiber One', baseVersion: 0 }, bandwidth: { value: '1 Gbps', baseVersion: 0 } }),
+    });
+    const { card } = await primary.customizeTemplate({
+      venueId,
+      department: 'IT',
+      templateId: NETWORK,
+      card: {
+        title: 'Network (ours)',
+        departments: ['IT'],
+        primaryDepartment: 'IT',
+        fields: [
+          { key: 'internet_provider', label: 'Internet provider', type: 'text', options: [], required: false },
+          { key: 'bandwidth', label: 'Bandwidth', type: 'text', options: [], required: false },
+        ],
+      },
+    });
     const copy = card!.id;
     expect((await primary.getCardValues({ venueId, cardId: copy })).values.map((value) => [value.fieldKey, value.value]).sort()).toEqual([
       ['bandwidth', '1 Gbps'],
@@ -183,21 +281,49 @@ describe('card field values', () => {
     ]);
     expect((await primary.getFieldHistory({ venueId, cardId: NETWORK, fieldKey: 'bandwidth' })).items.map((item) => item.kind)).toEqual(['cleared', 'value']);
     // Customised away: the template's values are no longer written (its history is still read).
-    expect(await rejection(primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ bandwidth: { value: 'x', baseVersion: 2 } }) }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    expect(await rejection(primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ bandwidth: { value: 'x', baseVersion: 2 } }) }))).toMatchObject({
+      code: GrpcStatus.NOT_FOUND,
+      message: 'Card not found',
+    });
   });
 
   it('writes values of a template only while it is added to the venue (never added, or removed: Card not found), added on the other replica a moment ago included (security review)', async () => {
     const venueId = await harness.createVenue();
-    const refused = (department?: string) => rejection(primary.saveCardValues({ venueId, cardId: NETWORK, ...(department ? { department } : {}), values: input({ internet_provider: { value: 'planted', baseVersion: 0 } }) }));
+    const refused = (department?: string) =>
+      rejection(
+        primary.saveCardValues({
+          venueId,
+          cardId: NETWORK,
+          ...(department ? { department } : {}),
+          values: input({ internet_provider: { value: 'planted', baseVersion: 0 } }),
+        }),
+      );
     expect(await refused()).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
-    expect(await rejection(primary.verifyFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider' }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
-    expect(await rejection(primary.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 1 }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    expect(await rejection(primary.verifyFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider' }))).toMatchObject({
+      code: GrpcStatus.NOT_FOUND,
+      message: 'Card not found',
+    });
+    expect(await rejection(primary.restoreFieldValue({ venueId, cardId: NETWORK, fieldKey: 'internet_provider', version: 1 }))).toMatchObject({
+      code: GrpcStatus.NOT_FOUND,
+      message: 'Card not found',
+    });
     // Added to Security (on the replica): writable, but not as edited in another department it is not in.
     await harness.clientOf('replica', editor).addTemplatesToVenue({ venueId, department: 'Security', templateIds: [NETWORK] });
-    expect((await primary.saveCardValues({ venueId, cardId: NETWORK, department: 'Security', values: input({ internet_provider: { value: 'Fiber', baseVersion: 0 } }) })).results[0]).toMatchObject({ status: 'saved' });
+    expect(
+      (
+        await primary.saveCardValues({
+          venueId,
+          cardId: NETWORK,
+          department: 'Security',
+          values: input({ internet_provider: { value: 'Fiber', baseVersion: 0 } }),
+        })
+      ).results[0],
+    ).toMatchObject({ status: 'saved' });
     expect(await refused('Events')).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
     await primary.removeTemplateFromVenue({ venueId, department: 'Security', templateId: NETWORK });
-    expect(await rejection(primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'again', baseVersion: 2 } }) }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    expect(
+      await rejection(primary.saveCardValues({ venueId, cardId: NETWORK, values: input({ internet_provider: { value: 'again', baseVersion: 2 } }) })),
+    ).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
     expect((await viewer.getFieldHistory({ venueId, cardId: NETWORK, fieldKey: 'internet_provider' })).items.length).toBeGreaterThan(0);
   });
 });

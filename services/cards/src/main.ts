@@ -113,7 +113,17 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
         venues: venueDirectory,
         orders,
       });
-      const templates = createTemplateUseCases({ repository, readModel: cards, orders, events, audit, locks, seeds: models.seeds, logger, venues: venueDirectory });
+      const templates = createTemplateUseCases({
+        repository,
+        readModel: cards,
+        orders,
+        events,
+        audit,
+        locks,
+        seeds: models.seeds,
+        logger,
+        venues: venueDirectory,
+      });
       // The starting master templates, at the first start of the database (fixed ids: replicas write the same).
       await templates.seed();
       // A venue's cards: venues are checked with the venues service (GetVenue over gRPC); values move through the field-value use cases.
@@ -149,7 +159,12 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
       });
       defer(() => lifecycle.stop());
       // The RPCs not built yet answer UNIMPLEMENTED (partialHandlers).
-      return partialHandlers(CardsService, { ...createTemplateHandlers(templates), ...createVenueCardHandlers(venueCards), ...createFieldValueHandlers(fieldValues), ...createFieldNoteHandlers(fieldNotes) });
+      return partialHandlers(CardsService, {
+        ...createTemplateHandlers(templates),
+        ...createVenueCardHandlers(venueCards),
+        ...createFieldValueHandlers(fieldValues),
+        ...createFieldNoteHandlers(fieldNotes),
+      });
     },
   });
   if (!readModel || !orderReadModel || !fieldValueLists || !fieldNoteLists) throw new Error('cards: the read model did not start');

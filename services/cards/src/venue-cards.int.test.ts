@@ -33,20 +33,32 @@ async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
 describe('templates', () => {
   it('creates, updates, moves, orders and deletes a template (admin), with events and audit entries; refuses editors and bad input', async () => {
     const since = new Date();
-    const { card } = await admin.createTemplate({ card: { title: '  Rigging ', departments: [IT], fields: [{ label: 'Max Load', type: 'number' }, { label: 'max load' }] } });
+    const { card } = await admin.createTemplate({
+      card: { title: '  Rigging ', departments: [IT], fields: [{ label: 'Max Load', type: 'number' }, { label: 'max load' }] },
+    });
     expect(card).toMatchObject({ title: 'Rigging', isTemplate: true, venueId: '', departments: [IT], primaryDepartment: IT, isSystemProtected: false });
-    expect(card!.fields.map((field) => [field.key, field.type])).toEqual([['max_load', 'number'], ['notes', 'textarea']]);
+    expect(card!.fields.map((field) => [field.key, field.type])).toEqual([
+      ['max_load', 'number'],
+      ['notes', 'textarea'],
+    ]);
     expect(titles((await viewer.listTemplates({ department: IT })).cards)).toContain('Rigging');
 
     expect(await rejection(editor.createTemplate({ card: { title: 'No', departments: [IT] } }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
     const blank = await rejection(admin.createTemplate({ card: { title: '  ', departments: [IT] } }));
     expect(blank).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
     expect(blank.fieldErrors[0]).toMatchObject({ field: 'title' });
-    const select = await rejection(admin.createTemplate({ card: { title: 'Sel', departments: [IT], fields: [{ label: 'Kind', type: 'select', options: [''] }] } }));
+    const select = await rejection(
+      admin.createTemplate({ card: { title: 'Sel', departments: [IT], fields: [{ label: 'Kind', type: 'select', options: [''] }] } }),
+    );
     expect(select.fieldErrors).toEqual([{ field: 'fields.0.options', message: SELECT_OPTION_REQUIRED }]);
     expect((await rejection(admin.createTemplate({ card: { title: 'No department' } }))).fieldErrors[0]).toMatchObject({ field: 'departments' });
 
-    const updated = (await admin.updateTemplate({ id: card!.id, card: { title: 'Rigging Points', departments: [IT], fields: [{ key: 'max_load', label: 'Max Load (kg)', type: 'number' }] } })).card!;
+    const updated = (
+      await admin.updateTemplate({
+        id: card!.id,
+        card: { title: 'Rigging Points', departments: [IT], fields: [{ key: 'max_load', label: 'Max Load (kg)', type: 'number' }] },
+      })
+    ).card!;
     expect(updated).toMatchObject({ title: 'Rigging Points' });
     expect(updated.fields.map((field) => field.key)).toEqual(['max_load', 'notes']);
 
@@ -65,7 +77,8 @@ describe('templates', () => {
     expect(titles((await viewer.listTemplates({ department: 'Security' })).cards)).not.toContain('Rigging Points');
     expect(await rejection(admin.updateTemplate({ id: card!.id, card: { title: 'x' } }))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
 
-    const count = async (subject: typeof SUBJECTS.cardCreated | typeof SUBJECTS.cardUpdated | typeof SUBJECTS.cardDeleted) => (await eventsSince(harness.nc, subject, since)).filter(({ envelope }) => envelope.data.cardId === card!.id).length;
+    const count = async (subject: typeof SUBJECTS.cardCreated | typeof SUBJECTS.cardUpdated | typeof SUBJECTS.cardDeleted) =>
+      (await eventsSince(harness.nc, subject, since)).filter(({ envelope }) => envelope.data.cardId === card!.id).length;
     expect([await count(SUBJECTS.cardCreated), await count(SUBJECTS.cardUpdated), await count(SUBJECTS.cardDeleted)]).toEqual([1, 2, 1]);
     const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).map(({ envelope }) => envelope.data);
     expect(audit.filter((entry) => entry.recordId === card!.id).map((entry) => entry.action)).toEqual(['create', 'update', 'update', 'delete']);
@@ -75,8 +88,13 @@ describe('templates', () => {
   it('refuses to move or delete the system-protected General Notes card', async () => {
     const move = await rejection(admin.moveTemplate({ id: GENERAL_NOTES_TEMPLATE_ID, department: IT }));
     expect(move).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION, message: CARD_PROTECTED });
-    expect(await rejection(admin.deleteTemplate({ id: GENERAL_NOTES_TEMPLATE_ID }))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION, message: CARD_PROTECTED });
-    expect(await rejection(admin.removeCardFromDepartment({ id: GENERAL_NOTES_TEMPLATE_ID, department: IT }))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION });
+    expect(await rejection(admin.deleteTemplate({ id: GENERAL_NOTES_TEMPLATE_ID }))).toMatchObject({
+      code: GrpcStatus.FAILED_PRECONDITION,
+      message: CARD_PROTECTED,
+    });
+    expect(await rejection(admin.removeCardFromDepartment({ id: GENERAL_NOTES_TEMPLATE_ID, department: IT }))).toMatchObject({
+      code: GrpcStatus.FAILED_PRECONDITION,
+    });
   });
 });
 
@@ -87,16 +105,26 @@ describe("a venue's cards", () => {
     const network = (await viewer.listTemplates({ department: IT })).cards.find((card) => card.title === 'Network')!;
     const phones = (await viewer.listTemplates({ department: IT })).cards.find((card) => card.title === 'Phones and Radios')!;
 
-    expect(await rejection(editor.addTemplatesToVenue({ venueId, department: IT, templateIds: [] }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: SELECT_CARDS_REQUIRED });
-    expect(await rejection(viewer.addTemplatesToVenue({ venueId, department: IT, templateIds: [network.id] }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
-    expect(await rejection(editor.addTemplatesToVenue({ venueId: randomUUID(), department: IT, templateIds: [network.id] }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
+    expect(await rejection(editor.addTemplatesToVenue({ venueId, department: IT, templateIds: [] }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: SELECT_CARDS_REQUIRED,
+    });
+    expect(await rejection(viewer.addTemplatesToVenue({ venueId, department: IT, templateIds: [network.id] }))).toMatchObject({
+      code: GrpcStatus.PERMISSION_DENIED,
+    });
+    expect(await rejection(editor.addTemplatesToVenue({ venueId: randomUUID(), department: IT, templateIds: [network.id] }))).toMatchObject({
+      code: GrpcStatus.NOT_FOUND,
+      message: 'Venue not found',
+    });
 
     const added = await editor.addTemplatesToVenue({ venueId, department: IT, templateIds: [phones.id, network.id, GENERAL_NOTES_TEMPLATE_ID, phones.id] });
     expect(added.added).toBe(3);
     expect(titles(added.cards)).toEqual(['General Notes', 'Phones and Radios', 'Network']);
     expect((await editor.addTemplatesToVenue({ venueId, department: IT, templateIds: [network.id] })).added).toBe(0);
 
-    const custom = (await editor.createVenueCard({ venueId, department: IT, card: { title: ' AV Closet ', fields: [{ label: 'Rack Units', type: 'number' }] } })).card!;
+    const custom = (
+      await editor.createVenueCard({ venueId, department: IT, card: { title: ' AV Closet ', fields: [{ label: 'Rack Units', type: 'number' }] } })
+    ).card!;
     expect(custom).toMatchObject({ title: 'AV Closet', venueId, isTemplate: false, departments: [IT], primaryDepartment: IT });
     // Missing order (999999) puts the custom card after the saved ones.
     expect(titles((await viewer.listVenueCards({ venueId, department: IT })).cards)).toEqual(['General Notes', 'Phones and Radios', 'Network', 'AV Closet']);
@@ -104,9 +132,13 @@ describe("a venue's cards", () => {
     expect(titles(reordered)).toEqual(['General Notes', 'AV Closet', 'Network', 'Phones and Radios']);
     await until(async () => titles((await replicaViewer.listVenueCards({ venueId, department: IT })).cards).join() === titles(reordered).join());
 
-    const renamed = (await editor.updateVenueCard({ id: custom.id, card: { title: 'AV Room', fields: [{ key: 'rack_units', label: 'Rack Units', type: 'number' }] } })).card!;
+    const renamed = (
+      await editor.updateVenueCard({ id: custom.id, card: { title: 'AV Room', fields: [{ key: 'rack_units', label: 'Rack Units', type: 'number' }] } })
+    ).card!;
     expect(renamed.title).toBe('AV Room');
-    expect(await rejection(editor.updateVenueCard({ id: network.id, card: { title: 'Templates are not venue cards' } }))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
+    expect(await rejection(editor.updateVenueCard({ id: network.id, card: { title: 'Templates are not venue cards' } }))).toMatchObject({
+      code: GrpcStatus.NOT_FOUND,
+    });
 
     await harness.deleteVenue(venueId);
     expect(await rejection(viewer.listVenueCards({ venueId, department: IT }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
@@ -124,7 +156,14 @@ describe("a venue's cards", () => {
     await surveyor.saveCardValues({ venueId, cardId: network.id, department: IT, values: [{ fieldKey: 'bandwidth', value: '1 Gbps', baseVersion: 0 }] });
     await surveyor.saveCardValues({ venueId, cardId: phones.id, department: IT, values: [{ fieldKey: 'phone_lines', value: '12', baseVersion: 0 }] });
 
-    const copy = (await editor.customizeTemplate({ venueId, department: IT, templateId: network.id, card: { title: 'Network (Arena)', fields: [...network.fields.map((field) => ({ ...field }))] } })).card!;
+    const copy = (
+      await editor.customizeTemplate({
+        venueId,
+        department: IT,
+        templateId: network.id,
+        card: { title: 'Network (Arena)', fields: [...network.fields.map((field) => ({ ...field }))] },
+      })
+    ).card!;
     expect(copy).toMatchObject({ title: 'Network (Arena)', venueId, templateId: network.id, isTemplate: false, departments: [IT] });
     expect((await viewer.listVenueCards({ venueId, department: IT })).cards.map((card) => card.id)).toEqual([copy.id, phones.id]);
     const moved = (await viewer.getCardValues({ venueId, cardId: copy.id })).values.find((value) => value.fieldKey === 'bandwidth');
@@ -136,7 +175,9 @@ describe("a venue's cards", () => {
     expect((await viewer.listVenueCards({ venueId, department: IT })).cards.map((card) => card.id)).toEqual([copy.id]);
     expect((await viewer.getCardValues({ venueId, cardId: phones.id })).values.find((value) => value.fieldKey === 'phone_lines')?.value ?? '').toBe('');
     expect(await rejection(editor.removeTemplateFromVenue({ venueId, department: IT, templateId: phones.id }))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
-    expect(await rejection(editor.removeTemplateFromVenue({ venueId, department: IT, templateId: GENERAL_NOTES_TEMPLATE_ID }))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION });
+    expect(await rejection(editor.removeTemplateFromVenue({ venueId, department: IT, templateId: GENERAL_NOTES_TEMPLATE_ID }))).toMatchObject({
+      code: GrpcStatus.FAILED_PRECONDITION,
+    });
     // The template stays in the master set and can be added again.
     expect((await editor.addTemplatesToVenue({ venueId, department: IT, templateIds: [phones.id] })).added).toBe(1);
   });
@@ -148,7 +189,8 @@ describe("a venue's cards", () => {
     const deleted = (await editor.deleteVenueCard({ id: card.id })).card!;
     expect(deleted.deletedAt).not.toBe('');
     // GetCard answers a deleted card only to callers with card.view_deleted (security review).
-    for (const client of [viewer, editor]) expect(await rejection(client.getCard({ id: card.id }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
+    for (const client of [viewer, editor])
+      expect(await rejection(client.getCard({ id: card.id }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
     expect((await admin.getCard({ id: card.id })).card!.deletedAt).toBe(deleted.deletedAt);
     expect(titles((await viewer.listVenueCards({ venueId, department: 'Events' })).cards)).not.toContain('Green Room');
     expect(await rejection(editor.listDeletedCards({}))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
@@ -172,7 +214,11 @@ describe("a venue's cards", () => {
     expect(await rejection(editor.removeCardFromDepartment({ id: card!.id, department: 'Security' }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
     // The permission is decided on the card as the database has it: a template the other replica created a moment
     // ago (not yet in this replica's read model) is still the admins' (security review).
-    const fresh = (await harness.clientOf('replica', ADMIN).createTemplate({ card: { title: `Fresh ${randomUUID().slice(0, 4)}`, departments: [IT, 'Security'], primaryDepartment: IT } })).card!;
+    const fresh = (
+      await harness
+        .clientOf('replica', ADMIN)
+        .createTemplate({ card: { title: `Fresh ${randomUUID().slice(0, 4)}`, departments: [IT, 'Security'], primaryDepartment: IT } })
+    ).card!;
     expect(await rejection(editor.removeCardFromDepartment({ id: fresh.id, department: IT }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
     expect(await rejection(viewer.removeCardFromDepartment({ id: fresh.id, department: IT }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
     // A venue card's departments are its editors' (past the permission check, its last department is kept).
@@ -183,7 +229,13 @@ describe("a venue's cards", () => {
 
   it("refuses a field keyed 'constructor', '__proto__' or 'prototype' (security review: such a field broke every save of its card)", async () => {
     const venueId = await harness.createVenue();
-    const refused = await rejection(editor.createVenueCard({ venueId, department: IT, card: { title: 'Builder', fields: [{ key: '', label: 'Constructor', type: 'textarea', options: [], required: false }] } }));
+    const refused = await rejection(
+      editor.createVenueCard({
+        venueId,
+        department: IT,
+        card: { title: 'Builder', fields: [{ key: '', label: 'Constructor', type: 'textarea', options: [], required: false }] },
+      }),
+    );
     expect(refused).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
     expect(refused.fieldErrors).toContainEqual({ field: 'fields.0.label', message: "'constructor' cannot be a field key: choose another key or label" });
   });
@@ -193,14 +245,27 @@ describe("a venue's cards", () => {
     const templates = (await viewer.listTemplates({})).cards.filter((card) => !card.isSystemProtected).slice(0, 6);
     const replicaEditor = harness.clientOf('replica', 'editor');
     // Twelve additions of one template each from both replicas at once: each is applied on top of the others.
-    await Promise.all(templates.flatMap((template, index) => [editor, replicaEditor].map((client, which) => (index % 2 === which ? client.addTemplatesToVenue({ venueId, department: IT, templateIds: [template.id] }) : Promise.resolve()))));
+    await Promise.all(
+      templates.flatMap((template, index) =>
+        [editor, replicaEditor].map((client, which) =>
+          index % 2 === which ? client.addTemplatesToVenue({ venueId, department: IT, templateIds: [template.id] }) : Promise.resolve(),
+        ),
+      ),
+    );
     const ids = (await viewer.listVenueCards({ venueId, department: IT })).cards.map((card) => card.id);
     expect(new Set(ids)).toEqual(new Set(templates.map((template) => template.id)));
     // Two full reorders at once: one is the last stored version and the list is one of the two, with every card.
     const forward = templates.map((template) => template.id);
     const backward = [...forward].reverse();
-    await Promise.all([editor.saveVenueCardOrder({ venueId, department: IT, cardIds: forward }), replicaEditor.saveVenueCardOrder({ venueId, department: IT, cardIds: backward })]);
-    await until(async () => (await replicaViewer.listVenueCards({ venueId, department: IT })).cards.map((card) => card.id).join() === (await viewer.listVenueCards({ venueId, department: IT })).cards.map((card) => card.id).join());
+    await Promise.all([
+      editor.saveVenueCardOrder({ venueId, department: IT, cardIds: forward }),
+      replicaEditor.saveVenueCardOrder({ venueId, department: IT, cardIds: backward }),
+    ]);
+    await until(
+      async () =>
+        (await replicaViewer.listVenueCards({ venueId, department: IT })).cards.map((card) => card.id).join() ===
+        (await viewer.listVenueCards({ venueId, department: IT })).cards.map((card) => card.id).join(),
+    );
     const final = (await viewer.listVenueCards({ venueId, department: IT })).cards.map((card) => card.id);
     expect([forward.join(), backward.join()]).toContain(final.join());
     const versions = await harness.connection.collection('card_orders').find({ venueId, department: IT }).toArray();

@@ -45,11 +45,16 @@ describe('venue deleted or purged', () => {
     await harness.deleteVenue(venueId);
     await eventually(async () => {
       expect(await rejection(primaryViewer.listVenueValues({ venueId }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
-      expect(await rejection(replicaViewer.getCardValues({ venueId, cardId: NETWORK }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
+      expect(await rejection(replicaViewer.getCardValues({ venueId, cardId: NETWORK }))).toMatchObject({
+        code: GrpcStatus.NOT_FOUND,
+        message: 'Venue not found',
+      });
     });
     expect(Date.now() - deletedAt).toBeLessThan(10_000);
     // A save is refused as well (the cached answer is gone, not only the reads').
-    expect(await rejection(editor.saveCardValues({ venueId, cardId: NETWORK, values: [{ fieldKey: 'bandwidth', value: '1 Gbps', baseVersion: 0 }] }))).toMatchObject({ code: GrpcStatus.NOT_FOUND });
+    expect(
+      await rejection(editor.saveCardValues({ venueId, cardId: NETWORK, values: [{ fieldKey: 'bandwidth', value: '1 Gbps', baseVersion: 0 }] })),
+    ).toMatchObject({ code: GrpcStatus.NOT_FOUND });
   });
 
   it("refuses changing a deleted venue's cards (update, delete, remove from a department), as its values and notes", async () => {
@@ -74,7 +79,10 @@ describe('venue deleted or purged', () => {
     await harness.deleteVenue(gone.venueId);
     await harness.purgeVenue(gone.venueId);
 
-    await eventually(async () => expect(await documentsOf(gone.venueId)).toEqual({ data_cards: 0, card_orders: 0, venue_data: 0, venue_field_notes: 0 }), 30_000);
+    await eventually(
+      async () => expect(await documentsOf(gone.venueId)).toEqual({ data_cards: 0, card_orders: 0, venue_data: 0, venue_field_notes: 0 }),
+      30_000,
+    );
     for (const instance of [harness.primary, harness.replica]) {
       await eventually(() => {
         expect(instance.readModel.groupSize(gone.venueId)).toBe(0);
@@ -87,11 +95,15 @@ describe('venue deleted or purged', () => {
       expect(instance.orderReadModel.latest(kept.venueId, 'IT')?.cardIds).toEqual([kept.customId, NETWORK]);
     }
     expect(await documentsOf(kept.venueId)).toEqual(before);
-    expect((await replicaViewer.listVenueCards({ venueId: kept.venueId, department: 'IT' })).cards.map((card) => card.title)).toEqual(['Comms Room', 'Network']);
+    expect((await replicaViewer.listVenueCards({ venueId: kept.venueId, department: 'IT' })).cards.map((card) => card.title)).toEqual([
+      'Comms Room',
+      'Network',
+    ]);
   });
 
   it("deletes a purged template's values and notes at every venue, from the database and both replicas' memory", async () => {
-    const template = (await admin.createTemplate({ card: { title: 'Rigging Points', departments: ['IT'], fields: [{ label: 'Max Load', type: 'text' }] } })).card!;
+    const template = (await admin.createTemplate({ card: { title: 'Rigging Points', departments: ['IT'], fields: [{ label: 'Max Load', type: 'text' }] } }))
+      .card!;
     const venues = [await harness.createVenue(), await harness.createVenue()];
     for (const venueId of venues) {
       await editor.addTemplatesToVenue({ venueId, department: 'IT', templateIds: [template.id, NETWORK] });
@@ -101,7 +113,8 @@ describe('venue deleted or purged', () => {
     }
     const ofTemplate = async () => {
       let count = 0;
-      for (const name of ['venue_data', 'venue_field_notes']) count += (await harness.connection.collection(name).find({ cardId: template.id }).toArray()).length;
+      for (const name of ['venue_data', 'venue_field_notes'])
+        count += (await harness.connection.collection(name).find({ cardId: template.id }).toArray()).length;
       return count;
     };
     expect(await ofTemplate()).toBe(4);

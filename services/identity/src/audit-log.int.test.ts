@@ -45,7 +45,11 @@ const list = (request: MessageInitShape<typeof ListAuditLogsRequestSchema>, targ
   target.listAuditLogs(request, under.as(under.owner, 'owner'));
 
 /** An audit event as a service's recorder publishes it, with a chosen time (for ordering and date filters). */
-function auditEnvelope(data: Partial<EventPayload<typeof SUBJECTS.auditRecorded>> & { table: string }, occurredAt = new Date(), actor = { userId: 'u-1', email: 'someone@example.com' }) {
+function auditEnvelope(
+  data: Partial<EventPayload<typeof SUBJECTS.auditRecorded>> & { table: string },
+  occurredAt = new Date(),
+  actor = { userId: 'u-1', email: 'someone@example.com' },
+) {
   return createEnvelope(
     SUBJECTS.auditRecorded,
     { service: 'venues', action: 'create', recordId: randomUUID(), oldValues: null, newValues: { name: 'x' }, ...data },
@@ -137,7 +141,11 @@ describe('events not made by the kit (forged or oversize, straight on NATS)', { 
     const future = new Date(Date.UTC(2100, 0, 1));
     const longActor = { userId: `u${'1'.repeat(5000)}`, email: `${'e'.repeat(5000)}@example.com` };
     const forged = Array.from({ length: 100 }, (_, i) =>
-      auditEnvelope({ table, oldValues: { notes: big, password: 'hunter2' }, newValues: { notes: big, list: Array.from({ length: 500 }, (_, n) => n + i) } }, future, longActor),
+      auditEnvelope(
+        { table, oldValues: { notes: big, password: 'hunter2' }, newValues: { notes: big, list: Array.from({ length: 500 }, (_, n) => n + i) } },
+        future,
+        longActor,
+      ),
     );
     const publishedAt = new Date();
     for (const envelope of forged) await publishEvent(nc.jetstream(), SUBJECTS.auditRecorded, envelope);
@@ -217,7 +225,10 @@ describe('reading the audit log', { timeout: BACKLOG_MS + 30_000 }, () => {
     for (const [request, field] of cases) {
       const error = await rejection(list(request));
       expect(error.code, field).toBe(GrpcStatus.INVALID_ARGUMENT);
-      expect(error.fieldErrors.map((fieldError) => fieldError.field), field).toContain(field);
+      expect(
+        error.fieldErrors.map((fieldError) => fieldError.field),
+        field,
+      ).toContain(field);
     }
   });
 });
@@ -233,7 +244,13 @@ describe("identity's own changes", () => {
       return page;
     });
     const [removal, roleChange] = entries;
-    expect(roleChange).toMatchObject({ userId: under.owner.id, userEmail: under.owner.email, oldValues: { role: 'viewer' }, newValues: { role: 'editor' }, service: 'identity' });
+    expect(roleChange).toMatchObject({
+      userId: under.owner.id,
+      userEmail: under.owner.email,
+      oldValues: { role: 'viewer' },
+      newValues: { role: 'editor' },
+      service: 'identity',
+    });
     expect(removal).toMatchObject({ userId: under.owner.id, oldValues: { email: user.email } });
     expect(removal?.newValues).toBeUndefined();
   });

@@ -20,7 +20,9 @@ export const configSchema = serviceConfigSchema('venuebook_identity').extend({
     .min(0)
     .max(300)
     .default(30)
-    .describe('a rotated refresh token used again within this window (a lost response, two tabs) gets a fresh token once instead of ending the session; 0 turns it off'),
+    .describe(
+      'a rotated refresh token used again within this window (a lost response, two tabs) gets a fresh token once instead of ending the session; 0 turns it off',
+    ),
   GUEST_SESSION_TTL_MINUTES: z.coerce
     .number()
     .positive()
@@ -36,7 +38,9 @@ export const configSchema = serviceConfigSchema('venuebook_identity').extend({
     .min(10)
     .max(20)
     .default(17)
-    .describe("log2 of scrypt's N for new password hashes (17: about 128 MiB and a few hundred ms per hash); only tests lower it. Hashes made with other values keep working and are re-hashed at the next sign-in when weaker"),
+    .describe(
+      "log2 of scrypt's N for new password hashes (17: about 128 MiB and a few hundred ms per hash); only tests lower it. Hashes made with other values keep working and are re-hashed at the next sign-in when weaker",
+    ),
   PASSWORD_HASH_CONCURRENCY: z.coerce
     .number()
     .int()
@@ -50,11 +54,15 @@ export const configSchema = serviceConfigSchema('venuebook_identity').extend({
     .min(0)
     .max(1000)
     .default(16)
-    .describe("how many more may wait; beyond that a sign-in, sign-up or confirmation answers 429 'Too many sign-in attempts right now. Please try again in a moment.'"),
+    .describe(
+      "how many more may wait; beyond that a sign-in, sign-up or confirmation answers 429 'Too many sign-in attempts right now. Please try again in a moment.'",
+    ),
   GOOGLE_CLIENT_ID: z
     .string()
     .optional()
-    .describe("the OAuth client id of the company's Google project (the gateway's value): the audience every ID token must name; unset = Google sign-in is refused"),
+    .describe(
+      "the OAuth client id of the company's Google project (the gateway's value): the audience every ID token must name; unset = Google sign-in is refused",
+    ),
   OIDC_ISSUER: z.url().default('https://accounts.google.com').describe("the OpenID Connect issuer whose ID tokens are accepted (the gateway's value)"),
   OIDC_JWKS_URL: z.url().optional().describe("where the issuer's signing keys are read (default: its discovery document's `jwks_uri`)"),
   AUDIT_LOG_CACHE_MB: z.coerce

@@ -45,7 +45,9 @@ describe('SignInWithOidc', () => {
     const refused = await rejection(oidcCall({ email: under.owner.email, issuer: 'https://accounts.google.com', subject: subjectOf(under.owner.email) }));
     expect([refused.code, refused.message]).toEqual([GrpcStatus.UNAUTHENTICATED, 'Invalid ID token']);
     // With the provider's issuer and the owner's real subject alike.
-    expect((await rejection(oidcCall({ email: under.owner.email, issuer: under.oidc.issuer, subject: subjectOf(under.owner.email) }))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    expect((await rejection(oidcCall({ email: under.owner.email, issuer: under.oidc.issuer, subject: subjectOf(under.owner.email) }))).code).toBe(
+      GrpcStatus.UNAUTHENTICATED,
+    );
     expect((await rejection(oidcCall({ idToken: 'not.a.token', email: under.owner.email }))).code).toBe(GrpcStatus.UNAUTHENTICATED);
     expect(await sessionsOf(under.owner.id)).toBe(before);
   });
@@ -72,7 +74,13 @@ describe('SignInWithOidc', () => {
       .setIssuedAt()
       .setExpirationTime('10m')
       .sign(privateKey);
-    const unsigned = new UnsecuredJWT(claims).setIssuer(under.oidc.issuer).setAudience(under.oidc.clientId).setSubject(subjectOf(email)).setIssuedAt().setExpirationTime('10m').encode();
+    const unsigned = new UnsecuredJWT(claims)
+      .setIssuer(under.oidc.issuer)
+      .setAudience(under.oidc.clientId)
+      .setSubject(subjectOf(email))
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .encode();
     // A real provider with its own key, for the same client id: its iss is not the configured issuer.
     const other = await startOidcStandIn({ clientId: under.oidc.clientId });
     try {

@@ -30,7 +30,8 @@ const signUp = (email: string, password = STRONG_PASSWORD, appUrl = APP_URL) => 
 const confirm = (token: string, email: string, password = STRONG_PASSWORD) => under.identity.confirmEmail({ token, email, password }, under.anonymous());
 const signInRaw = (email: string, password: string) => under.identity.signInWithPassword({ email, password, userAgent: 'test' }, under.anonymous());
 const refresh = (refreshToken: string) => under.identity.refreshSession({ refreshToken }, under.anonymous());
-const mailsTo = async (email: string): Promise<number> => ((await (await fetch(`${under.mailboxUrl}/messages?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length;
+const mailsTo = async (email: string): Promise<number> =>
+  ((await (await fetch(`${under.mailboxUrl}/messages?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length;
 const isActive = async (user: { id: string; email: string }, sessionId: string) =>
   (await under.identity.getCurrentUser({ sessionId }, under.as(user, 'viewer'))).sessionActive;
 
@@ -203,7 +204,9 @@ describe('sessions', () => {
 
     const sideways = await rejection(logout(e.sessionId, 42 as LogoutScope));
     expect(sideways.fieldErrors).toEqual([{ field: 'scope', message: 'global, local or others' }]);
-    expect((await rejection(under.identity.logout({ sessionId: e.sessionId, scope: LogoutScope.GLOBAL }, under.anonymous()))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    expect((await rejection(under.identity.logout({ sessionId: e.sessionId, scope: LogoutScope.GLOBAL }, under.anonymous()))).code).toBe(
+      GrpcStatus.UNAUTHENTICATED,
+    );
 
     const reasons = (await under.eventsSince(SUBJECTS.userSignedOut, since)).filter((event) => event.data.userId === user.id).map((event) => event.data.reason);
     expect(reasons).toEqual(['local', 'others', 'global', 'global']);
@@ -217,7 +220,9 @@ describe('sessions', () => {
     expect(current).toMatchObject({ sessionActive: true, user: { id: user.id, email: user.email } });
     expect(await isActive(other, grant.sessionId)).toBe(false);
     expect(await isActive(user, '')).toBe(false);
-    const unknown = await rejection(under.identity.getCurrentUser({ sessionId: grant.sessionId }, under.as({ id: randomUUID(), email: 'gone@example.com' }, 'viewer')));
+    const unknown = await rejection(
+      under.identity.getCurrentUser({ sessionId: grant.sessionId }, under.as({ id: randomUUID(), email: 'gone@example.com' }, 'viewer')),
+    );
     expect([unknown.code, unknown.message]).toEqual([GrpcStatus.UNAUTHENTICATED, AUTH_MESSAGES.notAuthenticated]);
   });
 });
@@ -264,7 +269,7 @@ describe('Google (OpenID Connect) sign-in', () => {
     expect((await rejection(signInRaw(email, STRONG_PASSWORD))).code).toBe(GrpcStatus.UNAUTHENTICATED);
   });
 
-  it("drops the pending password of an unconfirmed sign-up under the same address (Google proves who owns it)", async () => {
+  it('drops the pending password of an unconfirmed sign-up under the same address (Google proves who owns it)', async () => {
     const email = under.newAddress('squat');
     await signUp(email);
     const token = await under.confirmationToken(email);
@@ -288,10 +293,17 @@ describe('Google (OpenID Connect) sign-in', () => {
     expect(await isActive(guest, grant?.sessionId ?? '')).toBe(true);
     expect((await under.identity.getCurrentUser({ sessionId: grant?.sessionId ?? '' }, under.as(guest, 'viewer'))).user?.email).toBe(guestEmail);
     const refreshed = await refresh(grant?.refreshToken ?? '');
-    expect(refreshed.grant).toMatchObject({ sessionId: grant?.sessionId, sessionExpiresAt: grant?.sessionExpiresAt, user: { id: guest.id, email: guestEmail } });
+    expect(refreshed.grant).toMatchObject({
+      sessionId: grant?.sessionId,
+      sessionExpiresAt: grant?.sessionExpiresAt,
+      user: { id: guest.id, email: guestEmail },
+    });
     expect((await under.identity.logout({ sessionId: grant?.sessionId ?? '', scope: LogoutScope.LOCAL }, under.as(guest, 'viewer'))).revokedSessions).toBe(0);
     // Its values are bound together: another e-mail under the guest's id, or a doctored token, is refused.
-    expect((await rejection(under.identity.getCurrentUser({ sessionId: grant?.sessionId ?? '' }, under.as({ id: guest.id, email: 'other@partner.org' }, 'viewer')))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    expect(
+      (await rejection(under.identity.getCurrentUser({ sessionId: grant?.sessionId ?? '' }, under.as({ id: guest.id, email: 'other@partner.org' }, 'viewer'))))
+        .code,
+    ).toBe(GrpcStatus.UNAUTHENTICATED);
     expect(await isActive({ id: guest.id, email: guestEmail }, `${grant?.sessionId ?? ''}x`)).toBe(false);
     const token = grant?.refreshToken ?? '';
     expect((await rejection(refresh(`${token.slice(0, -2)}AA`))).code).toBe(GrpcStatus.UNAUTHENTICATED);
@@ -303,7 +315,10 @@ describe('the identity service without the gateway', () => {
     const unsigned = createClient(IdentityService, under.address, { deadlineMs: 5000 });
     const forged = createClient(IdentityService, under.address, {
       deadlineMs: 5000,
-      metadata: (method) => ({ ...signUserContext({ userId: under.owner.id, email: under.owner.email, role: 'viewer', requestId: 'r' }, under.userContextKey, method), 'x-vb-user-role': 'owner' }),
+      metadata: (method) => ({
+        ...signUserContext({ userId: under.owner.id, email: under.owner.email, role: 'viewer', requestId: 'r' }, under.userContextKey, method),
+        'x-vb-user-role': 'owner',
+      }),
     });
     const otherKey = createClient(IdentityService, under.address, {
       deadlineMs: 5000,

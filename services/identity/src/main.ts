@@ -59,12 +59,21 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
     streams: [STREAMS.identity],
     service: IdentityService,
     handlers: async ({ models, nc, js, audit, logger, defer }) => {
-      const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? `Venue Book <no-reply${domainSuffix(config.COMPANY_DOMAIN)}>`, logger });
+      const mailer = createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM ?? `Venue Book <no-reply${domainSuffix(config.COMPANY_DOMAIN)}>`,
+        logger,
+      });
       defer(() => mailer.close());
       // The lists (users, audit log) in memory, loaded before any write or audit event is taken.
       const users = createUserReadModel(models, { logger, nc, instanceId });
       const auditEntries = auditEntryCache(models.auditLogs, config.AUDIT_LOG_CACHE_MB * 1024 * 1024);
-      const auditLogReadModel = createAuditLogReadModel(models.auditLogs, { logger, nc, instanceId, readWhole: (doc) => auditEntries.set(doc._id, toEntry(doc)) });
+      const auditLogReadModel = createAuditLogReadModel(models.auditLogs, {
+        logger,
+        nc,
+        instanceId,
+        readWhole: (doc) => auditEntries.set(doc._id, toEntry(doc)),
+      });
       defer(() => users.stop());
       defer(() => auditLogReadModel.stop());
       await Promise.all([users.start(), auditLogReadModel.start()]);
@@ -74,10 +83,19 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
       const locks = new Locks(models.locks);
       const useCases = createIdentityUseCases({
         users: new UserRepository(models, { readModel: users, changed: (userId) => events.userChanged(userId, instanceId), locks, busy: userBusy }),
-        sessions: new SessionRepository(models, { ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS, graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000, successorKey: deriveKey(config.USER_CONTEXT_KEY, 'refresh-successor') }),
-        confirmationMails: new ConfirmationMailRepository(models, { cooldownMs: config.SIGNUP_MAIL_COOLDOWN_SECONDS * 1000, perHour: config.SIGNUP_MAILS_PER_HOUR }),
+        sessions: new SessionRepository(models, {
+          ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS,
+          graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000,
+          successorKey: deriveKey(config.USER_CONTEXT_KEY, 'refresh-successor'),
+        }),
+        confirmationMails: new ConfirmationMailRepository(models, {
+          cooldownMs: config.SIGNUP_MAIL_COOLDOWN_SECONDS * 1000,
+          perHour: config.SIGNUP_MAILS_PER_HOUR,
+        }),
         locks,
-        idTokens: config.GOOGLE_CLIENT_ID ? new IdTokenVerifier({ issuer: config.OIDC_ISSUER, clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.OIDC_JWKS_URL }) : undefined,
+        idTokens: config.GOOGLE_CLIENT_ID
+          ? new IdTokenVerifier({ issuer: config.OIDC_ISSUER, clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.OIDC_JWKS_URL })
+          : undefined,
         idTokenUses: new IdTokenUseRepository(models),
         guests: new GuestSessions(deriveKey(config.USER_CONTEXT_KEY, 'guest-session'), { ttlMs: config.GUEST_SESSION_TTL_MINUTES * 60_000 }),
         events,

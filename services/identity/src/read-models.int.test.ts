@@ -87,7 +87,9 @@ describe('the user list', () => {
 
   it('pages in sign-up order with the total, the same on both replicas', async () => {
     for (let n = 0; n < 3; n += 1) await under.confirmedUser();
-    await waitFor(async () => expect((await other.listUsers({ pageSize: 1 }, asOwner())).total).toBe((await under.identity.listUsers({ pageSize: 1 }, asOwner())).total));
+    await waitFor(async () =>
+      expect((await other.listUsers({ pageSize: 1 }, asOwner())).total).toBe((await under.identity.listUsers({ pageSize: 1 }, asOwner())).total),
+    );
     const all = await usersOf(under.identity);
     const created = all.map((user) => Date.parse(user.createdAt));
     expect(created).toEqual([...created].sort((a, b) => a - b));
@@ -124,7 +126,11 @@ describe('the audit log', () => {
   it('serves the entries a replica stored or heard of from memory (AUDIT_LOG_CACHE_MB): their first view reads nothing', async () => {
     const table = `cached_${randomUUID().slice(0, 8)}`;
     const published = Array.from({ length: 6 }, (_, n) =>
-      createEnvelope(SUBJECTS.auditRecorded, { service: 'venues', action: 'create', table, recordId: randomUUID(), oldValues: null, newValues: { name: 'x' } }, { occurredAt: new Date(Date.UTC(2022, 0, 1, 0, 0, n)) }),
+      createEnvelope(
+        SUBJECTS.auditRecorded,
+        { service: 'venues', action: 'create', table, recordId: randomUUID(), oldValues: null, newValues: { name: 'x' } },
+        { occurredAt: new Date(Date.UTC(2022, 0, 1, 0, 0, n)) },
+      ),
     );
     for (const envelope of published) await publishEvent(nc.jetstream(), SUBJECTS.auditRecorded, envelope);
     // Listed by the second replica (not read through it: the entries must be in memory before any view).
@@ -146,7 +152,11 @@ describe('the audit log', () => {
   it('keeps the entries it loads at start in memory too (a restart does not leave page 1 to a read per entry)', async () => {
     const table = `restart_${randomUUID().slice(0, 8)}`;
     const published = Array.from({ length: 4 }, (_, n) =>
-      createEnvelope(SUBJECTS.auditRecorded, { service: 'venues', action: 'create', table, recordId: randomUUID(), oldValues: null, newValues: { n } }, { occurredAt: new Date(Date.UTC(2023, 0, 1, 0, 0, n)) }),
+      createEnvelope(
+        SUBJECTS.auditRecorded,
+        { service: 'venues', action: 'create', table, recordId: randomUUID(), oldValues: null, newValues: { n } },
+        { occurredAt: new Date(Date.UTC(2023, 0, 1, 0, 0, n)) },
+      ),
     );
     for (const envelope of published) await publishEvent(nc.jetstream(), SUBJECTS.auditRecorded, envelope);
     await waitFor(async () => expect((await under.identity.listAuditLogs({ tableName: table }, asOwner())).total).toBe(4));
@@ -200,14 +210,19 @@ describe('what reaches the database', () => {
       await under.identity.assignRole({ userId: user.id, role: 'admin' }, asOwner());
       await under.identity.removeUser({ userId: user.id }, asOwner());
       await under.identity.listAuditLogs({ page: 1, pageSize: 3 }, asOwner());
-      await under.identity.listAuditLogs({ page: 2, pageSize: 3, tableName: 'user_roles', action: 'update', from: new Date(Date.now() - 60_000).toISOString() }, asOwner());
+      await under.identity.listAuditLogs(
+        { page: 2, pageSize: 3, tableName: 'user_roles', action: 'update', from: new Date(Date.now() - 60_000).toISOString() },
+        asOwner(),
+      );
     } finally {
       mongoose.set('debug', false);
     }
     // Reads and deletes (updates keep their compare-and-set conditions; the roles lock is its own collection).
     const checked = operations.filter((op) => op.collection !== 'identity_locks' && !/update|insert|create/i.test(op.method));
     expect(checked.length).toBeGreaterThan(10);
-    const scanning = checked.filter((op) => /count|aggregate|distinct/i.test(op.method) || !pushable(op.args[0]) || /"(sort|skip)"/.test(JSON.stringify(op.args.slice(1))));
+    const scanning = checked.filter(
+      (op) => /count|aggregate|distinct/i.test(op.method) || !pushable(op.args[0]) || /"(sort|skip)"/.test(JSON.stringify(op.args.slice(1))),
+    );
     expect(scanning.map((op) => `${op.collection}.${op.method} ${JSON.stringify(op.args)}`)).toEqual([]);
   });
 });

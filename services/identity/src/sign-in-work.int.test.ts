@@ -77,7 +77,7 @@ describe('refused password sign-ins', () => {
     }
   });
 
-  it('cost the same for an account whose stored hash is cheaper than today\'s parameters (scrypt padded to the current cost)', async () => {
+  it("cost the same for an account whose stored hash is cheaper than today's parameters (scrypt padded to the current cost)", async () => {
     const current = 2 ** under.config.PASSWORD_SCRYPT_LOG2_N;
     const legacy = await under.confirmedUser();
     await under.signIn(legacy.email);

@@ -26,7 +26,8 @@ type Person = { id: string; email: string };
 
 const assign = (actor: Person, actorRole: Role, target: Person | { id: string }, role: string) =>
   under.identity.assignRole({ userId: target.id, role }, under.as(actor, actorRole));
-const remove = (actor: Person, actorRole: Role, target: Person | { id: string }) => under.identity.removeUser({ userId: target.id }, under.as(actor, actorRole));
+const remove = (actor: Person, actorRole: Role, target: Person | { id: string }) =>
+  under.identity.removeUser({ userId: target.id }, under.as(actor, actorRole));
 const roleOf = async (user: Person): Promise<string | undefined> =>
   (await under.identity.listUsers({ pageSize: 100 }, under.as(under.owner, 'owner'))).users.find((candidate) => candidate.id === user.id)?.role;
 
@@ -45,7 +46,11 @@ describe('the permission table', () => {
       const list = under.identity.listUsers({ pageSize: 100 }, under.as(actor, role));
       // owner and admin manage users (spec §3); the table says so, and the service enforces the table.
       expect(can(role, 'user.list'), role).toBe(role === 'owner' || role === 'admin');
-      if (can(role, 'user.list')) expect((await list).users.some((user) => user.id === actor.id), role).toBe(true);
+      if (can(role, 'user.list'))
+        expect(
+          (await list).users.some((user) => user.id === actor.id),
+          role,
+        ).toBe(true);
       else expect((await rejection(list)).code, role).toBe(GrpcStatus.PERMISSION_DENIED);
 
       const assigned = assign(actor, role, target, 'surveyor');
@@ -173,7 +178,8 @@ describe('removal', () => {
     await remove(admin, 'admin', user);
 
     expect(await roleOf(user)).toBeUndefined();
-    for (const grant of [a, b]) expect((await rejection(under.identity.refreshSession({ refreshToken: grant.refreshToken }, under.anonymous()))).code).toBe(GrpcStatus.UNAUTHENTICATED);
+    for (const grant of [a, b])
+      expect((await rejection(under.identity.refreshSession({ refreshToken: grant.refreshToken }, under.anonymous()))).code).toBe(GrpcStatus.UNAUTHENTICATED);
     expect((await rejection(under.identity.getCurrentUser({ sessionId: a.sessionId }, under.as(user, 'viewer')))).code).toBe(GrpcStatus.UNAUTHENTICATED);
     expect((await rejection(under.signIn(user.email))).code).toBe(GrpcStatus.UNAUTHENTICATED);
     // The address is free again.

@@ -78,7 +78,10 @@ describe('a role change racing sign-ins of the same user', () => {
       );
       expect((await stored(admin))?.role, `round ${round}`).toBe('viewer');
       const changed = (await under.eventsSince(SUBJECTS.userRoleChanged, since)).filter((event) => event.data.userId === admin.id);
-      expect(changed.map((event) => event.data.role), `round ${round}`).toEqual(['viewer']);
+      expect(
+        changed.map((event) => event.data.role),
+        `round ${round}`,
+      ).toEqual(['viewer']);
       await assign(admin, 'admin');
     }
   });
@@ -158,10 +161,7 @@ describe('a user whose lock stays held (another replica is writing it)', () => {
     const locks = (await under.db()).collection<{ _id: string; holder: string; at: Date }>('identity_locks');
     await locks.insertOne({ _id: userLockName(user.id), holder: 'another-replica', at: new Date() });
     try {
-      const [change, google] = await Promise.all([
-        rejection(assign(user, 'viewer')),
-        rejection(under.signInWithGoogle(user.email)),
-      ]);
+      const [change, google] = await Promise.all([rejection(assign(user, 'viewer')), rejection(under.signInWithGoogle(user.email))]);
       for (const refused of [change, google]) expect([refused.code, refused.message]).toEqual([GrpcStatus.ABORTED, USER_BUSY]);
     } finally {
       await locks.deleteOne({ _id: userLockName(user.id), holder: 'another-replica' });

@@ -16,11 +16,18 @@ describe('audit values', () => {
 
   it('never keeps secrets, at any depth', () => {
     const values = auditValues({ passwordHash: 'scrypt$…', refresh_token: 't', nested: { apiKey: 'k', confirmationNonce: 'n', email: 'a@example.com' } });
-    expect(values).toEqual({ passwordHash: AUDIT_REDACTED, refresh_token: AUDIT_REDACTED, nested: { apiKey: AUDIT_REDACTED, confirmationNonce: AUDIT_REDACTED, email: 'a@example.com' } });
+    expect(values).toEqual({
+      passwordHash: AUDIT_REDACTED,
+      refresh_token: AUDIT_REDACTED,
+      nested: { apiKey: AUDIT_REDACTED, confirmationNonce: AUDIT_REDACTED, email: 'a@example.com' },
+    });
   });
 
   it('cuts long strings and arrays, and keeps one side under AUDIT_MAX_JSON_BYTES', () => {
-    const values = auditValues({ notes: 'x'.repeat(100_000), links: Array.from({ length: 100 }, (_, i) => ({ url: `https://example.com/${i}`, text: 'y'.repeat(900) })) });
+    const values = auditValues({
+      notes: 'x'.repeat(100_000),
+      links: Array.from({ length: 100 }, (_, i) => ({ url: `https://example.com/${i}`, text: 'y'.repeat(900) })),
+    });
     expect(String(values?.notes)).toMatch(/^x{1000}… \(100000 characters\)$/);
     expect(new TextEncoder().encode(JSON.stringify(values)).length).toBeLessThanOrEqual(AUDIT_MAX_JSON_BYTES);
     expect(String(values?.links)).toMatch(/^… \(\d+ bytes\)$/);
@@ -49,7 +56,9 @@ describe('audit values', () => {
   });
 
   it('records only the fields an update changed', () => {
-    expect(changedValues({ name: 'A', city: 'X', updatedAt: new Date(1) }, { name: 'B', city: 'X', updatedAt: new Date(2), website: 'https://b.example.com' })).toEqual({
+    expect(
+      changedValues({ name: 'A', city: 'X', updatedAt: new Date(1) }, { name: 'B', city: 'X', updatedAt: new Date(2), website: 'https://b.example.com' }),
+    ).toEqual({
       oldValues: { name: 'A' },
       newValues: { name: 'B', website: 'https://b.example.com' },
     });

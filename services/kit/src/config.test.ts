@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseConfigSchema, companyDomainSchema, ConfigError, configReference, grpcAddressListSchema, grpcServerConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, serviceConfigSchema } from './config.ts';
+import {
+  baseConfigSchema,
+  companyDomainSchema,
+  ConfigError,
+  configReference,
+  grpcAddressListSchema,
+  grpcServerConfigSchema,
+  loadConfig,
+  mongoConfigSchema,
+  natsConfigSchema,
+  serviceConfigSchema,
+} from './config.ts';
 
 const schema = z.object({
   ...baseConfigSchema.shape,
@@ -85,7 +96,8 @@ describe('serviceConfigSchema', () => {
 
 describe('companyDomainSchema', () => {
   it('accepts a domain with or without its @, in any case', () => {
-    for (const domain of ['example.com', '@example.com', 'Mail.Example.CO.UK', 'my-company.io']) expect(companyDomainSchema.safeParse(domain).success, domain).toBe(true);
+    for (const domain of ['example.com', '@example.com', 'Mail.Example.CO.UK', 'my-company.io'])
+      expect(companyDomainSchema.safeParse(domain).success, domain).toBe(true);
   });
 
   it('refuses what is not a bare domain', () => {
@@ -122,14 +134,24 @@ describe('configReference', () => {
         COUNT: z.coerce.number().int().min(1).max(8).default(1).describe('how many'),
         LIMIT: z.coerce.number().int().positive().default(20).describe('per minute'),
         SHARE: z.coerce.number().positive().describe('a share'),
-        FLAG: z.enum(['true', 'false']).default('false').transform((value) => value === 'true').describe('a flag'),
+        FLAG: z
+          .enum(['true', 'false'])
+          .default('false')
+          .transform((value) => value === 'true')
+          .describe('a flag'),
         TARGET: grpcAddressListSchema.default('127.0.0.1:50051').describe('where'),
         KEY: z.string().min(32).describe('a key'),
         HOME: z.url().optional(),
       }),
     );
     expect(reference).toEqual([
-      { name: 'LOG_LEVEL', default: 'info', required: false, accepts: 'one of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`', description: expect.stringContaining('log level') },
+      {
+        name: 'LOG_LEVEL',
+        default: 'info',
+        required: false,
+        accepts: 'one of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`',
+        description: expect.stringContaining('log level'),
+      },
       { name: 'COUNT', default: '1', required: false, accepts: 'a whole number from 1 to 8', description: 'how many' },
       { name: 'LIMIT', default: '20', required: false, accepts: 'a whole number of at least 1', description: 'per minute' },
       { name: 'SHARE', required: true, accepts: 'a number above 0', description: 'a share' },

@@ -41,9 +41,7 @@ export const portSchema = z.coerce.number().int().min(0).max(65535);
 /** A positive number of milliseconds given as a string. */
 export const durationMsSchema = z.coerce.number().int().positive();
 
-export const mongoUriSchema = z
-  .string()
-  .regex(/^mongodb(\+srv)?:\/\/.+/, 'must be a mongodb:// or mongodb+srv:// URI');
+export const mongoUriSchema = z.string().regex(/^mongodb(\+srv)?:\/\/.+/, 'must be a mongodb:// or mongodb+srv:// URI');
 
 export const natsUrlSchema = z.string().regex(/^(nats|tls|ws|wss):\/\/.+|^[^/\s]+:\d+$/, 'must be a nats:// URL or host:port');
 
@@ -62,7 +60,10 @@ export const grpcAddressListSchema = z
     const entries = value.split(',');
     const bad = entries.find((entry) => !grpcAddressSchema.safeParse(entry).success);
     if (bad !== undefined) {
-      context.addIssue({ code: 'custom', message: bad ? `'${bad}' must be host:port (several separated by commas)` : 'has an empty entry (host:port entries separated by commas)' });
+      context.addIssue({
+        code: 'custom',
+        message: bad ? `'${bad}' must be host:port (several separated by commas)` : 'has an empty entry (host:port entries separated by commas)',
+      });
       return;
     }
     if (entries.length > 16) context.addIssue({ code: 'custom', message: 'at most 16 replicas' });
@@ -142,7 +143,9 @@ export const userContextConfigSchema = z.object({
   USER_CONTEXT_KEY: z
     .string()
     .min(32, 'must be at least 32 characters')
-    .describe('the key of the signed user context the gateway sends with every call (the same in the gateway and every service; `npm start` generates one per `.data/`)'),
+    .describe(
+      'the key of the signed user context the gateway sends with every call (the same in the gateway and every service; `npm start` generates one per `.data/`)',
+    ),
 });
 
 /**
@@ -185,7 +188,12 @@ function acceptsOf(node: Record<string, unknown>): string {
   const list = (values: unknown[]) => values.map((value) => `\`${String(value)}\``).join(', ');
   if (Array.isArray(node.enum)) return `one of ${list(node.enum)}`;
   const whole = node.type === 'integer';
-  if (!whole && node.type !== 'number') return node.format === 'uri' ? 'a URL' : typeof node.minLength === 'number' && node.minLength > 1 ? `text of at least ${node.minLength} characters` : 'text';
+  if (!whole && node.type !== 'number')
+    return node.format === 'uri'
+      ? 'a URL'
+      : typeof node.minLength === 'number' && node.minLength > 1
+        ? `text of at least ${node.minLength} characters`
+        : 'text';
   const high = typeof node.maximum === 'number' && node.maximum < Number.MAX_SAFE_INTEGER ? node.maximum : undefined;
   const exclusive = typeof node.exclusiveMinimum === 'number' ? node.exclusiveMinimum : undefined;
   const low = typeof node.minimum === 'number' ? node.minimum : whole && exclusive !== undefined ? exclusive + 1 : undefined;

@@ -18,11 +18,7 @@ export interface DomainEventPublisher {
  * NATS delays a write a little but never fails it. `origin`: the service's read model's `origin`, stamped on
  * every event, so that its own events are not read again (ReadModel).
  */
-export function createEventPublisher(
-  js: JetStreamClient,
-  logger: Logger,
-  options: { publishTimeoutMs?: number; origin?: string } = {},
-): DomainEventPublisher {
+export function createEventPublisher(js: JetStreamClient, logger: Logger, options: { publishTimeoutMs?: number; origin?: string } = {}): DomainEventPublisher {
   const timeoutMs = options.publishTimeoutMs ?? 1500;
   return {
     async publish(subject, data, context = {}) {

@@ -77,7 +77,10 @@ export async function consumeDurable<const P extends string>(
       message.ack();
     } catch (failure) {
       const delay = Math.min(maxRetryDelayMs, 1000 * 2 ** Math.min(message.info.redeliveryCount - 1, 16));
-      logger.warn({ err: failure, subject, eventId: event.id, attempt: message.info.redeliveryCount, retryInMs: delay, durable }, 'event handler failed; will retry');
+      logger.warn(
+        { err: failure, subject, eventId: event.id, attempt: message.info.redeliveryCount, retryInMs: delay, durable },
+        'event handler failed; will retry',
+      );
       message.nak(delay);
     }
   };

@@ -24,11 +24,18 @@ describe('subscribeDomainEvents on a real NATS server', () => {
 
   it('hands over validated envelopes of the subjects the pattern covers, and skips everything else', async () => {
     const userId = randomUUID();
-    const received: DomainEvent<typeof SUBJECTS.userRoleChanged | typeof SUBJECTS.userRemoved | typeof SUBJECTS.userSignedOut | typeof SUBJECTS.userFirstLogin>[] = [];
-    const subscription = subscribeDomainEvents(nc, 'venuebook.identity.user.>', (event) => {
-      // Every payload of venuebook.identity.user.* names its user: typed without a cast.
-      if (event.data.userId === userId) received.push(event);
-    }, { logger: quiet });
+    const received: DomainEvent<
+      typeof SUBJECTS.userRoleChanged | typeof SUBJECTS.userRemoved | typeof SUBJECTS.userSignedOut | typeof SUBJECTS.userFirstLogin
+    >[] = [];
+    const subscription = subscribeDomainEvents(
+      nc,
+      'venuebook.identity.user.>',
+      (event) => {
+        // Every payload of venuebook.identity.user.* names its user: typed without a cast.
+        if (event.data.userId === userId) received.push(event);
+      },
+      { logger: quiet },
+    );
     try {
       await nc.flush();
       const roleChanged = createEnvelope(SUBJECTS.userRoleChanged, { userId, email: 'a@example.com', role: 'editor', previousRole: 'viewer' });
@@ -52,11 +59,16 @@ describe('subscribeDomainEvents on a real NATS server', () => {
   it('keeps going after a handler fails', async () => {
     const [a, b] = [randomUUID(), randomUUID()];
     const seen: string[] = [];
-    const subscription = subscribeDomainEvents(nc, SUBJECTS.userSignedOut, async (event) => {
-      if (event.data.userId !== a && event.data.userId !== b) return; // other tests' events
-      seen.push(event.data.userId);
-      if (seen.length === 1) throw new Error('handler failure');
-    }, { logger: quiet });
+    const subscription = subscribeDomainEvents(
+      nc,
+      SUBJECTS.userSignedOut,
+      async (event) => {
+        if (event.data.userId !== a && event.data.userId !== b) return; // other tests' events
+        seen.push(event.data.userId);
+        if (seen.length === 1) throw new Error('handler failure');
+      },
+      { logger: quiet },
+    );
     try {
       await nc.flush();
       nc.publish(SUBJECTS.userSignedOut, encodeEnvelope(createEnvelope(SUBJECTS.userSignedOut, { userId: a, reason: 'global' })));

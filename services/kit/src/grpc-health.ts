@@ -17,10 +17,11 @@ type HealthClient = grpc.Client & {
   ): grpc.ClientUnaryCall;
 };
 
-const HealthClientConstructor = grpc.makeGenericClientConstructor(
-  healthServiceDefinition as unknown as grpc.ServiceDefinition,
-  'Health',
-) as unknown as new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ChannelOptions) => HealthClient;
+const HealthClientConstructor = grpc.makeGenericClientConstructor(healthServiceDefinition as unknown as grpc.ServiceDefinition, 'Health') as unknown as new (
+  address: string,
+  credentials: grpc.ChannelCredentials,
+  options?: grpc.ChannelOptions,
+) => HealthClient;
 
 export interface GrpcHealthChecker {
   /**
@@ -49,7 +50,10 @@ function checkOne(client: HealthClient, service: string, deadlineMs: number): Pr
  * A client for the standard gRPC health service of the server at `address` (host:port), or of each replica
  * when `address` lists several separated by commas (each asked on its own channel); TLS with `credentials`.
  */
-export function createHealthChecker(address: string, options: { deadlineMs?: number; credentials?: grpc.ChannelCredentials | undefined } = {}): GrpcHealthChecker {
+export function createHealthChecker(
+  address: string,
+  options: { deadlineMs?: number; credentials?: grpc.ChannelCredentials | undefined } = {},
+): GrpcHealthChecker {
   const addresses = splitGrpcAddresses(address);
   const clients = addresses.map((one) => new HealthClientConstructor(one, options.credentials ?? grpc.credentials.createInsecure(), DEFAULT_CHANNEL_OPTIONS));
   const defaultDeadlineMs = options.deadlineMs ?? 2000;

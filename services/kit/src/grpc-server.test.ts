@@ -144,7 +144,13 @@ describe('message size limits (one setting for clients and servers)', () => {
   });
 
   it('a server refuses an over-limit request and an over-limit response with RESOURCE_EXHAUSTED, promptly, and keeps serving', async () => {
-    const running = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [{ service: VenuesService, handlers: sized }], logger, maxMessageBytes: LIMIT });
+    const running = await startGrpcServer({
+      host: '127.0.0.1',
+      port: 0,
+      services: [{ service: VenuesService, handlers: sized }],
+      logger,
+      maxMessageBytes: LIMIT,
+    });
     const client = createClient(VenuesService, `127.0.0.1:${running.port}`, { deadlineMs: 5000 });
     try {
       const started = Date.now();

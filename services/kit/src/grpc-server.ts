@@ -105,7 +105,15 @@ export async function startGrpcServer(options: StartGrpcServerOptions): Promise<
   const port = await bind(server, formatAddress(options.host, options.port), serverCredentials(options.tls));
   health.setStatus('', 'SERVING');
   for (const { service } of options.services) health.setStatus(service.typeName, 'SERVING');
-  logger.info({ host: options.host, port, tls: options.tls ? (options.tls.clientCa ? 'mutual' : 'server') : 'off', services: options.services.map(({ service }) => service.typeName) }, 'gRPC server listening');
+  logger.info(
+    {
+      host: options.host,
+      port,
+      tls: options.tls ? (options.tls.clientCa ? 'mutual' : 'server') : 'off',
+      services: options.services.map(({ service }) => service.typeName),
+    },
+    'gRPC server listening',
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = (timeoutMs = options.shutdownTimeoutMs ?? 5000): Promise<void> => {

@@ -27,7 +27,23 @@ function certificateAuthority(name: string): void {
 function issue(name: string, ca: string, extensions: string): void {
   openssl('req', ...EC, '-keyout', file(`${name}.key`), '-out', file(`${name}.csr`), '-subj', `/CN=${name}`);
   writeFileSync(file(`${name}.ext`), extensions);
-  openssl('x509', '-req', '-in', file(`${name}.csr`), '-CA', file(`${ca}.crt`), '-CAkey', file(`${ca}.key`), '-CAcreateserial', '-out', file(`${name}.crt`), '-days', '1', '-extfile', file(`${name}.ext`));
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    file(`${name}.csr`),
+    '-CA',
+    file(`${ca}.crt`),
+    '-CAkey',
+    file(`${ca}.key`),
+    '-CAcreateserial',
+    '-out',
+    file(`${name}.crt`),
+    '-days',
+    '1',
+    '-extfile',
+    file(`${name}.ext`),
+  );
 }
 
 const logger = createLogger('tls-test', { level: 'silent' });
@@ -43,7 +59,13 @@ const handlers = partialHandlers(VenuesService, {
   },
 });
 
-const failure = (promise: Promise<unknown>): Promise<GrpcError> => promise.then(() => { throw new Error('the call succeeded'); }, (error: unknown) => error as GrpcError);
+const failure = (promise: Promise<unknown>): Promise<GrpcError> =>
+  promise.then(
+    () => {
+      throw new Error('the call succeeded');
+    },
+    (error: unknown) => error as GrpcError,
+  );
 
 beforeAll(() => {
   certificateAuthority('venuebook-ca');
@@ -101,10 +123,17 @@ describe('a service with GRPC_TLS_CA (mutual TLS)', () => {
     const running = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [{ service: VenuesService, handlers }], logger, ...(tls ? { tls } : {}) });
     const address = `127.0.0.1:${running.port}`;
     const withCertificate = createClient(VenuesService, address, {
-      credentials: grpcClientCredentials({ GRPC_TLS_CA: file('venuebook-ca.crt'), GRPC_TLS_CERT: file('gateway-client.crt'), GRPC_TLS_KEY: file('gateway-client.key') })!,
+      credentials: grpcClientCredentials({
+        GRPC_TLS_CA: file('venuebook-ca.crt'),
+        GRPC_TLS_CERT: file('gateway-client.crt'),
+        GRPC_TLS_KEY: file('gateway-client.key'),
+      })!,
       deadlineMs: 3000,
     });
-    const withoutCertificate = createClient(VenuesService, address, { credentials: grpcClientCredentials({ GRPC_TLS_CA: file('venuebook-ca.crt') })!, deadlineMs: 2000 });
+    const withoutCertificate = createClient(VenuesService, address, {
+      credentials: grpcClientCredentials({ GRPC_TLS_CA: file('venuebook-ca.crt') })!,
+      deadlineMs: 2000,
+    });
     try {
       await expect(withCertificate.getVenue({ id: 'mtls' })).resolves.toMatchObject({ venue: { id: 'mtls' } });
       expect((await failure(withoutCertificate.getVenue({ id: 'x' }))).code).toBe(GrpcStatus.UNAVAILABLE);
@@ -130,7 +159,12 @@ describe('listening beyond loopback', () => {
 
   it('reads the settings from the environment and refuses half of a key pair', () => {
     const env = { MONGODB_URI: 'mongodb://h', NATS_URL: 'nats://h:1', USER_CONTEXT_KEY: 'k'.repeat(32) };
-    const config = loadConfig(serviceConfigSchema('db'), { ...env, GRPC_TLS_CERT: file('venues-service.crt'), GRPC_TLS_KEY: file('venues-service.key'), GRPC_ALLOW_INSECURE: 'true' });
+    const config = loadConfig(serviceConfigSchema('db'), {
+      ...env,
+      GRPC_TLS_CERT: file('venues-service.crt'),
+      GRPC_TLS_KEY: file('venues-service.key'),
+      GRPC_ALLOW_INSECURE: 'true',
+    });
     expect(config.GRPC_ALLOW_INSECURE).toBe(true);
     expect(loadConfig(serviceConfigSchema('db'), env).GRPC_ALLOW_INSECURE).toBe(false);
     expect(grpcServerTls(config)?.cert.toString()).toBe(readFileSync(file('venues-service.crt'), 'utf8'));

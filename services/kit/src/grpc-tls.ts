@@ -23,7 +23,10 @@ export interface GrpcTlsFiles {
 
 /** True for an address that only this machine reaches: 127.0.0.0/8, ::1, localhost. */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
   if (isIP(bare) === 4) return bare.startsWith('127.');
   if (isIP(bare) === 6) return bare === '::1' || bare === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(bare);
@@ -42,7 +45,7 @@ function pem(variable: keyof GrpcTlsFiles, path: string): Buffer {
 export function grpcServerTls(files: GrpcTlsFiles): GrpcServerTls | undefined {
   const { GRPC_TLS_CERT: cert, GRPC_TLS_KEY: key, GRPC_TLS_CA: ca } = files;
   if (!cert && !key) {
-    if (ca) throw new Error('GRPC_TLS_CA (the clients\' CA of mutual TLS) needs GRPC_TLS_CERT and GRPC_TLS_KEY');
+    if (ca) throw new Error("GRPC_TLS_CA (the clients' CA of mutual TLS) needs GRPC_TLS_CERT and GRPC_TLS_KEY");
     return undefined;
   }
   if (!cert || !key) throw new Error('GRPC_TLS_CERT and GRPC_TLS_KEY go together: set both (PEM files) or neither');
@@ -62,7 +65,7 @@ export function serverCredentials(tls: GrpcServerTls | undefined): grpc.ServerCr
 export function grpcClientCredentials(files: GrpcTlsFiles): grpc.ChannelCredentials | undefined {
   const { GRPC_TLS_CERT: cert, GRPC_TLS_KEY: key, GRPC_TLS_CA: ca } = files;
   if (!ca) {
-    if (cert || key) throw new Error('GRPC_TLS_CERT and GRPC_TLS_KEY (a client certificate) need GRPC_TLS_CA, the CA of the services\' certificates');
+    if (cert || key) throw new Error("GRPC_TLS_CERT and GRPC_TLS_KEY (a client certificate) need GRPC_TLS_CA, the CA of the services' certificates");
     return undefined;
   }
   if (Boolean(cert) !== Boolean(key)) throw new Error('GRPC_TLS_CERT and GRPC_TLS_KEY go together: set both (PEM files) or neither');

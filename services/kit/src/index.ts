@@ -53,7 +53,16 @@ export type { ConnectNatsOptions, EventEnvelope, JetStreamClient, JsMsg, NatsCon
 export { createEventPublisher } from './domain-events.ts';
 export type { DomainEventPublisher } from './domain-events.ts';
 export { subscribeDomainEvents } from './event-subscription.ts';
-export { AUDIT_MAX_ITEMS, AUDIT_MAX_JSON_BYTES, AUDIT_MAX_STRING, AUDIT_REDACTED, auditContextOf, auditValues, changedValues, createAuditRecorder } from './audit.ts';
+export {
+  AUDIT_MAX_ITEMS,
+  AUDIT_MAX_JSON_BYTES,
+  AUDIT_MAX_STRING,
+  AUDIT_REDACTED,
+  auditContextOf,
+  auditValues,
+  changedValues,
+  createAuditRecorder,
+} from './audit.ts';
 export type { AuditChange, AuditContext, AuditRecorder } from './audit.ts';
 export { foldText, ReadModel } from './read-model.ts';
 export type { ReadModelChangeListener, ReadModelEvents, ReadModelOptions, ReadModelPage, ReadModelQuery, ReadModelSource, ReadRecord } from './read-model.ts';

@@ -51,8 +51,6 @@ describe('connectMongo on a real MongoDB-compatible server', () => {
   });
 
   it('fails with a clear message when the server is unreachable', async () => {
-    await expect(connectMongo('mongodb://127.0.0.1:1', dbName, { serverSelectionTimeoutMS: 300 })).rejects.toThrow(
-      /Could not connect to MongoDB database/,
-    );
+    await expect(connectMongo('mongodb://127.0.0.1:1', dbName, { serverSelectionTimeoutMS: 300 })).rejects.toThrow(/Could not connect to MongoDB database/);
   });
 });

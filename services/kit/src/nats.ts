@@ -104,7 +104,12 @@ export const EVENT_ORIGIN_HEADER = 'Venuebook-Origin';
  * event is stored once, and `origin` (if given) in EVENT_ORIGIN_HEADER. Resolves with the stream's
  * acknowledgement; rejects when no stream takes the subject.
  */
-export async function publishEvent(js: JetStreamClient, subject: string, event: EventEnvelope, options: { timeoutMs?: number; origin?: string } = {}): Promise<PubAck> {
+export async function publishEvent(
+  js: JetStreamClient,
+  subject: string,
+  event: EventEnvelope,
+  options: { timeoutMs?: number; origin?: string } = {},
+): Promise<PubAck> {
   if (!event.id) throw new Error('publishEvent: the event needs an id');
   const payload = new TextEncoder().encode(JSON.stringify(event));
   let messageHeaders: ReturnType<typeof headers> | undefined;

@@ -114,8 +114,42 @@ describe('PrefixIndex', () => {
   it('matches exactly what FlexSearch’s forward index matched, through adds, updates and removals', () => {
     const next = seededRandom(42);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
-    const vocabulary = ['Madison', 'Square', 'Garden', 'Zürich', 'Straße', 'strasse', 'Hall', 'Halle', 'Hallenstadion', 'Arena', 'Łódź', 'Philips', 'Filips', 'Centre', 'Center', 'Ballroom', 'Stage', 'Königstraße', 'Øster', 'Allé', 'New', 'York', 'NY', 'Ny', 'Saint', 'St', 'Pavilion', 'Kwame', 'Chen', 'O', 'A', 'Éloïse'];
-    const text = (): string => Array.from({ length: 1 + Math.floor(next() * 6) }, () => (next() < 0.2 ? String(Math.floor(next() * 3000)) : pick(vocabulary))).join(' ');
+    const vocabulary = [
+      'Madison',
+      'Square',
+      'Garden',
+      'Zürich',
+      'Straße',
+      'strasse',
+      'Hall',
+      'Halle',
+      'Hallenstadion',
+      'Arena',
+      'Łódź',
+      'Philips',
+      'Filips',
+      'Centre',
+      'Center',
+      'Ballroom',
+      'Stage',
+      'Königstraße',
+      'Øster',
+      'Allé',
+      'New',
+      'York',
+      'NY',
+      'Ny',
+      'Saint',
+      'St',
+      'Pavilion',
+      'Kwame',
+      'Chen',
+      'O',
+      'A',
+      'Éloïse',
+    ];
+    const text = (): string =>
+      Array.from({ length: 1 + Math.floor(next() * 6) }, () => (next() < 0.2 ? String(Math.floor(next() * 3000)) : pick(vocabulary))).join(' ');
     const flex = new Index({ tokenize: 'forward', encoder: new Encoder({ ...Charset.LatinBalance, numeric: false }), fastupdate: true, cache: false });
     const ours = new PrefixIndex();
     const texts = new Map<number, string>();
@@ -136,7 +170,11 @@ describe('PrefixIndex', () => {
     const queries = (): string[] => {
       const words = [...vocabulary, ...Array.from({ length: 20 }, () => String(Math.floor(next() * 3000)))];
       const prefixes = words.flatMap((word) => [word.slice(0, 1), word.slice(0, 2), word.slice(0, 3), word]);
-      return [...prefixes, ...Array.from({ length: 100 }, () => `${pick(prefixes)} ${pick(prefixes)}`), ...Array.from({ length: 30 }, () => `${pick(prefixes)} ${pick(prefixes)} ${pick(prefixes)}`)];
+      return [
+        ...prefixes,
+        ...Array.from({ length: 100 }, () => `${pick(prefixes)} ${pick(prefixes)}`),
+        ...Array.from({ length: 30 }, () => `${pick(prefixes)} ${pick(prefixes)} ${pick(prefixes)}`),
+      ];
     };
     const compare = (): void => {
       for (const query of queries()) {

@@ -21,26 +21,29 @@ const logger = createLogger('read-model-origin-test', { level: 'warn' });
 /** One instance of a service: its read model (counting re-reads) and its publisher stamped with the read model's origin. */
 async function instance() {
   const reads: string[] = [];
-  const readModel = world.stopAfterAll(new ReadModel<ThingDoc, { id: string; name: string }, 'name'>({
-    name: 'things',
-    logger,
-    source: {
-      scan: () => world.things.find({}),
-      byId: (id) => {
-        reads.push(id);
-        return world.things.findOne({ _id: id });
+  const readModel = world.stopAfterAll(
+    new ReadModel<ThingDoc, { id: string; name: string }, 'name'>({
+      name: 'things',
+      logger,
+      source: {
+        scan: () => world.things.find({}),
+        byId: (id) => {
+          reads.push(id);
+          return world.things.findOne({ _id: id });
+        },
       },
-    },
-    toRecord: (doc) => ({ id: doc._id, name: doc.name }),
-    searchText: (thing) => thing.name,
-    tagValues: [],
-    tagsOf: () => [],
-    sorts: { name: byName },
-    events: { nc: world.nc, stream: world.stream.name, recordIdOf: (_subject, payload) => (payload as { thingId: string }).thingId },
-  }));
+      toRecord: (doc) => ({ id: doc._id, name: doc.name }),
+      searchText: (thing) => thing.name,
+      tagValues: [],
+      tagsOf: () => [],
+      sorts: { name: byName },
+      events: { nc: world.nc, stream: world.stream.name, recordIdOf: (_subject, payload) => (payload as { thingId: string }).thingId },
+    }),
+  );
   await readModel.start();
   /** The event of a write, stamped with this instance's origin as the service's publisher does. */
-  const publish = (id: string) => publishEvent(world.nc.jetstream(), subject, { id: randomUUID(), thingId: id } as { id: string }, { origin: readModel.origin });
+  const publish = (id: string) =>
+    publishEvent(world.nc.jetstream(), subject, { id: randomUUID(), thingId: id } as { id: string }, { origin: readModel.origin });
   /** A write as a service makes it: the database, its read model at once, then the event. */
   const write = async (doc: ThingDoc): Promise<void> => {
     await world.things.replaceOne({ _id: doc._id }, doc, { upsert: true });

@@ -24,28 +24,30 @@ let scanGate: Promise<void> | undefined;
 let scans = 0;
 
 function readModel(progressEvery = 1000, connection: NatsConnection = world.nc) {
-  return world.stopAfterAll(new ReadModel<ThingDoc, Thing, 'name' | 'newest'>({
-    name: 'things',
-    logger: createLogger('read-model-test', { level: 'warn' }),
-    source: {
-      scan: async function* () {
-        scans += 1;
-        await scanGate;
-        yield* world.things.find({}, { batchSize: 2 });
+  return world.stopAfterAll(
+    new ReadModel<ThingDoc, Thing, 'name' | 'newest'>({
+      name: 'things',
+      logger: createLogger('read-model-test', { level: 'warn' }),
+      source: {
+        scan: async function* () {
+          scans += 1;
+          await scanGate;
+          yield* world.things.find({}, { batchSize: 2 });
+        },
+        byId: (id) => world.things.findOne({ _id: id }),
       },
-      byId: (id) => world.things.findOne({ _id: id }),
-    },
-    toRecord: (doc) => (doc.deleted ? null : { id: doc._id, name: doc.name, tags: doc.tags, at: doc.at }),
-    searchText: (thing) => thing.name,
-    tagValues: ['red', 'green', 'blue'],
-    tagsOf: (thing) => thing.tags,
-    sorts: {
-      name: byName,
-      newest: (a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1),
-    },
-    events: { nc: connection, stream: world.stream.name, recordIdOf: (_subject, payload) => (payload as { id: string }).id },
-    progressEvery,
-  }));
+      toRecord: (doc) => (doc.deleted ? null : { id: doc._id, name: doc.name, tags: doc.tags, at: doc.at }),
+      searchText: (thing) => thing.name,
+      tagValues: ['red', 'green', 'blue'],
+      tagsOf: (thing) => thing.tags,
+      sorts: {
+        name: byName,
+        newest: (a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.id < b.id ? 1 : -1),
+      },
+      events: { nc: connection, stream: world.stream.name, recordIdOf: (_subject, payload) => (payload as { id: string }).id },
+      progressEvery,
+    }),
+  );
 }
 
 async function write(doc: ThingDoc, publish = true): Promise<void> {
@@ -86,10 +88,11 @@ async function natsRelay(natsUrl: string) {
       });
     },
     restore: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -200,7 +203,9 @@ describe('ReadModel', () => {
     expect(model.query({ text: 'own write', sort: 'newest', offset: 0, limit: 1 }).items.map((thing) => thing.id)).toEqual([`own-${suffix}`]);
   });
 
-  it('rebuilds after its NATS connection drops and reconnects: a write whose event was lost in the outage is listed afterwards', { timeout: 60_000 }, async () => {
+  it('rebuilds after its NATS connection drops and reconnects: a write whose event was lost in the outage is listed afterwards', {
+    timeout: 60_000,
+  }, async () => {
     const relay = await natsRelay(world.infra.natsUrl);
     const connection = await connectNats(relay.url);
     const seen: string[] = [];

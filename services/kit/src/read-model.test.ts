@@ -87,7 +87,10 @@ describe('ReadModel.query', () => {
         .sort(SORTS[sort]);
       const page = model.query({ sort, offset, limit, tags, ...(group !== undefined ? { group } : {}), ...(filter ? { filter } : {}) });
       expect(page.total, `step ${step}`).toBe(expected.length);
-      expect(page.items.map((item) => item.id), `step ${step}`).toEqual(expected.slice(offset, offset + limit).map((item) => item.id));
+      expect(
+        page.items.map((item) => item.id),
+        `step ${step}`,
+      ).toEqual(expected.slice(offset, offset + limit).map((item) => item.id));
       if (group !== undefined) expect(model.groupSize(group)).toBe(items.filter((item) => item.parent === group).length);
     }
   });

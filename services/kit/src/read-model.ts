@@ -384,7 +384,8 @@ export class ReadModel<D, R extends ReadRecord, S extends string> {
       const record = this.#options.toRecord(doc);
       if (record) this.#put(state, record, true);
       read += 1;
-      if (read % progressEvery === 0) logger.info({ readModel: name, read, kept: state.slotOf.size, ms: Math.round(performance.now() - started) }, 'read model loading');
+      if (read % progressEvery === 0)
+        logger.info({ readModel: name, read, kept: state.slotOf.size, ms: Math.round(performance.now() - started) }, 'read model loading');
     }
     for (const sort of this.#sortNames) {
       const compare = this.#options.sorts[sort];

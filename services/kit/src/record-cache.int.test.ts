@@ -20,17 +20,19 @@ const { suffix, subject } = world;
 
 /** One replica of a service: its read model (list fields) and its point-read cache (whole documents). */
 async function replica(options: { load?: (id: string) => Promise<ThingDoc | null> } = {}) {
-  const readModel = world.stopAfterAll(new ReadModel<ThingDoc, Thing, 'name'>({
-    name: 'things',
-    logger: createLogger('record-cache-test', { level: 'warn' }),
-    source: { scan: () => world.things.find({}), byId: (id) => world.things.findOne({ _id: id }) },
-    toRecord: (doc) => (doc.deleted ? null : { id: doc._id, name: doc.name }),
-    searchText: (thing) => thing.name,
-    tagValues: [],
-    tagsOf: () => [],
-    sorts: { name: byName },
-    events: { nc: world.nc, stream: world.stream.name, recordIdOf: (_subject, payload) => (payload as { id: string }).id },
-  }));
+  const readModel = world.stopAfterAll(
+    new ReadModel<ThingDoc, Thing, 'name'>({
+      name: 'things',
+      logger: createLogger('record-cache-test', { level: 'warn' }),
+      source: { scan: () => world.things.find({}), byId: (id) => world.things.findOne({ _id: id }) },
+      toRecord: (doc) => (doc.deleted ? null : { id: doc._id, name: doc.name }),
+      searchText: (thing) => thing.name,
+      tagValues: [],
+      tagsOf: () => [],
+      sorts: { name: byName },
+      events: { nc: world.nc, stream: world.stream.name, recordIdOf: (_subject, payload) => (payload as { id: string }).id },
+    }),
+  );
   await readModel.start();
   const loads: string[] = [];
   const cache = new RecordCache<ThingDoc>({

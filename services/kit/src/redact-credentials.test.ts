@@ -8,8 +8,9 @@ describe('redactCredentials', () => {
   it('strips user:password@ and token@ from every URL in a text', () => {
     expect(redactCredentials('nats://user:secret@127.0.0.1:4222')).toBe('nats://[redacted]@127.0.0.1:4222');
     expect(redactCredentials('nats://s3cr3t-token@nats.internal:4222')).toBe('nats://[redacted]@nats.internal:4222');
-    expect(redactCredentials('at mongodb+srv://app:p%40ss@cluster0.example.net/venues?retryWrites=true and tls://a:b@h:1'))
-      .toBe('at mongodb+srv://[redacted]@cluster0.example.net/venues?retryWrites=true and tls://[redacted]@h:1');
+    expect(redactCredentials('at mongodb+srv://app:p%40ss@cluster0.example.net/venues?retryWrites=true and tls://a:b@h:1')).toBe(
+      'at mongodb+srv://[redacted]@cluster0.example.net/venues?retryWrites=true and tls://[redacted]@h:1',
+    );
     // An unencoded '@' in the password does not leave a piece of it behind.
     expect(redactCredentials('nats://user:pa@ss@host:4222')).toBe('nats://[redacted]@host:4222');
     // Lists of servers and the host:port form without a scheme.
@@ -39,4 +40,3 @@ describe('connectNats with credentials in the URL', () => {
     for (const line of lines) expect(line).not.toContain('secret');
   });
 });
-

@@ -14,7 +14,15 @@ function run(env: Record<string, string> = {}, signal?: NodeJS.Signals): Promise
     });
     child.on('error', reject);
     // Keep the fixture's own markers; drop pino's JSON log lines.
-    child.on('exit', (code) => resolve({ code, stdout: stdout.split('\n').filter((line) => line && !line.startsWith('{')).join('\n') }));
+    child.on('exit', (code) =>
+      resolve({
+        code,
+        stdout: stdout
+          .split('\n')
+          .filter((line) => line && !line.startsWith('{'))
+          .join('\n'),
+      }),
+    );
   });
 }
 

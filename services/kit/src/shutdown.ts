@@ -36,10 +36,7 @@ export interface RunServiceOptions {
  * Starts a process: runs `start`, registers its `stop` as a shutdown hook and handles SIGINT/SIGTERM once
  * (a second signal exits immediately). A failing start logs the error and exits with status 1.
  */
-export async function runService<T extends { stop: () => Promise<void> | void }>(
-  start: () => Promise<T>,
-  options: RunServiceOptions,
-): Promise<T | undefined> {
+export async function runService<T extends { stop: () => Promise<void> | void }>(start: () => Promise<T>, options: RunServiceOptions): Promise<T | undefined> {
   const { logger } = options;
   if (!signalsInstalled) {
     signalsInstalled = true;

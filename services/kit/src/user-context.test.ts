@@ -7,7 +7,15 @@ import { VenuesService } from '@venuebook/proto/venues/v1';
 import { startGrpcServer } from './grpc-server.ts';
 import type { RunningGrpcServer } from './grpc-server.ts';
 import { createLogger } from './logger.ts';
-import { requirePermission, requireUser, signUserContext, USER_CONTEXT_MAX_AGE_MS, USER_CONTEXT_METADATA, userContextSigner, verifyUserContext } from './user-context.ts';
+import {
+  requirePermission,
+  requireUser,
+  signUserContext,
+  USER_CONTEXT_MAX_AGE_MS,
+  USER_CONTEXT_METADATA,
+  userContextSigner,
+  verifyUserContext,
+} from './user-context.ts';
 
 const key = randomBytes(32).toString('hex');
 const editor: Caller = { userId: 'u-1', email: 'ed@example.com', role: 'editor', requestId: 'req-1' };
@@ -63,7 +71,12 @@ describe('signed user context', () => {
   });
 
   it('requires a user and checks the permission table', () => {
-    const call = (caller?: Caller): HandlerContext => ({ metadata: new grpc.Metadata(), deadline: Infinity, signal: new AbortController().signal, ...(caller ? { caller } : {}) });
+    const call = (caller?: Caller): HandlerContext => ({
+      metadata: new grpc.Metadata(),
+      deadline: Infinity,
+      signal: new AbortController().signal,
+      ...(caller ? { caller } : {}),
+    });
     expect(requireUser(call(editor)).userId).toBe('u-1');
     expect(codeOf(() => requireUser(call()))).toBe(GrpcStatus.UNAUTHENTICATED);
     expect(codeOf(() => requireUser(call({ ...editor, userId: '' })))).toBe(GrpcStatus.UNAUTHENTICATED);
@@ -137,7 +150,13 @@ describe('a signed context is bound to its gRPC method', () => {
   });
 
   beforeAll(async () => {
-    running = await startGrpcServer({ host: '127.0.0.1', port: 0, services: [{ service: VenuesService, handlers }], logger: createLogger('test', { level: 'silent' }), userContextKey: key });
+    running = await startGrpcServer({
+      host: '127.0.0.1',
+      port: 0,
+      services: [{ service: VenuesService, handlers }],
+      logger: createLogger('test', { level: 'silent' }),
+      userContextKey: key,
+    });
   });
 
   afterAll(async () => {

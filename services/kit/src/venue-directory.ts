@@ -33,7 +33,9 @@ export const venueDirectoryConfigSchema = z.object({
     .min(0)
     .max(600_000)
     .default(30_000)
-    .describe('how long a venue found active is believed without asking the venues service again (0: ask every time); a deleted or purged venue is forgotten at once from the venues stream'),
+    .describe(
+      'how long a venue found active is believed without asking the venues service again (0: ask every time); a deleted or purged venue is forgotten at once from the venues stream',
+    ),
   VENUE_CHECK_CACHE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(20_000).describe('the most venues remembered as active (the oldest go first)'),
 });
 
@@ -73,7 +75,8 @@ export function createVenueDirectory(config: DirectoryConfig, clock: () => numbe
       if (!venue || venue.deletedAt) throw GrpcError.notFound(VENUE_NOT_FOUND);
       return venue;
     } catch (error) {
-      if (error instanceof GrpcError && (error.code === GrpcStatus.NOT_FOUND || error.code === GrpcStatus.INVALID_ARGUMENT)) throw GrpcError.notFound(VENUE_NOT_FOUND);
+      if (error instanceof GrpcError && (error.code === GrpcStatus.NOT_FOUND || error.code === GrpcStatus.INVALID_ARGUMENT))
+        throw GrpcError.notFound(VENUE_NOT_FOUND);
       throw error;
     }
   }

@@ -39,12 +39,16 @@ export async function startVenueLifecycle(nc: NatsConnection, options: VenueLife
     },
     { logger },
   );
-  const consumer: RunningDurableConsumer = await consumeDurable(nc, { stream: STREAMS.venues, durable: options.durable, filterSubject: SUBJECTS.venuePurged, logger }, async (event) => {
-    const { venueId } = event.data;
-    options.dropFromMemory(venueId);
-    const removed = await options.purge(venueId);
-    logger.info({ eventId: event.id, venueId, removed }, 'removed the records of a purged venue');
-  });
+  const consumer: RunningDurableConsumer = await consumeDurable(
+    nc,
+    { stream: STREAMS.venues, durable: options.durable, filterSubject: SUBJECTS.venuePurged, logger },
+    async (event) => {
+      const { venueId } = event.data;
+      options.dropFromMemory(venueId);
+      const removed = await options.purge(venueId);
+      logger.info({ eventId: event.id, venueId, removed }, 'removed the records of a purged venue');
+    },
+  );
   return {
     async stop() {
       deleted.unsubscribe();

@@ -48,9 +48,13 @@ export const configSchema = serviceConfigSchema('venuebook_media')
       .min(1000)
       .max(3_600_000)
       .default(120_000)
-      .describe("an upload that sends nothing for this long fails ('The upload stalled: nothing received for N s') and stores nothing; a slow upload that keeps sending is not cut"),
+      .describe(
+        "an upload that sends nothing for this long fails ('The upload stalled: nothing received for N s') and stores nothing; a slow upload that keeps sending is not cut",
+      ),
     SYNC_MAX_RETRIES: z.coerce.number().int().min(0).max(100).default(3).describe('Drive-sync attempts recorded on each new document (spec §3 `max_retries`)'),
-    VENUE_PURGE_CONSUMER_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _')
+    VENUE_PURGE_CONSUMER_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _')
       .default('media-venue-purge')
       .describe("the JetStream durable consumer, shared by the replicas, that removes a purged venue's documents, files and gallery settings"),
   });

@@ -46,7 +46,9 @@ describe('documents', () => {
     expect(names((await viewer.listDocuments({ venueId, kind: DocumentKind.PHOTOS })).documents)).toEqual(['badge.png', 'stage.jpg']);
     expect(names((await viewer.listDocuments({ venueId, kind: DocumentKind.FILES })).documents)).toEqual(['notes.txt', 'contract.pdf']);
     expect(names((await viewer.listDocuments({ venueId, eventId })).documents)).toEqual(['notes.txt', 'stage.jpg']);
-    await eventually(async () => expect(names((await replicaViewer.listDocuments({ venueId, kind: DocumentKind.PHOTOS })).documents)).toEqual(['badge.png', 'stage.jpg']));
+    await eventually(async () =>
+      expect(names((await replicaViewer.listDocuments({ venueId, kind: DocumentKind.PHOTOS })).documents)).toEqual(['badge.png', 'stage.jpg']),
+    );
     const other = await harness.createVenue();
     expect((await viewer.listDocuments({ venueId: other })).documents).toEqual([]);
     await harness.deleteVenue(other);
@@ -69,7 +71,10 @@ describe('documents', () => {
     const outOfRange = await rejection(read(viewer, { id: document.id, hasRange: true, rangeStart: text.length, rangeEnd: text.length + 10 }));
     expect(outOfRange).toMatchObject({ code: GrpcStatus.OUT_OF_RANGE, message: 'Range not satisfiable' });
     expect(outOfRange.fieldErrors).toEqual([{ field: 'range', message: `bytes */${text.length}` }]);
-    expect(await rejection(read(viewer, { id: document.id, variant: ContentVariant.THUMB }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Content not found' });
+    expect(await rejection(read(viewer, { id: document.id, variant: ContentVariant.THUMB }))).toMatchObject({
+      code: GrpcStatus.NOT_FOUND,
+      message: 'Content not found',
+    });
     expect(await rejection(read(viewer, { id: 'nope' }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Document not found' });
     const anonymous = harness.clientOf('primary', { userId: '', email: '', role: '', requestId: 'anon' });
     expect(await rejection(read(anonymous, { id: document.id }))).toMatchObject({ code: GrpcStatus.UNAUTHENTICATED });
@@ -85,14 +90,28 @@ describe('documents', () => {
     expect(changed).toMatchObject({ category: 'permits', eventId });
     expect((await viewer.getDocument({ id: document.id })).document).toMatchObject({ category: 'permits', eventId });
     expect((await editor.updateDocument({ id: document.id, clearEvent: true })).document).toMatchObject({ category: 'permits', eventId: '' });
-    expect(await rejection(editor.updateDocument({ id: document.id, eventId: otherEvent }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Event not found' });
-    expect(await rejection(editor.updateDocument({ id: document.id, category: 'nope' }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Unknown category: nope' });
-    expect(await rejection(editor.updateDocument({ id: document.id }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Name a category or an event' });
-    expect(await rejection(editor.updateDocument({ id: 'missing', category: 'permits' }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Document not found' });
+    expect(await rejection(editor.updateDocument({ id: document.id, eventId: otherEvent }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Event not found',
+    });
+    expect(await rejection(editor.updateDocument({ id: document.id, category: 'nope' }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Unknown category: nope',
+    });
+    expect(await rejection(editor.updateDocument({ id: document.id }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Name a category or an event',
+    });
+    expect(await rejection(editor.updateDocument({ id: 'missing', category: 'permits' }))).toMatchObject({
+      code: GrpcStatus.NOT_FOUND,
+      message: 'Document not found',
+    });
     const moved = (await eventsSince(harness.nc, SUBJECTS.documentCategoryChanged, since)).map(({ envelope }) => envelope.data);
     expect(moved).toEqual([{ documentId: document.id, venueId, fileName: 'permit.pdf', category: 'permits', previousCategory: 'general' }]);
     await eventually(async () => expect((await replicaViewer.getDocument({ id: document.id })).document).toMatchObject({ category: 'permits', eventId: '' }));
-    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).map(({ envelope }) => envelope.data).filter((entry) => entry.recordId === document.id);
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since))
+      .map(({ envelope }) => envelope.data)
+      .filter((entry) => entry.recordId === document.id);
     expect(audit.map((entry) => entry.action)).toEqual(['create', 'update', 'update']);
   });
 
@@ -112,12 +131,18 @@ describe('documents', () => {
     const file = await upload(venueId, 'd.pdf', pdf());
     const other = await harness.createVenue();
     const elsewhere = await upload(other, 'e.jpg', await jpeg(100, 100));
-    const { deletedCount } = await editor.batchDeletePhotos({ venueId, documentIds: [...photos.map((p) => p.id), file.id, elsewhere.id, 'missing', photos[0]!.id] });
+    const { deletedCount } = await editor.batchDeletePhotos({
+      venueId,
+      documentIds: [...photos.map((p) => p.id), file.id, elsewhere.id, 'missing', photos[0]!.id],
+    });
     expect(deletedCount).toBe(2);
     expect(names((await viewer.listDocuments({ venueId })).documents)).toEqual(['d.pdf']);
     expect(await harness.store.keysUnder(venuePrefix(venueId))).toEqual([documentKeys(venueId, file.id).original]);
     expect((await viewer.listDocuments({ venueId: other })).documents).toHaveLength(1);
-    expect(await rejection(editor.batchDeletePhotos({ venueId, documentIds: [] }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Select at least one photo' });
+    expect(await rejection(editor.batchDeletePhotos({ venueId, documentIds: [] }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Select at least one photo',
+    });
   });
 
   it(`keeps a photo at ${MEDIA.maxTagsPerPhoto} tags at most, refusing a tag call beyond it before anything is written`, async () => {
@@ -147,11 +172,23 @@ describe('documents', () => {
     const photos = [await upload(venueId, 'a.jpg', await jpeg(100, 100)), await upload(venueId, 'b.jpg', await jpeg(100, 100))];
     const ids = photos.map((photo) => photo.id);
     const tagged = (await editor.tagPhotos({ venueId, documentIds: ids, cardIds: [card, template] })).documents;
-    expect(tagged.map((document) => document.tagCardIds)).toEqual([[card, template], [card, template]]);
-    expect((await editor.tagPhotos({ venueId, documentIds: ids, cardIds: [card] })).documents.map((document) => document.tagCardIds)).toEqual([[card, template], [card, template]]);
-    expect(await rejection(editor.tagPhotos({ venueId, documentIds: ids, cardIds: [otherCard] }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Data card not found' });
+    expect(tagged.map((document) => document.tagCardIds)).toEqual([
+      [card, template],
+      [card, template],
+    ]);
+    expect((await editor.tagPhotos({ venueId, documentIds: ids, cardIds: [card] })).documents.map((document) => document.tagCardIds)).toEqual([
+      [card, template],
+      [card, template],
+    ]);
+    expect(await rejection(editor.tagPhotos({ venueId, documentIds: ids, cardIds: [otherCard] }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Data card not found',
+    });
     const otherPhoto = await upload(other, 'c.jpg', await jpeg(100, 100));
-    expect(await rejection(editor.tagPhotos({ venueId, documentIds: [otherPhoto.id], cardIds: [card] }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Document not found' });
+    expect(await rejection(editor.tagPhotos({ venueId, documentIds: [otherPhoto.id], cardIds: [card] }))).toMatchObject({
+      code: GrpcStatus.NOT_FOUND,
+      message: 'Document not found',
+    });
     const untagged = (await editor.untagPhotos({ venueId, documentIds: [ids[0]!], cardIds: [card] })).documents;
     expect(untagged.map((document) => document.tagCardIds)).toEqual([[template]]);
     await eventually(async () => expect((await replicaViewer.getDocument({ id: ids[0]! })).document?.tagCardIds).toEqual([template]));
@@ -163,7 +200,11 @@ describe('documents', () => {
     const since = new Date();
     const venueId = await harness.createVenue();
     const [dock, stage] = [await harness.createCard(venueId, 'Dock'), await harness.createCard(venueId, 'Stage')];
-    const photos = [await upload(venueId, 'a.jpg', await jpeg(80, 80)), await upload(venueId, 'b.jpg', await jpeg(80, 80)), await upload(venueId, 'c.png', await png(30, 30))];
+    const photos = [
+      await upload(venueId, 'a.jpg', await jpeg(80, 80)),
+      await upload(venueId, 'b.jpg', await jpeg(80, 80)),
+      await upload(venueId, 'c.png', await png(30, 30)),
+    ];
     const ids = photos.map((photo) => photo.id);
     await editor.tagPhotos({ venueId, documentIds: [ids[0]!], cardIds: [dock] });
     const tagged = (await editor.tagPhotos({ venueId, documentIds: ids, cardIds: [stage] })).documents;
@@ -184,7 +225,9 @@ describe('documents', () => {
     await eventually(async () => expect(names((await viewer.listDocuments({ venueId })).documents)).toEqual(['f.pdf']));
     const deleted = (await eventsSince(harness.nc, SUBJECTS.documentDeleted, since)).map(({ envelope }) => envelope.data.documentId);
     expect(deleted.sort()).toEqual([...fresh.map((photo) => photo.id), ...ids].sort());
-    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).map(({ envelope }) => envelope.data).filter((entry) => entry.action === 'delete' && ids.includes(entry.recordId ?? ''));
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since))
+      .map(({ envelope }) => envelope.data)
+      .filter((entry) => entry.action === 'delete' && ids.includes(entry.recordId ?? ''));
     expect(audit).toHaveLength(3);
   });
 
@@ -204,6 +247,7 @@ describe('documents', () => {
       expect((await client.getDocument({ id: document.id })).document?.id).toBe(document.id);
       expect((await client.getGallerySettings({ venueId })).settings?.venueId).toBe(venueId);
     }
-    for (const role of ['surveyor', 'admin', 'owner']) expect((await harness.clientOf('primary', role).updateDocument({ id: document.id, category: 'photos' })).document?.category).toBe('photos');
+    for (const role of ['surveyor', 'admin', 'owner'])
+      expect((await harness.clientOf('primary', role).updateDocument({ id: document.id, category: 'photos' })).document?.category).toBe('photos');
   });
 });

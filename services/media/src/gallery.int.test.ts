@@ -45,7 +45,9 @@ describe('public gallery', () => {
     await eventually(async () => expect((await publicReplica.getPublicGallery({ venueId, key })).photos).toHaveLength(1));
     const gallery = await publicPrimary.getPublicGallery({ venueId, key });
     expect(gallery).toMatchObject({ venueName: 'Grand Hall', city: 'Dallas, TX' });
-    expect(gallery.photos.map((p) => ({ id: p.id, width: p.width, height: p.height, hasPreviews: p.hasPreviews }))).toEqual([{ id: photo.id, width: 400, height: 300, hasPreviews: true }]);
+    expect(gallery.photos.map((p) => ({ id: p.id, width: p.width, height: p.height, hasPreviews: p.hasPreviews }))).toEqual([
+      { id: photo.id, width: 400, height: 300, hasPreviews: true },
+    ]);
     expect(await readPublic(publicPrimary, photo.id, key)).toBeGreaterThan(0);
     expect(await readPublic(publicReplica, photo.id, key, ContentVariant.ORIGINAL)).toBe(photo.fileSize);
     expect(await rejection(readPublic(publicPrimary, file.id, key, ContentVariant.ORIGINAL))).toMatchObject(galleryNotFound);
@@ -75,7 +77,10 @@ describe('public gallery', () => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     await admin.updateGallerySettings({ venueId, enabled: true, expiresAt: future });
     expect((await publicReplica.getPublicGallery({ venueId, key })).photos).toHaveLength(1);
-    expect(await rejection(admin.updateGallerySettings({ venueId, enabled: true, expiresAt: 'tomorrow' }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Invalid expiry' });
+    expect(await rejection(admin.updateGallerySettings({ venueId, enabled: true, expiresAt: 'tomorrow' }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Invalid expiry',
+    });
 
     const rotated = (await owner.updateGallerySettings({ venueId, rotateKey: true })).settings!;
     expect(rotated).toMatchObject({ enabled: true, expiresAt: future });
@@ -85,8 +90,15 @@ describe('public gallery', () => {
       expect(await rejection(readPublic(client, photo.id, key))).toMatchObject(galleryNotFound);
       expect((await client.getPublicGallery({ venueId, key: rotated.key })).photos).toHaveLength(1);
     }
-    expect((await eventsSince(harness.nc, SUBJECTS.galleryChanged, since)).map(({ envelope }) => envelope.data.venueId)).toEqual([venueId, venueId, venueId, venueId]);
-    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).map(({ envelope }) => envelope.data).filter((entry) => entry.table === 'gallery_settings');
+    expect((await eventsSince(harness.nc, SUBJECTS.galleryChanged, since)).map(({ envelope }) => envelope.data.venueId)).toEqual([
+      venueId,
+      venueId,
+      venueId,
+      venueId,
+    ]);
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since))
+      .map(({ envelope }) => envelope.data)
+      .filter((entry) => entry.table === 'gallery_settings');
     expect(audit.map((entry) => entry.action)).toEqual(['update', 'update', 'update', 'rotate_key']);
     expect(JSON.stringify(audit)).not.toContain(rotated.key);
 
@@ -108,7 +120,12 @@ describe('venue purge', () => {
     await eventually(() => expect(harness.replica.readModel.groupSize(gone)).toBe(2));
     const count = async (venueId: string) => ({
       documents: (await harness.connection.collection('venue_documents').find({ venueId }).toArray()).length,
-      galleries: (await harness.connection.collection('gallery_settings').find({ _id: venueId as never }).toArray()).length,
+      galleries: (
+        await harness.connection
+          .collection('gallery_settings')
+          .find({ _id: venueId as never })
+          .toArray()
+      ).length,
       objects: (await harness.store.keysUnder(venuePrefix(venueId))).length,
     });
     expect(await count(gone)).toEqual({ documents: 2, galleries: 1, objects: 4 });

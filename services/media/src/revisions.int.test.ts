@@ -24,7 +24,8 @@ async function upload(venueId: string, fileName: string, bytes: Uint8Array) {
   return document!;
 }
 
-const revisions = () => harness.connection.db!.collection<{ _id: string; documentId: string; rev: number; deleted: boolean; tagCardIds: string[] }>('venue_document_revisions');
+const revisions = () =>
+  harness.connection.db!.collection<{ _id: string; documentId: string; rev: number; deleted: boolean; tagCardIds: string[] }>('venue_document_revisions');
 const uploaded = () => harness.connection.db!.collection<{ _id: string; tagCardIds: string[]; category: string; eventId: string | null }>('venue_documents');
 
 describe('document revisions', () => {
@@ -40,11 +41,15 @@ describe('document revisions', () => {
     await editor.untagPhotos({ venueId, documentIds: [photo.id], cardIds: [dock] });
     await eventually(async () => expect((await replicaViewer.listDocuments({ venueId, kind: DocumentKind.PHOTOS })).documents[0]?.tagCardIds).toEqual([stage]));
     await editor.updateDocument({ id: photo.id, category: 'safety' });
-    await eventually(async () => expect((await replicaViewer.getDocument({ id: photo.id })).document).toMatchObject({ category: 'safety', tagCardIds: [stage] }));
+    await eventually(async () =>
+      expect((await replicaViewer.getDocument({ id: photo.id })).document).toMatchObject({ category: 'safety', tagCardIds: [stage] }),
+    );
     await replicaEditor.updateDocument({ id: photo.id, eventId });
     await eventually(async () => expect((await viewer.listDocuments({ venueId, eventId })).documents.map((document) => document.id)).toEqual([photo.id]));
     await editor.updateDocument({ id: photo.id, clearEvent: true });
-    await eventually(async () => expect((await replicaViewer.getDocument({ id: photo.id })).document).toMatchObject({ category: 'safety', eventId: '', tagCardIds: [stage] }));
+    await eventually(async () =>
+      expect((await replicaViewer.getDocument({ id: photo.id })).document).toMatchObject({ category: 'safety', eventId: '', tagCardIds: [stage] }),
+    );
 
     const written = await revisions().find({ documentId: photo.id }).sort({ rev: 1 }).toArray();
     expect(written.map((revision) => [revision._id, revision.rev, revision.deleted])).toEqual([1, 2, 3, 4, 5].map((rev) => [`${photo.id}:${rev}`, rev, false]));
@@ -78,7 +83,12 @@ describe('document revisions', () => {
 
   it('lets two replicas change one document at once: both changes land (a taken revision is retried from the database)', async () => {
     const venueId = await harness.createVenue();
-    const cards = [await harness.createCard(venueId, 'One'), await harness.createCard(venueId, 'Two'), await harness.createCard(venueId, 'Three'), await harness.createCard(venueId, 'Four')];
+    const cards = [
+      await harness.createCard(venueId, 'One'),
+      await harness.createCard(venueId, 'Two'),
+      await harness.createCard(venueId, 'Three'),
+      await harness.createCard(venueId, 'Four'),
+    ];
     const photo = await upload(venueId, 'b.jpg', await jpeg(60, 60));
     await eventually(async () => expect((await replicaViewer.getDocument({ id: photo.id })).document?.id).toBe(photo.id));
 

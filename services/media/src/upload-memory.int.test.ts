@@ -24,7 +24,9 @@ const harness = mediaUnderTest('memory', { replica: false });
 let media: RunningGrpcService;
 
 function rssOf(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
 }
 
@@ -74,7 +76,9 @@ describe('upload memory', () => {
         clearInterval(sampler);
       }
       const seconds = (Date.now() - started) / 1000;
-      console.log(`[upload-memory] ${SIZE / MB} MB upload in ${seconds.toFixed(1)} s; media service VmRSS baseline ${(baseline / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB, growth ${((peak - baseline) / MB).toFixed(1)} MB`);
+      console.log(
+        `[upload-memory] ${SIZE / MB} MB upload in ${seconds.toFixed(1)} s; media service VmRSS baseline ${(baseline / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB, growth ${((peak - baseline) / MB).toFixed(1)} MB`,
+      );
       expect(document).toMatchObject({ fileSize: SIZE, fileType: 'text/plain' });
       expect(await harness.store.stat(documentKeys(venueId, document!.id).original)).toMatchObject({ size: SIZE });
       expect(peak - baseline).toBeLessThan(FLAT_LIMIT);
@@ -89,7 +93,9 @@ describe('upload memory', () => {
       } finally {
         clearInterval(readSampler);
       }
-      console.log(`[upload-memory] ${SIZE / MB} MB read back; media service VmRSS before ${(readBaseline / MB).toFixed(1)} MB, peak ${(readPeak / MB).toFixed(1)} MB, growth ${((readPeak - readBaseline) / MB).toFixed(1)} MB`);
+      console.log(
+        `[upload-memory] ${SIZE / MB} MB read back; media service VmRSS before ${(readBaseline / MB).toFixed(1)} MB, peak ${(readPeak / MB).toFixed(1)} MB, growth ${((readPeak - readBaseline) / MB).toFixed(1)} MB`,
+      );
       expect(received).toBe(SIZE);
       expect(readPeak - readBaseline).toBeLessThan(FLAT_LIMIT);
     } finally {

@@ -43,7 +43,19 @@ describe('upload', () => {
     const venueId = await harness.createVenue();
     const bytes = pdf();
     const document = await upload(surveyor, venueId, '../../x.pdf', bytes, { declaredType: 'text/html', category: '', description: 'Plan' });
-    expect(document).toMatchObject({ venueId, fileName: 'x.pdf', fileType: 'application/pdf', fileSize: bytes.length, category: 'general', description: 'Plan', hasPreviews: false, width: 0, height: 0, eventId: '', tagCardIds: [] });
+    expect(document).toMatchObject({
+      venueId,
+      fileName: 'x.pdf',
+      fileType: 'application/pdf',
+      fileSize: bytes.length,
+      category: 'general',
+      description: 'Plan',
+      hasPreviews: false,
+      width: 0,
+      height: 0,
+      eventId: '',
+      tagCardIds: [],
+    });
     expect(document.sync).toMatchObject({ status: 'pending', retryCount: 0, maxRetries: 3 });
     expect(await objectsOf(venueId)).toEqual([documentKeys(venueId, document.id).original]);
     const read = await content(document.id);
@@ -62,7 +74,14 @@ describe('upload', () => {
     const photo = await jpeg(3000, 2000, { dateTimeOriginal: '2024:07:04 18:30:00', orientation: 6 });
     const document = await upload(editor, venueId, 'IMG_0001.JPG', photo, { category: 'photos', lastModifiedMs: Date.parse('2025-01-01T00:00:00Z') });
     // Orientation 6: the picture is turned a quarter, so it is 2000 wide and 3000 high upright.
-    expect(document).toMatchObject({ fileType: 'image/jpeg', hasPreviews: true, width: 2000, height: 3000, dateTaken: '2024-07-04T18:30:00.000Z', category: 'photos' });
+    expect(document).toMatchObject({
+      fileType: 'image/jpeg',
+      hasPreviews: true,
+      width: 2000,
+      height: 3000,
+      dateTaken: '2024-07-04T18:30:00.000Z',
+      category: 'photos',
+    });
     const thumb = await content(document.id, ContentVariant.THUMB);
     const preview = await content(document.id, ContentVariant.PREVIEW);
     expect(thumb.info).toMatchObject({ contentType: 'image/webp', fileName: 'IMG_0001.thumb.webp' });
@@ -82,26 +101,51 @@ describe('upload', () => {
 
   it('refuses viewers, a missing header, unknown extensions, spoofed content and wrong sizes, storing nothing', async () => {
     const venueId = await harness.createVenue();
-    expect(await rejection(viewer.uploadDocument(uploadParts({ venueId, fileName: 'a.pdf', fileSize: 10 }, pdf())))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
+    expect(await rejection(viewer.uploadDocument(uploadParts({ venueId, fileName: 'a.pdf', fileSize: 10 }, pdf())))).toMatchObject({
+      code: GrpcStatus.PERMISSION_DENIED,
+    });
     async function* chunkFirst(): AsyncGenerator<UploadPart> {
       yield { part: { case: 'chunk', value: new Uint8Array(10) } };
     }
-    expect(await rejection(editor.uploadDocument(chunkFirst()))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'The first message of an upload must be its header' });
+    expect(await rejection(editor.uploadDocument(chunkFirst()))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'The first message of an upload must be its header',
+    });
     const exe = await rejection(upload(editor, venueId, 'setup.exe', Buffer.from('MZ....')));
     expect(exe).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
     expect(exe.message).toMatch(/^File type not allowed \(\.exe\)/);
-    expect(await rejection(upload(editor, venueId, 'invoice.pdf', Buffer.from('<!doctype html><script>alert(1)</script>')))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: "The file's content is not a .pdf file" });
-    expect(await rejection(upload(editor, venueId, 'photo.jpg', Buffer.from('just some text')))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: "The file's content is not a .jpg file" });
-    expect(await rejection(upload(editor, venueId, 'notes.txt', Buffer.from([0x41, 0x00, 0x42])))).toMatchObject({ message: "The file's content is not a .txt file" });
+    expect(await rejection(upload(editor, venueId, 'invoice.pdf', Buffer.from('<!doctype html><script>alert(1)</script>')))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: "The file's content is not a .pdf file",
+    });
+    expect(await rejection(upload(editor, venueId, 'photo.jpg', Buffer.from('just some text')))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: "The file's content is not a .jpg file",
+    });
+    expect(await rejection(upload(editor, venueId, 'notes.txt', Buffer.from([0x41, 0x00, 0x42])))).toMatchObject({
+      message: "The file's content is not a .txt file",
+    });
     expect(await rejection(upload(editor, venueId, 'scan.png', pdf()))).toMatchObject({ message: "The file's content is not a .png file" });
-    expect(await rejection(upload(editor, venueId, 'a.pdf', pdf(), { category: 'secret' }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Unknown category: secret' });
+    expect(await rejection(upload(editor, venueId, 'a.pdf', pdf(), { category: 'secret' }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Unknown category: secret',
+    });
     // Over the limit announced: refused before any byte is read.
-    expect(await rejection(editor.uploadDocument(uploadParts({ venueId, fileName: 'big.zip', fileSize: MAX + 1 }, new Uint8Array(10))))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'The file is larger than the 8 MB limit' });
+    expect(await rejection(editor.uploadDocument(uploadParts({ venueId, fileName: 'big.zip', fileSize: MAX + 1 }, new Uint8Array(10))))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'The file is larger than the 8 MB limit',
+    });
     // More or fewer bytes than announced (small: in the head; large: while streaming, past the first part).
     const text = Buffer.alloc(6 * 1024 * 1024, 'a');
-    expect(await rejection(editor.uploadDocument(uploadParts({ venueId, fileName: 'a.txt', fileSize: 100 }, text.subarray(0, 200))))).toMatchObject({ message: 'The file received does not have the size announced' });
-    expect(await rejection(editor.uploadDocument(uploadParts({ venueId, fileName: 'a.txt', fileSize: text.length + 1 }, text)))).toMatchObject({ message: 'The file received does not have the size announced' });
-    expect(await rejection(editor.uploadDocument(uploadParts({ venueId, fileName: 'a.txt', fileSize: text.length - 1 }, text)))).toMatchObject({ message: 'The file received does not have the size announced' });
+    expect(await rejection(editor.uploadDocument(uploadParts({ venueId, fileName: 'a.txt', fileSize: 100 }, text.subarray(0, 200))))).toMatchObject({
+      message: 'The file received does not have the size announced',
+    });
+    expect(await rejection(editor.uploadDocument(uploadParts({ venueId, fileName: 'a.txt', fileSize: text.length + 1 }, text)))).toMatchObject({
+      message: 'The file received does not have the size announced',
+    });
+    expect(await rejection(editor.uploadDocument(uploadParts({ venueId, fileName: 'a.txt', fileSize: text.length - 1 }, text)))).toMatchObject({
+      message: 'The file received does not have the size announced',
+    });
     // A .txt whose NUL byte comes after the first 64 KiB.
     const late = Buffer.alloc(6 * 1024 * 1024, 'b');
     late[5 * 1024 * 1024] = 0;
@@ -135,8 +179,14 @@ describe('upload', () => {
     const photo = await jpeg(400, 300);
     const document = await upload(editor, venueId, 'dock.jpg', photo, { eventId, dataCardIdForTag: cardId });
     expect(document).toMatchObject({ eventId, tagCardIds: [cardId] });
-    expect(await rejection(upload(editor, venueId, 'dock.jpg', photo, { eventId: otherEvent }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Event not found' });
-    expect(await rejection(upload(editor, venueId, 'dock.jpg', photo, { dataCardIdForTag: otherCard }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'Data card not found' });
+    expect(await rejection(upload(editor, venueId, 'dock.jpg', photo, { eventId: otherEvent }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Event not found',
+    });
+    expect(await rejection(upload(editor, venueId, 'dock.jpg', photo, { dataCardIdForTag: otherCard }))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'Data card not found',
+    });
     expect(await rejection(upload(editor, randomUUID(), 'dock.jpg', photo))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
     await harness.deleteVenue(other);
     expect(await rejection(upload(editor, other, 'dock.jpg', photo))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
@@ -146,9 +196,15 @@ describe('upload', () => {
     const venueId = await harness.createVenue();
     const bomb = pngBomb();
     expect(bomb.length).toBeLessThan(200_000);
-    expect(await rejection(upload(editor, venueId, 'bomb.png', bomb))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'The image is too large to process' });
+    expect(await rejection(upload(editor, venueId, 'bomb.png', bomb))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'The image is too large to process',
+    });
     const broken = Buffer.concat([(await jpeg(800, 600)).subarray(0, 400), Buffer.alloc(5000, 0x55)]);
-    expect(await rejection(upload(editor, venueId, 'broken.jpg', broken))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT, message: 'The image could not be read' });
+    expect(await rejection(upload(editor, venueId, 'broken.jpg', broken))).toMatchObject({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      message: 'The image could not be read',
+    });
     expect(await objectsOf(venueId)).toEqual([]);
     const next = await upload(editor, venueId, 'fine.jpg', await jpeg(640, 480));
     expect(next).toMatchObject({ hasPreviews: true, width: 640, height: 480 });

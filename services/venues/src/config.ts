@@ -9,8 +9,12 @@ export const configSchema = serviceConfigSchema('venuebook_venues').extend({
     .min(0)
     .max(4096)
     .default(DEFAULT_VENUE_CACHE_MAX_MB)
-    .describe('MiB (approximate) of whole venues the point read keeps in memory, least recently read out first; 0 turns it off (every read by `_id` from the database)'),
-  VENUE_DATA_CONSUMER_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _')
+    .describe(
+      'MiB (approximate) of whole venues the point read keeps in memory, least recently read out first; 0 turns it off (every read by `_id` from the database)',
+    ),
+  VENUE_DATA_CONSUMER_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _')
     .default('venues-venue-data')
     .describe("the JetStream durable consumer, shared by the replicas, of the cards service's venue-data events (the 'Updated' sort)"),
 });

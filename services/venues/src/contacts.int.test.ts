@@ -16,7 +16,13 @@ import { venueModel } from './repositories/venue.model.ts';
 import { venuesUnderTest } from './testing/venues-harness.ts';
 
 const harness = venuesUnderTest('contacts');
-const USERS = { editor: harness.user('editor'), admin: harness.user('admin'), surveyor: harness.user('surveyor'), viewer: harness.user('viewer'), owner: harness.user('owner') };
+const USERS = {
+  editor: harness.user('editor'),
+  admin: harness.user('admin'),
+  surveyor: harness.user('surveyor'),
+  viewer: harness.user('viewer'),
+  owner: harness.user('owner'),
+};
 
 const editor = harness.clientOf('primary', USERS.editor);
 const admin = harness.clientOf('primary', USERS.admin);
@@ -42,15 +48,33 @@ const brief = (contact: Contact) => ({ name: contact.name, main: contact.isCurre
 async function storedMainContacts(venueId: string): Promise<{ ids: string[]; pointer: string }> {
   const all = await contactModel(harness.connection).find({ venueId }).lean().exec();
   const venue = await venueModel(harness.connection).findById(venueId).lean().exec();
-  return { ids: all.filter((contact) => contact.isCurrentMainContact && !contact.deletedAt).map((contact) => contact._id), pointer: venue?.mainContactId ?? '' };
+  return {
+    ids: all.filter((contact) => contact.isCurrentMainContact && !contact.deletedAt).map((contact) => contact._id),
+    pointer: venue?.mainContactId ?? '',
+  };
 }
 
 describe('the main contact (spec §4, §5)', () => {
   it('is created with the venue from its contact fields, and the venue keeps a copy', async () => {
-    const venue = await createVenue(editor, `${token()} Hall`, { contactName: 'Jane Doe', contactTitle: 'GM', contactPhone: '(555) 123-4567', contactEmail: 'jane@example.com' });
+    const venue = await createVenue(editor, `${token()} Hall`, {
+      contactName: 'Jane Doe',
+      contactTitle: 'GM',
+      contactPhone: '(555) 123-4567',
+      contactEmail: 'jane@example.com',
+    });
     const contacts = await contactsOf(editor, venue.id);
     expect(contacts).toHaveLength(1);
-    expect(contacts[0]).toMatchObject({ venueId: venue.id, name: 'Jane Doe', title: 'GM', phone: '(555) 123-4567', email: 'jane@example.com', isCurrentMainContact: true, detailsHidden: false, createdBy: USERS.editor.userId, deletedAt: '' });
+    expect(contacts[0]).toMatchObject({
+      venueId: venue.id,
+      name: 'Jane Doe',
+      title: 'GM',
+      phone: '(555) 123-4567',
+      email: 'jane@example.com',
+      isCurrentMainContact: true,
+      detailsHidden: false,
+      createdBy: USERS.editor.userId,
+      deletedAt: '',
+    });
     expect((await editor.getVenue({ id: venue.id })).venue).toMatchObject({ contactName: 'Jane Doe', contactTitle: 'GM', contactDetailsHidden: false });
     expect(await storedMainContacts(venue.id)).toEqual({ ids: [contacts[0]!.id], pointer: contacts[0]!.id });
     // No contact name, no main contact.
@@ -64,7 +88,9 @@ describe('the main contact (spec §4, §5)', () => {
     // 'Jon Smith' → 'John Smith': one edit, the same person (threshold 2 up to 10 letters).
     await editor.updateVenue({ id: venue.id, venue: { name: venue.name, contactName: 'John Smith', contactTitle: 'Director' } });
     let contacts = await contactsOf(editor, venue.id);
-    expect(contacts.map((contact) => ({ id: contact.id, name: contact.name, title: contact.title, main: contact.isCurrentMainContact }))).toEqual([{ id: first!.id, name: 'John Smith', title: 'Director', main: true }]);
+    expect(contacts.map((contact) => ({ id: contact.id, name: contact.name, title: contact.title, main: contact.isCurrentMainContact }))).toEqual([
+      { id: first!.id, name: 'John Smith', title: 'Director', main: true },
+    ]);
     expect(contacts[0]!.formerMainContact).toBe(false);
 
     // A new person: the old one is kept as a former contact, a new current one is created; main first, then newest.
@@ -117,16 +143,31 @@ describe('the main contact (spec §4, §5)', () => {
       { name: 'Alice Andrews', main: false },
       { name: 'Start Person', main: false },
     ]);
-    await expect.poll(async () => (await contactsOf(replicaEditor, venue.id)).map(brief), { timeout: 5000, interval: 50 }).toEqual((await contactsOf(editor, venue.id)).map(brief));
+    await expect
+      .poll(async () => (await contactsOf(replicaEditor, venue.id)).map(brief), { timeout: 5000, interval: 50 })
+      .toEqual((await contactsOf(editor, venue.id)).map(brief));
   });
 
   it('keeps exactly one current main contact when 10 updates changing the contact name race on two instances (5 venues at once)', async () => {
-    const names = ['Alice Andrews', 'Bob Brown', 'Carla Chavez', 'Dmitri Dvorak', 'Eve Edwards', 'Farah Fahmy', 'Gus Grant', 'Hana Hori', 'Ivan Ilic', 'Judy Jones'];
+    const names = [
+      'Alice Andrews',
+      'Bob Brown',
+      'Carla Chavez',
+      'Dmitri Dvorak',
+      'Eve Edwards',
+      'Farah Fahmy',
+      'Gus Grant',
+      'Hana Hori',
+      'Ivan Ilic',
+      'Judy Jones',
+    ];
     const venues = await Promise.all(Array.from({ length: 5 }, (_, index) => createVenue(editor, `${token()} Race ${index}`, { contactName: 'Start Person' })));
     const rounds = await Promise.all(
       venues.map(async (venue) => ({
         venue,
-        results: await Promise.allSettled(names.map((contactName, index) => (index % 2 ? editor : replicaEditor).updateVenue({ id: venue.id, venue: { name: venue.name, contactName } }))),
+        results: await Promise.allSettled(
+          names.map((contactName, index) => (index % 2 ? editor : replicaEditor).updateVenue({ id: venue.id, venue: { name: venue.name, contactName } })),
+        ),
       })),
     );
     for (const { venue, results } of rounds) {
@@ -150,19 +191,36 @@ describe('the main contact (spec §4, §5)', () => {
 describe('contact RPCs', () => {
   it('adds a contact (never main), validates with the §5 messages, and refuses unknown or deleted venues', async () => {
     const venue = await createVenue(editor, `${token()} Club`, { contactName: 'Main Person' });
-    const { contact } = await editor.addContact({ venueId: venue.id, contact: { name: '  Sam Sound ', title: 'Audio lead', phone: '555-0101', email: 'sam@example.com', tag: 'Audio' } });
-    expect(contact).toMatchObject({ venueId: venue.id, name: 'Sam Sound', title: 'Audio lead', tag: 'Audio', isCurrentMainContact: false, createdBy: USERS.editor.userId });
+    const { contact } = await editor.addContact({
+      venueId: venue.id,
+      contact: { name: '  Sam Sound ', title: 'Audio lead', phone: '555-0101', email: 'sam@example.com', tag: 'Audio' },
+    });
+    expect(contact).toMatchObject({
+      venueId: venue.id,
+      name: 'Sam Sound',
+      title: 'Audio lead',
+      tag: 'Audio',
+      isCurrentMainContact: false,
+      createdBy: USERS.editor.userId,
+    });
 
     const missingName = await rejection(editor.addContact({ venueId: venue.id, contact: { name: '  ', email: 'nope' } }));
     expect(missingName.code).toBe(GrpcStatus.INVALID_ARGUMENT);
-    expect(missingName.fieldErrors).toEqual(expect.arrayContaining([{ field: 'name', message: 'Name is required' }, { field: 'email', message: 'Invalid email' }]));
+    expect(missingName.fieldErrors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'Name is required' },
+        { field: 'email', message: 'Invalid email' },
+      ]),
+    );
     expect((await rejection(editor.addContact({ venueId: randomUUID(), contact: { name: 'Ghost' } }))).code).toBe(GrpcStatus.NOT_FOUND);
     expect((await rejection(editor.addContact({ venueId: 'not-a-uuid', contact: { name: 'Ghost' } }))).code).toBe(GrpcStatus.NOT_FOUND);
     expect((await rejection(viewer.addContact({ venueId: venue.id, contact: { name: 'Viewer' } }))).code).toBe(GrpcStatus.PERMISSION_DENIED);
 
     const updated = (await editor.updateContact({ id: contact!.id, contact: { name: 'Samuel Sound', tag: 'Tech' } })).contact!;
     expect(updated).toMatchObject({ id: contact!.id, name: 'Samuel Sound', title: '', email: '', tag: 'Tech' });
-    expect((await rejection(editor.updateContact({ id: contact!.id, contact: { name: '' } }))).fieldErrors).toEqual([{ field: 'name', message: 'Name is required' }]);
+    expect((await rejection(editor.updateContact({ id: contact!.id, contact: { name: '' } }))).fieldErrors).toEqual([
+      { field: 'name', message: 'Name is required' },
+    ]);
     expect((await rejection(editor.updateContact({ id: randomUUID(), contact: { name: 'Ghost' } }))).code).toBe(GrpcStatus.NOT_FOUND);
 
     await editor.deleteVenue({ id: venue.id });
@@ -175,7 +233,11 @@ describe('contact RPCs', () => {
     const venue = await createVenue(editor, `${token()} Copy`, { contactName: 'Copy Person' });
     const [main] = await contactsOf(editor, venue.id);
     await editor.updateContact({ id: main!.id, contact: { name: 'Copy Person', phone: '555 1111', email: 'copy@example.com' } });
-    expect((await editor.getVenue({ id: venue.id })).venue).toMatchObject({ contactName: 'Copy Person', contactPhone: '555 1111', contactEmail: 'copy@example.com' });
+    expect((await editor.getVenue({ id: venue.id })).venue).toMatchObject({
+      contactName: 'Copy Person',
+      contactPhone: '555 1111',
+      contactEmail: 'copy@example.com',
+    });
     await expect.poll(async () => (await replicaEditor.getVenue({ id: venue.id })).venue?.contactPhone, { timeout: 5000, interval: 50 }).toBe('555 1111');
   });
 
@@ -240,9 +302,13 @@ describe('contact RPCs', () => {
     expect((await rejection(editor.deleteContact({ id: main!.id }))).message).toBe(MAIN_CONTACT_DELETE_REFUSED);
 
     const subjects = [SUBJECTS.contactCreated, SUBJECTS.contactDeleted, SUBJECTS.contactRestored, SUBJECTS.contactPurged] as const;
-    const seen = await Promise.all(subjects.map(async (subject) => (await eventsSince(harness.nc, subject, since)).filter(({ envelope }) => envelope.data.venueId === venue.id).length));
+    const seen = await Promise.all(
+      subjects.map(async (subject) => (await eventsSince(harness.nc, subject, since)).filter(({ envelope }) => envelope.data.venueId === venue.id).length),
+    );
     expect(seen).toEqual([2, 2, 1, 1]);
-    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.table === 'contacts' && envelope.data.recordId === extra.id);
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(
+      ({ envelope }) => envelope.data.table === 'contacts' && envelope.data.recordId === extra.id,
+    );
     expect(audit.map(({ envelope }) => envelope.data.action)).toEqual(['create', 'delete', 'restore', 'delete', 'purge']);
     expect(audit[0]?.envelope.actor).toEqual({ userId: USERS.editor.userId, email: USERS.editor.email });
     expect(audit[4]?.envelope.data).toMatchObject({ oldValues: expect.objectContaining({ name: 'Otto Other' }), newValues: null });
@@ -261,7 +327,12 @@ describe('a purged venue', () => {
     expect((await admin.listDeletedContacts({})).groups.some((group) => group.venueId === venue.id)).toBe(false);
     const purged = (await eventsSince(harness.nc, SUBJECTS.contactPurged, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
     expect(purged).toHaveLength(2);
-    await expect.poll(async () => (await harness.client(harness.replica, USERS.admin).listDeletedContacts({})).groups.some((group) => group.venueId === venue.id), { timeout: 5000, interval: 50 }).toBe(false);
+    await expect
+      .poll(async () => (await harness.client(harness.replica, USERS.admin).listDeletedContacts({})).groups.some((group) => group.venueId === venue.id), {
+        timeout: 5000,
+        interval: 50,
+      })
+      .toBe(false);
   });
 });
 
@@ -280,7 +351,12 @@ describe('the all-contacts list', () => {
     expect((await editor.listContacts({ query: `${t.toUpperCase()} stage` })).total).toBe(1);
     expect((await editor.listContacts({ query: `theatre ${t} tech` })).total).toBe(1);
     const second = await editor.listContacts({ query: t, page: 2, pageSize: 2 });
-    expect({ total: second.total, page: second.page, pageSize: second.pageSize, names: second.contacts.map((contact) => contact.name) }).toEqual({ total: 3, page: 2, pageSize: 2, names: ['Émile Zola'] });
+    expect({ total: second.total, page: second.page, pageSize: second.pageSize, names: second.contacts.map((contact) => contact.name) }).toEqual({
+      total: 3,
+      page: 2,
+      pageSize: 2,
+      names: ['Émile Zola'],
+    });
     expect((await rejection(editor.listContacts({ pageSize: 1000 }))).code).toBe(GrpcStatus.INVALID_ARGUMENT);
 
     // A rename shows in the list and its search (also on the replica); a deleted venue's contacts leave it.
@@ -298,7 +374,12 @@ describe('the all-contacts list', () => {
 describe('contact details for viewers (spec §5)', () => {
   it('withholds name, title, phone and e-mail on contacts and venues, and does not search them', async () => {
     const t = token();
-    const venue = await createVenue(editor, `${t} Secret Stadium`, { contactName: 'Hidden Person', contactTitle: 'Boss', contactPhone: '555 9999', contactEmail: 'hidden@example.com' });
+    const venue = await createVenue(editor, `${t} Secret Stadium`, {
+      contactName: 'Hidden Person',
+      contactTitle: 'Boss',
+      contactPhone: '555 9999',
+      contactEmail: 'hidden@example.com',
+    });
     await editor.addContact({ venueId: venue.id, contact: { name: 'Quentin Quiet', tag: 'Security' } });
 
     const seen = (await viewer.getVenue({ id: venue.id })).venue!;

@@ -61,7 +61,13 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
     name: 'venues',
     config,
     logger: options.logger,
-    models: (connection) => ({ venues: venueModel(connection), venueEvents: venueEventModel(connection), contacts: contactModel(connection), importKeys: importKeyModel(connection), locks: connection.model<LockDocument>('VenueLock', lockSchema('venue_locks')) }),
+    models: (connection) => ({
+      venues: venueModel(connection),
+      venueEvents: venueEventModel(connection),
+      contacts: contactModel(connection),
+      importKeys: importKeyModel(connection),
+      locks: connection.model<LockDocument>('VenueLock', lockSchema('venue_locks')),
+    }),
     // cards: the venue_data.updated events the 'Updated' sort follows (startVenueDataConsumer).
     streams: [STREAMS.venues, STREAMS.cards],
     service: VenuesService,
@@ -94,7 +100,16 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
         audit,
       };
       const contactUseCases = createContactUseCases({ ...contactWrites, venues: repository, venueCache, locks: new Locks(models.locks) });
-      const venueUseCases = createVenueUseCases({ repository, events: createVenueEvents(js, logger, { origin: venues.origin }), audit, readModel: venues, venueCache, locks: new Locks(models.locks), deletedVenues, mainContacts: createMainContacts(contactWrites) });
+      const venueUseCases = createVenueUseCases({
+        repository,
+        events: createVenueEvents(js, logger, { origin: venues.origin }),
+        audit,
+        readModel: venues,
+        venueCache,
+        locks: new Locks(models.locks),
+        deletedVenues,
+        mainContacts: createMainContacts(contactWrites),
+      });
       // Purge hooks: a purged venue's contacts (and, below, its events) go with it.
       venueUseCases.onPurge(contactUseCases.purgeVenueContacts);
       onPurge = venueUseCases.onPurge;
@@ -121,7 +136,16 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       // CSV import and export: through the venue and contact use cases; the export's venues hide contact details too.
       const importHandlers = hidingContactDetails(
         createImportHandlers(
-          createImportUseCases({ venueUseCases, contactUseCases, venues, contacts: contactList, venueRepository: repository, venueCache, importKeys: new ImportKeyRepository(models.importKeys), locks: new Locks(models.locks) }),
+          createImportUseCases({
+            venueUseCases,
+            contactUseCases,
+            venues,
+            contacts: contactList,
+            venueRepository: repository,
+            venueCache,
+            importKeys: new ImportKeyRepository(models.importKeys),
+            locks: new Locks(models.locks),
+          }),
         ),
       );
       // Every RPC of the contract has its handler (the compiler checks it).

@@ -61,7 +61,9 @@ describe("venue_data.updated → the venue's activityAt", () => {
     // The consumer takes events in order: once a later event for the marker has moved it, the ones before were handled.
     const markerTime = new Date(Date.now() + 30_000);
     await venueDataUpdated(marker.id, markerTime);
-    await expect.poll(async () => (await editor.getVenue({ id: marker.id })).venue?.activityAt, { timeout: 10_000, interval: 50 }).toBe(markerTime.toISOString());
+    await expect
+      .poll(async () => (await editor.getVenue({ id: marker.id })).venue?.activityAt, { timeout: 10_000, interval: 50 })
+      .toBe(markerTime.toISOString());
     expect(await updatedOrder(editor, token)).toEqual([first.id, marker.id, second.id]);
     expect((await editor.getVenue({ id: second.id })).venue?.activityAt).toBe(second.activityAt);
     expect((await editor.getVenue({ id: first.id })).venue?.activityAt).toBe(later.toISOString());
@@ -94,7 +96,9 @@ describe("venue_data.updated → the venue's activityAt", () => {
     await editor.deleteVenue({ id: venue.id });
     const later = new Date(Date.now() + 120_000);
     await venueDataUpdated(venue.id, later);
-    await expect.poll(async () => (await venueModel(harness.connection).findById(venue.id).lean().exec())?.activityAt.toISOString(), { timeout: 10_000, interval: 50 }).toBe(later.toISOString());
+    await expect
+      .poll(async () => (await venueModel(harness.connection).findById(venue.id).lean().exec())?.activityAt.toISOString(), { timeout: 10_000, interval: 50 })
+      .toBe(later.toISOString());
     expect(await updatedOrder(editor, token)).toEqual([other.id]);
     await admin.restoreVenue({ id: venue.id });
     expect(await updatedOrder(editor, token)).toEqual([venue.id, other.id]);

@@ -58,7 +58,13 @@ describe('CreateEvent, UpdateEvent, DeleteEvent', () => {
     expect(published[0]?.envelope.actor).toEqual({ userId: EDITOR.userId, email: EDITOR.email });
     const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === event.id);
     expect(audit.map(({ envelope }) => envelope.data)).toEqual([
-      expect.objectContaining({ service: 'venues', action: 'create', table: 'events', oldValues: null, newValues: expect.objectContaining({ name: 'Opening Night', eventDate: '2026-03-01' }) }),
+      expect.objectContaining({
+        service: 'venues',
+        action: 'create',
+        table: 'events',
+        oldValues: null,
+        newValues: expect.objectContaining({ name: 'Opening Night', eventDate: '2026-03-01' }),
+      }),
     ]);
   });
 
@@ -89,22 +95,43 @@ describe('CreateEvent, UpdateEvent, DeleteEvent', () => {
     const venue = await createVenue(`Update ${randomUUID().slice(0, 6)} Hall`);
     const event = await createEvent(venue.id, { name: 'Matinee', eventDate: '2026-05-05', description: 'old' });
     const { event: updated } = await editor.updateEvent({ id: event.id, event: { name: ' Evening ', description: 'new' } });
-    expect(updated).toMatchObject({ id: event.id, venueId: venue.id, name: 'Evening', eventDate: '', description: 'new', createdAt: event.createdAt, createdBy: EDITOR.userId });
+    expect(updated).toMatchObject({
+      id: event.id,
+      venueId: venue.id,
+      name: 'Evening',
+      eventDate: '',
+      description: 'new',
+      createdAt: event.createdAt,
+      createdBy: EDITOR.userId,
+    });
     expect(updated!.updatedAt >= event.updatedAt).toBe(true);
-    expect((await rejection(editor.updateEvent({ id: event.id, event: { name: '' } }))).fieldErrors).toEqual([{ field: 'name', message: 'Event name is required' }]);
-    expect((await rejection(editor.updateEvent({ id: event.id, event: { name: 'X', eventDate: '2026-04-31' } }))).fieldErrors).toEqual([{ field: 'eventDate', message: 'Invalid date' }]);
+    expect((await rejection(editor.updateEvent({ id: event.id, event: { name: '' } }))).fieldErrors).toEqual([
+      { field: 'name', message: 'Event name is required' },
+    ]);
+    expect((await rejection(editor.updateEvent({ id: event.id, event: { name: 'X', eventDate: '2026-04-31' } }))).fieldErrors).toEqual([
+      { field: 'eventDate', message: 'Invalid date' },
+    ]);
 
     const { event: deleted } = await editor.deleteEvent({ id: event.id });
     expect(deleted).toMatchObject({ id: event.id, name: 'Evening' });
     expect(idsOf((await editor.listVenueEvents({ venueId: venue.id })).events)).toEqual([]);
-    for (const call of [() => editor.deleteEvent({ id: event.id }), () => editor.updateEvent({ id: event.id, event: { name: 'Again' } }), () => editor.deleteEvent({ id: randomUUID() }), () => editor.deleteEvent({ id: 'nope' })]) {
+    for (const call of [
+      () => editor.deleteEvent({ id: event.id }),
+      () => editor.updateEvent({ id: event.id, event: { name: 'Again' } }),
+      () => editor.deleteEvent({ id: randomUUID() }),
+      () => editor.deleteEvent({ id: 'nope' }),
+    ]) {
       const error = await rejection(call());
       expect(error.code).toBe(GrpcStatus.NOT_FOUND);
       expect(error.message).toContain('Event not found');
     }
 
-    expect((await eventsSince(harness.nc, SUBJECTS.venueEventUpdated, since)).map(({ envelope }) => envelope.data)).toEqual([{ eventId: event.id, venueId: venue.id, name: 'Evening' }]);
-    expect((await eventsSince(harness.nc, SUBJECTS.venueEventDeleted, since)).map(({ envelope }) => envelope.data)).toEqual([{ eventId: event.id, venueId: venue.id, name: 'Evening' }]);
+    expect((await eventsSince(harness.nc, SUBJECTS.venueEventUpdated, since)).map(({ envelope }) => envelope.data)).toEqual([
+      { eventId: event.id, venueId: venue.id, name: 'Evening' },
+    ]);
+    expect((await eventsSince(harness.nc, SUBJECTS.venueEventDeleted, since)).map(({ envelope }) => envelope.data)).toEqual([
+      { eventId: event.id, venueId: venue.id, name: 'Evening' },
+    ]);
     const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === event.id);
     expect(audit.map(({ envelope }) => [envelope.data.action, envelope.data.table])).toEqual([
       ['create', 'events'],
@@ -164,7 +191,9 @@ describe('PurgeVenue', () => {
     await admin.purgeVenue({ id: venue.id });
     const deleted = (await eventsSince(harness.nc, SUBJECTS.venueEventDeleted, since)).map(({ envelope }) => envelope.data.eventId);
     expect(deleted.sort()).toEqual([first.id, second.id].sort());
-    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.table === 'events' && envelope.data.action === 'delete');
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(
+      ({ envelope }) => envelope.data.table === 'events' && envelope.data.action === 'delete',
+    );
     expect(audit.map(({ envelope }) => envelope.data.recordId).sort()).toEqual([first.id, second.id].sort());
     expect((await rejection(editor.updateEvent({ id: first.id, event: { name: 'Back?' } }))).code).toBe(GrpcStatus.NOT_FOUND);
     expect(idsOf((await editor.listVenueEvents({ venueId: kept.id })).events)).toEqual([other.id]);
@@ -191,7 +220,9 @@ describe('ListVenueEvents', () => {
     expect((await rejection(editor.listVenueEvents({ venueId: venue.id, pageSize: 500 }))).fieldErrors?.[0]?.field).toBe('pageSize');
 
     // The replica lists them too once it has the events.
-    await expect.poll(async () => idsOf((await replicaViewer.listVenueEvents({ venueId: venue.id })).events), { timeout: 5000, interval: 50 }).toEqual(expected);
+    await expect
+      .poll(async () => idsOf((await replicaViewer.listVenueEvents({ venueId: venue.id })).events), { timeout: 5000, interval: 50 })
+      .toEqual(expected);
 
     expect((await rejection(editor.listVenueEvents({ venueId: randomUUID() }))).code).toBe(GrpcStatus.NOT_FOUND);
     await editor.deleteVenue({ id: venue.id });
@@ -206,11 +237,16 @@ describe('ListEvents', () => {
   type Made = { id: string; name: string; eventDate: string; description: string; createdAt: string; venueName: string; leagues: string[] };
 
   /** The expectation: the documented order and filters over what this test made. */
-  function expectedIds(made: Made[], options: { words?: string[]; leagues?: string[]; from?: string; to?: string; sort: 'newest' | 'oldest' | 'a-z' | 'z-a' }): string[] {
+  function expectedIds(
+    made: Made[],
+    options: { words?: string[]; leagues?: string[]; from?: string; to?: string; sort: 'newest' | 'oldest' | 'a-z' | 'z-a' },
+  ): string[] {
     const text = (event: Made) => `${event.name} ${event.description} ${event.venueName}`.toLowerCase().split(/[^a-z0-9]+/);
-    const dateOrder = (x: Made, y: Made, direction: 1 | -1) => (x.eventDate === y.eventDate ? 0 : !x.eventDate ? 1 : !y.eventDate ? -1 : x.eventDate < y.eventDate ? -direction : direction);
+    const dateOrder = (x: Made, y: Made, direction: 1 | -1) =>
+      x.eventDate === y.eventDate ? 0 : !x.eventDate ? 1 : !y.eventDate ? -1 : x.eventDate < y.eventDate ? -direction : direction;
     const newest = (x: Made, y: Made) => (x.createdAt === y.createdAt ? (x.id < y.id ? 1 : -1) : x.createdAt < y.createdAt ? 1 : -1);
-    const byName = (x: Made, y: Made, direction: 1 | -1) => (nameKey(x.name) === nameKey(y.name) ? 0 : nameKey(x.name) < nameKey(y.name) ? -direction : direction);
+    const byName = (x: Made, y: Made, direction: 1 | -1) =>
+      nameKey(x.name) === nameKey(y.name) ? 0 : nameKey(x.name) < nameKey(y.name) ? -direction : direction;
     const compare = {
       newest: (x: Made, y: Made) => dateOrder(x, y, -1) || newest(x, y),
       oldest: (x: Made, y: Made) => dateOrder(x, y, 1) || newest(x, y),
@@ -220,7 +256,11 @@ describe('ListEvents', () => {
     return made
       .filter((event) => (options.words ?? []).every((word) => text(event).some((token) => token.startsWith(word))))
       .filter((event) => !options.leagues?.length || event.leagues.some((league) => options.leagues!.includes(league)))
-      .filter((event) => (!options.from && !options.to) || (!!event.eventDate && (!options.from || event.eventDate >= options.from) && (!options.to || event.eventDate <= options.to)))
+      .filter(
+        (event) =>
+          (!options.from && !options.to) ||
+          (!!event.eventDate && (!options.from || event.eventDate >= options.from) && (!options.to || event.eventDate <= options.to)),
+      )
       .sort(compare)
       .map((event) => event.id);
   }
@@ -257,7 +297,10 @@ describe('ListEvents', () => {
         const expected = expectedIds(made, { ...options, words: [token, ...options.words], sort });
         const query = [token, request.query ?? ''].join(' ').trim();
         const answer = await editor.listEvents({ ...request, query, sort: sortEnum[sort], pageSize: 200 });
-        expect(answer.items.map((item) => item.event!.id), `${sort} ${JSON.stringify(request)}`).toEqual(expected);
+        expect(
+          answer.items.map((item) => item.event!.id),
+          `${sort} ${JSON.stringify(request)}`,
+        ).toEqual(expected);
         expect(answer.total).toBe(expected.length);
       }
       // Pages of 5 add up to the whole order.
@@ -275,7 +318,9 @@ describe('ListEvents', () => {
     expect(first).toMatchObject({ venueName: venue.name, venueLeagues: venue.leagues });
     // The default sort is newest; the replica answers the same once it has the events.
     expect(await listIds(editor, { query: token })).toEqual(expectedIds(made, { words: [token], sort: 'newest' }));
-    await expect.poll(() => listIds(replicaViewer, { query: token }), { timeout: 5000, interval: 50 }).toEqual(expectedIds(made, { words: [token], sort: 'newest' }));
+    await expect
+      .poll(() => listIds(replicaViewer, { query: token }), { timeout: 5000, interval: 50 })
+      .toEqual(expectedIds(made, { words: [token], sort: 'newest' }));
   });
 
   it('refuses bad queries: an unknown sort, bad dates, an unknown league, a page size over the maximum', async () => {
@@ -293,25 +338,30 @@ describe('ListEvents', () => {
     }
   });
 
-  it('shows a renamed venue under its new name at once (and finds it by it), hides a deleted venue\'s events and brings them back on restore', async () => {
+  it("shows a renamed venue under its new name at once (and finds it by it), hides a deleted venue's events and brings them back on restore", async () => {
     const token = `rn${randomUUID().slice(0, 6)}`;
     const venue = await createVenue(`${token} Old Name`, { leagues: ['OTE'] });
     const event = await createEvent(venue.id, { name: 'Recital', eventDate: '2026-09-09' });
-    const item = async (client: Client<typeof VenuesService>, query: string) => (await client.listEvents({ query })).items.map((entry) => ({ id: entry.event!.id, venueName: entry.venueName, venueLeagues: entry.venueLeagues }));
+    const item = async (client: Client<typeof VenuesService>, query: string) =>
+      (await client.listEvents({ query })).items.map((entry) => ({ id: entry.event!.id, venueName: entry.venueName, venueLeagues: entry.venueLeagues }));
     expect(await item(editor, `${token} old`)).toEqual([{ id: event.id, venueName: `${token} Old Name`, venueLeagues: ['OTE'] }]);
 
     await editor.updateVenue({ id: venue.id, venue: { name: `${token} Fresh Name`, leagues: ['OTX'] } });
     expect(await item(editor, `${token} old`)).toEqual([]);
     expect(await item(editor, `${token} fresh`)).toEqual([{ id: event.id, venueName: `${token} Fresh Name`, venueLeagues: ['OTX'] }]);
     expect(idsOf((await editor.listEvents({ query: token, leagues: ['OTE'] })).items.map((entry) => entry.event!))).toEqual([]);
-    await expect.poll(() => item(replicaViewer, `${token} fresh`), { timeout: 5000, interval: 50 }).toEqual([{ id: event.id, venueName: `${token} Fresh Name`, venueLeagues: ['OTX'] }]);
+    await expect
+      .poll(() => item(replicaViewer, `${token} fresh`), { timeout: 5000, interval: 50 })
+      .toEqual([{ id: event.id, venueName: `${token} Fresh Name`, venueLeagues: ['OTX'] }]);
 
     await editor.deleteVenue({ id: venue.id });
     expect(await item(editor, token)).toEqual([]);
     await expect.poll(() => item(replicaViewer, token), { timeout: 5000, interval: 50 }).toEqual([]);
     await admin.restoreVenue({ id: venue.id });
     expect(await item(editor, token)).toEqual([{ id: event.id, venueName: `${token} Fresh Name`, venueLeagues: ['OTX'] }]);
-    await expect.poll(() => item(replicaViewer, token), { timeout: 5000, interval: 50 }).toEqual([{ id: event.id, venueName: `${token} Fresh Name`, venueLeagues: ['OTX'] }]);
+    await expect
+      .poll(() => item(replicaViewer, token), { timeout: 5000, interval: 50 })
+      .toEqual([{ id: event.id, venueName: `${token} Fresh Name`, venueLeagues: ['OTX'] }]);
   });
 
   it('finds events by words of their description', async () => {

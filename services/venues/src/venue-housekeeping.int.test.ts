@@ -35,10 +35,15 @@ const status = async (call: Promise<unknown>): Promise<string> =>
 /** The matches as `name reason similarity` lines. */
 async function duplicates(client: Client<typeof VenuesService>, request: { name: string; leagues?: string[]; excludeId?: string }) {
   const response = await client.checkDuplicates(request);
-  return { duplicateFound: response.duplicateFound, exactMatch: response.exactMatch, matches: response.similarVenues.map((venue) => `${venue.name} | ${venue.reason} | ${venue.similarity}`) };
+  return {
+    duplicateFound: response.duplicateFound,
+    exactMatch: response.exactMatch,
+    matches: response.similarVenues.map((venue) => `${venue.name} | ${venue.reason} | ${venue.similarity}`),
+  };
 }
 
-const deletedIds = async (client: Client<typeof VenuesService>, query = '') => (await client.listDeletedVenues({ query, pageSize: 100 })).venues.map((venue) => venue.summary?.id);
+const deletedIds = async (client: Client<typeof VenuesService>, query = '') =>
+  (await client.listDeletedVenues({ query, pageSize: 100 })).venues.map((venue) => venue.summary?.id);
 
 describe('CheckDuplicates', () => {
   it('finds exact and similar names among active venues sharing a league (OTE, OT7, OTX, OT Select by default), best first', async () => {
@@ -49,20 +54,41 @@ describe('CheckDuplicates', () => {
     await create('Studio Arena', { leagues: ['Studio'] });
     await create('Arena Nothing Shared');
 
-    expect(await duplicates(editor, { name: 'The O2 Arena' })).toEqual({ duplicateFound: true, exactMatch: true, matches: ['O2 Arena | Exact name match | 1'] });
+    expect(await duplicates(editor, { name: 'The O2 Arena' })).toEqual({
+      duplicateFound: true,
+      exactMatch: true,
+      matches: ['O2 Arena | Exact name match | 1'],
+    });
     const exact = await editor.checkDuplicates({ name: '  the o2 ARENA ' });
-    expect(exact.similarVenues.map(({ id, name, reason, similarity }) => ({ id, name, reason, similarity }))).toEqual([{ id: o2.id, name: 'O2 Arena', reason: 'Exact name match', similarity: 1 }]);
-    expect(await duplicates(editor, { name: 'Madison Sq Garden' })).toEqual({ duplicateFound: true, exactMatch: false, matches: ['Madison Square Garden | Very similar name | 0.81'] });
-    expect(await duplicates(editor, { name: 'Arena' })).toEqual({ duplicateFound: true, exactMatch: false, matches: ['Arena 2 | Name contains "Arena" | 0.71', 'O2 Arena | Name contains "Arena" | 0.63'] });
+    expect(exact.similarVenues.map(({ id, name, reason, similarity }) => ({ id, name, reason, similarity }))).toEqual([
+      { id: o2.id, name: 'O2 Arena', reason: 'Exact name match', similarity: 1 },
+    ]);
+    expect(await duplicates(editor, { name: 'Madison Sq Garden' })).toEqual({
+      duplicateFound: true,
+      exactMatch: false,
+      matches: ['Madison Square Garden | Very similar name | 0.81'],
+    });
+    expect(await duplicates(editor, { name: 'Arena' })).toEqual({
+      duplicateFound: true,
+      exactMatch: false,
+      matches: ['Arena 2 | Name contains "Arena" | 0.71', 'O2 Arena | Name contains "Arena" | 0.63'],
+    });
     expect(await duplicates(editor, { name: 'Rogers Arena' })).toEqual({ duplicateFound: false, exactMatch: false, matches: [] });
 
     // League scoping: only venues sharing a chosen league; Studio is outside the defaults.
     expect(await duplicates(editor, { name: 'Madison Sq Garden', leagues: ['OTE'] })).toMatchObject({ duplicateFound: false, matches: [] });
-    expect(await duplicates(editor, { name: 'Madison Sq Garden', leagues: ['OTE', 'OTX'] })).toMatchObject({ matches: ['Madison Square Garden | Very similar name | 0.81'] });
+    expect(await duplicates(editor, { name: 'Madison Sq Garden', leagues: ['OTE', 'OTX'] })).toMatchObject({
+      matches: ['Madison Square Garden | Very similar name | 0.81'],
+    });
     expect(await duplicates(editor, { name: 'Studio Arena' })).toMatchObject({ duplicateFound: false });
-    expect(await duplicates(editor, { name: 'Studio Arena', leagues: ['Studio'] })).toMatchObject({ exactMatch: true, matches: ['Studio Arena | Exact name match | 1'] });
+    expect(await duplicates(editor, { name: 'Studio Arena', leagues: ['Studio'] })).toMatchObject({
+      exactMatch: true,
+      matches: ['Studio Arena | Exact name match | 1'],
+    });
     // A venue without leagues shares none.
-    expect(await duplicates(editor, { name: 'Arena Nothing Shared', leagues: ['OTE', 'OT7', 'OTX', 'OT Select', 'Studio', 'Other'] })).toMatchObject({ duplicateFound: false });
+    expect(await duplicates(editor, { name: 'Arena Nothing Shared', leagues: ['OTE', 'OT7', 'OTX', 'OT Select', 'Studio', 'Other'] })).toMatchObject({
+      duplicateFound: false,
+    });
 
     // excludeId: the venue being edited is not its own duplicate.
     expect(await duplicates(editor, { name: 'Madison Square Garden', excludeId: msg.id })).toMatchObject({ duplicateFound: false });
@@ -103,7 +129,11 @@ describe('CheckDuplicates', () => {
 describe('UpdateVenueLinks', () => {
   it('drops incomplete rows, adds https:// and keeps every other field; venue.updated and the audit log', async () => {
     const since = new Date(Date.now() - 1000);
-    const venue = await create('Links Hall', { generalNotes: 'keep me', website: 'links.example', links: [{ displayText: 'Old', url: 'https://old.example' }] });
+    const venue = await create('Links Hall', {
+      generalNotes: 'keep me',
+      website: 'links.example',
+      links: [{ displayText: 'Old', url: 'https://old.example' }],
+    });
     const { venue: updated } = await editor.updateVenueLinks({
       id: venue.id,
       links: [
@@ -127,14 +157,24 @@ describe('UpdateVenueLinks', () => {
 
     const updates = (await eventsSince(harness.nc, SUBJECTS.venueUpdated, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
     expect(updates.map(({ envelope }) => envelope.data.changedFields)).toEqual([['links'], ['links']]);
-    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === venue.id && envelope.data.action === 'update');
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(
+      ({ envelope }) => envelope.data.recordId === venue.id && envelope.data.action === 'update',
+    );
     expect(audit).toHaveLength(2);
     expect(audit[0]?.envelope.data.oldValues).toMatchObject({ links: [{ displayText: 'Old', url: 'https://old.example' }] });
   });
 
   it("refuses an address that is not http(s) with 'Invalid URL: …', unknown and deleted venues, and keeps the links", async () => {
     const venue = await create('Bad Links Hall', { links: [{ displayText: 'Keep', url: 'https://keep.example' }] });
-    const invalid = await rejection(editor.updateVenueLinks({ id: venue.id, links: [{ displayText: 'Ok', url: 'ok.example' }, { displayText: 'Bad', url: 'ftp://bad.example' }] }));
+    const invalid = await rejection(
+      editor.updateVenueLinks({
+        id: venue.id,
+        links: [
+          { displayText: 'Ok', url: 'ok.example' },
+          { displayText: 'Bad', url: 'ftp://bad.example' },
+        ],
+      }),
+    );
     expect(invalid.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     expect(invalid.fieldErrors).toEqual([{ field: 'links.1.url', message: 'Invalid URL: ftp://bad.example' }]);
     const spaces = await rejection(editor.updateVenueLinks({ id: venue.id, links: [{ displayText: 'Spaces', url: 'not a url' }] }));
@@ -151,7 +191,10 @@ describe('UpdateVenueLinks', () => {
   it('is for edit rights (owner, admin, editor, surveyor)', async () => {
     const venue = await create('Links Perm Hall');
     const outcomes: string[] = [];
-    for (const role of ROLES) outcomes.push(`${role} ${await status(harness.client(harness.primary, harness.user(role)).updateVenueLinks({ id: venue.id, links: [{ displayText: role, url: `${role}.example` }] }))}`);
+    for (const role of ROLES)
+      outcomes.push(
+        `${role} ${await status(harness.client(harness.primary, harness.user(role)).updateVenueLinks({ id: venue.id, links: [{ displayText: role, url: `${role}.example` }] }))}`,
+      );
     expect(outcomes).toEqual(['owner OK', 'admin OK', 'editor OK', 'surveyor OK', 'viewer PERMISSION_DENIED']);
   });
 });
@@ -282,11 +325,16 @@ describe('ListDeletedVenues and PurgeVenue', () => {
       outcomes.push(`${role} purge ${await status(client.purgeVenue({ id: venue.id }))}`);
     }
     expect(outcomes).toEqual([
-      'owner list OK', 'owner purge OK',
-      'admin list OK', 'admin purge OK',
-      'editor list PERMISSION_DENIED', 'editor purge PERMISSION_DENIED',
-      'surveyor list PERMISSION_DENIED', 'surveyor purge PERMISSION_DENIED',
-      'viewer list PERMISSION_DENIED', 'viewer purge PERMISSION_DENIED',
+      'owner list OK',
+      'owner purge OK',
+      'admin list OK',
+      'admin purge OK',
+      'editor list PERMISSION_DENIED',
+      'editor purge PERMISSION_DENIED',
+      'surveyor list PERMISSION_DENIED',
+      'surveyor purge PERMISSION_DENIED',
+      'viewer list PERMISSION_DENIED',
+      'viewer purge PERMISSION_DENIED',
     ]);
   });
 });

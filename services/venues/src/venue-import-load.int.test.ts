@@ -39,7 +39,9 @@ describe('venue import preview under load', () => {
     const rows = names.map((name, index) => ({ row: index + 1, venue: { name, leagues: ['OTE'] } }));
 
     const started = performance.now();
-    const preview = surveyor.importVenues({ rows, commit: false, confirmedRows: [], earlierRows: [] }, { deadlineMs: IMPORT_DEADLINE_MS }).then((response) => ({ response, ms: performance.now() - started }));
+    const preview = surveyor
+      .importVenues({ rows, commit: false, confirmedRows: [], earlierRows: [] }, { deadlineMs: IMPORT_DEADLINE_MS })
+      .then((response) => ({ response, ms: performance.now() - started }));
     const waits: number[] = [];
     let done = false;
     void preview.finally(() => (done = true));
@@ -52,7 +54,9 @@ describe('venue import preview under load', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const { response, ms } = await preview;
-    console.log(`preview of ${ROWS} rows: ${Math.round(ms)} ms; GetVenue+ListVenues during it: ${waits.length} pairs, max ${Math.round(Math.max(...waits))} ms, median ${Math.round(waits.sort((a, b) => a - b)[Math.floor(waits.length / 2)] ?? 0)} ms`);
+    console.log(
+      `preview of ${ROWS} rows: ${Math.round(ms)} ms; GetVenue+ListVenues during it: ${waits.length} pairs, max ${Math.round(Math.max(...waits))} ms, median ${Math.round(waits.sort((a, b) => a - b)[Math.floor(waits.length / 2)] ?? 0)} ms`,
+    );
 
     expect(ms).toBeLessThan(IMPORT_DEADLINE_MS);
     expect(waits.length).toBeGreaterThan(0);
@@ -73,8 +77,10 @@ describe('venue import preview under load', () => {
 });
 
 describe('import keys (security review, finding 4)', () => {
-  const commitOne = async (name: string) => (await editor.importVenues({ rows: [{ row: 1, venue: { name, leagues: ['OTX'] } }], commit: true, confirmedRows: [], earlierRows: [] })).results[0]!;
-  const previewOne = async (name: string) => (await editor.importVenues({ rows: [{ row: 1, venue: { name, leagues: ['OTX'] } }], commit: false, confirmedRows: [], earlierRows: [] })).results[0]!;
+  const commitOne = async (name: string) =>
+    (await editor.importVenues({ rows: [{ row: 1, venue: { name, leagues: ['OTX'] } }], commit: true, confirmedRows: [], earlierRows: [] })).results[0]!;
+  const previewOne = async (name: string) =>
+    (await editor.importVenues({ rows: [{ row: 1, venue: { name, leagues: ['OTX'] } }], commit: false, confirmedRows: [], earlierRows: [] })).results[0]!;
 
   it('a row imported, then deleted and purged, can be imported again; while its venue stands it cannot', async () => {
     const name = `Key Purge ${Date.now()}`;

@@ -28,7 +28,8 @@ async function create(client: Client<typeof VenuesService>, name: string, fields
 
 /** The ids a venue appears under in every list shape the home page offers (each sort, a search, a league filter). */
 async function listedIn(client: Client<typeof VenuesService>, token: string): Promise<Record<string, string[]>> {
-  const ids = async (request: Parameters<typeof client.listVenues>[0]) => (await client.listVenues({ pageSize: 100, ...request })).venues.map((venue) => venue.id);
+  const ids = async (request: Parameters<typeof client.listVenues>[0]) =>
+    (await client.listVenues({ pageSize: 100, ...request })).venues.map((venue) => venue.id);
   return {
     searchNewest: await ids({ query: token, sort: VenueSort.NEWEST }),
     searchUpdated: await ids({ query: token, sort: VenueSort.UPDATED }),
@@ -44,14 +45,30 @@ describe('UpdateVenue', () => {
     const token = `up${randomUUID().slice(0, 6)}`;
     const other = await create(editor, `${token} Beaver Hall`, { leagues: ['OTX'] });
     const venue = await create(editor, `${token} Zebra Dome`, { leagues: ['OTX'], generalNotes: 'old notes', website: 'zebra.example' });
-    const { venue: updated } = await editor.updateVenue({ id: venue.id, venue: { name: `${token} Abacus Arena`, leagues: ['OTX', 'OTE'], generalNotes: 'new notes', website: 'abacus.example' } });
-    expect(updated).toMatchObject({ id: venue.id, name: `${token} Abacus Arena`, leagues: ['OTX', 'OTE'], generalNotes: 'new notes', website: 'https://abacus.example', createdAt: venue.createdAt, createdBy: venue.createdBy });
+    const { venue: updated } = await editor.updateVenue({
+      id: venue.id,
+      venue: { name: `${token} Abacus Arena`, leagues: ['OTX', 'OTE'], generalNotes: 'new notes', website: 'abacus.example' },
+    });
+    expect(updated).toMatchObject({
+      id: venue.id,
+      name: `${token} Abacus Arena`,
+      leagues: ['OTX', 'OTE'],
+      generalNotes: 'new notes',
+      website: 'https://abacus.example',
+      createdAt: venue.createdAt,
+      createdBy: venue.createdBy,
+    });
     expect(Date.parse(updated!.updatedAt)).toBeGreaterThan(Date.parse(venue.updatedAt));
     expect(Date.parse(updated!.activityAt)).toBeGreaterThan(Date.parse(venue.activityAt));
     expect((await editor.getVenue({ id: venue.id })).venue?.name).toBe(`${token} Abacus Arena`);
 
     // Read after write on the instance that wrote; the replica follows through the events.
-    const expected = { searchNewest: [venue.id, other.id], searchUpdated: [venue.id, other.id], searchName: [venue.id, other.id], searchLeague: [venue.id, other.id] };
+    const expected = {
+      searchNewest: [venue.id, other.id],
+      searchUpdated: [venue.id, other.id],
+      searchName: [venue.id, other.id],
+      searchLeague: [venue.id, other.id],
+    };
     expect(await listedIn(editor, token)).toEqual(expected);
     await expect.poll(() => listedIn(replicaEditor, token), { timeout: 5000, interval: 50 }).toEqual(expected);
     expect((await editor.listVenues({ query: 'abacus' })).venues.map((summary) => summary.id)).toContain(venue.id);
@@ -70,7 +87,9 @@ describe('UpdateVenue', () => {
     const renamed = (await eventsSince(harness.nc, SUBJECTS.venueRenamed, since)).filter(({ envelope }) => envelope.data.venueId === venue.id);
     expect(renamed.map(({ envelope }) => envelope.data)).toEqual([{ venueId: venue.id, name: `${venue.name} Renamed`, previousName: venue.name }]);
 
-    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(({ envelope }) => envelope.data.recordId === venue.id && envelope.data.action === 'update');
+    const audit = (await eventsSince(harness.nc, SUBJECTS.auditRecorded, since)).filter(
+      ({ envelope }) => envelope.data.recordId === venue.id && envelope.data.action === 'update',
+    );
     expect(audit).toHaveLength(2);
     expect(audit[0]?.envelope.data.oldValues).toMatchObject({ name: venue.name, address: '' });
     expect(audit[0]?.envelope.data.newValues).toMatchObject({ name: `${venue.name} Renamed`, address: '1 Main St' });
@@ -167,21 +186,32 @@ describe('who may update, delete and restore (the permission table, on the servi
     for (const role of ['owner', 'admin', 'editor', 'surveyor', 'viewer']) {
       const client = harness.client(harness.primary, harness.user(role));
       const venue = await create(editor, `Perm ${role} ${randomUUID().slice(0, 6)}`);
-      const status = async (call: Promise<unknown>) => call.then(
-        () => 'OK',
-        (error: unknown) => (error instanceof GrpcError ? error.codeName : String(error)),
-      );
+      const status = async (call: Promise<unknown>) =>
+        call.then(
+          () => 'OK',
+          (error: unknown) => (error instanceof GrpcError ? error.codeName : String(error)),
+        );
       outcomes.push(`${role} update ${await status(client.updateVenue({ id: venue.id, venue: { name: `${venue.name} x` } }))}`);
       outcomes.push(`${role} delete ${await status(client.deleteVenue({ id: venue.id }))}`);
       await editor.deleteVenue({ id: venue.id }).catch(() => undefined);
       outcomes.push(`${role} restore ${await status(client.restoreVenue({ id: venue.id }))}`);
     }
     expect(outcomes).toEqual([
-      'owner update OK', 'owner delete OK', 'owner restore OK',
-      'admin update OK', 'admin delete OK', 'admin restore OK',
-      'editor update OK', 'editor delete OK', 'editor restore PERMISSION_DENIED',
-      'surveyor update OK', 'surveyor delete PERMISSION_DENIED', 'surveyor restore PERMISSION_DENIED',
-      'viewer update PERMISSION_DENIED', 'viewer delete PERMISSION_DENIED', 'viewer restore PERMISSION_DENIED',
+      'owner update OK',
+      'owner delete OK',
+      'owner restore OK',
+      'admin update OK',
+      'admin delete OK',
+      'admin restore OK',
+      'editor update OK',
+      'editor delete OK',
+      'editor restore PERMISSION_DENIED',
+      'surveyor update OK',
+      'surveyor delete PERMISSION_DENIED',
+      'surveyor restore PERMISSION_DENIED',
+      'viewer update PERMISSION_DENIED',
+      'viewer delete PERMISSION_DENIED',
+      'viewer restore PERMISSION_DENIED',
     ]);
   });
 });

@@ -214,7 +214,10 @@ describe('ListVenues from the read model', () => {
     const token = `rw${randomUUID().slice(0, 6)}`;
     const created = await create(`Zürich ${token} Hallenstadion`, { address: 'Wallisellenstrasse 45\n8050 Zürich' });
     for (const query of [token, `zurich ${token.slice(0, 4)}`, `ZÜR ${token} halle`, `${token} 805`]) {
-      expect((await client.listVenues({ query })).venues.map((venue) => venue.id), query).toEqual([created.id]);
+      expect(
+        (await client.listVenues({ query })).venues.map((venue) => venue.id),
+        query,
+      ).toEqual([created.id]);
     }
     expect((await client.listVenues({ query: `${token} stadion` })).total).toBe(0);
   });
@@ -226,7 +229,10 @@ describe('ListVenues from the read model', () => {
       const token = `rp${randomUUID().slice(0, 6)}`;
       const created = await create(`${token} Replica Arena`, { leagues: ['Studio'] });
       await expect
-        .poll(async () => (await replicaClient.listVenues({ query: token, leagues: ['Studio'] })).venues.map((venue) => venue.id), { timeout: 5000, interval: 50 })
+        .poll(async () => (await replicaClient.listVenues({ query: token, leagues: ['Studio'] })).venues.map((venue) => venue.id), {
+          timeout: 5000,
+          interval: 50,
+        })
         .toEqual([created.id]);
       expect(replica.readModel.rebuilds).toBe(0);
     } finally {
@@ -279,7 +285,10 @@ describe('authorisation on the service itself (without the gateway)', () => {
         asRole.close();
       }
     }
-    const anonymous = createClient(VenuesService, address(), { deadlineMs: 5000, metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'r' }, harness.userContextKey) });
+    const anonymous = createClient(VenuesService, address(), {
+      deadlineMs: 5000,
+      metadata: userContextSigner({ userId: '', email: '', role: '', requestId: 'r' }, harness.userContextKey),
+    });
     try {
       expect((await rejection(anonymous.createVenue({ venue: { name: 'Anon Hall' } }))).code).toBe(GrpcStatus.UNAUTHENTICATED);
       expect((await rejection(anonymous.listVenues({}))).code).toBe(GrpcStatus.UNAUTHENTICATED);

@@ -46,7 +46,9 @@ class BundleSummaryPlugin {
             bySource.set(key, (bySource.get(key) ?? 0) + inner.size());
           }
         }
-        const loadedBy = [...chunk.groupsIterable].flatMap((group) => group.origins.map((origin) => origin.request ?? origin.module?.readableIdentifier(compilation.requestShortener) ?? 'entry'));
+        const loadedBy = [...chunk.groupsIterable].flatMap((group) =>
+          group.origins.map((origin) => origin.request ?? origin.module?.readableIdentifier(compilation.requestShortener) ?? 'entry'),
+        );
         for (const file of chunk.files) {
           if (!file.endsWith('.js')) continue;
           // Emitted sources are released after emit: read the file.
@@ -77,7 +79,9 @@ class BundleSummaryPlugin {
         '| --- | ---: | ---: | ---: | --- | --- |',
         ...scripts.map(
           (script) =>
-            `| ${script.file}${script.initial ? ' (initial)' : ''} | ${kb(script.rawBytes)} | ${kb(script.gzipBytes)} | ${kb(script.brotliBytes)} | ${script.loadedBy.join('; ').replaceAll('|', '\\|')} | ${Object.entries(script.packages)
+            `| ${script.file}${script.initial ? ' (initial)' : ''} | ${kb(script.rawBytes)} | ${kb(script.gzipBytes)} | ${kb(script.brotliBytes)} | ${script.loadedBy.join('; ').replaceAll('|', '\\|')} | ${Object.entries(
+              script.packages,
+            )
               .map(([name, bytes]) => `${name} ${kb(bytes)}`)
               .join(', ')} |`,
         ),

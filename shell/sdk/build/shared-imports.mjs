@@ -112,7 +112,12 @@ export function collectSubpathImports(dirs, packageName) {
       if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
         const typeOnly = ts.isImportDeclaration(node) ? node.importClause?.isTypeOnly : node.isTypeOnly;
         if (!typeOnly) specifier = node.moduleSpecifier.text;
-      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      } else if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0] &&
+        ts.isStringLiteralLike(node.arguments[0])
+      ) {
         specifier = node.arguments[0].text;
       }
       if (specifier?.startsWith(prefix)) found.add(specifier);
@@ -149,7 +154,10 @@ export const unsharedRequest = (name) => `@venuebook/unshared/${name}`;
  * @returns {{ shared: Record<string, { import: string, version: string }>, names: Record<string, string[]>, whole: string[] }}
  */
 export function writeNarrowedShares({ packageDir, sourceDirs, packages }) {
-  const imported = collectImportedNames(sourceDirs, packages.flatMap(([, keys]) => keys));
+  const imported = collectImportedNames(
+    sourceDirs,
+    packages.flatMap(([, keys]) => keys),
+  );
   const dir = path.join(packageDir, '.federation');
   fs.mkdirSync(dir, { recursive: true });
   // Generated at build time, never committed.

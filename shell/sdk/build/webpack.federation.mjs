@@ -52,7 +52,9 @@ export function sharedSingletons(pkg, { provide = true, narrowed } = {}) {
   // request only when the container's own sources import it, a file always, so a sub-path only a remote imports
   // (`@chakra-ui/react/tabs`) loads too.
   const provided = narrowed && {
-    ...Object.fromEntries(subpaths.map(([key, from]) => [key, { import: fileURLToPath(import.meta.resolve(key)), version: require(`${from}/package.json`).version }])),
+    ...Object.fromEntries(
+      subpaths.map(([key, from]) => [key, { import: fileURLToPath(import.meta.resolve(key)), version: require(`${from}/package.json`).version }]),
+    ),
     ...narrowed,
   };
   return Object.fromEntries(
@@ -202,12 +204,11 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
     // Production only: the shell provides narrowed shares and the federation runtime; remotes stay tiny.
     // In dev every container carries everything whole, so remotes also run standalone.
     const narrowed = isHost && !dev ? writeNarrowedShares({ packageDir, sourceDirs: containerSourceDirs(packageDir), packages: NARROWED }) : undefined;
-    for (const name of narrowed?.whole ?? []) console.warn(`[federation] ${name} is shared whole: a source imports it as a namespace, by default or with import()`);
+    for (const name of narrowed?.whole ?? [])
+      console.warn(`[federation] ${name} is shared whole: a source imports it as a namespace, by default or with import()`);
 
     /** Dev only: the shell loads remotes from their standalone dev servers. */
-    const devRemotes = Object.fromEntries(
-      Object.values(REMOTES).map(({ container, devPort }) => [container, `http://localhost:${devPort}/remoteEntry.js`]),
-    );
+    const devRemotes = Object.fromEntries(Object.values(REMOTES).map(({ container, devPort }) => [container, `http://localhost:${devPort}/remoteEntry.js`]));
 
     return {
       mode,
@@ -340,16 +341,18 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
         ...(process.env.ANALYZE ? bundleReportPlugins(packageDir) : []),
       ],
       // `npm run dev` serves a library through its package's remote server (under /<outDir>/), not its own.
-      devServer: isLibrary ? false : {
-        port,
-        host: 'localhost',
-        hot: false,
-        liveReload: true,
-        historyApiFallback: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        client: { overlay: { warnings: false, errors: true } },
-        proxy: [{ context: ['/api'], target: API_TARGET, changeOrigin: false }],
-      },
+      devServer: isLibrary
+        ? false
+        : {
+            port,
+            host: 'localhost',
+            hot: false,
+            liveReload: true,
+            historyApiFallback: true,
+            headers: { 'Access-Control-Allow-Origin': '*' },
+            client: { overlay: { warnings: false, errors: true } },
+            proxy: [{ context: ['/api'], target: API_TARGET, changeOrigin: false }],
+          },
     };
   };
 }

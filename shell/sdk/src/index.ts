@@ -174,7 +174,16 @@ export type { DuplicateCheckResult, SimilarVenue, VenueType } from '@venuebook/p
 export { AUDIT_LOG_LIMITS, auditActionTone, auditRecordIdLabel, auditUserLabel } from '@venuebook/proto/domain';
 export type { AuditLogEntry, AuditLogPage } from '@venuebook/proto/domain';
 export { DEFAULT_EVENT_SORT, EVENT_SORTS } from '@venuebook/proto/domain';
-export type { DeletedVenue, EventSort, ListDeletedVenuesResult, ListEventsResult, ListVenueEventsResult, VenueEvent, VenueEventInput, VenueEventListItem } from '@venuebook/proto/domain';
+export type {
+  DeletedVenue,
+  EventSort,
+  ListDeletedVenuesResult,
+  ListEventsResult,
+  ListVenueEventsResult,
+  VenueEvent,
+  VenueEventInput,
+  VenueEventListItem,
+} from '@venuebook/proto/domain';
 export type { Contact, ContactInput, ContactListItem, DeletedContactGroup, DeletedContactsResult, ListContactsResult } from '@venuebook/proto/domain';
 export type { CsvImportKind, ImportMatch, ImportResult, ImportRowResult } from '@venuebook/proto/domain';
 // Data cards: departments, the card rules and the shapes of the cards API.

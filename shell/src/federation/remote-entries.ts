@@ -18,10 +18,7 @@ export function remoteEntryUrls(origin: string, override?: unknown): Record<Remo
   const urls = {} as Record<RemoteContainer, string>;
   for (const container of REMOTE_CONTAINERS) {
     const candidate = overrides[container];
-    urls[container] =
-      typeof candidate === 'string' && /^https?:\/\//.test(candidate)
-        ? candidate
-        : `${base}${remoteEntryPath(remoteNameOf(container))}`;
+    urls[container] = typeof candidate === 'string' && /^https?:\/\//.test(candidate) ? candidate : `${base}${remoteEntryPath(remoteNameOf(container))}`;
   }
   return urls;
 }

@@ -11,16 +11,7 @@ export const HEADER_HEIGHT = '14';
 export function Header() {
   const { status } = useSession();
   return (
-    <Box
-      as="header"
-      position="sticky"
-      top="0"
-      zIndex="sticky"
-      bg="bg"
-      borderBottomWidth="1px"
-      borderColor="border"
-      data-testid="app-header"
-    >
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" borderColor="border" data-testid="app-header">
       <Flex maxW="7xl" mx="auto" h={HEADER_HEIGHT} px={{ base: '3', md: '6' }} align="center" gap={{ base: '1', md: '3' }}>
         <Link asChild aria-label="Venue Book home" _hover={{ textDecoration: 'none' }} me={{ base: '1', md: '3' }}>
           <RouterLink to="/" data-testid="header-logo">

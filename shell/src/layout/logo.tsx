@@ -3,14 +3,7 @@ import { chakra, HStack, Text } from '@chakra-ui/react';
 /** Venue Book mark: an open book with a location pin. */
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (
-    <chakra.svg
-      viewBox="0 0 32 32"
-      width={`${size}px`}
-      height={`${size}px`}
-      flexShrink={0}
-      aria-hidden="true"
-      focusable="false"
-    >
+    <chakra.svg viewBox="0 0 32 32" width={`${size}px`} height={`${size}px`} flexShrink={0} aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="var(--chakra-colors-brand-solid)" />
       <path
         d="M6 10.5c3.2-1.2 6.6-1 10 1 3.4-2 6.8-2.2 10-1V24c-3.2-1.2-6.6-1-10 1-3.4-2-6.8-2.2-10-1z"

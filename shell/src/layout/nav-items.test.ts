@@ -17,7 +17,11 @@ describe('side menu items', () => {
       'G-Drive Sync Controls',
       'Audit Logs',
     ]);
-    for (const item of ADMIN_NAV_ITEMS) expect(ROUTE_TABLE.some((r) => r.path === item.path), item.path).toBe(true);
+    for (const item of ADMIN_NAV_ITEMS)
+      expect(
+        ROUTE_TABLE.some((r) => r.path === item.path),
+        item.path,
+      ).toBe(true);
   });
 
   it('shows only the items whose pages are built: the card and deleted-item pages, and Audit Logs to the owner only', () => {
@@ -29,7 +33,13 @@ describe('side menu items', () => {
 
   it('shows an item once its route is enabled and the role may use it', () => {
     const table = ROUTE_TABLE.map((r) => (r.path === '/admin/users' ? { ...r, enabled: true } : r));
-    expect(labels(visibleNavItems('admin', ADMIN_NAV_ITEMS, table))).toEqual(['Master Data Cards', 'Deleted Contacts', 'Deleted Venues', 'Deleted Data Cards', 'User Management']);
+    expect(labels(visibleNavItems('admin', ADMIN_NAV_ITEMS, table))).toEqual([
+      'Master Data Cards',
+      'Deleted Contacts',
+      'Deleted Venues',
+      'Deleted Data Cards',
+      'User Management',
+    ]);
     expect(visibleNavItems('editor', ADMIN_NAV_ITEMS, table)).toEqual([]);
   });
 

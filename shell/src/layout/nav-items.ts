@@ -40,7 +40,5 @@ export function visibleNavItems(
   items: readonly NavItem[] = ADMIN_NAV_ITEMS,
   table: readonly RouteDefinition[] = ROUTE_TABLE,
 ): NavItem[] {
-  return items.filter(
-    (item) => findRoute(item.path, table) !== undefined && can(role, item.action) && (!item.ownerOnly || role === 'owner'),
-  );
+  return items.filter((item) => findRoute(item.path, table) !== undefined && can(role, item.action) && (!item.ownerOnly || role === 'owner'));
 }

@@ -20,9 +20,7 @@ export function AccessDeniedPage() {
           Access Denied
         </Heading>
         <Text data-testid="access-denied-message">
-          {config
-            ? accessDeniedMessage(config.companyDomain)
-            : 'Only company email addresses are allowed to access this application.'}
+          {config ? accessDeniedMessage(config.companyDomain) : 'Only company email addresses are allowed to access this application.'}
         </Text>
         {user ? (
           <Text color="fg.muted" fontSize="sm">

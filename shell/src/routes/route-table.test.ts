@@ -1,15 +1,6 @@
 import { ROLES } from '@venuebook/sdk';
 import { describe, expect, it } from 'vitest';
-import {
-  enabledRoutes,
-  findRoute,
-  isNotFound,
-  isSignInRoute,
-  requiredRemotes,
-  roleMayOpen,
-  ROUTE_TABLE,
-  type RouteDefinition,
-} from './route-table.ts';
+import { enabledRoutes, findRoute, isNotFound, isSignInRoute, requiredRemotes, roleMayOpen, ROUTE_TABLE, type RouteDefinition } from './route-table.ts';
 
 describe('route table', () => {
   it('lists every route of spec §2 once', () => {

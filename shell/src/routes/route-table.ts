@@ -59,10 +59,7 @@ export function enabledRoutes(table: readonly RouteDefinition[] = ROUTE_TABLE): 
 }
 
 /** The registered route that renders `pathname`, or undefined when it is a 404. */
-export function findRoute(
-  pathname: string,
-  table: readonly RouteDefinition[] = ROUTE_TABLE,
-): RouteDefinition | undefined {
+export function findRoute(pathname: string, table: readonly RouteDefinition[] = ROUTE_TABLE): RouteDefinition | undefined {
   return enabledRoutes(table).find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
 }
 

@@ -62,10 +62,7 @@ export function appRoutes(routes: readonly RouteDefinition[] = enabledRoutes()):
     })),
     {
       element: <AppLayout />,
-      children: [
-        ...open.map((route) => ({ path: route.path, element: <RoutedPage route={route} /> })),
-        { path: '*', element: <NotFoundPage /> },
-      ],
+      children: [...open.map((route) => ({ path: route.path, element: <RoutedPage route={route} /> })), { path: '*', element: <NotFoundPage /> }],
     },
     {
       element: <SignedInLayout />,

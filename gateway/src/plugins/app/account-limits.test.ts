@@ -75,7 +75,7 @@ describe('the sign-in limits (per account, per known browser, global)', () => {
     return { clock, limits: createSignInLimits({ maxFailures: 3, windowMs: 15 * 60_000, globalFailuresPerMinute, now: clock.now }) };
   }
 
-  it("holds an account back for unknown browsers, while a browser that signed in to it before may still try", () => {
+  it('holds an account back for unknown browsers, while a browser that signed in to it before may still try', () => {
     const { limits: signIn } = limits();
     for (let i = 0; i < 3; i++) signIn.recordFailure(ann, undefined);
     expect(signIn.refusal(ann, undefined)).toEqual({ retryAfterSeconds: 900, message: accountLockedMessage(900) });

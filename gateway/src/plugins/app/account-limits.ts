@@ -187,7 +187,11 @@ export default fp(
     const { AUTH_ACCOUNT_MAX_FAILURES, AUTH_ACCOUNT_WINDOW_MINUTES, AUTH_GLOBAL_FAILURES_PER_MINUTE } = fastify.config;
     fastify.decorate(
       'accountLimits',
-      createSignInLimits({ maxFailures: AUTH_ACCOUNT_MAX_FAILURES, windowMs: AUTH_ACCOUNT_WINDOW_MINUTES * 60_000, globalFailuresPerMinute: AUTH_GLOBAL_FAILURES_PER_MINUTE }),
+      createSignInLimits({
+        maxFailures: AUTH_ACCOUNT_MAX_FAILURES,
+        windowMs: AUTH_ACCOUNT_WINDOW_MINUTES * 60_000,
+        globalFailuresPerMinute: AUTH_GLOBAL_FAILURES_PER_MINUTE,
+      }),
     );
   },
   { name: 'account-limits' },

@@ -131,7 +131,15 @@ export default fp(
       }
       if (!entry.active) throw sessionMissing();
       const { user } = entry;
-      return { userId: user.id, email: user.email, role: user.role, sessionId: claims.sid, user, expiresAt: claims.exp, ...(claims.scope === undefined ? {} : { scope: claims.scope }) };
+      return {
+        userId: user.id,
+        email: user.email,
+        role: user.role,
+        sessionId: claims.sid,
+        user,
+        expiresAt: claims.exp,
+        ...(claims.scope === undefined ? {} : { scope: claims.scope }),
+      };
     }
 
     async function authenticate(request: FastifyRequest): Promise<AuthContext> {
@@ -162,7 +170,10 @@ export default fp(
           request.auth = await authorize(request, access);
         } catch (error) {
           if (error instanceof HttpError) {
-            await reply.code(error.statusCode).header('cache-control', 'no-store').send(apiError(error.statusCode, error.message, undefined, error.apiCode));
+            await reply
+              .code(error.statusCode)
+              .header('cache-control', 'no-store')
+              .send(apiError(error.statusCode, error.message, undefined, error.apiCode));
           } else if (isGrpcError(error)) {
             const { status, body } = fromGrpcError(error);
             await reply.code(status).header('cache-control', 'no-store').send(body);

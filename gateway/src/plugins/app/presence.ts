@@ -72,8 +72,17 @@ export default fp(
       if (kind === 'leave') lastPublished.delete(key);
       else lastPublished.set(key, Date.now());
       try {
-        const data: PresenceChanged = { origin, kind, channel, editor: { userId: editor.userId, email: editor.email, fullName: editor.fullName }, ...(sync ? { sync } : {}) };
-        nc.publish(SUBJECTS.presenceChanged, encodeEnvelope(createEnvelope(SUBJECTS.presenceChanged, data, { actor: { userId: editor.userId, email: editor.email } })));
+        const data: PresenceChanged = {
+          origin,
+          kind,
+          channel,
+          editor: { userId: editor.userId, email: editor.email, fullName: editor.fullName },
+          ...(sync ? { sync } : {}),
+        };
+        nc.publish(
+          SUBJECTS.presenceChanged,
+          encodeEnvelope(createEnvelope(SUBJECTS.presenceChanged, data, { actor: { userId: editor.userId, email: editor.email } })),
+        );
       } catch (error) {
         // NATS closed or reconnecting: the other replicas hear of the user with the next heartbeat.
         fastify.log.warn({ err: error }, 'presence publish failed');
@@ -190,7 +199,8 @@ export default fp(
         const parsed = presenceChannelSchema.safeParse(data.channel);
         if (!parsed.success) return;
         const channel = parsed.data;
-        const changed = data.kind === 'leave' ? state.left(channel, data.origin, data.editor.userId) : state.seen(channel, data.origin, data.editor, Date.now());
+        const changed =
+          data.kind === 'leave' ? state.left(channel, data.origin, data.editor.userId) : state.seen(channel, data.origin, data.editor, Date.now());
         if (changed) push(channel);
         // Another replica's first socket on a channel we have sockets on: tell it who is here now, not at the next heartbeat.
         if (data.sync) {

@@ -59,7 +59,8 @@ const TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
 export function parseDeviceCookie(value: string): DeviceCookie | undefined {
   const [device = '', ...accounts] = value.split('.');
-  if (!TOKEN.test(device) || accounts.length === 0 || accounts.length > DEVICE_COOKIE_ACCOUNTS || !accounts.every((account) => TOKEN.test(account))) return undefined;
+  if (!TOKEN.test(device) || accounts.length === 0 || accounts.length > DEVICE_COOKIE_ACCOUNTS || !accounts.every((account) => TOKEN.test(account)))
+    return undefined;
   return { device, accounts };
 }
 
@@ -117,7 +118,13 @@ export default fp(
         // A fresh grant is the freshest answer about this user (unless a role change came in meanwhile): the
         // next calls need not ask identity.
         fastify.userCache.set(user.id, grant.sessionId, { user, active: true }, readAt);
-        return { accessToken, tokenType: 'bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, expiresAt: Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS, user };
+        return {
+          accessToken,
+          tokenType: 'bearer',
+          expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+          expiresAt: Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS,
+          user,
+        };
       },
       refreshToken: (request) => request.cookies[REFRESH_COOKIE_NAME],
       end(reply) {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '@venuebook/proto/domain';
 import { createUserCache, USER_CACHE_TTL_MS } from './user-cache.ts';
 
-const user = (id: string): AuthUser => ({ id, email: `${id}@example.com`, role: 'editor', welcomeShown: true, createdAt: '2025-01-01T00:00:00.000Z', lastSignInAt: null });
+const user = (id: string): AuthUser => ({
+  id,
+  email: `${id}@example.com`,
+  role: 'editor',
+  welcomeShown: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  lastSignInAt: null,
+});
 
 /** A clock the test moves by hand (lru-cache's `perf` option). */
 function manualClock(): { now(): number; advance(ms: number): void } {

@@ -34,7 +34,12 @@ export default fp(
     await fastify.register(jwt, {
       secret: fastify.config.JWT_SECRET,
       sign: { algorithm: 'HS256', iss: ACCESS_TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, expiresIn: fastify.config.ACCESS_TOKEN_TTL_SECONDS },
-      verify: { algorithms: ['HS256'], allowedIss: ACCESS_TOKEN_ISSUER, allowedAud: ACCESS_TOKEN_AUDIENCE, requiredClaims: ['sub', 'sid', 'exp', 'iss', 'aud'] },
+      verify: {
+        algorithms: ['HS256'],
+        allowedIss: ACCESS_TOKEN_ISSUER,
+        allowedAud: ACCESS_TOKEN_AUDIENCE,
+        requiredClaims: ['sub', 'sid', 'exp', 'iss', 'aud'],
+      },
     });
   },
   { name: 'jwt' },

@@ -63,9 +63,9 @@ export default fp(
           { name: 'users', description: 'User management (admins and owners)' },
           { name: 'venues', description: 'Venue records' },
           { name: 'events', description: 'Events (shows and productions) at venues' },
-          { name: 'contacts', description: "Venue contacts, the all-contacts list, deleted contacts and contact tags" },
+          { name: 'contacts', description: 'Venue contacts, the all-contacts list, deleted contacts and contact tags' },
           { name: 'cards', description: "Data cards: master templates, a venue's cards per department, their order and deleted cards" },
-          { name: 'media', description: "Venue documents and photos: uploads, content (signed URLs), photo tags and the public photo gallery" },
+          { name: 'media', description: 'Venue documents and photos: uploads, content (signed URLs), photo tags and the public photo gallery' },
           { name: 'audit', description: 'The audit log of every service (owners)' },
           { name: 'admin', description: 'Admin settings (admins and owners)' },
           { name: 'health', description: 'Liveness and readiness' },
@@ -79,13 +79,14 @@ export default fp(
     const { API_DOCS } = fastify.config;
     if (API_DOCS === 'off') return;
     await fastify.register(swaggerUi, {
-      ...(API_DOCS === 'signed-in' ? { uiHooks: { onRequest: (request: FastifyRequest, reply: FastifyReply) => fastify.authn.guard('member')(request, reply) } } : {}),
+      ...(API_DOCS === 'signed-in'
+        ? { uiHooks: { onRequest: (request: FastifyRequest, reply: FastifyReply) => fastify.authn.guard('member')(request, reply) } }
+        : {}),
       routePrefix: '/api/docs',
       staticCSP: true,
       // The docs may be served over plain http (local runs), so no upgrade-insecure-requests; swagger-ui
       // sets a few inline styles, as the app does.
-      transformStaticCSP: (header) =>
-        header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
+      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '').replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
       uiConfig: { deepLinking: true },
     });
   },

@@ -16,9 +16,14 @@ describe('the seeded templates', () => {
       expect(new Set(template.fields.map((field) => field.key)).size).toBe(template.fields.length);
       for (const field of template.fields) if (field.type === 'select') expect(field.options.length).toBeGreaterThan(0);
     }
-    for (const department of DEPARTMENTS) expect(SEED_TEMPLATES.filter((template) => template.primaryDepartment === department && !template.isSystemProtected).length, department).toBeGreaterThan(0);
+    for (const department of DEPARTMENTS)
+      expect(SEED_TEMPLATES.filter((template) => template.primaryDepartment === department && !template.isSystemProtected).length, department).toBeGreaterThan(
+        0,
+      );
     const protectedOnes = SEED_TEMPLATES.filter((template) => template.isSystemProtected);
-    expect(protectedOnes.map((template) => [template.id, template.title, template.departments])).toEqual([[GENERAL_NOTES_TEMPLATE_ID, 'General Notes', [...DEPARTMENTS]]]);
+    expect(protectedOnes.map((template) => [template.id, template.title, template.departments])).toEqual([
+      [GENERAL_NOTES_TEMPLATE_ID, 'General Notes', [...DEPARTMENTS]],
+    ]);
   });
 });
 

@@ -16,7 +16,13 @@ describe('field notes save (spec §4, §9)', () => {
   });
 
   it('a pure append adds the new lines only', () => {
-    expect(planNoteSave(['a', 'b'], ['a', 'b', 'c', 'd'], stored('a', 'b'))).toEqual({ kind: 'append', add: ['c', 'd'], remove: [], newLines: 2, othersAdded: 0 });
+    expect(planNoteSave(['a', 'b'], ['a', 'b', 'c', 'd'], stored('a', 'b'))).toEqual({
+      kind: 'append',
+      add: ['c', 'd'],
+      remove: [],
+      newLines: 2,
+      othersAdded: 0,
+    });
     expect(planNoteSave([], ['first'], [])).toMatchObject({ kind: 'append', add: ['first'] });
   });
 
@@ -26,12 +32,22 @@ describe('field notes save (spec §4, §9)', () => {
   });
 
   it('a full replace when the line counts match (an edit in the middle)', () => {
-    expect(planNoteSave(['a', 'b', 'c'], ['a', 'B', 'c'], stored('a', 'b', 'c'))).toEqual({ kind: 'replace', add: ['a', 'B', 'c'], remove: ['l0', 'l1', 'l2'], newLines: 3, othersAdded: 0 });
+    expect(planNoteSave(['a', 'b', 'c'], ['a', 'B', 'c'], stored('a', 'b', 'c'))).toEqual({
+      kind: 'replace',
+      add: ['a', 'B', 'c'],
+      remove: ['l0', 'l1', 'l2'],
+      newLines: 3,
+      othersAdded: 0,
+    });
   });
 
   it('a full replace when the lengths differ by under 50 %', () => {
     // 11 characters -> 9 characters, 3 lines -> 2 lines.
-    expect(planNoteSave(['aaa', 'bbb', 'ccc'], ['aaaa', 'ccccc'], stored('aaa', 'bbb', 'ccc'))).toMatchObject({ kind: 'replace', add: ['aaaa', 'ccccc'], remove: ['l0', 'l1', 'l2'] });
+    expect(planNoteSave(['aaa', 'bbb', 'ccc'], ['aaaa', 'ccccc'], stored('aaa', 'bbb', 'ccc'))).toMatchObject({
+      kind: 'replace',
+      add: ['aaaa', 'ccccc'],
+      remove: ['l0', 'l1', 'l2'],
+    });
   });
 
   it('the 50 % rule: a difference of exactly half or more with other line counts is a line merge', () => {

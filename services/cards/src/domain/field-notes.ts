@@ -92,7 +92,8 @@ export function planNoteSave(base: readonly string[], next: readonly string[], s
   if (othersAdded === 0) {
     if (next.length >= base.length && sameLines(base, next.slice(0, base.length))) return plan('append', next.slice(base.length), []);
     const last = base.length - 1;
-    if (last >= 0 && next.length >= base.length && sameLines(base.slice(0, last), next.slice(0, last))) return plan('edit-last', next.slice(last), storedIds([last]));
+    if (last >= 0 && next.length >= base.length && sameLines(base.slice(0, last), next.slice(0, last)))
+      return plan('edit-last', next.slice(last), storedIds([last]));
     if (isReplaceEdit(base, next)) return plan('replace', [...next], storedIds(base.map((_, i) => i)));
   }
   // A merge: the client's new lines are added, the lines it removed soft-deleted, every other stored line kept.

@@ -36,7 +36,8 @@ describe('version ids', () => {
   });
 
   it('refuse what is no version id', () => {
-    for (const bad of ['', 'x', `${VENUE}:${CARD}_a:0`, `${VENUE}:${CARD}_a:01`, `${VENUE}:${CARD}_a:-1`, `${VENUE}:${CARD}_a:1.5`, ':3']) expect(parseVersionId(bad)).toBeNull();
+    for (const bad of ['', 'x', `${VENUE}:${CARD}_a:0`, `${VENUE}:${CARD}_a:01`, `${VENUE}:${CARD}_a:-1`, `${VENUE}:${CARD}_a:1.5`, ':3'])
+      expect(parseVersionId(bad)).toBeNull();
   });
 });
 
@@ -67,7 +68,11 @@ describe('Data card save (spec §5)', () => {
   });
 
   it('refuses keys the card does not have, each named', () => {
-    const result = planCardSave(FIELDS, { power: { value: 'x', baseVersion: 0 }, ghost: { value: 'y', baseVersion: 0 }, other: { value: 'z', baseVersion: 0 } });
+    const result = planCardSave(FIELDS, {
+      power: { value: 'x', baseVersion: 0 },
+      ghost: { value: 'y', baseVersion: 0 },
+      other: { value: 'z', baseVersion: 0 },
+    });
     expect(result).toEqual({
       ok: false,
       fieldErrors: [
@@ -78,7 +83,10 @@ describe('Data card save (spec §5)', () => {
   });
 
   it("reads only the save's own keys: a stored field keyed 'constructor' is not taken from Object.prototype (security review)", () => {
-    const fields = [{ key: 'constructor', label: 'Constructor', type: 'textarea' }, { key: 'notes', label: 'Notes', type: 'textarea' }];
+    const fields = [
+      { key: 'constructor', label: 'Constructor', type: 'textarea' },
+      { key: 'notes', label: 'Notes', type: 'textarea' },
+    ];
     const result = planCardSave(fields, { notes: { value: 'hello', baseVersion: 0 } });
     expect(result).toEqual({ ok: true, plan: { writes: [{ fieldKey: 'notes', label: 'Notes', value: 'hello', baseVersion: 0 }], skipped: [] } });
   });
@@ -116,7 +124,11 @@ describe('current value', () => {
   });
 
   it("of a cleared field is '' (its version still the base of the next save)", () => {
-    expect(currentValueOf([version({ version: 2, kind: 'cleared', value: '400A' }), version({ version: 1 })])).toMatchObject({ value: '', version: 2, kind: 'cleared' });
+    expect(currentValueOf([version({ version: 2, kind: 'cleared', value: '400A' }), version({ version: 1 })])).toMatchObject({
+      value: '',
+      version: 2,
+      kind: 'cleared',
+    });
   });
 
   it('is unchanged by a save of the same text, not after a clear', () => {

@@ -93,12 +93,16 @@ export function storedValue(value: FieldValueSaveInput['value'], fieldType: stri
  * stored as text, empty values of fields that are not textareas are skipped. The plan lists the card's fields in the
  * card's order.
  */
-export function planCardSave(fields: readonly CardFieldShape[], values: Readonly<Record<string, FieldValueSaveInput>>): { ok: true; plan: CardSavePlan } | { ok: false; fieldErrors: FieldError[] } {
+export function planCardSave(
+  fields: readonly CardFieldShape[],
+  values: Readonly<Record<string, FieldValueSaveInput>>,
+): { ok: true; plan: CardSavePlan } | { ok: false; fieldErrors: FieldError[] } {
   const byKey = new Map(fields.map((field) => [field.key, field]));
   const fieldErrors: FieldError[] = [];
   for (const [key, input] of Object.entries(values)) {
     if (!byKey.has(key)) fieldErrors.push({ field: `values.${key}`, message: UNKNOWN_FIELD });
-    else if (typeof input.value === 'string' && input.value.length > FIELD_VALUE_MAX_LENGTH) fieldErrors.push({ field: `values.${key}.value`, message: `A value must be at most ${FIELD_VALUE_MAX_LENGTH} characters` });
+    else if (typeof input.value === 'string' && input.value.length > FIELD_VALUE_MAX_LENGTH)
+      fieldErrors.push({ field: `values.${key}.value`, message: `A value must be at most ${FIELD_VALUE_MAX_LENGTH} characters` });
   }
   if (fieldErrors.length > 0) return { ok: false, fieldErrors };
   const plan: CardSavePlan = { writes: [], skipped: [] };
@@ -171,6 +175,11 @@ export function isUnchanged(current: CardFieldValue | null, value: string): bool
 }
 
 /** The answer for one field. */
-export function saveResult(field: { fieldKey: string; label: string }, status: FieldSaveResult['status'], value: string | null, current: CardFieldValue | null): FieldSaveResult {
+export function saveResult(
+  field: { fieldKey: string; label: string },
+  status: FieldSaveResult['status'],
+  value: string | null,
+  current: CardFieldValue | null,
+): FieldSaveResult {
   return { fieldKey: field.fieldKey, label: field.label, status, value, current };
 }

@@ -42,19 +42,28 @@ export const SEED_TEMPLATES: readonly SeedTemplate[] = [
     number('camera_positions', 'Camera positions'),
     text('fiber_connectivity', 'Fiber connectivity'),
   ]),
-  template('c323b023-5e58-4a5e-b2a1-d324d2c94b26', 'Production/Broadcast', 'Audio', 'House audio and feeds', [text('house_feed', 'House feed'), select('pa_system', 'PA system', ['House', 'Touring', 'None'])]),
+  template('c323b023-5e58-4a5e-b2a1-d324d2c94b26', 'Production/Broadcast', 'Audio', 'House audio and feeds', [
+    text('house_feed', 'House feed'),
+    select('pa_system', 'PA system', ['House', 'Touring', 'None']),
+  ]),
   template('595b087a-2a8e-4801-ab4b-2482c0a8ea2d', 'Events', 'Event Spaces', 'Rooms and areas for hospitality and events', [
     number('capacity', 'Capacity'),
     text('hospitality_areas', 'Hospitality areas'),
     yesno('catering_on_site', 'Catering on site'),
   ]),
-  template('48ef5612-98ea-4193-92e0-a3033507a02b', 'Events', 'Ticketing', 'Box office and ticketing', [text('box_office', 'Box office'), text('ticketing_provider', 'Ticketing provider')]),
+  template('48ef5612-98ea-4193-92e0-a3033507a02b', 'Events', 'Ticketing', 'Box office and ticketing', [
+    text('box_office', 'Box office'),
+    text('ticketing_provider', 'Ticketing provider'),
+  ]),
   template('8ff9af28-e3f6-4293-ab1c-bcaad9114ff3', 'Facilities', 'Loading Dock', 'Deliveries and load-in', [
     number('dock_doors', 'Dock doors'),
     text('dock_height', 'Dock height'),
     yesno('forklift_available', 'Forklift available'),
   ]),
-  template('eea499d4-5351-47bf-a8de-df30b5a26d4c', 'Facilities', 'Power', 'Shore power and generators', [text('shore_power', 'Shore power'), yesno('generator_required', 'Generator required')]),
+  template('eea499d4-5351-47bf-a8de-df30b5a26d4c', 'Facilities', 'Power', 'Shore power and generators', [
+    text('shore_power', 'Shore power'),
+    yesno('generator_required', 'Generator required'),
+  ]),
   template('56f332ae-2dc3-46b9-9dd2-ec0841cfa5f6', 'Production Management', 'Production Office', 'Offices, storage and crew areas', [
     number('office_count', 'Number of offices'),
     text('storage', 'Storage'),
@@ -75,5 +84,8 @@ export const SEED_TEMPLATES: readonly SeedTemplate[] = [
     text('bandwidth', 'Bandwidth'),
     yesno('dedicated_wifi', 'Dedicated Wi-Fi'),
   ]),
-  template('ba313440-57e3-4411-a097-82c53ca67fc0', 'IT', 'Phones and Radios', 'Phone lines and radio frequencies', [text('phone_lines', 'Phone lines'), text('radio_frequencies', 'Radio frequencies')]),
+  template('ba313440-57e3-4411-a097-82c53ca67fc0', 'IT', 'Phones and Radios', 'Phone lines and radio frequencies', [
+    text('phone_lines', 'Phone lines'),
+    text('radio_frequencies', 'Radio frequencies'),
+  ]),
 ];

@@ -34,7 +34,11 @@ export function createCardEvents(js: JetStreamClient, logger: Logger, options: {
       await cards.publish(SUBJECT_OF[kind], { cardId: card.id, venueId: card.venueId }, context);
     },
     async orderSaved(order, context = {}) {
-      await orders.publish(SUBJECTS.cardOrderSaved, { orderId: order.id, venueId: order.venueId, department: order.department, version: order.version }, context);
+      await orders.publish(
+        SUBJECTS.cardOrderSaved,
+        { orderId: order.id, venueId: order.venueId, department: order.department, version: order.version },
+        context,
+      );
     },
   };
 }

@@ -21,7 +21,11 @@ export function createFieldValueEvents(js: JetStreamClient, logger: Logger, opti
   return {
     async stored(record, context = {}) {
       const { id, venueId, savedAt, ...version } = record;
-      await events.publish(SUBJECTS.venueDataUpdated, { venueId, updatedAt: savedAt.toISOString(), versionId: id, version: { ...version, savedAt: savedAt.toISOString() } }, context);
+      await events.publish(
+        SUBJECTS.venueDataUpdated,
+        { venueId, updatedAt: savedAt.toISOString(), versionId: id, version: { ...version, savedAt: savedAt.toISOString() } },
+        context,
+      );
     },
   };
 }

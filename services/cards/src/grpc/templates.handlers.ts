@@ -4,7 +4,10 @@ import type { ServiceHandlers } from '@venuebook/proto/grpc';
 import { requirePermission } from '@venuebook/service-kit';
 import type { TemplateUseCases } from '../use-cases/templates.ts';
 
-type TemplateHandlers = Pick<ServiceHandlers<typeof CardsService>, 'listTemplates' | 'createTemplate' | 'updateTemplate' | 'deleteTemplate' | 'saveTemplateOrder' | 'moveTemplate' | 'getCard'>;
+type TemplateHandlers = Pick<
+  ServiceHandlers<typeof CardsService>,
+  'listTemplates' | 'createTemplate' | 'updateTemplate' | 'deleteTemplate' | 'saveTemplateOrder' | 'moveTemplate' | 'getCard'
+>;
 
 /** The gRPC face of master templates: decode, check the permission, run the use case, encode. */
 export function createTemplateHandlers(useCases: TemplateUseCases): TemplateHandlers {

@@ -46,7 +46,11 @@ export function createVenueCardHandlers(useCases: VenueCardUseCases): VenueCardH
 
     async customizeTemplate(request, call) {
       const caller = requirePermission(call, 'card.edit');
-      return { card: dataCardToProto(await useCases.customizeTemplate(caller, request.venueId, request.department, request.templateId, cardInputFromProto(request.card))) };
+      return {
+        card: dataCardToProto(
+          await useCases.customizeTemplate(caller, request.venueId, request.department, request.templateId, cardInputFromProto(request.card)),
+        ),
+      };
     },
 
     async removeTemplateFromVenue(request, call) {

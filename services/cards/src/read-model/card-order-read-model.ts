@@ -49,7 +49,9 @@ export function createCardOrderReadModel(model: CardOrderModel, options: { logge
   }
   readModel.onChange((id) => {
     if (id === undefined) {
-      const keys = new Set(readModel.query({ sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER }).items.map((order) => orderKey(order.venueId, order.department)));
+      const keys = new Set(
+        readModel.query({ sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER }).items.map((order) => orderKey(order.venueId, order.department)),
+      );
       for (const key of keys) prune(key);
       return;
     }
@@ -62,7 +64,9 @@ export function createCardOrderReadModel(model: CardOrderModel, options: { logge
     upsert: (order) => readModel.upsert(order),
     async start() {
       await readModel.start();
-      const keys = new Set(readModel.query({ sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER }).items.map((order) => orderKey(order.venueId, order.department)));
+      const keys = new Set(
+        readModel.query({ sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER }).items.map((order) => orderKey(order.venueId, order.department)),
+      );
       for (const key of keys) prune(key);
     },
     stop: () => readModel.stop(),

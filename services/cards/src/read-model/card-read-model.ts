@@ -58,5 +58,7 @@ export function createCardReadModel(model: CardModel, options: { logger: Logger;
 
 /** The cards of `group` (a venue id or TEMPLATES_GROUP) that `filter` accepts. */
 export function cardsOf(readModel: CardReadModel, group: string, filter: (card: DataCard) => boolean): DataCard[] {
-  return readModel.query({ group, sort: 'title', offset: 0, limit: Number.MAX_SAFE_INTEGER, filter: (entry) => filter(entry.card) }).items.map((entry) => entry.card);
+  return readModel
+    .query({ group, sort: 'title', offset: 0, limit: Number.MAX_SAFE_INTEGER, filter: (entry) => filter(entry.card) })
+    .items.map((entry) => entry.card);
 }

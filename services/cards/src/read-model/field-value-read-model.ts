@@ -98,11 +98,19 @@ export function createFieldValueLists(repository: FieldValueRepository, options:
     groupOf: (record) => record.venueId,
     sorts: { newest: newestFirst },
     progressEvery: 50_000,
-    ...(options.nc ? { events: { nc: options.nc, stream: STREAMS.cards.name, recordIdOf: (subject: string, payload: unknown) => versionIdOf(subject, payload, carried) } } : {}),
+    ...(options.nc
+      ? { events: { nc: options.nc, stream: STREAMS.cards.name, recordIdOf: (subject: string, payload: unknown) => versionIdOf(subject, payload, carried) } }
+      : {}),
   });
 
   function versionsOf(venueId: string, cardId?: string): Map<string, FieldVersionRecord[]> {
-    const { items } = readModel.query({ group: venueId, sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER, ...(cardId === undefined ? {} : { filter: (record: FieldVersionRecord) => record.cardId === cardId }) });
+    const { items } = readModel.query({
+      group: venueId,
+      sort: 'newest',
+      offset: 0,
+      limit: Number.MAX_SAFE_INTEGER,
+      ...(cardId === undefined ? {} : { filter: (record: FieldVersionRecord) => record.cardId === cardId }),
+    });
     const fields = new Map<string, FieldVersionRecord[]>();
     for (const record of items) {
       const key = `${record.cardId}_${record.fieldKey}`;
@@ -146,7 +154,13 @@ export function createFieldValueLists(repository: FieldValueRepository, options:
     },
 
     history(venueId, cardId, fieldKey) {
-      return readModel.query({ group: venueId, sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER, filter: (record) => record.cardId === cardId && record.fieldKey === fieldKey }).items;
+      return readModel.query({
+        group: venueId,
+        sort: 'newest',
+        offset: 0,
+        limit: Number.MAX_SAFE_INTEGER,
+        filter: (record) => record.cardId === cardId && record.fieldKey === fieldKey,
+      }).items;
     },
   };
 }

@@ -39,7 +39,10 @@ export function cardOrderModel(connection: Connection): CardOrderModel {
 }
 
 /** Marks what was seeded (`_id` e.g. 'templates-v1'), written once after the seed's inserts. */
-export const cardSeedSchema = new Schema({ _id: { type: String, required: true }, at: { type: Date, required: true } }, { collection: 'card_seeds', versionKey: false, strict: 'throw' });
+export const cardSeedSchema = new Schema(
+  { _id: { type: String, required: true }, at: { type: Date, required: true } },
+  { collection: 'card_seeds', versionKey: false, strict: 'throw' },
+);
 
 export interface CardSeedDocument {
   _id: string;

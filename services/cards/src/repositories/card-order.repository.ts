@@ -13,7 +13,15 @@ export interface CardOrder {
 }
 
 export function toCardOrder(doc: CardOrderDocument): CardOrder {
-  return { id: doc._id, venueId: doc.venueId ?? null, department: doc.department, version: doc.version, cardIds: [...(doc.cardIds ?? [])], savedBy: doc.savedBy ?? '', savedAt: new Date(doc.savedAt).toISOString() };
+  return {
+    id: doc._id,
+    venueId: doc.venueId ?? null,
+    department: doc.department,
+    version: doc.version,
+    cardIds: [...(doc.cardIds ?? [])],
+    savedBy: doc.savedBy ?? '',
+    savedAt: new Date(doc.savedAt).toISOString(),
+  };
 }
 
 const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
@@ -27,7 +35,14 @@ export class CardOrderRepository {
   }
 
   /** Inserts version `version`; null when it exists already (another save came first). */
-  async insertVersion(venueId: string | null, department: string, version: number, cardIds: string[], savedBy: string, now = new Date()): Promise<CardOrder | null> {
+  async insertVersion(
+    venueId: string | null,
+    department: string,
+    version: number,
+    cardIds: string[],
+    savedBy: string,
+    now = new Date(),
+  ): Promise<CardOrder | null> {
     const _id = orderDocumentId(venueId, department, version);
     try {
       const doc = await this.#model.create({ _id, venueId, department, version, cardIds, savedBy, savedAt: now });
@@ -39,7 +54,10 @@ export class CardOrderRepository {
   }
 
   async getVersion(venueId: string | null, department: string, version: number): Promise<CardOrder | null> {
-    const doc = await this.#model.findOne({ _id: orderDocumentId(venueId, department, version) }).lean<CardOrderDocument>().exec();
+    const doc = await this.#model
+      .findOne({ _id: orderDocumentId(venueId, department, version) })
+      .lean<CardOrderDocument>()
+      .exec();
     return doc ? toCardOrder(doc) : null;
   }
 }

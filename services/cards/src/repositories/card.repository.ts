@@ -15,7 +15,13 @@ export function toCardRecord(doc: CardSource): DataCard {
     isTemplate: !!doc.isTemplate,
     venueId: doc.venueId ?? null,
     templateId: doc.templateId ?? null,
-    fields: (doc.fields ?? []).map((field) => ({ key: field.key, label: field.label, type: field.type, options: [...(field.options ?? [])], required: !!field.required })),
+    fields: (doc.fields ?? []).map((field) => ({
+      key: field.key,
+      label: field.label,
+      type: field.type,
+      options: [...(field.options ?? [])],
+      required: !!field.required,
+    })),
     createdBy: doc.createdBy ?? '',
     createdAt: new Date(doc.createdAt).toISOString(),
     updatedAt: new Date(doc.updatedAt).toISOString(),
@@ -53,7 +59,14 @@ export class CardRepository {
   }
 
   async create(card: NewCard, now = new Date()): Promise<DataCard> {
-    const doc = await this.#model.create({ ...card, _id: card.id ?? randomUUID(), templateId: card.templateId ?? null, isSystemProtected: card.isSystemProtected ?? false, createdAt: now, updatedAt: now });
+    const doc = await this.#model.create({
+      ...card,
+      _id: card.id ?? randomUUID(),
+      templateId: card.templateId ?? null,
+      isSystemProtected: card.isSystemProtected ?? false,
+      createdAt: now,
+      updatedAt: now,
+    });
     return toCardRecord(doc.toObject() as CardDocument);
   }
 
@@ -74,7 +87,10 @@ export class CardRepository {
 
   /** Sets the fields (callers hold `card:<id>`); null when the card does not exist. */
   async update(id: string, changes: CardChanges, now = new Date()): Promise<DataCard | null> {
-    const doc = await this.#model.findOneAndUpdate({ _id: id }, { $set: { ...changes, updatedAt: now } }, { returnDocument: 'after', timestamps: false }).lean<CardDocument>().exec();
+    const doc = await this.#model
+      .findOneAndUpdate({ _id: id }, { $set: { ...changes, updatedAt: now } }, { returnDocument: 'after', timestamps: false })
+      .lean<CardDocument>()
+      .exec();
     return doc ? toCardRecord(doc) : null;
   }
 

@@ -18,7 +18,10 @@ export interface FieldNoteRecord {
   createdByEmail: string;
 }
 
-export type FieldNoteSource = Pick<FieldNoteDocument, '_id' | 'kind' | 'lineId' | 'venueId' | 'cardId' | 'department' | 'fieldKey' | 'text' | 'position' | 'createdAt' | 'createdBy' | 'createdByEmail'>;
+export type FieldNoteSource = Pick<
+  FieldNoteDocument,
+  '_id' | 'kind' | 'lineId' | 'venueId' | 'cardId' | 'department' | 'fieldKey' | 'text' | 'position' | 'createdAt' | 'createdBy' | 'createdByEmail'
+>;
 
 const FIELDS = '_id kind lineId venueId cardId department fieldKey text position createdAt createdBy createdByEmail';
 

@@ -48,7 +48,21 @@ async function waitFor(done: () => boolean): Promise<void> {
 }
 
 function record(venueId: string, cardId: string, fieldKey: string, version: number, value: string, savedBy = 'u1'): FieldVersionRecord {
-  return { id: versionId(venueId, cardId, fieldKey, version), venueId, cardId, fieldKey, department: 'Facilities', value, version, kind: 'value', savedBy, savedByEmail: `${savedBy}@example.com`, savedAt: new Date(), restoredFrom: null, verifiedSource: null };
+  return {
+    id: versionId(venueId, cardId, fieldKey, version),
+    venueId,
+    cardId,
+    fieldKey,
+    department: 'Facilities',
+    value,
+    version,
+    kind: 'value',
+    savedBy,
+    savedByEmail: `${savedBy}@example.com`,
+    savedAt: new Date(),
+    restoredFrom: null,
+    verifiedSource: null,
+  };
 }
 
 /** A save as the use case makes it: version base + 1; a conflict reads the version that won. */
@@ -90,7 +104,12 @@ describe('field value versions (insert-only, two replicas)', () => {
     await a.readModel.start();
     await b.readModel.start();
     expect(a.history(venueId, cardId, 'power').map((entry) => entry.value)).toEqual(['v3', 'v2', 'v1']);
-    expect(a.currentValues(venueId, cardId).map((value) => [value.fieldKey, value.value, value.version]).sort()).toEqual([
+    expect(
+      a
+        .currentValues(venueId, cardId)
+        .map((value) => [value.fieldKey, value.value, value.version])
+        .sort(),
+    ).toEqual([
       ['doors', 'two', 1],
       ['power', 'v3', 3],
     ]);
@@ -117,7 +136,11 @@ describe('field value versions (insert-only, two replicas)', () => {
     // An event without the version (an older publisher) is re-read by `_id`.
     const stored = record(venueId, cardId, 'doors', 3, 'stored only');
     await replicas[0]!.insertVersion(stored);
-    await createEventPublisher(nc.jetstream(), logger).publish(SUBJECTS.venueDataUpdated, { venueId, updatedAt: stored.savedAt.toISOString(), versionId: stored.id });
+    await createEventPublisher(nc.jetstream(), logger).publish(SUBJECTS.venueDataUpdated, {
+      venueId,
+      updatedAt: stored.savedAt.toISOString(),
+      versionId: stored.id,
+    });
     await waitFor(() => b.history(venueId, cardId, 'doors')[0]?.value === 'stored only');
     expect(b.history(venueId, cardId, 'doors')[0]?.version).toBe(3);
     // Another venue's values are not in this one's group.

@@ -3,7 +3,22 @@ import type { FieldVersionRecord } from '../domain/field-values.ts';
 import type { FieldValueDocument, FieldValueModel } from './field-value.model.ts';
 
 /** The fields of a version document the read model keeps (all of them). */
-export type FieldValueSource = Pick<FieldValueDocument, '_id' | 'venueId' | 'cardId' | 'fieldKey' | 'department' | 'value' | 'version' | 'kind' | 'savedBy' | 'savedByEmail' | 'savedAt' | 'restoredFrom' | 'verifiedSource'>;
+export type FieldValueSource = Pick<
+  FieldValueDocument,
+  | '_id'
+  | 'venueId'
+  | 'cardId'
+  | 'fieldKey'
+  | 'department'
+  | 'value'
+  | 'version'
+  | 'kind'
+  | 'savedBy'
+  | 'savedByEmail'
+  | 'savedAt'
+  | 'restoredFrom'
+  | 'verifiedSource'
+>;
 
 export const FIELD_VALUE_FIELDS = '_id venueId cardId fieldKey department value version kind savedBy savedByEmail savedAt restoredFrom verifiedSource';
 

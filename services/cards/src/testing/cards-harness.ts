@@ -52,7 +52,10 @@ export function cardsUnderTest(name: string, options: { replica?: boolean; env?:
   const suffix = randomUUID().slice(0, 8);
   const user = (role: string): Caller => ({ userId: randomUUID(), email: `${role}@example.com`, role, requestId: `${name}-${role}` });
   async function asAdmin(call: (venues: Client<typeof VenuesService>) => Promise<unknown>): Promise<void> {
-    const venues = createClient(VenuesService, harness.venuesService.address, { deadlineMs: 10_000, metadata: userContextSigner(user('admin'), harness.userContextKey) });
+    const venues = createClient(VenuesService, harness.venuesService.address, {
+      deadlineMs: 10_000,
+      metadata: userContextSigner(user('admin'), harness.userContextKey),
+    });
     try {
       await call(venues);
     } finally {
@@ -79,7 +82,10 @@ export function cardsUnderTest(name: string, options: { replica?: boolean; env?:
       });
     },
     async createVenue(venueName = `Cards ${randomUUID().slice(0, 8)} Arena`): Promise<string> {
-      const venues = createClient(VenuesService, harness.venuesService.address, { deadlineMs: 10_000, metadata: userContextSigner(user('editor'), harness.userContextKey) });
+      const venues = createClient(VenuesService, harness.venuesService.address, {
+        deadlineMs: 10_000,
+        metadata: userContextSigner(user('editor'), harness.userContextKey),
+      });
       try {
         const { venue } = await venues.createVenue({ venue: { name: venueName } });
         if (!venue) throw new Error('no venue');
@@ -102,11 +108,21 @@ export function cardsUnderTest(name: string, options: { replica?: boolean; env?:
   beforeAll(async () => {
     harness.venuesService = await startGrpcService({
       name: 'venues',
-      env: { MONGODB_URI: harness.infra.mongoUri, NATS_URL: harness.infra.natsUrl, MONGODB_DB: `venuebook_test_cards_venues_${suffix}`, USER_CONTEXT_KEY: harness.userContextKey },
+      env: {
+        MONGODB_URI: harness.infra.mongoUri,
+        NATS_URL: harness.infra.natsUrl,
+        MONGODB_DB: `venuebook_test_cards_venues_${suffix}`,
+        USER_CONTEXT_KEY: harness.userContextKey,
+      },
       logDir: mkdtempSync(join(tmpdir(), 'venuebook-cards-int-')),
       logLevel: 'warn',
     });
-    harness.config = cardsTestConfig(harness.infra, { db: harness.dbName, userContextKey: harness.userContextKey, venuesAddress: harness.venuesService.address, ...(options.env ? { env: options.env } : {}) });
+    harness.config = cardsTestConfig(harness.infra, {
+      db: harness.dbName,
+      userContextKey: harness.userContextKey,
+      venuesAddress: harness.venuesService.address,
+      ...(options.env ? { env: options.env } : {}),
+    });
     harness.primary = await start(harness.config, { logger: createLogger(`cards-${name}`, { level: 'warn' }) });
     if (options.replica !== false) harness.replica = await start(harness.config, { logger: createLogger(`cards-${name}-replica`, { level: 'warn' }) });
     harness.nc = await connectNats(harness.infra.natsUrl);

@@ -15,7 +15,10 @@ import type { CardsConfig } from '../config.ts';
  * test that deletes a venue and reads at once tests the venue check itself, not how fast the venue.deleted event
  * travels (venue-lifecycle.int.test.ts tests the cache and its events).
  */
-export function cardsTestConfig(infra: TestInfra, options: { db: string; userContextKey: string; venuesAddress?: string; env?: Record<string, string> }): CardsConfig {
+export function cardsTestConfig(
+  infra: TestInfra,
+  options: { db: string; userContextKey: string; venuesAddress?: string; env?: Record<string, string> },
+): CardsConfig {
   return serviceTestConfig(configSchema, infra, {
     db: options.db,
     userContextKey: options.userContextKey,

@@ -14,19 +14,32 @@ import { versionId } from '../domain/field-values.ts';
 import { SEED_TEMPLATES } from '../domain/seed-templates.ts';
 import { fieldValueModel } from '../repositories/field-value.model.ts';
 
-const VALUES = ['Yes', 'No', '2x 400A company switches', 'Behind the east gate', 'Ask the venue IT desk', '4', '12', 'Fiber, 1 Gbps symmetric', 'Load-in via the freight elevator (max 4,000 lb); book it 48 h ahead'];
+const VALUES = [
+  'Yes',
+  'No',
+  '2x 400A company switches',
+  'Behind the east gate',
+  'Ask the venue IT desk',
+  '4',
+  '12',
+  'Fiber, 1 Gbps symmetric',
+  'Load-in via the freight elevator (max 4,000 lb); book it 48 h ahead',
+];
 
 const [venuesArg, perVenueArg] = process.argv.slice(2);
 const venues = Number(venuesArg);
 const perVenue = Number(perVenueArg ?? 30);
-if (!Number.isInteger(venues) || venues < 1 || !Number.isInteger(perVenue) || perVenue < 1) throw new Error('usage: seed-values.ts <venues> [values per venue]');
+if (!Number.isInteger(venues) || venues < 1 || !Number.isInteger(perVenue) || perVenue < 1)
+  throw new Error('usage: seed-values.ts <venues> [values per venue]');
 const uri = process.env.MONGODB_URI;
 const db = process.env.MONGODB_DB;
 if (!uri || !db) throw new Error('MONGODB_URI and MONGODB_DB are required');
 
 const givenIds = process.env.VENUE_IDS_FILE ? readFileSync(process.env.VENUE_IDS_FILE, 'utf8').split('\n').filter(Boolean) : undefined;
 if (givenIds && givenIds.length < venues) throw new Error(`VENUE_IDS_FILE names ${givenIds.length} venues, fewer than ${venues}`);
-const fields = SEED_TEMPLATES.flatMap((template) => template.fields.map((field) => ({ cardId: template.id, department: template.primaryDepartment, fieldKey: field.key })));
+const fields = SEED_TEMPLATES.flatMap((template) =>
+  template.fields.map((field) => ({ cardId: template.id, department: template.primaryDepartment, fieldKey: field.key })),
+);
 const connection = await connectMongo(uri, db);
 const model = fieldValueModel(connection);
 await model.init();

@@ -20,7 +20,10 @@ export function parseCardInput(raw: unknown): CardInputParsed {
 }
 
 /** The departments of a card: the given ones with the primary among them (the first when none is named). */
-export function cardDepartments(input: Pick<CardInputParsed, 'departments' | 'primaryDepartment'>): { departments: Department[]; primaryDepartment: Department } {
+export function cardDepartments(input: Pick<CardInputParsed, 'departments' | 'primaryDepartment'>): {
+  departments: Department[];
+  primaryDepartment: Department;
+} {
   const primary = input.primaryDepartment ?? input.departments[0];
   if (!primary) throw GrpcError.invalidArgument('Invalid card', [{ field: 'departments', message: CARD_DEPARTMENT_REQUIRED }]);
   const departments = [...new Set<Department>([primary, ...input.departments])];

@@ -42,7 +42,12 @@ const NEWER_READS = 3;
  * (from memory; on a miss, one department's newer versions are read by `_id`: `department`, else the template's primary).
  * Writes to a template's values or notes need it (removed or customised away: no).
  */
-export async function isTemplateAddedToVenue(orders: Pick<CardOrders, 'idsOf' | 'holds'>, venueId: string, template: { id: string; primaryDepartment: string }, department?: string): Promise<boolean> {
+export async function isTemplateAddedToVenue(
+  orders: Pick<CardOrders, 'idsOf' | 'holds'>,
+  venueId: string,
+  template: { id: string; primaryDepartment: string },
+  department?: string,
+): Promise<boolean> {
   const departments: readonly string[] = department ? [department] : DEPARTMENTS;
   if (departments.some((each) => orders.idsOf(venueId, each).includes(template.id))) return true;
   return orders.holds(venueId, department ?? template.primaryDepartment, template.id);
@@ -80,7 +85,13 @@ export function createCardOrders({ repository, readModel, events, audit }: CardO
           const context = auditContextOf(caller);
           await events.orderSaved(saved, context);
           await audit.record(
-            { action: 'reorder', table: venueId ? 'department_card_order' : 'template_card_order', recordId: saved.id, oldValues: { venueId, department, cardIds: current }, newValues: { venueId, department, cardIds: next } },
+            {
+              action: 'reorder',
+              table: venueId ? 'department_card_order' : 'template_card_order',
+              recordId: saved.id,
+              oldValues: { venueId, department, cardIds: current },
+              newValues: { venueId, department, cardIds: next },
+            },
             context,
           );
           return next;

@@ -44,7 +44,13 @@ function checkIds(venueId: string, cardId?: string): void {
 
 function notesOf(lines: FieldNoteRecord[]): FieldNotes {
   return {
-    lines: lines.map((line) => ({ id: line.id, text: line.text, department: line.department, createdAt: line.createdAt.toISOString(), createdBy: line.createdByEmail })),
+    lines: lines.map((line) => ({
+      id: line.id,
+      text: line.text,
+      department: line.department,
+      createdAt: line.createdAt.toISOString(),
+      createdBy: line.createdByEmail,
+    })),
     text: lines.map((line) => line.text).join('\n'),
   };
 }
@@ -83,7 +89,11 @@ export function createFieldNoteUseCases({ repository, lists, events, audit, card
       // request the OpenAPI document allows).
       if (!UUID.test(venueId)) throw GrpcError.notFound(VENUE_NOT_FOUND);
       await venues.requireActive(caller, venueId);
-      return [...lists.venueLines(venueId).values()].map((lines) => ({ cardId: lines[0]!.cardId, fieldKey: lines[0]!.fieldKey, text: lines.map((line) => line.text).join('\n') }));
+      return [...lists.venueLines(venueId).values()].map((lines) => ({
+        cardId: lines[0]!.cardId,
+        fieldKey: lines[0]!.fieldKey,
+        text: lines.map((line) => line.text).join('\n'),
+      }));
     },
 
     /** Spec §4 'Field notes save'. */
@@ -105,7 +115,12 @@ export function createFieldNoteUseCases({ repository, lists, events, audit, card
       const nextPosition = before.reduce((max, line) => Math.max(max, line.position), 0) + 1;
       const removedAt = new Map(before.map((line) => [line.id, line]));
       const written = await Promise.all([
-        ...plan.remove.map((lineId) => store({ ...base, id: tombstoneId(lineId), kind: 'deleted', lineId, department: removedAt.get(lineId)?.department ?? department, text: '', position: 0 }, context)),
+        ...plan.remove.map((lineId) =>
+          store(
+            { ...base, id: tombstoneId(lineId), kind: 'deleted', lineId, department: removedAt.get(lineId)?.department ?? department, text: '', position: 0 },
+            context,
+          ),
+        ),
         ...plan.add.map((line, i) => {
           const id = randomUUID();
           return store({ ...base, id, kind: 'line', lineId: id, text: line, position: nextPosition + i }, context);
@@ -158,7 +173,10 @@ export function createFieldNoteUseCases({ repository, lists, events, audit, card
       }
       const lines = junk.filter((record) => record.kind === 'line');
       if (junk.length > 0) {
-        await audit.record({ action: 'purge', table: AUDIT_TABLE, recordId: venueId, oldValues: { lines: lines.length, documents: removed }, newValues: null }, context);
+        await audit.record(
+          { action: 'purge', table: AUDIT_TABLE, recordId: venueId, oldValues: { lines: lines.length, documents: removed }, newValues: null },
+          context,
+        );
       }
       return { removed: lines.length, message: FIELD_NOTES_CLEANED };
     },

@@ -96,7 +96,11 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
   }
 
   /** Stores one version: saved (applied here at once, its event and audit entry published) or taken by another save. */
-  async function store(caller: Caller | null, record: FieldVersionRecord, previous: CardFieldValue | null): Promise<{ stored: true; record: FieldVersionRecord } | { stored: false; winner: FieldVersionRecord | null }> {
+  async function store(
+    caller: Caller | null,
+    record: FieldVersionRecord,
+    previous: CardFieldValue | null,
+  ): Promise<{ stored: true; record: FieldVersionRecord } | { stored: false; winner: FieldVersionRecord | null }> {
     const result = await repository.insertVersion(record);
     if (!result.inserted) {
       // Someone saved this version first: theirs is the current value (the read model learns it now, not only from
@@ -114,14 +118,34 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
         table: AUDIT_TABLE,
         recordId: fieldIdOf(record.venueId, record.cardId, record.fieldKey),
         oldValues: previous ? { value: previous.value, version: previous.version } : null,
-        newValues: { value: record.value, version: record.version, department: record.department, kind: record.kind, ...(record.restoredFrom === null ? {} : { restoredFrom: record.restoredFrom }), ...(record.verifiedSource === null ? {} : { verifiedSource: record.verifiedSource }) },
+        newValues: {
+          value: record.value,
+          version: record.version,
+          department: record.department,
+          kind: record.kind,
+          ...(record.restoredFrom === null ? {} : { restoredFrom: record.restoredFrom }),
+          ...(record.verifiedSource === null ? {} : { verifiedSource: record.verifiedSource }),
+        },
       },
       context,
     );
     return { stored: true, record };
   }
 
-  function newRecord(caller: Caller | null, fields: { venueId: string; cardId: string; fieldKey: string; department: string; value: string; version: number; kind: FieldValueKind; restoredFrom?: number; verifiedSource?: string }): FieldVersionRecord {
+  function newRecord(
+    caller: Caller | null,
+    fields: {
+      venueId: string;
+      cardId: string;
+      fieldKey: string;
+      department: string;
+      value: string;
+      version: number;
+      kind: FieldValueKind;
+      restoredFrom?: number;
+      verifiedSource?: string;
+    },
+  ): FieldVersionRecord {
     return {
       id: versionId(fields.venueId, fields.cardId, fields.fieldKey, fields.version),
       venueId: fields.venueId,
@@ -144,10 +168,18 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
    * read from the database (another replica's save whose event has not come yet) when within BASE_VERSION_MAX_GAP of
    * the newest known; one further above, or that does not exist, is refused.
    */
-  async function versionsReaching(venueId: string, cardId: string, fieldKey: string, baseVersion: number, known: FieldVersionRecord[], reads = { left: READS_PER_REQUEST }): Promise<FieldVersionRecord[]> {
+  async function versionsReaching(
+    venueId: string,
+    cardId: string,
+    fieldKey: string,
+    baseVersion: number,
+    known: FieldVersionRecord[],
+    reads = { left: READS_PER_REQUEST },
+  ): Promise<FieldVersionRecord[]> {
     const newest = known[0]?.version ?? 0;
     if (baseVersion <= newest) return known;
-    if (baseVersion > newest + BASE_VERSION_MAX_GAP) throw GrpcError.invalidArgument('Invalid request', [{ field: `values.${fieldKey}.baseVersion`, message: NO_SUCH_BASE_VERSION }]);
+    if (baseVersion > newest + BASE_VERSION_MAX_GAP)
+      throw GrpcError.invalidArgument('Invalid request', [{ field: `values.${fieldKey}.baseVersion`, message: NO_SUCH_BASE_VERSION }]);
     if (reads.left <= 0) throw new GrpcError(GrpcStatus.ABORTED, RETRY_LATER);
     reads.left -= 1;
     const base = await repository.getVersion(versionId(venueId, cardId, fieldKey, baseVersion));
@@ -157,7 +189,13 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
   }
 
   /** A compare-and-set write of one field based on `baseVersion`: saved, or a conflict with the current value. */
-  async function writeField(caller: Caller, field: { fieldKey: string; label: string }, versions: FieldVersionRecord[], baseVersion: number, make: (version: number) => FieldVersionRecord): Promise<FieldSaveResult> {
+  async function writeField(
+    caller: Caller,
+    field: { fieldKey: string; label: string },
+    versions: FieldVersionRecord[],
+    baseVersion: number,
+    make: (version: number) => FieldVersionRecord,
+  ): Promise<FieldSaveResult> {
     const current = currentValueOf(versions);
     // A newer version is known already: someone saved after the version this save was based on.
     if (current && baseVersion < current.version) return saveResult(field, 'conflict', make(baseVersion + 1).value, current);
@@ -171,7 +209,12 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
    * A system move of one field's current value (migrate, clear): `write(current, next version)` inserts; a user's save
    * of the same field meanwhile (a conflict) is read and the move tried again with it.
    */
-  async function moveField(venueId: string, cardId: string, fieldKey: string, write: (current: CardFieldValue, newest: FieldVersionRecord, version: number) => Promise<boolean>): Promise<void> {
+  async function moveField(
+    venueId: string,
+    cardId: string,
+    fieldKey: string,
+    write: (current: CardFieldValue, newest: FieldVersionRecord, version: number) => Promise<boolean>,
+  ): Promise<void> {
     for (let attempt = 0; attempt < MOVE_ATTEMPTS; attempt++) {
       const versions = lists.history(venueId, cardId, fieldKey);
       const current = currentValueOf(versions);
@@ -194,18 +237,24 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
       const versionsOf = new Map<string, FieldVersionRecord[]>();
       const reads = { left: READS_PER_REQUEST };
       for (const write of planned.plan.writes) {
-        versionsOf.set(write.fieldKey, await versionsReaching(venueId, cardId, write.fieldKey, write.baseVersion, known.get(`${cardId}_${write.fieldKey}`) ?? [], reads));
+        versionsOf.set(
+          write.fieldKey,
+          await versionsReaching(venueId, cardId, write.fieldKey, write.baseVersion, known.get(`${cardId}_${write.fieldKey}`) ?? [], reads),
+        );
       }
       const written = await Promise.all(
         planned.plan.writes.map((write) => {
           const versions = versionsOf.get(write.fieldKey)!;
           const current = currentValueOf(versions);
           if (isUnchanged(current, write.value)) return saveResult(write, 'unchanged', write.value, current);
-          return writeField(caller, write, versions, write.baseVersion, (version) => newRecord(caller, { venueId, cardId, fieldKey: write.fieldKey, department, value: write.value, version, kind: 'value' }));
+          return writeField(caller, write, versions, write.baseVersion, (version) =>
+            newRecord(caller, { venueId, cardId, fieldKey: write.fieldKey, department, value: write.value, version, kind: 'value' }),
+          );
         }),
       );
       const byKey = new Map(written.map((result) => [result.fieldKey, result]));
-      for (const skipped of planned.plan.skipped) byKey.set(skipped.fieldKey, saveResult(skipped, 'skipped', null, currentValueOf(known.get(`${cardId}_${skipped.fieldKey}`) ?? [])));
+      for (const skipped of planned.plan.skipped)
+        byKey.set(skipped.fieldKey, saveResult(skipped, 'skipped', null, currentValueOf(known.get(`${cardId}_${skipped.fieldKey}`) ?? [])));
       const results = card.fields.flatMap((field) => byKey.get(field.key) ?? []);
       return { results, conflicts: results.filter((result) => result.status === 'conflict').length };
     },
@@ -231,7 +280,14 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
       await venues.requireActive(caller, venueId);
       const versions = lists.history(venueId, cardId, fieldKey);
       const start = (query.page - 1) * query.pageSize;
-      return { cardId, fieldKey, items: versions.slice(start, start + query.pageSize).map(versionEntryOf), total: versions.length, page: query.page, pageSize: query.pageSize };
+      return {
+        cardId,
+        fieldKey,
+        items: versions.slice(start, start + query.pageSize).map(versionEntryOf),
+        total: versions.length,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     /** An earlier version's value made current again (a new version, kind 'restored'); a conflict when someone saved after `baseVersion`. */
@@ -244,10 +300,13 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
       const versions = await versionsReaching(venueId, cardId, fieldKey, base, known);
       // A version above the newest known cannot exist: 404 without a read (a read by _id scans on FerretDB v1).
       if (request.version > (versions[0]?.version ?? 0)) throw GrpcError.notFound(VERSION_NOT_FOUND);
-      const source = versions.find((version) => version.version === request.version) ?? (await repository.getVersion(versionId(venueId, cardId, fieldKey, request.version)));
+      const source =
+        versions.find((version) => version.version === request.version) ?? (await repository.getVersion(versionId(venueId, cardId, fieldKey, request.version)));
       if (!source) throw GrpcError.notFound(VERSION_NOT_FOUND);
       const department = source.department || card.primaryDepartment;
-      return writeField(caller, { fieldKey, label: field.label }, versions, base, (version) => newRecord(caller, { venueId, cardId, fieldKey, department, value: source.value, version, kind: 'restored', restoredFrom: source.version }));
+      return writeField(caller, { fieldKey, label: field.label }, versions, base, (version) =>
+        newRecord(caller, { venueId, cardId, fieldKey, department, value: source.value, version, kind: 'restored', restoredFrom: source.version }),
+      );
     },
 
     /** 'Last verified': the current value confirmed now (a new version, kind 'verified', with its source). */
@@ -262,7 +321,16 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
       if (!current || current.kind === 'cleared') throw GrpcError.invalidArgument('Invalid request', [{ field: 'fieldKey', message: NOTHING_TO_VERIFY }]);
       const newest = versions[0]!;
       return writeField(caller, { fieldKey, label: field.label }, versions, base, (version) =>
-        newRecord(caller, { venueId, cardId, fieldKey, department: newest.department || card.primaryDepartment, value: newest.value, version, kind: 'verified', ...(request.source ? { verifiedSource: request.source } : {}) }),
+        newRecord(caller, {
+          venueId,
+          cardId,
+          fieldKey,
+          department: newest.department || card.primaryDepartment,
+          value: newest.value,
+          version,
+          kind: 'verified',
+          ...(request.source ? { verifiedSource: request.source } : {}),
+        }),
       );
     },
 
@@ -279,10 +347,26 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
           const target = lists.history(venueId, toCardId, fieldKey);
           const targetCurrent = currentValueOf(target);
           if (!isUnchanged(targetCurrent, current.value)) {
-            const copy = await store(caller, newRecord(caller, { venueId, cardId: toCardId, fieldKey, department: newest.department, value: current.value, version: (targetCurrent?.version ?? 0) + 1, kind: 'value' }), targetCurrent);
+            const copy = await store(
+              caller,
+              newRecord(caller, {
+                venueId,
+                cardId: toCardId,
+                fieldKey,
+                department: newest.department,
+                value: current.value,
+                version: (targetCurrent?.version ?? 0) + 1,
+                kind: 'value',
+              }),
+              targetCurrent,
+            );
             if (!copy.stored) return false;
           }
-          const cleared = await store(caller, newRecord(caller, { venueId, cardId: fromCardId, fieldKey, department: newest.department, value: current.value, version, kind: 'cleared' }), current);
+          const cleared = await store(
+            caller,
+            newRecord(caller, { venueId, cardId: fromCardId, fieldKey, department: newest.department, value: current.value, version, kind: 'cleared' }),
+            current,
+          );
           if (cleared.stored) moved += 1;
           return cleared.stored;
         });
@@ -296,7 +380,11 @@ export function createFieldValueUseCases({ repository, lists, events, audit, car
       for (const [, versions] of lists.versionsOf(venueId, cardId)) {
         const fieldKey = versions[0]!.fieldKey;
         await moveField(venueId, cardId, fieldKey, async (current, newest, version) => {
-          const outcome = await store(caller, newRecord(caller, { venueId, cardId, fieldKey, department: newest.department, value: current.value, version, kind: 'cleared' }), current);
+          const outcome = await store(
+            caller,
+            newRecord(caller, { venueId, cardId, fieldKey, department: newest.department, value: current.value, version, kind: 'cleared' }),
+            current,
+          );
           if (outcome.stored) cleared += 1;
           return outcome.stored;
         });

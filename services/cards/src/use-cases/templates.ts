@@ -64,7 +64,8 @@ export function createTemplateUseCases({ repository, readModel, orders, events, 
     const context = auditContextOf(caller);
     await events.card(kind, after, context);
     if (kind === 'created') await audit.record({ action: 'create', table: CARDS_TABLE, recordId: after.id, newValues: after }, context);
-    else if (kind === 'deleted') await audit.record({ action: 'delete', table: CARDS_TABLE, recordId: after.id, oldValues: before, newValues: { deletedAt: after.deletedAt } }, context);
+    else if (kind === 'deleted')
+      await audit.record({ action: 'delete', table: CARDS_TABLE, recordId: after.id, oldValues: before, newValues: { deletedAt: after.deletedAt } }, context);
     else await audit.recordUpdate({ action: 'update', table: CARDS_TABLE, recordId: after.id, before: before ?? {}, after }, context);
   }
 
@@ -125,7 +126,9 @@ export function createTemplateUseCases({ repository, readModel, orders, events, 
       const { before, after } = await withCardLock(id, async () => {
         const current = await existingTemplate(id);
         // A system-protected card keeps its departments (it cannot be moved); its title and fields may change.
-        const departments = current.isSystemProtected ? { departments: current.departments, primaryDepartment: current.primaryDepartment } : cardDepartments(input.departments.length || input.primaryDepartment ? input : current);
+        const departments = current.isSystemProtected
+          ? { departments: current.departments, primaryDepartment: current.primaryDepartment }
+          : cardDepartments(input.departments.length || input.primaryDepartment ? input : current);
         const written = await repository.update(id, cardContent(input, departments));
         if (!written) throw GrpcError.notFound(CARD_NOT_FOUND);
         return { before: current, after: written };
@@ -151,7 +154,13 @@ export function createTemplateUseCases({ repository, readModel, orders, events, 
     async saveTemplateOrder(caller: Caller, departmentName: string, cardIds: readonly string[]): Promise<DataCard[]> {
       const department = requireDepartment(departmentName);
       const ofDepartment = new Set(templatesOf(department).map((card) => card.id));
-      await orders.change(caller, null, department, (current) => reorder(current.filter((id) => ofDepartment.has(id)), cardIds, (id) => ofDepartment.has(id)));
+      await orders.change(caller, null, department, (current) =>
+        reorder(
+          current.filter((id) => ofDepartment.has(id)),
+          cardIds,
+          (id) => ofDepartment.has(id),
+        ),
+      );
       return templatesOf(department);
     },
 

@@ -59,7 +59,13 @@ export function createVenueCardUseCases({ repository, readModel, orders, events,
     return [...templates, ...own].sort(compareCards((id) => order.get(id)));
   }
 
-  async function record(caller: Caller, kind: CardEventKind, before: DataCard | null, after: DataCard, action = kind === 'created' ? 'create' : kind === 'updated' ? 'update' : kind === 'deleted' ? 'delete' : kind === 'restored' ? 'restore' : 'purge'): Promise<void> {
+  async function record(
+    caller: Caller,
+    kind: CardEventKind,
+    before: DataCard | null,
+    after: DataCard,
+    action = kind === 'created' ? 'create' : kind === 'updated' ? 'update' : kind === 'deleted' ? 'delete' : kind === 'restored' ? 'restore' : 'purge',
+  ): Promise<void> {
     const context = auditContextOf(caller);
     await events.card(kind, after, context);
     if (kind === 'updated') await audit.recordUpdate({ action, table: CARDS_TABLE, recordId: after.id, before: before ?? {}, after }, context);
@@ -107,7 +113,8 @@ export function createVenueCardUseCases({ repository, readModel, orders, events,
       const department = requireDepartment(departmentName);
       if (templateIds.length === 0) throw GrpcError.invalidArgument(SELECT_CARDS_REQUIRED, [{ field: 'templateIds', message: SELECT_CARDS_REQUIRED }]);
       const unknown = templateIds.findIndex((id) => !activeTemplate(id));
-      if (unknown >= 0) throw GrpcError.invalidArgument('Unknown template', [{ field: `templateIds.${unknown}`, message: `${CARD_NOT_FOUND}: ${templateIds[unknown]}` }]);
+      if (unknown >= 0)
+        throw GrpcError.invalidArgument('Unknown template', [{ field: `templateIds.${unknown}`, message: `${CARD_NOT_FOUND}: ${templateIds[unknown]}` }]);
       await venues.requireActive(caller, venueId);
       let added = 0;
       await orders.change(caller, venueId, department, (current) => {
@@ -123,7 +130,12 @@ export function createVenueCardUseCases({ repository, readModel, orders, events,
       const department = requireDepartment(departmentName);
       const input = parseCardInput(raw);
       await venues.requireActive(caller, venueId);
-      const card = await repository.create({ ...cardContent(input, { departments: [department], primaryDepartment: department }), isTemplate: false, venueId, createdBy: caller.userId });
+      const card = await repository.create({
+        ...cardContent(input, { departments: [department], primaryDepartment: department }),
+        isTemplate: false,
+        venueId,
+        createdBy: caller.userId,
+      });
       readModel.upsert({ id: card.id, card });
       await record(caller, 'created', null, card);
       return card;
@@ -136,7 +148,9 @@ export function createVenueCardUseCases({ repository, readModel, orders, events,
         const current = await existingVenueCard(id);
         // A deleted venue's cards are hidden from its editors: not theirs to change either (only restore brings them back).
         await venues.requireActive(caller, current.venueId!);
-        const departments = input.primaryDepartment ? { departments: [input.primaryDepartment], primaryDepartment: input.primaryDepartment } : { departments: current.departments, primaryDepartment: current.primaryDepartment };
+        const departments = input.primaryDepartment
+          ? { departments: [input.primaryDepartment], primaryDepartment: input.primaryDepartment }
+          : { departments: current.departments, primaryDepartment: current.primaryDepartment };
         return { before: current, after: await write(id, cardContent(input, departments)) };
       });
       await record(caller, 'updated', before, after);
@@ -248,9 +262,7 @@ export function createVenueCardUseCases({ repository, readModel, orders, events,
 
     /** The Deleted Data Cards page: every soft-deleted card (templates and venue cards), newest deleted first. */
     listDeletedCards(): DataCard[] {
-      return readModel
-        .query({ tags: ['deleted'], sort: 'deleted', offset: 0, limit: Number.MAX_SAFE_INTEGER })
-        .items.map((entry) => entry.card);
+      return readModel.query({ tags: ['deleted'], sort: 'deleted', offset: 0, limit: Number.MAX_SAFE_INTEGER }).items.map((entry) => entry.card);
     },
   };
 }

@@ -37,7 +37,13 @@ describe('boundAuditValues', () => {
   it('keeps every side within AUDIT_VALUES_MAX_WIRE_BYTES on the wire, whatever its shape', () => {
     for (const values of adversarial) {
       const bounded = boundAuditValues(values)!;
-      const size = toBinary(AuditLogEntrySchema, create(AuditLogEntrySchema, auditEntryToProto({ ...worstEntry({}), userId: null, userEmail: null, recordId: null, oldValues: bounded, newValues: null }))).length;
+      const size = toBinary(
+        AuditLogEntrySchema,
+        create(
+          AuditLogEntrySchema,
+          auditEntryToProto({ ...worstEntry({}), userId: null, userEmail: null, recordId: null, oldValues: bounded, newValues: null }),
+        ),
+      ).length;
       expect(size, JSON.stringify(values).slice(0, 40)).toBeLessThanOrEqual(AUDIT_VALUES_MAX_WIRE_BYTES + 200);
     }
   });
@@ -61,7 +67,10 @@ describe('boundAuditEntry', () => {
 
   it(`makes a page of ${AUDIT_PAGE_SIZE_MAX} of the largest entries fit the default gRPC message limit`, () => {
     const page = (entries: StoredAuditEntry[]) =>
-      toBinary(ListAuditLogsResponseSchema, create(ListAuditLogsResponseSchema, { entries: entries.map(auditEntryToProto), total: 2 ** 31 - 1, page: 1_000_000, pageSize: AUDIT_PAGE_SIZE_MAX })).length;
+      toBinary(
+        ListAuditLogsResponseSchema,
+        create(ListAuditLogsResponseSchema, { entries: entries.map(auditEntryToProto), total: 2 ** 31 - 1, page: 1_000_000, pageSize: AUDIT_PAGE_SIZE_MAX }),
+      ).length;
     for (const values of adversarial) {
       // As stored on receipt, then served.
       const stored = boundAuditEntry(worstEntry(values), new Date());

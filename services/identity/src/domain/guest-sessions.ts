@@ -87,7 +87,9 @@ export class GuestSessions {
 
   /** The guest user of a call, when its id belongs to its e-mail (else null). */
   userOf(caller: { userId: string; email: string }, now: Date): UserRecord | null {
-    return GuestSessions.isGuestId(caller.userId) && equal(caller.userId, this.userIdOf(caller.email.toLowerCase())) ? this.#user(caller.email.toLowerCase(), now) : null;
+    return GuestSessions.isGuestId(caller.userId) && equal(caller.userId, this.userIdOf(caller.email.toLowerCase()))
+      ? this.#user(caller.email.toLowerCase(), now)
+      : null;
   }
 
   /** Whether `sessionId` is an unexpired guest session of `userId`. */

@@ -5,7 +5,9 @@ import { parseOwnerEmails, removalRefusal, roleAtSignIn, roleChangeRefusal } fro
 
 describe('parseOwnerEmails', () => {
   it('reads a comma- or space-separated list as lower-case addresses', () => {
-    expect(parseOwnerEmails(' Ann@Example.com, bob@example.com\n carl@example.com,,')).toEqual(new Set(['ann@example.com', 'bob@example.com', 'carl@example.com']));
+    expect(parseOwnerEmails(' Ann@Example.com, bob@example.com\n carl@example.com,,')).toEqual(
+      new Set(['ann@example.com', 'bob@example.com', 'carl@example.com']),
+    );
   });
 
   it('is empty when unset or blank', () => {
@@ -36,7 +38,8 @@ describe('roleAtSignIn', () => {
 
 describe('roleChangeRefusal', () => {
   const person = (role: Role, userId = `u-${role}`) => ({ userId, role });
-  const change = (actor: Role, target: Role, newRole: string, ownerCount = 2) => roleChangeRefusal({ actor: person(actor, 'actor'), target: person(target, 'target'), newRole, ownerCount });
+  const change = (actor: Role, target: Role, newRole: string, ownerCount = 2) =>
+    roleChangeRefusal({ actor: person(actor, 'actor'), target: person(target, 'target'), newRole, ownerCount });
 
   it('refuses an unknown role, naming the known ones', () => {
     expect(change('owner', 'viewer', 'root')).toEqual({ kind: 'unknown_role', message: `Unknown role: root. Choose one of ${ROLES.join(', ')}.` });
@@ -72,23 +75,31 @@ describe('roleChangeRefusal', () => {
 
 describe('removalRefusal', () => {
   it('refuses removing yourself, whatever your role', () => {
-    for (const role of ROLES) expect(removalRefusal({ userId: 'me', role }, { userId: 'me', role })).toEqual({ kind: 'self', message: 'You cannot remove yourself' });
+    for (const role of ROLES)
+      expect(removalRefusal({ userId: 'me', role }, { userId: 'me', role })).toEqual({ kind: 'self', message: 'You cannot remove yourself' });
   });
 
   it('lets only an owner remove an owner', () => {
-    expect(removalRefusal({ userId: 'a', role: 'admin' }, { userId: 'b', role: 'owner' })).toEqual({ kind: 'owner_only', message: 'Only an owner can remove an owner' });
+    expect(removalRefusal({ userId: 'a', role: 'admin' }, { userId: 'b', role: 'owner' })).toEqual({
+      kind: 'owner_only',
+      message: 'Only an owner can remove an owner',
+    });
     expect(removalRefusal({ userId: 'a', role: 'owner' }, { userId: 'b', role: 'owner' })).toBeNull();
   });
 
   it('keeps the last owner', () => {
-    expect(removalRefusal({ userId: 'a', role: 'owner' }, { userId: 'b', role: 'owner' }, 1)).toEqual({ kind: 'last_owner', message: 'The last owner cannot be removed' });
+    expect(removalRefusal({ userId: 'a', role: 'owner' }, { userId: 'b', role: 'owner' }, 1)).toEqual({
+      kind: 'last_owner',
+      message: 'The last owner cannot be removed',
+    });
     expect(removalRefusal({ userId: 'a', role: 'owner' }, { userId: 'b', role: 'owner' }, 2)).toBeNull();
     expect(removalRefusal({ userId: 'a', role: 'owner' }, { userId: 'b', role: 'admin' }, 1)).toBeNull();
   });
 
   it('lets an admin or owner remove anyone else', () => {
     for (const actor of ['owner', 'admin'] as const) {
-      for (const target of ['admin', 'editor', 'surveyor', 'viewer'] as const) expect(removalRefusal({ userId: 'a', role: actor }, { userId: 'b', role: target })).toBeNull();
+      for (const target of ['admin', 'editor', 'surveyor', 'viewer'] as const)
+        expect(removalRefusal({ userId: 'a', role: actor }, { userId: 'b', role: target })).toBeNull();
     }
   });
 });

@@ -34,7 +34,8 @@ export interface Refusal<K extends string> {
 /** Why a role change is refused (null when allowed). The caller already holds 'user.assign_role'. */
 export function roleChangeRefusal({ actor, target, newRole, ownerCount }: RoleChange): Refusal<'unknown_role' | 'owner_only' | 'last_owner'> | null {
   if (!isRole(newRole)) return { kind: 'unknown_role', message: `Unknown role: ${newRole}. Choose one of ${ROLES.join(', ')}.` };
-  if (actor.role !== 'owner' && (target.role === 'owner' || newRole === 'owner')) return { kind: 'owner_only', message: 'Only an owner can change the owner role' };
+  if (actor.role !== 'owner' && (target.role === 'owner' || newRole === 'owner'))
+    return { kind: 'owner_only', message: 'Only an owner can change the owner role' };
   if (target.role === 'owner' && newRole !== 'owner' && ownerCount <= 1) return { kind: 'last_owner', message: 'The last owner cannot be demoted' };
   return null;
 }

@@ -87,7 +87,10 @@ describe('refused checks of cheaper hashes', () => {
       runs.length = 0;
       expect(await hasher.verify('Wrong-horse-42', old)).toEqual({ valid: false, needsRehash: false });
       expect(runs[0]).toBe(N);
-      expect(runs.reduce((total, n) => total + n, 0), String(N)).toBe(4096);
+      expect(
+        runs.reduce((total, n) => total + n, 0),
+        String(N),
+      ).toBe(4096);
       // The right password is checked once (and then re-hashed by the caller): no padding.
       runs.length = 0;
       expect(await hasher.verify('Correct-horse-42', old)).toEqual({ valid: true, needsRehash: true });
@@ -115,7 +118,11 @@ describe('concurrency bound', () => {
     const stored = await hasher.hash('Correct-horse-42');
     runs.length = 0;
     // Three at the same instant: one runs, one waits, the third is refused without running scrypt.
-    const outcomes = await Promise.allSettled([hasher.verify('Correct-horse-42', stored), hasher.hash('Other-horse-42'), hasher.verify('Wrong-horse-42', null)]);
+    const outcomes = await Promise.allSettled([
+      hasher.verify('Correct-horse-42', stored),
+      hasher.hash('Other-horse-42'),
+      hasher.verify('Wrong-horse-42', null),
+    ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect((outcomes[2] as PromiseRejectedResult).reason).toEqual(busy());
     expect(runs).toEqual([1024, 1024]);

@@ -24,7 +24,9 @@ const maxmemFor = ({ N, r, p }: ScryptParams): number => 128 * r * (N + p + 2) +
 
 function scrypt(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: maxmemFor(params) }, (error, key) => (error ? reject(error) : resolve(key)));
+    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: maxmemFor(params) }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -35,7 +37,17 @@ function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffe
   const [scheme, n, r, p, salt, key, ...rest] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key || rest.length > 0) return null;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
-  if (!isPowerOfTwo(params.N) || params.N > 2 ** MAX_LOG2_N || !Number.isInteger(params.r) || !Number.isInteger(params.p) || params.r < 1 || params.p < 1 || params.r > 32 || params.p > 16) return null;
+  if (
+    !isPowerOfTwo(params.N) ||
+    params.N > 2 ** MAX_LOG2_N ||
+    !Number.isInteger(params.r) ||
+    !Number.isInteger(params.p) ||
+    params.r < 1 ||
+    params.p < 1 ||
+    params.r > 32 ||
+    params.p > 16
+  )
+    return null;
   return { params, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
 }
 

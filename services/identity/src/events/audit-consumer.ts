@@ -8,7 +8,10 @@ import type { AuditLogUseCases } from '../use-cases/audit-logs.ts';
  * stream, so events published while identity is down are stored when it is back; each event once (its id
  * is the stored document's `_id`), so a redelivery changes nothing.
  */
-export function startAuditConsumer(nc: NatsConnection, options: { durable: string; logger: Logger; useCases: Pick<AuditLogUseCases, 'storeAuditEvent'> }): Promise<RunningDurableConsumer> {
+export function startAuditConsumer(
+  nc: NatsConnection,
+  options: { durable: string; logger: Logger; useCases: Pick<AuditLogUseCases, 'storeAuditEvent'> },
+): Promise<RunningDurableConsumer> {
   const { logger, useCases } = options;
   return consumeDurable(nc, { stream: STREAMS.audit, durable: options.durable, filterSubject: SUBJECTS.auditRecorded, logger }, async (event) => {
     const stored = await useCases.storeAuditEvent(event);

@@ -18,12 +18,28 @@ export function createIdentityEvents(js: JetStreamClient, logger: Logger, audit?
   const actorOf = (caller: Caller) => ({ actor: { userId: caller.userId, email: caller.email }, requestId: caller.requestId });
   return {
     async firstLogin(user, at) {
-      await events.publish(SUBJECTS.userFirstLogin, { userId: user.id, email: user.email, at: at.toISOString() }, { actor: { userId: user.id, email: user.email } });
-      await audit?.record({ action: 'create', table: 'user_first_logins', recordId: user.id, newValues: { email: user.email, at } }, { actor: { userId: user.id, email: user.email } });
+      await events.publish(
+        SUBJECTS.userFirstLogin,
+        { userId: user.id, email: user.email, at: at.toISOString() },
+        { actor: { userId: user.id, email: user.email } },
+      );
+      await audit?.record(
+        { action: 'create', table: 'user_first_logins', recordId: user.id, newValues: { email: user.email, at } },
+        { actor: { userId: user.id, email: user.email } },
+      );
     },
     async roleChanged(user, role, previousRole, by) {
       await events.publish(SUBJECTS.userRoleChanged, { userId: user.id, email: user.email, role, previousRole }, actorOf(by));
-      await audit?.record({ action: 'update', table: 'user_roles', recordId: user.id, oldValues: { email: user.email, role: previousRole }, newValues: { email: user.email, role } }, auditContextOf(by));
+      await audit?.record(
+        {
+          action: 'update',
+          table: 'user_roles',
+          recordId: user.id,
+          oldValues: { email: user.email, role: previousRole },
+          newValues: { email: user.email, role },
+        },
+        auditContextOf(by),
+      );
     },
     async removed(user, by) {
       await events.publish(SUBJECTS.userRemoved, { userId: user.id, email: user.email }, actorOf(by));

@@ -9,7 +9,9 @@ import type { SettingsUseCases } from '../use-cases/settings.ts';
 export type AuditSettingsMethods = 'listAuditLogs' | 'listAdminSettings' | 'getAdminSetting' | 'setAdminSetting';
 
 /** Audit log: owners ('audit.view'); settings: 'settings.view' / 'settings.edit' (admin or owner) — the shared permission table. */
-export function createAuditSettingsHandlers(useCases: AuditLogUseCases & SettingsUseCases): Pick<ServiceHandlers<typeof IdentityService>, AuditSettingsMethods> {
+export function createAuditSettingsHandlers(
+  useCases: AuditLogUseCases & SettingsUseCases,
+): Pick<ServiceHandlers<typeof IdentityService>, AuditSettingsMethods> {
   return {
     async listAuditLogs(request, call) {
       requirePermission(call, 'audit.view');

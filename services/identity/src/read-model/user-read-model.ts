@@ -40,7 +40,10 @@ export type UserReadModel = ReadModel<UserListSource, UserListEntry, 'signUp'>;
  * `instanceId`: this process; the `identity.user.changed` events it published itself are skipped (it applied
  * the change when it wrote it), those of other replicas re-read the user and its profile by `_id`.
  */
-export function createUserReadModel(models: Pick<IdentityModels, 'users' | 'profiles'>, options: { logger: Logger; nc?: NatsConnection; instanceId: string }): UserReadModel {
+export function createUserReadModel(
+  models: Pick<IdentityModels, 'users' | 'profiles'>,
+  options: { logger: Logger; nc?: NatsConnection; instanceId: string },
+): UserReadModel {
   return new ReadModel<UserListSource, UserListEntry, 'signUp'>({
     name: 'users',
     logger: options.logger,

@@ -95,7 +95,14 @@ export function auditEntryCache(model: Model<AuditLogDocument>, maxBytes: number
 /** Approximate bytes of an entry in memory: its values as JSON, its strings, and the objects around them. */
 function entryBytes(entry: StoredAuditEntry): number {
   const text = (value: string | null): number => (value?.length ?? 0) * 2;
-  return 400 + text(entry.id) + text(entry.userId) + text(entry.userEmail) + text(entry.recordId) + 2 * (JSON.stringify(entry.oldValues ?? null).length + JSON.stringify(entry.newValues ?? null).length);
+  return (
+    400 +
+    text(entry.id) +
+    text(entry.userId) +
+    text(entry.userEmail) +
+    text(entry.recordId) +
+    2 * (JSON.stringify(entry.oldValues ?? null).length + JSON.stringify(entry.newValues ?? null).length)
+  );
 }
 
 export class AuditLogRepository {

@@ -206,13 +206,16 @@ export function identityModels(connection: Connection): IdentityModels {
   return {
     users: (existing.User as Model<UserDocument> | undefined) ?? connection.model<UserDocument>('User', userSchema),
     sessions: (existing.Session as Model<SessionDocument> | undefined) ?? connection.model<SessionDocument>('Session', sessionSchema),
-    refreshTokens: (existing.RefreshToken as Model<RefreshTokenDocument> | undefined) ?? connection.model<RefreshTokenDocument>('RefreshToken', refreshTokenSchema),
+    refreshTokens:
+      (existing.RefreshToken as Model<RefreshTokenDocument> | undefined) ?? connection.model<RefreshTokenDocument>('RefreshToken', refreshTokenSchema),
     refreshTokenUses:
-      (existing.RefreshTokenUse as Model<RefreshTokenUseDocument> | undefined) ?? connection.model<RefreshTokenUseDocument>('RefreshTokenUse', refreshTokenUseSchema),
+      (existing.RefreshTokenUse as Model<RefreshTokenUseDocument> | undefined) ??
+      connection.model<RefreshTokenUseDocument>('RefreshTokenUse', refreshTokenUseSchema),
     firstLogins: (existing.FirstLogin as Model<FirstLoginDocument> | undefined) ?? connection.model<FirstLoginDocument>('FirstLogin', firstLoginSchema),
     profiles: (existing.Profile as Model<ProfileDocument> | undefined) ?? connection.model<ProfileDocument>('Profile', profileSchema),
     confirmationMails:
-      (existing.ConfirmationMail as Model<ConfirmationMailDocument> | undefined) ?? connection.model<ConfirmationMailDocument>('ConfirmationMail', confirmationMailSchema),
+      (existing.ConfirmationMail as Model<ConfirmationMailDocument> | undefined) ??
+      connection.model<ConfirmationMailDocument>('ConfirmationMail', confirmationMailSchema),
     locks: (existing.IdentityLock as Model<LockDocument> | undefined) ?? connection.model<LockDocument>('IdentityLock', identityLockSchema),
     idTokenUses: (existing.IdTokenUse as Model<IdTokenUseDocument> | undefined) ?? connection.model<IdTokenUseDocument>('IdTokenUse', idTokenUseSchema),
   };

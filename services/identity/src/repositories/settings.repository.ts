@@ -26,7 +26,12 @@ export function adminSettingModel(connection: Connection): Model<AdminSettingDoc
   return existing ?? connection.model<AdminSettingDocument>('AdminSetting', adminSettingSchema);
 }
 
-const toSetting = (doc: AdminSettingDocument): StoredAdminSetting => ({ key: doc._id, value: doc.value, updatedAt: doc.updatedAt, updatedBy: doc.updatedBy || null });
+const toSetting = (doc: AdminSettingDocument): StoredAdminSetting => ({
+  key: doc._id,
+  value: doc.value,
+  updatedAt: doc.updatedAt,
+  updatedBy: doc.updatedBy || null,
+});
 
 export class SettingsRepository {
   readonly #model: Model<AdminSettingDocument>;

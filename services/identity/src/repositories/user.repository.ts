@@ -95,18 +95,32 @@ export class UserRepository {
   }
 
   /** What a sign-up of this address must know: confirmed already, or pending with which link. */
-  async findSignUpState(email: string): Promise<{ id: string; confirmed: boolean; linkNonce: string | null; linkTokenHash: string | null; linkExpiresAt: Date | null } | null> {
+  async findSignUpState(
+    email: string,
+  ): Promise<{ id: string; confirmed: boolean; linkNonce: string | null; linkTokenHash: string | null; linkExpiresAt: Date | null } | null> {
     const user = await this.#users
       .findOne({ email: email.toLowerCase() }, { emailConfirmedAt: 1, confirmationNonce: 1, confirmationTokenHash: 1, confirmationExpiresAt: 1 })
       .lean<Pick<UserDocument, '_id' | 'emailConfirmedAt' | 'confirmationNonce' | 'confirmationTokenHash' | 'confirmationExpiresAt'>>()
       .exec();
     return user
-      ? { id: user._id, confirmed: Boolean(user.emailConfirmedAt), linkNonce: user.confirmationNonce, linkTokenHash: user.confirmationTokenHash, linkExpiresAt: user.confirmationExpiresAt }
+      ? {
+          id: user._id,
+          confirmed: Boolean(user.emailConfirmedAt),
+          linkNonce: user.confirmationNonce,
+          linkTokenHash: user.confirmationTokenHash,
+          linkExpiresAt: user.confirmationExpiresAt,
+        }
       : null;
   }
 
   /** Creates an unconfirmed user; null when the address is taken (unique index). */
-  async createPending(fields: { email: string; passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date; confirmationNonce: string }): Promise<UserRecord | null> {
+  async createPending(fields: {
+    email: string;
+    passwordHash: string;
+    confirmationTokenHash: string;
+    confirmationExpiresAt: Date;
+    confirmationNonce: string;
+  }): Promise<UserRecord | null> {
     try {
       const doc = await this.#users.create({ ...fields, email: fields.email.toLowerCase() });
       const created = (await this.#one(doc.toObject() as UserDocument))!;
@@ -118,16 +132,23 @@ export class UserRepository {
   }
 
   /** A sign-up of an address whose link has expired unconfirmed: a fresh start (new password, new link). */
-  async resetPending(id: string, fields: { passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date; confirmationNonce: string }): Promise<UserRecord | null> {
+  async resetPending(
+    id: string,
+    fields: { passwordHash: string; confirmationTokenHash: string; confirmationExpiresAt: Date; confirmationNonce: string },
+  ): Promise<UserRecord | null> {
     return this.withUserLock(id, async () =>
-      this.#one(await this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserDocument>().exec()),
+      this.#one(
+        await this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserDocument>().exec(),
+      ),
     );
   }
 
   /** A new token for a pending link whose token can no longer be derived (the link key changed); the password stays. */
   async renewLink(id: string, fields: { confirmationTokenHash: string; confirmationNonce: string }): Promise<UserRecord | null> {
     return this.withUserLock(id, async () =>
-      this.#one(await this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserDocument>().exec()),
+      this.#one(
+        await this.#users.findOneAndUpdate({ _id: id, emailConfirmedAt: null }, { $set: fields }, { returnDocument: 'after' }).lean<UserDocument>().exec(),
+      ),
     );
   }
 
@@ -146,11 +167,20 @@ export class UserRepository {
   async confirm(id: string, tokenHash: string, now: Date): Promise<UserRecord | null> {
     return this.withUserLock(id, async () => {
       const user = await this.#users.findById(id).lean<UserDocument>().exec();
-      const pending = user && !user.emailConfirmedAt && user.confirmationTokenHash === tokenHash && user.confirmationExpiresAt && user.confirmationExpiresAt.getTime() > now.getTime();
+      const pending =
+        user &&
+        !user.emailConfirmedAt &&
+        user.confirmationTokenHash === tokenHash &&
+        user.confirmationExpiresAt &&
+        user.confirmationExpiresAt.getTime() > now.getTime();
       if (!pending) return null;
       const confirmed = await this.#one(
         await this.#users
-          .findOneAndUpdate({ _id: user._id }, { $set: { emailConfirmedAt: now, confirmationTokenHash: null, confirmationExpiresAt: null, confirmationNonce: null } }, { returnDocument: 'after' })
+          .findOneAndUpdate(
+            { _id: user._id },
+            { $set: { emailConfirmedAt: now, confirmationTokenHash: null, confirmationExpiresAt: null, confirmationNonce: null } },
+            { returnDocument: 'after' },
+          )
           .lean<UserDocument>()
           .exec(),
       );
@@ -188,8 +218,13 @@ export class UserRepository {
       if (linked(current)) return (await this.#one(current))!;
       // An account still waiting for its confirmation was created by whoever typed this address: Google now
       // proves who owns it, so that pending password (and link) must not survive.
-      const confirmNow = current.emailConfirmedAt ? {} : { emailConfirmedAt: now, passwordHash: null, confirmationTokenHash: null, confirmationExpiresAt: null, confirmationNonce: null };
-      const updated = await this.#users.findOneAndUpdate({ _id: id }, { $addToSet: { identities: identity }, $set: confirmNow }, { returnDocument: 'after' }).lean<UserDocument>().exec();
+      const confirmNow = current.emailConfirmedAt
+        ? {}
+        : { emailConfirmedAt: now, passwordHash: null, confirmationTokenHash: null, confirmationExpiresAt: null, confirmationNonce: null };
+      const updated = await this.#users
+        .findOneAndUpdate({ _id: id }, { $addToSet: { identities: identity }, $set: confirmNow }, { returnDocument: 'after' })
+        .lean<UserDocument>()
+        .exec();
       if (!updated) throw new Error(`user ${lower} vanished during sign-in`);
       const record = (await this.#one(updated))!;
       return this.#wrote(record.id, record);
@@ -229,7 +264,10 @@ export class UserRepository {
 
   async setRole(id: string, role: string): Promise<UserRecord | null> {
     return this.withUserLock(id, async () =>
-      this.#wrote(id, await this.#one(await this.#users.findOneAndUpdate({ _id: id }, { $set: { role } }, { returnDocument: 'after' }).lean<UserDocument>().exec())),
+      this.#wrote(
+        id,
+        await this.#one(await this.#users.findOneAndUpdate({ _id: id }, { $set: { role } }, { returnDocument: 'after' }).lean<UserDocument>().exec()),
+      ),
     );
   }
 

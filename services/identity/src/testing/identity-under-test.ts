@@ -68,7 +68,11 @@ export { rejection } from '@venuebook/service-kit/testing';
  * Starts the service. New password hashes cost N=2^12 here unless `env` says otherwise (the production
  * default, 2^17, is about 0.3 s per hash and would make every test user cost a second).
  */
-export async function startIdentityUnderTest(infra: TestInfra, env: Record<string, string> = {}, options: Omit<StartOptions, 'logger'> = {}): Promise<IdentityUnderTest> {
+export async function startIdentityUnderTest(
+  infra: TestInfra,
+  env: Record<string, string> = {},
+  options: Omit<StartOptions, 'logger'> = {},
+): Promise<IdentityUnderTest> {
   const dbName = `venuebook_test_identity_${randomUUID().slice(0, 8)}`;
   const logDir = mkdtempSync(join(tmpdir(), 'venuebook-identity-int-'));
   const userContextKey = randomBytes(32).toString('base64url');

@@ -20,7 +20,8 @@ export const userBusy = (): GrpcError => new GrpcError(GrpcStatus.ABORTED, USER_
 /** A valid address (trimmed, lower case), else INVALID_ARGUMENT on `email`. */
 export function parseEmail(raw: string): string {
   const parsed = emailSchema.safeParse(raw);
-  if (!parsed.success) throw GrpcError.invalidArgument('Invalid email address', [{ field: 'email', message: parsed.error.issues[0]?.message ?? 'Invalid email address' }]);
+  if (!parsed.success)
+    throw GrpcError.invalidArgument('Invalid email address', [{ field: 'email', message: parsed.error.issues[0]?.message ?? 'Invalid email address' }]);
   return parsed.data;
 }
 

@@ -55,7 +55,8 @@ export function sessionUseCases({ users, sessions, guests, events, passwords, se
       if (!credentials || !valid) throw invalidCredentials();
       if (!credentials.emailConfirmedAt) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, AUTH_MESSAGES.emailNotConfirmed);
       // A hash made with weaker parameters than today's is replaced now that the password is at hand.
-      if (needsRehash && credentials.passwordHash) await users.replacePasswordHash(credentials.id, credentials.passwordHash, await passwords.hash(input.password));
+      if (needsRehash && credentials.passwordHash)
+        await users.replacePasswordHash(credentials.id, credentials.passwordHash, await passwords.hash(input.password));
       const user = await users.findById(credentials.id);
       if (!user) throw invalidCredentials();
       return openSession(user, input.userAgent);

@@ -36,12 +36,21 @@ export function settingsUseCases({ settings, audit, now }: SettingsDeps) {
       const validated = validateAdminSetting(input.key, input.value);
       if (!validated.ok) {
         if (validated.field === 'key') throw GrpcError.notFound(SETTING_NOT_FOUND);
-        throw GrpcError.invalidArgument('Invalid setting', validated.messages.map((message) => ({ field: 'value', message })));
+        throw GrpcError.invalidArgument(
+          'Invalid setting',
+          validated.messages.map((message) => ({ field: 'value', message })),
+        );
       }
       const { before, after } = await settings.set(input.key, validated.value, caller.email, now());
       if (before?.value !== after.value) {
         await audit.record(
-          { action: before ? 'update' : 'create', table: 'admin_settings', recordId: input.key, oldValues: before ? { setting_value: before.value } : null, newValues: { setting_value: after.value } },
+          {
+            action: before ? 'update' : 'create',
+            table: 'admin_settings',
+            recordId: input.key,
+            oldValues: before ? { setting_value: before.value } : null,
+            newValues: { setting_value: after.value },
+          },
           auditContextOf(caller),
         );
       }

@@ -22,7 +22,11 @@ export function signUpUseCases({ users, confirmationMails, mailer, passwords, se
       const email = parseEmail(input.email);
       requireCompanyEmail(email, settings.companyDomain);
       const reasons = weakPasswordReasons(input.password, email);
-      if (reasons.length > 0) throw GrpcError.invalidArgument(reasons.join(' '), reasons.map((message) => ({ field: 'password', message })));
+      if (reasons.length > 0)
+        throw GrpcError.invalidArgument(
+          reasons.join(' '),
+          reasons.map((message) => ({ field: 'password', message })),
+        );
       let appUrl: URL;
       try {
         appUrl = new URL(input.appUrl);

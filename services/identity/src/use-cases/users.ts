@@ -65,7 +65,8 @@ export function userUseCases({ users, sessions, confirmationMails, locks, events
     async listUsers(input: { page: number; pageSize: number }): Promise<{ users: IdentityUser[]; total: number; page: number; pageSize: number }> {
       const page = input.page || 1;
       const pageSize = input.pageSize || DEFAULT_PAGE_SIZE;
-      if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) throw GrpcError.invalidArgument('Invalid page', [{ field: 'page', message: `must be between 1 and ${MAX_PAGE}` }]);
+      if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE)
+        throw GrpcError.invalidArgument('Invalid page', [{ field: 'page', message: `must be between 1 and ${MAX_PAGE}` }]);
       if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
         throw GrpcError.invalidArgument('Invalid page size', [{ field: 'pageSize', message: `must be between 1 and ${MAX_PAGE_SIZE}` }]);
       }
@@ -103,7 +104,11 @@ export function userUseCases({ users, sessions, confirmationMails, locks, events
       return targetLocked(userId, async (target) => {
         const involvesOwner = resolveRole(target.role) === 'owner';
         const actorRole = involvesOwner ? await roleNow(caller) : resolveRole(caller.role);
-        const refusal = removalRefusal({ userId: caller.userId, role: actorRole }, { userId: target.id, role: resolveRole(target.role) }, involvesOwner ? await users.countOwners() : undefined);
+        const refusal = removalRefusal(
+          { userId: caller.userId, role: actorRole },
+          { userId: target.id, role: resolveRole(target.role) },
+          involvesOwner ? await users.countOwners() : undefined,
+        );
         if (refusal) throw new GrpcError(GrpcStatus.PERMISSION_DENIED, refusal.message);
         await sessions.removeAllOf(target.id);
         await users.remove(target.id);

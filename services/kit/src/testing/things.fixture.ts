@@ -81,4 +81,5 @@ export function thingsWorld<D extends { _id: string }>(name: string): ThingsWorl
 }
 
 /** Records by name, ties by id (the `name` sort of the tests' read models). */
-export const byName = (a: { id: string; name: string }, b: { id: string; name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1);
+export const byName = (a: { id: string; name: string }, b: { id: string; name: string }): number =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1;

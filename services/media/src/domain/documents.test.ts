@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { byteRange, cleanFileName, contentTypeFor, dateTaken, galleryOpens, MAX_FILE_NAME_LENGTH, matchesKind, newGalleryKey, TextCheck, uploadCategory } from './documents.ts';
+import {
+  byteRange,
+  cleanFileName,
+  contentTypeFor,
+  dateTaken,
+  galleryOpens,
+  MAX_FILE_NAME_LENGTH,
+  matchesKind,
+  newGalleryKey,
+  TextCheck,
+  uploadCategory,
+} from './documents.ts';
 
 describe('file names', () => {
   it('keeps the base name only, without control or bidi characters, capped with the extension kept', () => {

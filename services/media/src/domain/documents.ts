@@ -72,7 +72,19 @@ const CFB = 'application/x-cfb';
 const ZIP = 'application/zip';
 
 /** Types file-type reports for ZIP containers (a .zip may be any of them). */
-const ZIP_FAMILY = new Set([ZIP, DOCX, XLSX, PPTX, 'application/java-archive', 'application/vnd.android.package-archive', 'application/epub+zip', 'application/x-xpinstall', 'application/vnd.oasis.opendocument.text', 'application/vnd.oasis.opendocument.spreadsheet', 'application/vnd.oasis.opendocument.presentation']);
+const ZIP_FAMILY = new Set([
+  ZIP,
+  DOCX,
+  XLSX,
+  PPTX,
+  'application/java-archive',
+  'application/vnd.android.package-archive',
+  'application/epub+zip',
+  'application/x-xpinstall',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+]);
 
 /**
  * Per extension: the detected types accepted, and the type stored. A container detected only as its generic
@@ -149,7 +161,8 @@ export function isImageType(mime: string): boolean {
  * (epoch ms, when plausible), else the upload time.
  */
 export function dateTaken(exifDate: Date | undefined, lastModifiedMs: number, uploadedAt: Date): Date {
-  if (exifDate && !Number.isNaN(exifDate.getTime()) && exifDate.getUTCFullYear() >= 1900 && exifDate.getTime() <= uploadedAt.getTime() + 86_400_000) return exifDate;
+  if (exifDate && !Number.isNaN(exifDate.getTime()) && exifDate.getUTCFullYear() >= 1900 && exifDate.getTime() <= uploadedAt.getTime() + 86_400_000)
+    return exifDate;
   if (Number.isFinite(lastModifiedMs) && lastModifiedMs > 0 && lastModifiedMs <= uploadedAt.getTime() + 86_400_000) return new Date(lastModifiedMs);
   return uploadedAt;
 }

@@ -28,10 +28,17 @@ export interface MediaEvents {
 /** `origin`: the document read model's id (its own events are then not read again). */
 export function createMediaEvents(js: JetStreamClient, logger: Logger, options: { origin?: string } = {}): MediaEvents {
   const publisher = createEventPublisher(js, logger, options.origin ? { origin: options.origin } : {});
-  const payload = (document: VenueDocumentRecord) => ({ documentId: document.id, venueId: document.venueId, fileName: document.fileName, category: document.category });
+  const payload = (document: VenueDocumentRecord) => ({
+    documentId: document.id,
+    venueId: document.venueId,
+    fileName: document.fileName,
+    category: document.category,
+  });
   return {
     async document(kind, document, context = {}, revision) {
-      const state = revision ? { revision: { ...revision, category: document.category, eventId: document.eventId ?? null, tagCardIds: [...document.tagCardIds] } } : {};
+      const state = revision
+        ? { revision: { ...revision, category: document.category, eventId: document.eventId ?? null, tagCardIds: [...document.tagCardIds] } }
+        : {};
       await publisher.publish(SUBJECT_OF[kind], { ...payload(document), ...state }, context);
     },
     async categoryChanged(document, previousCategory, context = {}) {

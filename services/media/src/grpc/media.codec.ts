@@ -15,8 +15,13 @@ export function publicPhotoToProto(document: VenueDocumentRecord): MessageInitSh
 }
 
 export function gallerySettingsToProto(gallery: GalleryRecord): MessageInitShape<typeof GallerySettingsSchema> {
-  return { venueId: gallery.venueId, enabled: gallery.enabled, expiresAt: gallery.expiresAt?.toISOString() ?? '', key: gallery.key, updatedAt: gallery.updatedAt.toISOString() };
+  return {
+    venueId: gallery.venueId,
+    enabled: gallery.enabled,
+    expiresAt: gallery.expiresAt?.toISOString() ?? '',
+    key: gallery.key,
+    updatedAt: gallery.updatedAt.toISOString(),
+  };
 }
 
 export { contentVariantFromProto as variantFromProto, documentKindFromProto };
-

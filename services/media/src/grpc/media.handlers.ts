@@ -8,7 +8,12 @@ import type { UploadUseCase } from '../use-cases/upload.ts';
 import { documentKindFromProto, documentToProto, gallerySettingsToProto, publicPhotoToProto, variantFromProto } from './media.codec.ts';
 
 /** The gRPC face of documents, photos, content and the gallery: decode, check the permission, run the use case, encode. */
-export function createMediaHandlers(useCases: { upload: UploadUseCase; documents: DocumentUseCases; content: ContentUseCase; gallery: GalleryUseCases }): ServiceHandlers<typeof MediaService> {
+export function createMediaHandlers(useCases: {
+  upload: UploadUseCase;
+  documents: DocumentUseCases;
+  content: ContentUseCase;
+  gallery: GalleryUseCases;
+}): ServiceHandlers<typeof MediaService> {
   const { upload, documents, content, gallery } = useCases;
   return {
     async uploadDocument(requests, call) {
@@ -29,7 +34,11 @@ export function createMediaHandlers(useCases: { upload: UploadUseCase; documents
 
     async updateDocument(request, call) {
       const caller = requirePermission(call, 'document.edit');
-      return { document: documentToProto(await documents.updateDocument(caller, request.id, { category: request.category, eventId: request.eventId, clearEvent: request.clearEvent })) };
+      return {
+        document: documentToProto(
+          await documents.updateDocument(caller, request.id, { category: request.category, eventId: request.eventId, clearEvent: request.clearEvent }),
+        ),
+      };
     },
 
     async deleteDocument(request, call) {
@@ -57,7 +66,11 @@ export function createMediaHandlers(useCases: { upload: UploadUseCase; documents
       // A gallery key makes the call public (the gateway's public photo URLs); otherwise a signed-in caller.
       const caller = request.galleryKey ? null : requireUser(call);
       const range = request.hasRange ? { start: request.rangeStart, end: request.rangeEnd } : undefined;
-      for await (const part of content.readContent(caller, { id: request.id, variant: variantFromProto(request.variant), galleryKey: request.galleryKey, ...(range ? { range } : {}) }, call.signal)) {
+      for await (const part of content.readContent(
+        caller,
+        { id: request.id, variant: variantFromProto(request.variant), galleryKey: request.galleryKey, ...(range ? { range } : {}) },
+        call.signal,
+      )) {
         yield 'info' in part ? { part: { case: 'info' as const, value: part.info } } : { part: { case: 'chunk' as const, value: part.chunk } };
       }
     },
@@ -69,7 +82,11 @@ export function createMediaHandlers(useCases: { upload: UploadUseCase; documents
 
     async updateGallerySettings(request, call) {
       const caller = requirePermission(call, 'gallery.manage');
-      return { settings: gallerySettingsToProto(await gallery.updateSettings(caller, request.venueId, { enabled: request.enabled, expiresAt: request.expiresAt, rotateKey: request.rotateKey })) };
+      return {
+        settings: gallerySettingsToProto(
+          await gallery.updateSettings(caller, request.venueId, { enabled: request.enabled, expiresAt: request.expiresAt, rotateKey: request.rotateKey }),
+        ),
+      };
     },
 
     async getPublicGallery(request, call) {

@@ -92,7 +92,9 @@ export function createDocumentReadModel(repository: DocumentRepository, options:
     tagsOf: () => [],
     groupOf: (entry) => entry.document.venueId,
     sorts: DOCUMENT_SORTS,
-    ...(options.nc ? { events: { nc: options.nc, stream: STREAMS.media.name, recordIdOf: (subject, payload) => documentIdOf(subject, payload, carried) } } : {}),
+    ...(options.nc
+      ? { events: { nc: options.nc, stream: STREAMS.media.name, recordIdOf: (subject, payload) => documentIdOf(subject, payload, carried) } }
+      : {}),
   });
   return readModel;
 }
@@ -100,6 +102,12 @@ export function createDocumentReadModel(repository: DocumentRepository, options:
 /** A venue's documents of `kind` (optionally linked to `eventId`), newest first. */
 export function documentsOf(readModel: DocumentReadModel, venueId: string, kind: DocumentKindName, eventId?: string): VenueDocumentRecord[] {
   return readModel
-    .query({ group: venueId, sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER, filter: (entry) => matchesKind(entry.document.fileType, kind) && (!eventId || entry.document.eventId === eventId) })
+    .query({
+      group: venueId,
+      sort: 'newest',
+      offset: 0,
+      limit: Number.MAX_SAFE_INTEGER,
+      filter: (entry) => matchesKind(entry.document.fileType, kind) && (!eventId || entry.document.eventId === eventId),
+    })
     .items.map((entry) => entry.document);
 }

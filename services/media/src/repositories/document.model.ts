@@ -129,7 +129,10 @@ export interface DocumentRevisionDocument {
 export type DocumentRevisionModel = Model<DocumentRevisionDocument>;
 
 export function documentRevisionModel(connection: Connection): DocumentRevisionModel {
-  return (connection.models.VenueDocumentRevision as DocumentRevisionModel | undefined) ?? connection.model<DocumentRevisionDocument>('VenueDocumentRevision', documentRevisionSchema);
+  return (
+    (connection.models.VenueDocumentRevision as DocumentRevisionModel | undefined) ??
+    connection.model<DocumentRevisionDocument>('VenueDocumentRevision', documentRevisionSchema)
+  );
 }
 
 /** A revision's `_id`. */

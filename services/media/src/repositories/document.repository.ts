@@ -79,7 +79,10 @@ const isDuplicateKey = (error: unknown): boolean => (error as { code?: number })
 
 const REVISION_FIELDS = '_id documentId venueId rev deleted category eventId tagCardIds updatedAt';
 
-type RevisionSource = Pick<DocumentRevisionDocument, '_id' | 'documentId' | 'venueId' | 'rev' | 'deleted' | 'category' | 'eventId' | 'tagCardIds' | 'updatedAt'>;
+type RevisionSource = Pick<
+  DocumentRevisionDocument,
+  '_id' | 'documentId' | 'venueId' | 'rev' | 'deleted' | 'category' | 'eventId' | 'tagCardIds' | 'updatedAt'
+>;
 
 /** The document record with `revision` applied (none: as uploaded). */
 function applyRevision(document: VenueDocumentRecord, revision: RevisionSource | undefined): DocumentState {
@@ -92,7 +95,8 @@ function applyRevision(document: VenueDocumentRecord, revision: RevisionSource |
   };
 }
 
-const newestOf = (revisions: readonly RevisionSource[]): RevisionSource | undefined => revisions.reduce<RevisionSource | undefined>((newest, revision) => (!newest || revision.rev > newest.rev ? revision : newest), undefined);
+const newestOf = (revisions: readonly RevisionSource[]): RevisionSource | undefined =>
+  revisions.reduce<RevisionSource | undefined>((newest, revision) => (!newest || revision.rev > newest.rev ? revision : newest), undefined);
 
 /**
  * Venue documents in the database, insert-only on FerretDB v1 (an update or delete by `_id` scans the whole
@@ -167,7 +171,11 @@ export class DocumentRepository {
    */
   async *scan(): AsyncGenerator<DocumentState> {
     const newest = new Map<string, RevisionSource>();
-    for await (const revision of this.#revisions.find({}).select(REVISION_FIELDS).lean<RevisionSource[]>().cursor({ batchSize: 1000 }) as AsyncIterable<RevisionSource>) {
+    for await (const revision of this.#revisions
+      .find({})
+      .select(REVISION_FIELDS)
+      .lean<RevisionSource[]>()
+      .cursor({ batchSize: 1000 }) as AsyncIterable<RevisionSource>) {
       const known = newest.get(revision.documentId);
       if (!known || revision.rev > known.rev) newest.set(revision.documentId, revision);
     }
@@ -195,7 +203,13 @@ export interface GalleryRecord {
   updatedAt: Date;
 }
 
-const toGalleryRecord = (doc: GalleryDocument): GalleryRecord => ({ venueId: doc._id, enabled: doc.enabled, key: doc.key, expiresAt: doc.expiresAt ? new Date(doc.expiresAt) : null, updatedAt: new Date(doc.updatedAt) });
+const toGalleryRecord = (doc: GalleryDocument): GalleryRecord => ({
+  venueId: doc._id,
+  enabled: doc.enabled,
+  key: doc.key,
+  expiresAt: doc.expiresAt ? new Date(doc.expiresAt) : null,
+  updatedAt: new Date(doc.updatedAt),
+});
 
 /** Public gallery settings by venue id (`_id`). */
 export class GalleryRepository {
@@ -226,8 +240,16 @@ export class GalleryRepository {
   }
 
   /** Callers hold `gallery:<venueId>`. */
-  async update(venueId: string, changes: Partial<Pick<GalleryDocument, 'enabled' | 'key' | 'expiresAt'>>, updatedBy: string, now = new Date()): Promise<GalleryRecord | null> {
-    const doc = await this.#model.findOneAndUpdate({ _id: venueId }, { $set: { ...changes, updatedAt: now, updatedBy } }, { returnDocument: 'after' }).lean<GalleryDocument>().exec();
+  async update(
+    venueId: string,
+    changes: Partial<Pick<GalleryDocument, 'enabled' | 'key' | 'expiresAt'>>,
+    updatedBy: string,
+    now = new Date(),
+  ): Promise<GalleryRecord | null> {
+    const doc = await this.#model
+      .findOneAndUpdate({ _id: venueId }, { $set: { ...changes, updatedAt: now, updatedBy } }, { returnDocument: 'after' })
+      .lean<GalleryDocument>()
+      .exec();
     return doc ? toGalleryRecord(doc) : null;
   }
 

@@ -71,7 +71,12 @@ describe('object store', () => {
 
 describe('object store: counts', () => {
   it('refuses a source shorter or longer than announced and stores nothing', async () => {
-    for (const [sent, announced] of [[PART_SIZE * 2, PART_SIZE * 2 + 1], [PART_SIZE + 5, PART_SIZE + 4], [10, 11], [12, 11]] as const) {
+    for (const [sent, announced] of [
+      [PART_SIZE * 2, PART_SIZE * 2 + 1],
+      [PART_SIZE + 5, PART_SIZE + 4],
+      [10, 11],
+      [12, 11],
+    ] as const) {
       const key = documentKeys(randomUUID(), randomUUID()).original;
       await expect(store.put(key, bytes(sent), announced, 'application/zip')).rejects.toThrow(/announced/);
       expect(await store.stat(key)).toBeNull();

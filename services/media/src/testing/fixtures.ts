@@ -15,11 +15,15 @@ export async function jpeg(width: number, height: number, exif?: { dateTimeOrigi
 }
 
 export async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: '#ffcc00' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: '#ffcc00' } })
+    .png()
+    .toBuffer();
 }
 
 export async function webp(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#00aa55' } }).webp().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#00aa55' } })
+    .webp()
+    .toBuffer();
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -52,12 +56,19 @@ export function pngBomb(side = 20_000): Buffer {
   header[9] = 0; // grey-scale
   const row = 1 + Math.ceil(side / 8); // filter byte + packed bits
   const raw = Buffer.alloc(row * side); // zeros: filter 0, black pixels
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A minimal one-page PDF. */
 export function pdf(text = 'Rigging plan'): Buffer {
-  return Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
 }
 
 /** A ZIP archive (stored, no compression) of the given entries. */

@@ -56,7 +56,11 @@ export interface MediaHarness {
 }
 
 /** The requests of an upload: the header, then `bytes` in chunks of `chunk` bytes. */
-export async function* uploadParts(header: MessageInitShape<typeof UploadHeaderSchema>, bytes: Uint8Array | AsyncIterable<Uint8Array>, chunk = 64 * 1024): AsyncGenerator<UploadPart> {
+export async function* uploadParts(
+  header: MessageInitShape<typeof UploadHeaderSchema>,
+  bytes: Uint8Array | AsyncIterable<Uint8Array>,
+  chunk = 64 * 1024,
+): AsyncGenerator<UploadPart> {
   yield { part: { case: 'header', value: header } };
   if (bytes instanceof Uint8Array) {
     for (let offset = 0; offset < bytes.length; offset += chunk) yield { part: { case: 'chunk', value: bytes.subarray(offset, offset + chunk) } };
@@ -139,8 +143,23 @@ export function mediaUnderTest(name: string, options: { replica?: boolean; env?:
     const { infra } = harness;
     const logDir = mkdtempSync(join(tmpdir(), 'venuebook-media-int-'));
     const common = { MONGODB_URI: infra.mongoUri, NATS_URL: infra.natsUrl, USER_CONTEXT_KEY: harness.userContextKey };
-    harness.venuesService = await startGrpcService({ name: 'venues', env: { ...common, MONGODB_DB: `venuebook_test_media_venues_${suffix}` }, logDir, logLevel: 'warn' });
-    harness.cardsService = await startGrpcService({ name: 'cards', env: { ...common, MONGODB_DB: `venuebook_test_media_cards_${suffix}`, VENUES_GRPC_URL: harness.venuesService.address, VENUE_PURGE_CONSUMER_NAME: `cards-purge-${suffix}` }, logDir, logLevel: 'warn' });
+    harness.venuesService = await startGrpcService({
+      name: 'venues',
+      env: { ...common, MONGODB_DB: `venuebook_test_media_venues_${suffix}` },
+      logDir,
+      logLevel: 'warn',
+    });
+    harness.cardsService = await startGrpcService({
+      name: 'cards',
+      env: {
+        ...common,
+        MONGODB_DB: `venuebook_test_media_cards_${suffix}`,
+        VENUES_GRPC_URL: harness.venuesService.address,
+        VENUE_PURGE_CONSUMER_NAME: `cards-purge-${suffix}`,
+      },
+      logDir,
+      logLevel: 'warn',
+    });
     harness.config = mediaTestConfig(infra, {
       db: harness.dbName,
       bucket: harness.bucket,

@@ -23,11 +23,20 @@ export function s3Env(infra: TestInfra, bucket: string): Record<string, string> 
  * The service's settings for a test: database `db`, bucket `bucket`, the venues and cards services at their
  * addresses. The venue check is not cached unless `env` says so (VENUE_CHECK_CACHE_MS).
  */
-export function mediaTestConfig(infra: TestInfra, options: { db: string; bucket: string; userContextKey: string; venuesAddress: string; cardsAddress: string; env?: Record<string, string> }): MediaConfig {
+export function mediaTestConfig(
+  infra: TestInfra,
+  options: { db: string; bucket: string; userContextKey: string; venuesAddress: string; cardsAddress: string; env?: Record<string, string> },
+): MediaConfig {
   return serviceTestConfig(configSchema, infra, {
     db: options.db,
     userContextKey: options.userContextKey,
-    env: { VENUE_CHECK_CACHE_MS: '0', VENUES_GRPC_URL: options.venuesAddress, CARDS_GRPC_URL: options.cardsAddress, ...s3Env(infra, options.bucket), ...options.env },
+    env: {
+      VENUE_CHECK_CACHE_MS: '0',
+      VENUES_GRPC_URL: options.venuesAddress,
+      CARDS_GRPC_URL: options.cardsAddress,
+      ...s3Env(infra, options.bucket),
+      ...options.env,
+    },
   });
 }
 

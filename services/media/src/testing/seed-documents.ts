@@ -47,7 +47,16 @@ const uuid = (): string => {
 };
 const UPLOADERS = Array.from({ length: 12 }, uuid);
 const CARDS = Array.from({ length: 40 }, uuid);
-const DESCRIPTIONS = ['', '', '', '', 'Load-in door, east side', 'Camera position 3 from the upper deck', 'TV compound at night', 'Fiber patch panel in the truck bay'];
+const DESCRIPTIONS = [
+  '',
+  '',
+  '',
+  '',
+  'Load-in door, east side',
+  'Camera position 3 from the upper deck',
+  'TV compound at night',
+  'Fiber patch panel in the truck bay',
+];
 const PHOTO_CATEGORIES = ['photos', 'photos', 'photos', 'safety', 'technical'] as const;
 const now = Date.now();
 
@@ -67,7 +76,10 @@ function seedDocument(venueId: string, index: number, photo: boolean, tags: numb
     uploadedAt,
     dateTaken: new Date(uploadedAt.getTime() - Math.floor(next() * 30 * 24 * 3600 * 1000)),
     eventId: null,
-    tagCardIds: tags === MEDIA.maxTagsPerPhoto ? CARDS.concat(Array.from({ length: tags - CARDS.length }, (_, i) => `${CARDS[i]!.slice(0, 34)}${String(i).padStart(2, '0')}`)).slice(0, tags) : Array.from(new Set(Array.from({ length: tags }, () => pick(CARDS)))),
+    tagCardIds:
+      tags === MEDIA.maxTagsPerPhoto
+        ? CARDS.concat(Array.from({ length: tags - CARDS.length }, (_, i) => `${CARDS[i]!.slice(0, 34)}${String(i).padStart(2, '0')}`)).slice(0, tags)
+        : Array.from(new Set(Array.from({ length: tags }, () => pick(CARDS)))),
     hasPreviews: photo,
     width,
     height: width === null ? null : Math.round((width * 3) / 4),

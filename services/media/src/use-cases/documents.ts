@@ -83,7 +83,11 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
    * Inserts the document's next revision, `change(current)` (null: nothing to write), the caller holding its lock; when
    * another replica inserted that revision first, re-reads and tries again. Null: no such document (or deleted).
    */
-  async function revise(caller: Caller, id: string, change: (current: VenueDocumentRecord) => Change | null): Promise<{ before: DocumentState; after: DocumentState } | null> {
+  async function revise(
+    caller: Caller,
+    id: string,
+    change: (current: VenueDocumentRecord) => Change | null,
+  ): Promise<{ before: DocumentState; after: DocumentState } | null> {
     let fresh = false;
     for (let attempt = 0; attempt < REVISE_TRIES; attempt++) {
       const before = await latest(id, fresh);
@@ -112,7 +116,9 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
     if (!outcome?.after.deleted) return false;
     const document = outcome.before.document;
     const keys = documentKeys(document.venueId, document.id);
-    await store.remove([keys.original, keys.thumb, keys.preview]).catch((error: unknown) => logger.warn({ err: error, documentId: document.id }, 'could not remove the objects of a deleted document'));
+    await store
+      .remove([keys.original, keys.thumb, keys.preview])
+      .catch((error: unknown) => logger.warn({ err: error, documentId: document.id }, 'could not remove the objects of a deleted document'));
     const context = auditContextOf(caller);
     await events.document('deleted', document, context, { rev: outcome.after.rev, deleted: true });
     await audit.record({ action: 'delete', table: DOCUMENTS_TABLE, recordId: document.id, oldValues: document, newValues: null }, context);
@@ -132,7 +138,10 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
     const ids = distinct(documentIds);
     for (const [index, id] of ids.entries()) {
       const document = await find(id);
-      if (!document || document.venueId !== venueId) throw new GrpcError(GrpcStatus.NOT_FOUND, MESSAGES.documentNotFound, [{ field: `documentIds.${index}`, message: `${MESSAGES.documentNotFound}: ${id}` }]);
+      if (!document || document.venueId !== venueId)
+        throw new GrpcError(GrpcStatus.NOT_FOUND, MESSAGES.documentNotFound, [
+          { field: `documentIds.${index}`, message: `${MESSAGES.documentNotFound}: ${id}` },
+        ]);
       found.push(document);
     }
     return found;
@@ -143,7 +152,8 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
     const documents = await documentsOfVenue(venueId, documentIds);
     const tooMany = `A photo can have at most ${MEDIA.maxTagsPerPhoto} tags`;
     // Refused before anything is written (a photo's tags count toward its venue's list, which has one message's room).
-    if (documents.some((document) => change(document.tagCardIds).length > Math.max(MEDIA.maxTagsPerPhoto, document.tagCardIds.length))) throw invalid('cardIds', tooMany);
+    if (documents.some((document) => change(document.tagCardIds).length > Math.max(MEDIA.maxTagsPerPhoto, document.tagCardIds.length)))
+      throw invalid('cardIds', tooMany);
     const after: VenueDocumentRecord[] = [];
     const changed: string[] = [];
     const context = auditContextOf(caller);
@@ -166,7 +176,16 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
         const written = after.document;
         changed.push(written.id);
         await events.document('updated', written, context, { rev: after.rev, deleted: false });
-        await audit.recordUpdate({ action: 'update', table: DOCUMENTS_TABLE, recordId: written.id, before: { tagCardIds: before.document.tagCardIds }, after: { tagCardIds: written.tagCardIds } }, context);
+        await audit.recordUpdate(
+          {
+            action: 'update',
+            table: DOCUMENTS_TABLE,
+            recordId: written.id,
+            before: { tagCardIds: before.document.tagCardIds },
+            after: { tagCardIds: written.tagCardIds },
+          },
+          context,
+        );
         return written;
       });
       if (result) after.push(result);
@@ -209,7 +228,16 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
         const context = auditContextOf(caller);
         await events.document('updated', after, context, { rev: outcome.after.rev, deleted: false });
         if (after.category !== before.category) await events.categoryChanged(after, before.category, context);
-        await audit.recordUpdate({ action: 'update', table: DOCUMENTS_TABLE, recordId: id, before: { category: before.category, eventId: before.eventId }, after: { category: after.category, eventId: after.eventId } }, context);
+        await audit.recordUpdate(
+          {
+            action: 'update',
+            table: DOCUMENTS_TABLE,
+            recordId: id,
+            before: { category: before.category, eventId: before.eventId },
+            after: { category: after.category, eventId: after.eventId },
+          },
+          context,
+        );
         return after;
       });
     },
@@ -242,7 +270,8 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
       await venues.requireActive(caller, venueId);
       const cards = distinct(cardIds);
       for (const [index, cardId] of cards.entries()) {
-        if (!(await links.isCardForVenue(caller, venueId, cardId))) throw GrpcError.invalidArgument(MESSAGES.cardNotFound, [{ field: `cardIds.${index}`, message: `${MESSAGES.cardNotFound}: ${cardId}` }]);
+        if (!(await links.isCardForVenue(caller, venueId, cardId)))
+          throw GrpcError.invalidArgument(MESSAGES.cardNotFound, [{ field: `cardIds.${index}`, message: `${MESSAGES.cardNotFound}: ${cardId}` }]);
       }
       return retag(caller, venueId, documentIds, (tags) => [...tags, ...cards.filter((card) => !tags.includes(card))]);
     },

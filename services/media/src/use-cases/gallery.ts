@@ -76,7 +76,8 @@ export function createGalleryUseCases({ galleries, readModel, events, audit, loc
       let expiresAt: Date | null = null;
       if (!change.rotateKey && change.expiresAt) {
         expiresAt = new Date(change.expiresAt);
-        if (Number.isNaN(expiresAt.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(change.expiresAt)) throw GrpcError.invalidArgument('Invalid expiry', [{ field: 'expiresAt', message: 'An RFC 3339 date and time' }]);
+        if (Number.isNaN(expiresAt.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(change.expiresAt))
+          throw GrpcError.invalidArgument('Invalid expiry', [{ field: 'expiresAt', message: 'An RFC 3339 date and time' }]);
       }
       await venues.requireActive(caller, venueId);
       const done = await locks.withLock(`gallery:${venueId}`, async () => {
@@ -86,7 +87,16 @@ export function createGalleryUseCases({ galleries, readModel, events, audit, loc
         const context = auditContextOf(caller);
         await events.galleryChanged(venueId, context);
         const shown = (record: GalleryRecord) => ({ enabled: record.enabled, expiresAt: record.expiresAt, keyRotated: record.key !== before.key });
-        await audit.recordUpdate({ action: change.rotateKey ? 'rotate_key' : 'update', table: GALLERY_TABLE, recordId: venueId, before: { ...shown(before), keyRotated: false }, after: shown(after) }, context);
+        await audit.recordUpdate(
+          {
+            action: change.rotateKey ? 'rotate_key' : 'update',
+            table: GALLERY_TABLE,
+            recordId: venueId,
+            before: { ...shown(before), keyRotated: false },
+            after: shown(after),
+          },
+          context,
+        );
         return after;
       });
       if (!done) throw new GrpcError(GrpcStatus.ABORTED, 'Someone else is changing this gallery right now. Please try again.');

@@ -20,10 +20,28 @@ describe('concurrencyLimit (previews made at once)', () => {
     const results = await Promise.allSettled(Array.from({ length: 9 }, (_, index) => job(index)));
     expect(most).toBe(2);
     expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ]);
     // Free again afterwards: two start at once.
     let together = 0;
-    await Promise.all([0, 1].map(() => inTurn(async () => { together += 1; await new Promise((resolve) => setTimeout(resolve, 5)); expect(together).toBeLessThanOrEqual(2); })));
+    await Promise.all(
+      [0, 1].map(() =>
+        inTurn(async () => {
+          together += 1;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          expect(together).toBeLessThanOrEqual(2);
+        }),
+      ),
+    );
     expect(together).toBe(2);
   });
 });

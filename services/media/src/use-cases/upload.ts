@@ -15,7 +15,17 @@ import type { UploadDocumentRequest, UploadHeader } from '@venuebook/proto/media
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder, Logger, VenueDirectory } from '@venuebook/service-kit';
 import type { MediaConfig } from '../config.ts';
-import { cleanFileName, contentTypeFor, dateTaken, HEAD_BYTES, isAllowedExtension, MESSAGES, TextCheck, TEXT_PLAIN, uploadCategory } from '../domain/documents.ts';
+import {
+  cleanFileName,
+  contentTypeFor,
+  dateTaken,
+  HEAD_BYTES,
+  isAllowedExtension,
+  MESSAGES,
+  TextCheck,
+  TEXT_PLAIN,
+  uploadCategory,
+} from '../domain/documents.ts';
 import type { MediaEvents } from '../events/media.events.ts';
 import type { DocumentReadModel } from '../read-model/document-read-model.ts';
 import type { DocumentRepository, VenueDocumentRecord } from '../repositories/document.repository.ts';
@@ -139,7 +149,8 @@ export function createUploadUseCase(deps: UploadDeps) {
           if (next.value.part.case !== 'chunk') throw invalid('file', MESSAGES.headerFirst);
           headParts.push(next.value.part.value);
           headLength += next.value.part.value.byteLength;
-          if (headLength > size) throw invalid('file', headLength > config.MEDIA_MAX_UPLOAD_BYTES ? MESSAGES.tooLarge(config.MEDIA_MAX_UPLOAD_BYTES) : MESSAGES.sizeMismatch);
+          if (headLength > size)
+            throw invalid('file', headLength > config.MEDIA_MAX_UPLOAD_BYTES ? MESSAGES.tooLarge(config.MEDIA_MAX_UPLOAD_BYTES) : MESSAGES.sizeMismatch);
         }
         const head = Buffer.concat(headParts);
         if (ended && head.length !== size) throw invalid('file', MESSAGES.sizeMismatch);
@@ -163,7 +174,8 @@ export function createUploadUseCase(deps: UploadDeps) {
             if (next.value.part.case !== 'chunk') throw invalid('file', MESSAGES.headerFirst);
             const chunk = next.value.part.value;
             count += chunk.byteLength;
-            if (count > size) throw invalid('file', count > config.MEDIA_MAX_UPLOAD_BYTES ? MESSAGES.tooLarge(config.MEDIA_MAX_UPLOAD_BYTES) : MESSAGES.sizeMismatch);
+            if (count > size)
+              throw invalid('file', count > config.MEDIA_MAX_UPLOAD_BYTES ? MESSAGES.tooLarge(config.MEDIA_MAX_UPLOAD_BYTES) : MESSAGES.sizeMismatch);
             if (text && !text.push(chunk)) throw invalid('file', MESSAGES.contentMismatch(ext));
             yield chunk;
           }
@@ -214,7 +226,8 @@ export function createUploadUseCase(deps: UploadDeps) {
         if (failed) throw failed.reason;
         return document;
       } catch (error) {
-        if (stored.length > 0) await store.remove(stored).catch((cause: unknown) => logger.warn({ err: cause, keys: stored }, 'could not remove the objects of a failed upload'));
+        if (stored.length > 0)
+          await store.remove(stored).catch((cause: unknown) => logger.warn({ err: cause, keys: stored }, 'could not remove the objects of a failed upload'));
         throw error;
       } finally {
         await input.close();

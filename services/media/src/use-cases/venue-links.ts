@@ -17,7 +17,10 @@ export interface VenueLinks {
   close(): void;
 }
 
-type LinksConfig = Pick<MediaConfig, 'VENUES_GRPC_URL' | 'CARDS_GRPC_URL' | 'VENUES_DEADLINE_MS' | 'USER_CONTEXT_KEY' | 'GRPC_TLS_CA' | 'GRPC_TLS_CERT' | 'GRPC_TLS_KEY'>;
+type LinksConfig = Pick<
+  MediaConfig,
+  'VENUES_GRPC_URL' | 'CARDS_GRPC_URL' | 'VENUES_DEADLINE_MS' | 'USER_CONTEXT_KEY' | 'GRPC_TLS_CA' | 'GRPC_TLS_CERT' | 'GRPC_TLS_KEY'
+>;
 
 const notFound = (error: unknown): boolean => error instanceof GrpcError && (error.code === GrpcStatus.NOT_FOUND || error.code === GrpcStatus.INVALID_ARGUMENT);
 

@@ -13,7 +13,9 @@ export function seesContactDetails(caller: Pick<Caller, 'role'>): boolean {
 /** A contact as `caller` may see it. */
 export function contactForCaller(contact: ContactRecord, visible: boolean): Contact {
   const { id, venueId, tag, isCurrentMainContact, formerMainContact, createdBy, createdAt, updatedAt, deletedAt } = contact;
-  const details = visible ? { name: contact.name, title: contact.title, phone: contact.phone, email: contact.email } : { name: null, title: null, phone: null, email: null };
+  const details = visible
+    ? { name: contact.name, title: contact.title, phone: contact.phone, email: contact.email }
+    : { name: null, title: null, phone: null, email: null };
   return { id, venueId, ...details, tag, isCurrentMainContact, formerMainContact, createdBy, createdAt, updatedAt, deletedAt, detailsHidden: !visible };
 }
 

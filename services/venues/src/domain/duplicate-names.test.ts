@@ -36,7 +36,11 @@ describe('matchNames (the examples the threshold was chosen by)', () => {
 
   it('finds one name inside the other when it covers at least half of it', () => {
     expect(match('Arena', 'Arena 2')).toEqual({ similarity: 0.71, reason: 'Name contains "Arena"', exact: false });
-    expect(match('Madison Square Garden Theater', 'Madison Square Garden')).toEqual({ similarity: 0.72, reason: 'Name is contained in "Madison Square Garden Theater"', exact: false });
+    expect(match('Madison Square Garden Theater', 'Madison Square Garden')).toEqual({
+      similarity: 0.72,
+      reason: 'Name is contained in "Madison Square Garden Theater"',
+      exact: false,
+    });
   });
 
   it('leaves different venues that share words out', () => {

@@ -33,7 +33,6 @@ describe('InFileNames', () => {
     expect(scorings).toBeLessThanOrEqual(2 + 10 * SCORED_PER_MATCH);
   });
 
-
   it('matches as matchNames against every earlier row does', () => {
     const random = seeded(7);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;

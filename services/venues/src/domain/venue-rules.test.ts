@@ -49,7 +49,10 @@ describe('validateVenueInput', () => {
 
   it('refuses a venue over the size limit with a clear message', () => {
     const result = validateVenueInput({ name: 'Arena', generalNotes: '€'.repeat(100_000) });
-    expect(result).toEqual({ ok: false, fieldErrors: [{ field: '', message: expect.stringMatching(/^A venue can hold at most 256 KB of text and links; this one has 293 KB\./) }] });
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: [{ field: '', message: expect.stringMatching(/^A venue can hold at most 256 KB of text and links; this one has 293 KB\./) }],
+    });
   });
 
   it('rejects a blank name with a field error', () => {

@@ -1,4 +1,10 @@
-import { duplicateCheckRequestSchema, listDeletedVenuesQuerySchema, listVenuesQuerySchema, storedVenueInputSchema, toFieldErrors } from '@venuebook/proto/domain';
+import {
+  duplicateCheckRequestSchema,
+  listDeletedVenuesQuerySchema,
+  listVenuesQuerySchema,
+  storedVenueInputSchema,
+  toFieldErrors,
+} from '@venuebook/proto/domain';
 import type { DuplicateCheckRequest, FieldError, ListDeletedVenuesQuery } from '@venuebook/proto/domain';
 import type { VenueFields, VenueListQuery, VenueListSort } from './venue.ts';
 

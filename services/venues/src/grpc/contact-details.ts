@@ -15,7 +15,8 @@ function hideVenues(response: unknown): unknown {
   if (!response || typeof response !== 'object') return response;
   const out: Record<string, unknown> = { ...(response as Record<string, unknown>) };
   for (const [key, value] of Object.entries(out)) {
-    if (Array.isArray(value)) out[key] = value.map((item: unknown) => (item && typeof item === 'object' && 'contactName' in item ? { ...item, ...HIDDEN } : item));
+    if (Array.isArray(value))
+      out[key] = value.map((item: unknown) => (item && typeof item === 'object' && 'contactName' in item ? { ...item, ...HIDDEN } : item));
     else if (value && typeof value === 'object' && 'contactName' in value) out[key] = { ...value, ...HIDDEN };
   }
   return out;

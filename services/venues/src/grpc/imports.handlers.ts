@@ -26,14 +26,25 @@ export function createImportHandlers(useCases: ImportUseCases): Pick<ServiceHand
     async importVenues(request, call) {
       const caller = requirePermission(call, 'venue.create');
       const rowOf = (row: (typeof request.rows)[number]) => ({ row: row.row, input: venueInputFromProto(row.venue) });
-      const results = await useCases.importVenues(caller, { rows: request.rows.map(rowOf), commit: request.commit, confirmedRows: request.confirmedRows, earlierRows: request.earlierRows.map(rowOf), signal: call.signal });
+      const results = await useCases.importVenues(caller, {
+        rows: request.rows.map(rowOf),
+        commit: request.commit,
+        confirmedRows: request.confirmedRows,
+        earlierRows: request.earlierRows.map(rowOf),
+        signal: call.signal,
+      });
       return { results: results.map(importRowOutcomeToProto) };
     },
 
     async importContacts(request, call) {
       const caller = requirePermission(call, 'contact.create');
       const rowOf = (row: (typeof request.rows)[number]) => ({ row: row.row, venue: row.venue, input: contactInputFromProto(row.contact) });
-      const results = await useCases.importContacts(caller, { rows: request.rows.map(rowOf), commit: request.commit, confirmedRows: request.confirmedRows, earlierRows: request.earlierRows.map(rowOf) });
+      const results = await useCases.importContacts(caller, {
+        rows: request.rows.map(rowOf),
+        commit: request.commit,
+        confirmedRows: request.confirmedRows,
+        earlierRows: request.earlierRows.map(rowOf),
+      });
       return { results: results.map(importRowOutcomeToProto) };
     },
   };

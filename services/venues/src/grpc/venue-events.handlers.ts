@@ -20,7 +20,15 @@ export function createVenueEventHandlers(useCases: VenueEventUseCases): VenueEve
       requirePermission(call, 'venue.view');
       const sort = eventSortFromProto(request.sort);
       if (sort === null) throw GrpcError.invalidArgument('Invalid request', [{ field: 'sort', message: `Unknown sort: ${request.sort}` }]);
-      const result = useCases.listEvents({ query: request.query, leagues: request.leagues, sort, from: request.from, to: request.to, page: request.page, pageSize: request.pageSize });
+      const result = useCases.listEvents({
+        query: request.query,
+        leagues: request.leagues,
+        sort,
+        from: request.from,
+        to: request.to,
+        page: request.page,
+        pageSize: request.pageSize,
+      });
       return { items: result.items.map(venueEventListItemToProto), total: result.total, page: result.page, pageSize: result.pageSize };
     },
 

@@ -1,4 +1,14 @@
-import { deletedVenueToProto, duplicateCheckFromProto, duplicateCheckResultToProto, linksFromProto, listDeletedQueryFromProto, sortFromProto, venueInputFromProto, venueSummaryToProto, venueToProto } from '@venuebook/proto/codecs/venues';
+import {
+  deletedVenueToProto,
+  duplicateCheckFromProto,
+  duplicateCheckResultToProto,
+  linksFromProto,
+  listDeletedQueryFromProto,
+  sortFromProto,
+  venueInputFromProto,
+  venueSummaryToProto,
+  venueToProto,
+} from '@venuebook/proto/codecs/venues';
 import { GrpcError } from '@venuebook/proto/grpc';
 import type { ServiceHandlers } from '@venuebook/proto/grpc';
 import type { VenuesService } from '@venuebook/proto/venues/v1';
@@ -6,7 +16,17 @@ import { requirePermission } from '@venuebook/service-kit';
 import type { VenueUseCases } from '../use-cases/venues.ts';
 
 /** The venue RPCs of VenuesService (contacts and events have their own handlers, merged in main.ts). */
-type VenueRpc = 'createVenue' | 'getVenue' | 'updateVenue' | 'deleteVenue' | 'restoreVenue' | 'listVenues' | 'checkDuplicates' | 'updateVenueLinks' | 'listDeletedVenues' | 'purgeVenue';
+type VenueRpc =
+  | 'createVenue'
+  | 'getVenue'
+  | 'updateVenue'
+  | 'deleteVenue'
+  | 'restoreVenue'
+  | 'listVenues'
+  | 'checkDuplicates'
+  | 'updateVenueLinks'
+  | 'listDeletedVenues'
+  | 'purgeVenue';
 
 /** The gRPC face of the venues service: decode the request, check the permission, run the use case, encode the reply. */
 export function createVenuesHandlers(useCases: VenueUseCases): Pick<ServiceHandlers<typeof VenuesService>, VenueRpc> {

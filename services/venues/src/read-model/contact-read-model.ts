@@ -60,7 +60,13 @@ export function contactSearchText(entry: ContactEntry): string {
   return [entry.name, entry.title, entry.email, entry.phone, entry.tag, entry.venueName].join('\n');
 }
 
-const CONTACT_SUBJECTS: ReadonlySet<string> = new Set([SUBJECTS.contactCreated, SUBJECTS.contactUpdated, SUBJECTS.contactDeleted, SUBJECTS.contactRestored, SUBJECTS.contactPurged]);
+const CONTACT_SUBJECTS: ReadonlySet<string> = new Set([
+  SUBJECTS.contactCreated,
+  SUBJECTS.contactUpdated,
+  SUBJECTS.contactDeleted,
+  SUBJECTS.contactRestored,
+  SUBJECTS.contactPurged,
+]);
 
 /** The contact a venues-stream event names (null for venue events). */
 function contactIdOf(subject: string, payload: unknown): string | null {
@@ -100,7 +106,8 @@ export function createContactReadModel(model: ContactModel, venues: VenueReadMod
   const renameContactsOf = (venueId: string): void => {
     const venue = venueOf(venueId);
     const { items } = readModel.query({ group: venueId, sort: 'venue', offset: 0, limit: Number.MAX_SAFE_INTEGER });
-    for (const entry of items) if (entry.venueName !== (venue?.name ?? '') || entry.venueActive !== (venue !== undefined)) readModel.upsert(entryOf(entry, venue));
+    for (const entry of items)
+      if (entry.venueName !== (venue?.name ?? '') || entry.venueActive !== (venue !== undefined)) readModel.upsert(entryOf(entry, venue));
   };
   venues.onChange((venueId) => {
     if (venueId !== undefined) return renameContactsOf(venueId);

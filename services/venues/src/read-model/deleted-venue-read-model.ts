@@ -31,7 +31,14 @@ function entryOf(doc: EntrySource): DeletedVenueEntry | null {
 /** The entry of a venue the service has just soft-deleted. */
 export function deletedVenueEntry(venue: VenueRecord): DeletedVenueEntry {
   if (!venue.deletedAt) throw new Error(`venue ${venue.id} is not deleted`);
-  return entryOf({ ...venue, _id: venue.id, createdAt: new Date(venue.createdAt), updatedAt: new Date(venue.updatedAt), activityAt: new Date(venue.activityAt), deletedAt: new Date(venue.deletedAt) })!;
+  return entryOf({
+    ...venue,
+    _id: venue.id,
+    createdAt: new Date(venue.createdAt),
+    updatedAt: new Date(venue.updatedAt),
+    activityAt: new Date(venue.activityAt),
+    deletedAt: new Date(venue.deletedAt),
+  })!;
 }
 
 type DeletedVenueSort = 'deleted';

@@ -72,7 +72,11 @@ export function duplicateChecker(readModel: VenueReadModel): (request: Duplicate
   });
   return (request) => {
     const leagues: readonly string[] = request.leagues.length > 0 ? request.leagues : DUPLICATE_CHECK_DEFAULT_LEAGUES;
-    const found = index.matches(normaliseVenueName(request.name), request.name, (venue) => venue.id !== request.excludeId && venue.leagues.some((league) => leagues.includes(league)));
+    const found = index.matches(
+      normaliseVenueName(request.name),
+      request.name,
+      (venue) => venue.id !== request.excludeId && venue.leagues.some((league) => leagues.includes(league)),
+    );
     return resultOf(found.map(({ value, match }) => ({ id: value.id, name: value.name, ...match })));
   };
 }

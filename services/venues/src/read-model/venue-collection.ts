@@ -12,7 +12,8 @@ import type { VenueDocument, VenueModel } from '../repositories/venue.model.ts';
 export type VenueSource<Extra extends keyof VenueDocument = never> = Pick<VenueDocument, '_id' | 'deletedAt' | Extra | (typeof SUMMARY_FIELDS)[number]>;
 
 /** The text a venue is searched by (SEARCH_FIELDS, joined). */
-export const venueSearchText = (venue: Pick<VenueDocument, (typeof SEARCH_FIELDS)[number]>): string => SEARCH_FIELDS.map((field) => venue[field] ?? '').join('\n');
+export const venueSearchText = (venue: Pick<VenueDocument, (typeof SEARCH_FIELDS)[number]>): string =>
+  SEARCH_FIELDS.map((field) => venue[field] ?? '').join('\n');
 
 export interface VenueReadModelOptions<Extra extends keyof VenueDocument, Entry extends ReadRecord & { searchText: string }, Sort extends string> {
   /** For the log. */

@@ -94,7 +94,15 @@ export interface VenueEventLists {
 export function createVenueEventLists(model: VenueEventModel, venues: VenueReadModel, options: { logger: Logger; nc?: NatsConnection }): VenueEventLists {
   function entryOf(event: VenueEvent): VenueEventEntry {
     const venue = venues.get(event.venueId)?.summary;
-    return { id: event.id, event, nameKey: nameKey(event.name), venueActive: !!venue, venueName: venue?.name ?? '', venueLeagues: venue ? [...venue.leagues] : [], venueCity: venue?.city ?? '' };
+    return {
+      id: event.id,
+      event,
+      nameKey: nameKey(event.name),
+      venueActive: !!venue,
+      venueName: venue?.name ?? '',
+      venueLeagues: venue ? [...venue.leagues] : [],
+      venueCity: venue?.city ?? '',
+    };
   }
 
   const readModel: VenueEventReadModel = new ReadModel<VenueEventSource, VenueEventEntry, EventSort>({

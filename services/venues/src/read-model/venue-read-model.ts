@@ -34,7 +34,13 @@ function entryOf(doc: EntrySource): VenueListEntry | null {
 export function venueListEntry(venue: VenueRecord): VenueListEntry {
   return {
     id: venue.id,
-    summary: toVenueSummary({ ...venue, _id: venue.id, createdAt: new Date(venue.createdAt), updatedAt: new Date(venue.updatedAt), activityAt: new Date(venue.activityAt) }),
+    summary: toVenueSummary({
+      ...venue,
+      _id: venue.id,
+      createdAt: new Date(venue.createdAt),
+      updatedAt: new Date(venue.updatedAt),
+      activityAt: new Date(venue.activityAt),
+    }),
     nameKey: nameKey(venue.name),
     searchText: venueSearchText(venue),
   };
@@ -52,7 +58,13 @@ const SORTS: Record<VenueListSort, (a: VenueListEntry, b: VenueListEntry) => num
 
 /** Subjects of the venues stream that change a venue's list card, and the venue they name. */
 const VENUE_SUBJECT_PREFIX = SUBJECTS.venueCreated.slice(0, SUBJECTS.venueCreated.indexOf('.created.') + 1);
-const CONTACT_SUBJECTS: ReadonlySet<string> = new Set([SUBJECTS.contactCreated, SUBJECTS.contactUpdated, SUBJECTS.contactDeleted, SUBJECTS.contactRestored, SUBJECTS.contactPurged]);
+const CONTACT_SUBJECTS: ReadonlySet<string> = new Set([
+  SUBJECTS.contactCreated,
+  SUBJECTS.contactUpdated,
+  SUBJECTS.contactDeleted,
+  SUBJECTS.contactRestored,
+  SUBJECTS.contactPurged,
+]);
 
 /**
  * The venue an event of the venues stream changed: every venue.* subject, and a contact event of a venue's
@@ -71,7 +83,10 @@ function venueIdOf(subject: string, payload: unknown): string | null {
 export type VenueReadModel = ReadModel<EntrySource, VenueListEntry, VenueListSort>;
 
 /** `whole`: every stored venue as the load reads it (to warm the point-read cache from the same scan). */
-export function createVenueReadModel(model: VenueModel, options: { logger: Logger; nc?: NatsConnection; whole?: (doc: VenueDocument) => void }): VenueReadModel {
+export function createVenueReadModel(
+  model: VenueModel,
+  options: { logger: Logger; nc?: NatsConnection; whole?: (doc: VenueDocument) => void },
+): VenueReadModel {
   return createVenueCollectionReadModel(model, {
     name: 'venues',
     ...options,

@@ -41,7 +41,11 @@ export class ContactRepository {
     this.#venues = venues;
   }
 
-  async create(venueId: string, fields: ContactFields, meta: { createdBy: string; isCurrentMainContact: boolean; id?: string; now?: Date }): Promise<ContactRecord> {
+  async create(
+    venueId: string,
+    fields: ContactFields,
+    meta: { createdBy: string; isCurrentMainContact: boolean; id?: string; now?: Date },
+  ): Promise<ContactRecord> {
     const now = meta.now ?? new Date();
     const doc = await this.#model.create({
       ...fields,
@@ -63,8 +67,15 @@ export class ContactRepository {
   }
 
   /** Sets fields (and updatedAt); the contact as stored afterwards, null when it does not exist. */
-  async set(id: string, fields: Partial<ContactFields> & { isCurrentMainContact?: boolean; formerMainContact?: boolean; deletedAt?: Date | null }, now = new Date()): Promise<ContactRecord | null> {
-    const doc = await this.#model.findOneAndUpdate({ _id: id }, { $set: { ...fields, updatedAt: now } }, { returnDocument: 'after', timestamps: false }).lean<ContactDocument>().exec();
+  async set(
+    id: string,
+    fields: Partial<ContactFields> & { isCurrentMainContact?: boolean; formerMainContact?: boolean; deletedAt?: Date | null },
+    now = new Date(),
+  ): Promise<ContactRecord | null> {
+    const doc = await this.#model
+      .findOneAndUpdate({ _id: id }, { $set: { ...fields, updatedAt: now } }, { returnDocument: 'after', timestamps: false })
+      .lean<ContactDocument>()
+      .exec();
     return doc ? toContactRecord(doc) : null;
   }
 
@@ -97,7 +108,11 @@ export class ContactRepository {
   /** Writes the venue's copy of its main contact's fields (GetVenue and lists read it), under the venue's lock. */
   async setVenueContactCopy(venueId: string, contact: Pick<ContactFields, 'name' | 'title' | 'phone' | 'email'>): Promise<void> {
     await this.#venues
-      .updateOne({ _id: venueId }, { $set: { contactName: contact.name, contactTitle: contact.title, contactPhone: contact.phone, contactEmail: contact.email } }, { timestamps: false })
+      .updateOne(
+        { _id: venueId },
+        { $set: { contactName: contact.name, contactTitle: contact.title, contactPhone: contact.phone, contactEmail: contact.email } },
+        { timestamps: false },
+      )
       .exec();
   }
 }

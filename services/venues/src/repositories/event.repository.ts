@@ -40,7 +40,11 @@ export class VenueEventRepository {
   /** Replaces the editable fields (callers hold the event's lock); null when it does not exist. */
   async update(id: string, fields: VenueEventInputParsed, now = new Date()): Promise<VenueEvent | null> {
     const doc = await this.#model
-      .findOneAndUpdate({ _id: id }, { $set: { name: fields.name, eventDate: fields.eventDate, description: fields.description, updatedAt: now } }, { returnDocument: 'after', timestamps: false })
+      .findOneAndUpdate(
+        { _id: id },
+        { $set: { name: fields.name, eventDate: fields.eventDate, description: fields.description, updatedAt: now } },
+        { returnDocument: 'after', timestamps: false },
+      )
       .lean<VenueEventDocument>()
       .exec();
     return doc ? toVenueEventRecord(doc) : null;

@@ -41,7 +41,18 @@ export function toVenueRecord(doc: LeanVenue): VenueRecord {
 }
 
 /** The stored fields a list summary is made of (a list reads these only, never the notes or links). */
-export const SUMMARY_FIELDS = ['name', 'address', 'country', 'displayCityAs', 'website', 'leagues', 'venueTypes', 'createdAt', 'updatedAt', 'activityAt'] as const;
+export const SUMMARY_FIELDS = [
+  'name',
+  'address',
+  'country',
+  'displayCityAs',
+  'website',
+  'leagues',
+  'venueTypes',
+  'createdAt',
+  'updatedAt',
+  'activityAt',
+] as const;
 
 type SummarySource = Pick<LeanVenue, '_id' | (typeof SUMMARY_FIELDS)[number]>;
 
@@ -109,7 +120,11 @@ export class VenueRepository {
     const before = await this.#model.findOne({ _id: id }).lean<LeanVenue>().exec();
     if (!before || before.deletedAt) return null;
     const after = await this.#model
-      .findOneAndUpdate({ _id: id }, { $set: { ...fields, nameKey: nameKey(fields.name), updatedAt: now }, $max: { activityAt: now } }, { new: true, timestamps: false })
+      .findOneAndUpdate(
+        { _id: id },
+        { $set: { ...fields, nameKey: nameKey(fields.name), updatedAt: now }, $max: { activityAt: now } },
+        { new: true, timestamps: false },
+      )
       .lean<LeanVenue>()
       .exec();
     if (!after || after.deletedAt) return null;

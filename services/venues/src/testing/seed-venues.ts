@@ -22,10 +22,58 @@ import { venueEventModel } from '../repositories/venue-event.model.ts';
 import type { VenueEventDocument, VenueEventModel } from '../repositories/venue-event.model.ts';
 
 const PREFIXES = ['', '', '', 'North', 'South', 'East', 'West', 'Grand', 'Old', 'New', 'Royal', 'Little', 'Upper', 'Lower', 'Central', 'Saint'];
-const SUFFIXES = ['', '', '', 'Annex', 'Hall B', 'Stage 2', 'Stage 3', 'Pavilion', 'Ballroom', 'Club Level', 'Plaza', 'Studios', 'Theatre', 'Amphitheatre', 'Lounge'];
-const STREETS = ['Main St', 'Market St', 'Broadway', 'Elm Ave', 'Lakeshore Dr', 'Harbor Blvd', 'Rue de la Paix', 'Königstraße', 'Calle Mayor', 'King St W', 'Ocean Pkwy', 'Station Rd', 'Mill Ln', 'Park Ave S', 'Øster Allé'];
+const SUFFIXES = [
+  '',
+  '',
+  '',
+  'Annex',
+  'Hall B',
+  'Stage 2',
+  'Stage 3',
+  'Pavilion',
+  'Ballroom',
+  'Club Level',
+  'Plaza',
+  'Studios',
+  'Theatre',
+  'Amphitheatre',
+  'Lounge',
+];
+const STREETS = [
+  'Main St',
+  'Market St',
+  'Broadway',
+  'Elm Ave',
+  'Lakeshore Dr',
+  'Harbor Blvd',
+  'Rue de la Paix',
+  'Königstraße',
+  'Calle Mayor',
+  'King St W',
+  'Ocean Pkwy',
+  'Station Rd',
+  'Mill Ln',
+  'Park Ave S',
+  'Øster Allé',
+];
 const FIRST = ['Dana', 'Marco', 'Priya', 'Jürgen', 'Aoife', 'Chen', 'Fatima', 'Lucas', 'Zoë', 'Kwame', 'Sofía', 'Mateusz', 'Hannah', 'Ravi', 'Élodie'];
-const LAST = ['Whitfield', 'Ruiz', 'Okafor', 'Nakamura', 'Schmidt', 'Kowalski', 'Dubois', 'Haddad', 'Lindqvist', 'Moreau', 'Patel', "O'Brien", 'García', 'Novak', 'Larsen'];
+const LAST = [
+  'Whitfield',
+  'Ruiz',
+  'Okafor',
+  'Nakamura',
+  'Schmidt',
+  'Kowalski',
+  'Dubois',
+  'Haddad',
+  'Lindqvist',
+  'Moreau',
+  'Patel',
+  "O'Brien",
+  'García',
+  'Novak',
+  'Larsen',
+];
 const TITLES = ['Production Manager', 'Event Manager', 'Technical Director', 'Venue Coordinator', 'Booking Agent', 'Operations Lead'];
 const NOTES = [
   'Broadcast compound behind the east gate',
@@ -106,14 +154,28 @@ function seedContacts(venue: Seeded, extra: number, next: () => number): SeededC
   });
   const contacts: SeededContact[] = [];
   if (venue.contactName) {
-    const main = contact({ name: venue.contactName, title: venue.contactTitle, phone: venue.contactPhone, email: venue.contactEmail, tag: '', isCurrentMainContact: true });
+    const main = contact({
+      name: venue.contactName,
+      title: venue.contactTitle,
+      phone: venue.contactPhone,
+      email: venue.contactEmail,
+      tag: '',
+      isCurrentMainContact: true,
+    });
     venue.mainContactId = main._id;
     contacts.push(main);
   }
   for (let n = 0; n < extra; n++) {
     const [first, last] = [pick(FIRST), pick(LAST)];
     contacts.push(
-      contact({ name: `${first} ${last}`, title: pick(TITLES), phone: `(${200 + Math.floor(next() * 700)}) 555-${String(Math.floor(next() * 10000)).padStart(4, '0')}`, email: `${first}.${last}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''), tag: pick(DEFAULT_CONTACT_TAGS), isCurrentMainContact: false }),
+      contact({
+        name: `${first} ${last}`,
+        title: pick(TITLES),
+        phone: `(${200 + Math.floor(next() * 700)}) 555-${String(Math.floor(next() * 10000)).padStart(4, '0')}`,
+        email: `${first}.${last}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+        tag: pick(DEFAULT_CONTACT_TAGS),
+        isCurrentMainContact: false,
+      }),
     );
   }
   return contacts;
@@ -181,7 +243,9 @@ if (import.meta.main) {
   const uri = process.env.MONGODB_URI;
   const db = process.env.MONGODB_DB;
   if (!Number.isInteger(count) || count < 0 || !uri || !db) {
-    console.error('usage: MONGODB_URI=… MONGODB_DB=… node services/venues/src/testing/seed-venues.ts <count> [seed] [extra contacts per venue] [events per venue]');
+    console.error(
+      'usage: MONGODB_URI=… MONGODB_DB=… node services/venues/src/testing/seed-venues.ts <count> [seed] [extra contacts per venue] [events per venue]',
+    );
     process.exit(2);
   }
   const connection = await connectMongo(uri, db, { appName: 'venues-seed' });

@@ -151,7 +151,10 @@ export function createContactUseCases(deps: ContactDeps) {
         const before = await contacts.findAny(id);
         if (!before?.deletedAt) throw GrpcError.notFound(DELETED_CONTACT_NOT_FOUND);
         const stillMain = before.isCurrentMainContact && (await contacts.mainContactIdOf(venueId)) === id;
-        const after = await contacts.set(id, { deletedAt: null, ...(before.isCurrentMainContact && !stillMain ? { isCurrentMainContact: false, formerMainContact: true } : {}) });
+        const after = await contacts.set(id, {
+          deletedAt: null,
+          ...(before.isCurrentMainContact && !stillMain ? { isCurrentMainContact: false, formerMainContact: true } : {}),
+        });
         if (!after) throw GrpcError.notFound(DELETED_CONTACT_NOT_FOUND);
         await written(caller, 'restored', before, after);
         return after;

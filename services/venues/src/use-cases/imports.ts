@@ -86,8 +86,14 @@ export interface ImportDeps {
 
 /** The key of an import row: its kind and its values as the schema normalised them (keys in a fixed order). */
 export function importKey(kind: string, values: Record<string, unknown>): string {
-  const ordered = Object.fromEntries(Object.keys(values).sort().map((key) => [key, values[key]]));
-  return createHash('sha256').update(`${kind}\n${JSON.stringify(ordered)}`).digest('hex');
+  const ordered = Object.fromEntries(
+    Object.keys(values)
+      .sort()
+      .map((key) => [key, values[key]]),
+  );
+  return createHash('sha256')
+    .update(`${kind}\n${JSON.stringify(ordered)}`)
+    .digest('hex');
 }
 
 /**
@@ -137,7 +143,8 @@ export function createImportUseCases(deps: ImportDeps) {
   const { venueUseCases, contactUseCases, venues, contacts, venueRepository, venueCache, importKeys, locks } = deps;
 
   function requireRows(rows: readonly unknown[], field = 'rows', max = MAX_IMPORT_ROWS_PER_CALL): void {
-    if (rows.length > max) throw GrpcError.invalidArgument('Invalid request', [{ field, message: `At most ${max} ${field === 'rows' ? 'rows' : 'earlier rows'} per request` }]);
+    if (rows.length > max)
+      throw GrpcError.invalidArgument('Invalid request', [{ field, message: `At most ${max} ${field === 'rows' ? 'rows' : 'earlier rows'} per request` }]);
   }
 
   /**
@@ -184,7 +191,13 @@ export function createImportUseCases(deps: ImportDeps) {
   }
 
   /** Commit: claims each row's key, then writes it; a failed write gives the key back. Answers in row order. */
-  async function commitRows<V>(caller: Caller, kind: string, planned: Planned<V>[], concurrency: number, write: (value: V) => Promise<string>): Promise<ImportRowOutcome[]> {
+  async function commitRows<V>(
+    caller: Caller,
+    kind: string,
+    planned: Planned<V>[],
+    concurrency: number,
+    write: (value: V) => Promise<string>,
+  ): Promise<ImportRowOutcome[]> {
     return mapLimited(planned, concurrency, async (plan): Promise<ImportRowOutcome> => {
       if (!plan.write) return { ...plan.outcome, action: 'skipped' };
       const { key, value } = plan.write;
@@ -253,7 +266,12 @@ export function createImportUseCases(deps: ImportDeps) {
       matches.splice(MAX_SIMILAR_VENUES);
       const key = importKey('venue', venue as unknown as Record<string, unknown>);
       if (exact) planned.push({ outcome: outcome(row, { reason: 'exact_duplicate', matches }), key });
-      else planned.push({ outcome: outcome(row, matches.length > 0 ? { action: 'confirm', reason: 'similar', matches } : { action: 'create' }), key, write: { key, value: venue } });
+      else
+        planned.push({
+          outcome: outcome(row, matches.length > 0 ? { action: 'confirm', reason: 'similar', matches } : { action: 'create' }),
+          key,
+          write: { key, value: venue },
+        });
     }
     return planned;
   }
@@ -268,7 +286,11 @@ export function createImportUseCases(deps: ImportDeps) {
     return byName;
   }
 
-  function planContacts(caller: Caller, rows: readonly ContactImportRow[], before: readonly ContactImportRow[]): Planned<{ venueId: string; input: Record<string, unknown> }>[] {
+  function planContacts(
+    caller: Caller,
+    rows: readonly ContactImportRow[],
+    before: readonly ContactImportRow[],
+  ): Planned<{ venueId: string; input: Record<string, unknown> }>[] {
     let byName: Map<string, { id: string; name: string }[]> | undefined;
     // A tag not offered yet is refused to a caller without 'contact.custom_tag' (as addContact would refuse it).
     let knownTags: Set<string> | undefined;
@@ -295,7 +317,8 @@ export function createImportUseCases(deps: ImportDeps) {
         if (found.length > 1) errors.push({ field: 'venue', message: `${found.length} venues are named "${venueRef.trim()}": give the Venue Id` });
         venue = found.length === 1 ? found[0] : undefined;
       }
-      if (venueRef.trim() && !venue && !errors.some((error) => error.field === 'venue')) errors.push({ field: 'venue', message: `Venue not found: ${venueRef.trim()}` });
+      if (venueRef.trim() && !venue && !errors.some((error) => error.field === 'venue'))
+        errors.push({ field: 'venue', message: `Venue not found: ${venueRef.trim()}` });
       const located = venue ? { venueId: venue.id, venueName: venue.name } : {};
       if (errors.length > 0 || !parsed.success || !venue) {
         return { outcome: outcome(row, { reason: venue || venueRef.trim() === '' ? 'error' : 'venue_not_found', errors, ...located }) };
@@ -347,7 +370,9 @@ export function createImportUseCases(deps: ImportDeps) {
      * the next export; one scan per slice was tried: 57 s at 10,000 venues on a busy machine, and the cache stays
      * cold, so every export pays it again). Stops at EXPORT_MAX_VENUES or EXPORT_MAX_BYTES of text, whichever comes first.
      */
-    async exportVenues(request: Omit<RawListRequest, 'page' | 'pageSize'> & { offset: number; limit: number }): Promise<{ venues: VenueRecord[]; total: number; nextOffset: number }> {
+    async exportVenues(
+      request: Omit<RawListRequest, 'page' | 'pageSize'> & { offset: number; limit: number },
+    ): Promise<{ venues: VenueRecord[]; total: number; nextOffset: number }> {
       const query = validateListRequest({ ...request, page: 0, pageSize: 0 });
       if (!query.ok) throw GrpcError.invalidArgument('Invalid request', query.fieldErrors);
       const limit = request.limit > 0 ? Math.min(request.limit, EXPORT_MAX_VENUES) : EXPORT_MAX_VENUES;

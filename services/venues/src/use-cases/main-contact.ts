@@ -55,7 +55,12 @@ export interface MainContactPlan {
 
 type Details = Pick<ContactFields, 'name' | 'title' | 'phone' | 'email'>;
 
-const detailsOf = (fields: VenueFields): Details => ({ name: fields.contactName, title: fields.contactTitle, phone: fields.contactPhone, email: fields.contactEmail });
+const detailsOf = (fields: VenueFields): Details => ({
+  name: fields.contactName,
+  title: fields.contactTitle,
+  phone: fields.contactPhone,
+  email: fields.contactEmail,
+});
 const sameDetails = (a: Details, b: Details): boolean => a.name === b.name && a.title === b.title && a.phone === b.phone && a.email === b.email;
 
 export function createMainContacts(deps: ContactWriteDeps) {

@@ -3,7 +3,14 @@ import { GrpcError } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks } from '@venuebook/service-kit';
-import { isVenueId, validateDeletedListRequest, validateDuplicateCheck, validateListRequest, validateVenueInput, VENUE_INPUT_FIELDS } from '../domain/venue-rules.ts';
+import {
+  isVenueId,
+  validateDeletedListRequest,
+  validateDuplicateCheck,
+  validateListRequest,
+  validateVenueInput,
+  VENUE_INPUT_FIELDS,
+} from '../domain/venue-rules.ts';
 import type { RawListRequest } from '../domain/venue-rules.ts';
 import type { VenueListResult, VenueRecord } from '../domain/venue.ts';
 import type { VenueEvents } from '../events/venue.events.ts';

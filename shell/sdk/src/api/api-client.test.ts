@@ -6,9 +6,9 @@ import { createApiClient, eventListSearchParams, venueListSearchParams } from '.
 describe('venueListSearchParams', () => {
   it('serialises only what is set', () => {
     expect(venueListSearchParams({}).toString()).toBe('');
-    expect(
-      venueListSearchParams({ q: '  red  ', leagues: ['OTE', 'OT Select'], sort: 'name', page: 2, pageSize: 50 }).toString(),
-    ).toBe('q=red&leagues=OTE%2COT+Select&sort=name&page=2&pageSize=50');
+    expect(venueListSearchParams({ q: '  red  ', leagues: ['OTE', 'OT Select'], sort: 'name', page: 2, pageSize: 50 }).toString()).toBe(
+      'q=red&leagues=OTE%2COT+Select&sort=name&page=2&pageSize=50',
+    );
     expect(venueListSearchParams({ q: '   ', leagues: [] }).toString()).toBe('');
   });
 });
@@ -17,7 +17,15 @@ describe('eventListSearchParams', () => {
   it('serialises only what is set', () => {
     expect(eventListSearchParams({}).toString()).toBe('');
     expect(
-      eventListSearchParams({ q: ' gala ', sort: 'z-a', leagues: ['OTX', 'OT Select'], from: '2026-01-01', to: '2026-12-31', page: 3, pageSize: 20 }).toString(),
+      eventListSearchParams({
+        q: ' gala ',
+        sort: 'z-a',
+        leagues: ['OTX', 'OT Select'],
+        from: '2026-01-01',
+        to: '2026-12-31',
+        page: 3,
+        pageSize: 20,
+      }).toString(),
     ).toBe('q=gala&sort=z-a&leagues=OTX%2COT+Select&from=2026-01-01&to=2026-12-31&page=3&pageSize=20');
     expect(eventListSearchParams({ q: '  ', leagues: [], from: '', to: '' }).toString()).toBe('');
   });

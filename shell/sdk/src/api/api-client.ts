@@ -542,7 +542,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
         return request<DataCard>(`/venues/${path(venueId)}/cards`, { method: 'POST', body: input, signal: opts.signal });
       },
       addTemplates(venueId: string, department: Department, templateIds: readonly string[], opts: RequestOptions = {}): Promise<AddTemplatesResult> {
-        return request<AddTemplatesResult>(`/venues/${path(venueId)}/cards/templates`, { method: 'POST', body: { department, templateIds }, signal: opts.signal });
+        return request<AddTemplatesResult>(`/venues/${path(venueId)}/cards/templates`, {
+          method: 'POST',
+          body: { department, templateIds },
+          signal: opts.signal,
+        });
       },
       reorder(venueId: string, department: Department, cardIds: readonly string[], opts: RequestOptions = {}): Promise<DataCardList> {
         return request<DataCardList>(`/venues/${path(venueId)}/cards/order`, { method: 'PUT', body: { department, cardIds }, signal: opts.signal });
@@ -557,7 +561,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       },
       /** Removes a template from the venue's department (order entry and values); the template stays. */
       removeTemplate(venueId: string, templateId: string, department: Department, opts: RequestOptions = {}): Promise<void> {
-        return requestVoid(`/venues/${path(venueId)}/cards/templates/${path(templateId)}?department=${encodeURIComponent(department)}`, { method: 'DELETE', signal: opts.signal });
+        return requestVoid(`/venues/${path(venueId)}/cards/templates/${path(templateId)}?department=${encodeURIComponent(department)}`, {
+          method: 'DELETE',
+          signal: opts.signal,
+        });
       },
       get(id: string, opts: RequestOptions = {}): Promise<DataCard> {
         return request<DataCard>(`/cards/${path(id)}`, { signal: opts.signal });
@@ -585,14 +592,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
         return request<SaveCardValuesResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/values`, { method: 'PUT', body: input, signal: opts.signal });
       },
       history(venueId: string, cardId: string, fieldKey: string, query: PageParams = {}, opts: RequestOptions = {}): Promise<FieldHistory> {
-        return request<FieldHistory>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/history${pageQueryString(query)}`, { signal: opts.signal });
+        return request<FieldHistory>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/history${pageQueryString(query)}`, {
+          signal: opts.signal,
+        });
       },
       restore(venueId: string, cardId: string, fieldKey: string, input: RestoreFieldValueRequest, opts: RequestOptions = {}): Promise<FieldSaveResult> {
-        return request<FieldSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/restore`, { method: 'POST', body: input, signal: opts.signal });
+        return request<FieldSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/restore`, {
+          method: 'POST',
+          body: input,
+          signal: opts.signal,
+        });
       },
       /** 'Last verified': the current value confirmed now, with an optional source. */
       verify(venueId: string, cardId: string, fieldKey: string, input: VerifyFieldValueRequest, opts: RequestOptions = {}): Promise<FieldSaveResult> {
-        return request<FieldSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/verify`, { method: 'POST', body: input, signal: opts.signal });
+        return request<FieldSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/verify`, {
+          method: 'POST',
+          body: input,
+          signal: opts.signal,
+        });
       },
       notes(venueId: string, cardId: string, fieldKey: string, department?: Department, opts: RequestOptions = {}): Promise<FieldNotes> {
         const qs = department ? `?department=${encodeURIComponent(department)}` : '';
@@ -600,7 +617,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       },
       /** Saves a notes field (append, edit of the last line, replace or merge with others' lines). */
       saveNotes(venueId: string, cardId: string, fieldKey: string, input: SaveFieldNotesBody, opts: RequestOptions = {}): Promise<FieldNotesSaveResult> {
-        return request<FieldNotesSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/notes/${path(fieldKey)}`, { method: 'PUT', body: input, signal: opts.signal });
+        return request<FieldNotesSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/notes/${path(fieldKey)}`, {
+          method: 'PUT',
+          body: input,
+          signal: opts.signal,
+        });
       },
       /** The current text of every notes field of the venue's cards (one read for a Data Cards screen). */
       venueNotes(venueId: string, opts: RequestOptions = {}): Promise<VenueNotes> {

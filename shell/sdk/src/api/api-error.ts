@@ -25,10 +25,7 @@ export class ApiRequestError extends Error {
   /** Field errors from a 400 validation response (empty for other errors). */
   get fieldErrors(): ApiFieldError[] {
     if (!Array.isArray(this.details)) return [];
-    return this.details.filter(
-      (d): d is ApiFieldError =>
-        typeof d === 'object' && d !== null && typeof d.field === 'string' && typeof d.message === 'string',
-    );
+    return this.details.filter((d): d is ApiFieldError => typeof d === 'object' && d !== null && typeof d.field === 'string' && typeof d.message === 'string');
   }
 
   get isNotFound(): boolean {

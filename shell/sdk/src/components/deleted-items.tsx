@@ -97,7 +97,15 @@ export function RestorePurgeButtons<T extends { id: string }>({
 }
 
 /** The confirmation before a permanent delete (test id `purge-<noun>-dialog`); `question` asks about the item waiting (null while it closes). */
-export function PurgeDialog<T extends { id: string }>({ actions, noun, question }: { actions: RestorePurge<T>; noun: string; question: (item: T | null) => string }) {
+export function PurgeDialog<T extends { id: string }>({
+  actions,
+  noun,
+  question,
+}: {
+  actions: RestorePurge<T>;
+  noun: string;
+  question: (item: T | null) => string;
+}) {
   const { purging, purge } = actions;
   return (
     <ConfirmDialog

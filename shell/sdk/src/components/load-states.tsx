@@ -5,7 +5,19 @@ import { errorMessage, isApiRequestError } from '../api/api-error.ts';
 import { EmptyState } from './empty-state.tsx';
 
 /** A page's data could not be loaded: what went wrong and Retry (an alert). */
-export function LoadError({ title, error, onRetry, testId, retryTestId }: { title: string; error: unknown; onRetry: () => void; testId: string; retryTestId?: string }) {
+export function LoadError({
+  title,
+  error,
+  onRetry,
+  testId,
+  retryTestId,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  testId: string;
+  retryTestId?: string;
+}) {
   return (
     <Box role="alert" data-testid={testId}>
       <EmptyState icon={<LuTriangleAlert />} title={title} description={errorMessage(error)}>

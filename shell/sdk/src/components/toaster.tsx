@@ -57,7 +57,11 @@ const subscribe = (onChange: () => void) => {
 
 /** Renders the toasts from the first toast on (then it stays mounted); mounted once by `AppProvider`. */
 export function Toaster() {
-  const module = useSyncExternalStore(subscribe, () => loaded, () => undefined);
+  const module = useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => undefined,
+  );
   if (!module) return null;
   return <module.ToasterView />;
 }

@@ -26,9 +26,7 @@ export function WelcomeDialogView({ open, onConfirm, companyDomain, loading = fa
                   {companyDomain ? `You are signed in with your ${companyDomain} account ` : 'You are signed in '}
                   in <strong>read-only mode</strong>: you can browse venues, their details, contacts and events.
                 </Text>
-                <Text color="fg.muted">
-                  To add or edit venues, data cards, photos or documents, ask an administrator for more access.
-                </Text>
+                <Text color="fg.muted">To add or edit venues, data cards, photos or documents, ask an administrator for more access.</Text>
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

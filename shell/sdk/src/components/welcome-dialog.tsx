@@ -11,7 +11,9 @@ export interface WelcomeDialogProps {
 }
 
 // Chakra's Dialog (dialog machine, focus trap, scroll lock) loads when the dialog first opens, not with the page.
-const WelcomeDialogView = lazy(() => import(/* webpackChunkName: "welcome-dialog" */ './welcome-dialog-view.tsx').then((m) => ({ default: m.WelcomeDialogView })));
+const WelcomeDialogView = lazy(() =>
+  import(/* webpackChunkName: "welcome-dialog" */ './welcome-dialog-view.tsx').then((m) => ({ default: m.WelcomeDialogView })),
+);
 
 /**
  * First-use welcome dialog for viewers (spec §1, §2): read-only mode, ask an administrator for more

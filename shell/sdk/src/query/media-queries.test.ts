@@ -100,7 +100,12 @@ describe('media query keys', () => {
     await queryClient.fetchQuery(queries.gallery('v1'));
     await queryClient.fetchQuery(queries.publicGallery('v1', 'key'));
     await queryClient.fetchQuery(queries.document('d1'));
-    expect(calls.map((call) => call.url)).toEqual(['/venues/v1/documents?kind=photos&eventId=e1', '/venues/v1/gallery', '/public/venues/v1/gallery?key=key', '/documents/d1']);
+    expect(calls.map((call) => call.url)).toEqual([
+      '/venues/v1/documents?kind=photos&eventId=e1',
+      '/venues/v1/gallery',
+      '/public/venues/v1/gallery?key=key',
+      '/documents/d1',
+    ]);
     queryClient.clear();
   });
 });

@@ -17,7 +17,10 @@ const answer = (status: number) => new ApiRequestError({ status, code: 'x', mess
 describe('shouldRetryQuery', () => {
   it('retries an unreachable server and 5xx answers twice, nothing else', () => {
     for (const error of [networkError(new TypeError('fetch failed')), answer(500), answer(502), answer(503), answer(504)]) {
-      expect([0, 1, 2].map((failures) => shouldRetryQuery(failures, error)), String(error.status)).toEqual([true, true, false]);
+      expect(
+        [0, 1, 2].map((failures) => shouldRetryQuery(failures, error)),
+        String(error.status),
+      ).toEqual([true, true, false]);
     }
     for (const error of [answer(400), answer(401), answer(403), answer(404), answer(409), answer(429), answer(200)]) {
       expect(shouldRetryQuery(0, error), String(error.status)).toBe(false);
@@ -50,7 +53,10 @@ describe("the signed-in user's cache", () => {
     client.setQueryData(['venues', 'detail', 'v1'], { id: 'v1' });
     client.setQueryData(['venues', 'list', {}], { pages: [], pageParams: [] });
     // Public data is marked by its query's meta, as `authQueries.config()` does.
-    client.getQueryCache().build(client, { queryKey: ['auth', 'config'], meta: PUBLIC_QUERY_META }).setData({ companyDomain: '@example.com' });
+    client
+      .getQueryCache()
+      .build(client, { queryKey: ['auth', 'config'], meta: PUBLIC_QUERY_META })
+      .setData({ companyDomain: '@example.com' });
     client.getMutationCache().build(client, { mutationKey: ['sign-in'] });
   }
 

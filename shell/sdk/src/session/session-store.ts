@@ -1,15 +1,7 @@
 import type { AuthUser, LogoutScope, Session } from '@venuebook/proto/domain';
 import type { ApiClient, AuthBinding, PasswordCredentials, SignUpResult } from '../api/api-client.ts';
 import { isApiRequestError } from '../api/api-error.ts';
-import {
-  isExpired,
-  isRetryableAuthError,
-  needsRefresh,
-  nextRefreshDelay,
-  nextRetryDelay,
-  REFRESH_TIMING,
-  type RefreshTiming,
-} from './refresh-timing.ts';
+import { isExpired, isRetryableAuthError, needsRefresh, nextRefreshDelay, nextRetryDelay, REFRESH_TIMING, type RefreshTiming } from './refresh-timing.ts';
 
 /** Spec §4: loading until the first session answer, then signed in or signed out. */
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -86,7 +78,13 @@ const INITIAL: SessionSnapshot = {
 };
 
 /** The browser-side session: in-memory access token, refresh cookie, auto-refresh, sign-in and sign-out. */
-export function createSessionStore({ api, timing = REFRESH_TIMING, now = Date.now, crossTab = true, storage = defaultStorage() }: SessionStoreOptions): SessionStore {
+export function createSessionStore({
+  api,
+  timing = REFRESH_TIMING,
+  now = Date.now,
+  crossTab = true,
+  storage = defaultStorage(),
+}: SessionStoreOptions): SessionStore {
   let state: SessionSnapshot = INITIAL;
   const listeners = new Set<() => void>();
 

@@ -82,7 +82,10 @@ describe('upload queue', () => {
   it('runs at most 3 uploads at once and starts the next as one finishes', async () => {
     const { transport, attempts } = controlledTransport();
     make(transport);
-    queue.enqueue(['a', 'b', 'c', 'd', 'e'].map((name) => file(name)), options);
+    queue.enqueue(
+      ['a', 'b', 'c', 'd', 'e'].map((name) => file(name)),
+      options,
+    );
     await flush();
     expect(attempts.map((attempt) => attempt.item.file.name)).toEqual(['a', 'b', 'c']);
     expect(statuses()).toEqual(['a:uploading', 'b:uploading', 'c:uploading', 'd:pending', 'e:pending']);
@@ -179,7 +182,10 @@ describe('upload queue', () => {
   it('leaves the slot of an item waiting for its retry to the next item', async () => {
     const { transport, attempts } = controlledTransport();
     make(transport);
-    queue.enqueue(['a', 'b', 'c', 'd'].map((name) => file(name)), options);
+    queue.enqueue(
+      ['a', 'b', 'c', 'd'].map((name) => file(name)),
+      options,
+    );
     await flush();
     attempts[0]!.fail(serverError());
     await flush();

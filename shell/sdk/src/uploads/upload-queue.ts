@@ -163,7 +163,6 @@ export interface UploadQueue {
   dispose(): void;
 }
 
-
 export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   const { transport, storage = null, storageKey = UPLOAD.storageKey, now = Date.now, newId = newUploadId } = options;
   const files = new Map<string, Blob>();
@@ -372,7 +371,9 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       const item = items.find((candidate) => candidate.id === id);
       if (item?.status !== 'error' || !files.has(id)) return false;
       commit(
-        items.map((candidate) => (candidate.id === id ? { ...candidate, status: 'pending', progress: 0, retryCount: 0, error: null, retryAt: null, finishedAt: null } : candidate)),
+        items.map((candidate) =>
+          candidate.id === id ? { ...candidate, status: 'pending', progress: 0, retryCount: 0, error: null, retryAt: null, finishedAt: null } : candidate,
+        ),
         true,
       );
       pump();

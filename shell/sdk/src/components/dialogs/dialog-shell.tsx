@@ -23,7 +23,19 @@ export interface DialogShellProps {
 }
 
 /** A centred dialog: title, body and buttons (Chakra's Dialog). Loaded on first use through `lazy-dialogs.tsx`. */
-export function DialogShell({ open, onDismiss, busy = false, title, testId, role, initialFocusEl, finalFocusEl, onSubmit, footer, children }: DialogShellProps) {
+export function DialogShell({
+  open,
+  onDismiss,
+  busy = false,
+  title,
+  testId,
+  role,
+  initialFocusEl,
+  finalFocusEl,
+  onSubmit,
+  footer,
+  children,
+}: DialogShellProps) {
   const sections = (
     <>
       <Dialog.Header>

@@ -34,6 +34,8 @@ export const PanelDialog = lazyDialog<PanelDialogProps>(() => dialogShell().then
 export const PanelSections = lazy(() => dialogShell().then((m) => ({ default: m.PanelSections }))) as ComponentType<PanelSectionsProps>;
 
 /** The confirmation before a destructive action (spec §5 'Confirmations'): Cancel, or a red confirming button. */
-export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(() => import(/* webpackChunkName: "dialogs" */ './confirm-dialog-view.tsx').then((m) => m.ConfirmDialog));
+export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(() =>
+  import(/* webpackChunkName: "dialogs" */ './confirm-dialog-view.tsx').then((m) => m.ConfirmDialog),
+);
 
 export type { ConfirmDialogProps, DialogShellProps, PanelDialogProps, PanelSectionsProps };

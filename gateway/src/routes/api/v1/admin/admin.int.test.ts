@@ -29,7 +29,12 @@ const get = (url: string, role: keyof typeof headers) => under.app.inject({ meth
 
 describe('GET /api/v1/audit-logs', () => {
   it("shows the owner an editor's venue creation once, with who, action, table, record and values", async () => {
-    const created = await under.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: 'Audited Hall', leagues: ['OTX'] }, headers: headers.editor });
+    const created = await under.app.inject({
+      method: 'POST',
+      url: '/api/v1/venues',
+      payload: { name: 'Audited Hall', leagues: ['OTX'] },
+      headers: headers.editor,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const venue = created.json<{ id: string }>();
 

@@ -19,7 +19,16 @@ const auditLogRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       const q = request.query;
       const response = await fastify.identity.listAuditLogs(
-        { page: q.page, pageSize: q.pageSize, tableName: q.table ?? '', action: q.action ?? '', userId: q.userId ?? '', recordId: q.recordId ?? '', from: q.from ?? '', to: q.to ?? '' },
+        {
+          page: q.page,
+          pageSize: q.pageSize,
+          tableName: q.table ?? '',
+          action: q.action ?? '',
+          userId: q.userId ?? '',
+          recordId: q.recordId ?? '',
+          from: q.from ?? '',
+          to: q.to ?? '',
+        },
         grpcCallOptions(request, reply),
       );
       return { entries: response.entries.map(auditEntryFromProto), total: response.total, page: response.page, pageSize: response.pageSize };

@@ -61,7 +61,10 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/config',
-    { config: { auth: 'public' }, schema: { tags: ['auth'], summary: 'What the sign-in page needs', response: { 200: authConfigSchema, ...apiErrorResponses(500) } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['auth'], summary: 'What the sign-in page needs', response: { 200: authConfigSchema, ...apiErrorResponses(500) } },
+    },
     async () => ({ companyDomain: domainSuffix(COMPANY_DOMAIN), google: { enabled: Boolean(fastify.config.GOOGLE_CLIENT_ID) } }),
   );
 
@@ -69,7 +72,12 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/signup',
     {
       config: { auth: 'public', rateLimit },
-      schema: { tags: ['auth'], summary: 'Sign up with e-mail and password', body: credentialsSchema, response: { 201: signUpResultSchema, ...apiErrorResponses(400, 403, 409, 429, 500, 503) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up with e-mail and password',
+        body: credentialsSchema,
+        response: { 201: signUpResultSchema, ...apiErrorResponses(400, 403, 409, 429, 500, 503) },
+      },
     },
     async (request, reply) => {
       requireCompanyEmail(request.body.email);
@@ -196,7 +204,8 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       config: { auth: 'session' },
       schema: {
         tags: ['auth'],
-        summary: 'Exchange the access token (bearer) for an embed token: the same user and session, accepted only by the routes the embedded media library calls, expiring with the access token',
+        summary:
+          'Exchange the access token (bearer) for an embed token: the same user and session, accepted only by the routes the embedded media library calls, expiring with the access token',
         description:
           "Called by Venue Book's session bridge (/embed/session) on its own origin, never cross-origin (no CORS; a request a browser marks Sec-Fetch-Site other than same-origin is refused with 403). " +
           `The embed token carries scope '${EMBED_TOKEN_SCOPE}'; elsewhere the API answers it 403 '${EMBED_TOKEN_MESSAGES.routeRefused}'. Roles apply to it as to the access token, and it ends with the session (sign-out).`,
@@ -216,7 +225,10 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/user',
-    { config: { auth: 'session', embed: true }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: authUserSchema, ...apiErrorResponses(401, 500, 503) } } },
+    {
+      config: { auth: 'session', embed: true },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: authUserSchema, ...apiErrorResponses(401, 500, 503) } },
+    },
     async (request, reply) => {
       const response = await fastify.identity.getCurrentUser({ sessionId: request.auth!.sessionId }, grpcCallOptions(request, reply));
       if (!response.user || !response.sessionActive) throw new HttpError(401, AUTH_MESSAGES.sessionMissing);
@@ -226,7 +238,13 @@ const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     '/welcome',
-    { schema: { tags: ['auth'], summary: "Mark the first-use welcome dialog as shown ('Got it')", response: { 204: z.null(), ...apiErrorResponses(401, 403, 500, 503) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Mark the first-use welcome dialog as shown ('Got it')",
+        response: { 204: z.null(), ...apiErrorResponses(401, 403, 500, 503) },
+      },
+    },
     async (request, reply) => {
       await fastify.identity.markWelcomeShown({}, grpcCallOptions(request, reply));
       fastify.userCache.forget(request.auth!.userId);

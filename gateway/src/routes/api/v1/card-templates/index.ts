@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardInputToProto, dataCardFromProto } from '@venuebook/proto/codecs/cards';
-import { apiErrorResponses, cardInputSchema, cardOrderInputSchema, dataCardListSchema, dataCardSchema, departmentQuerySchema, idParamSchema, moveTemplateInputSchema } from '@venuebook/proto/domain';
+import {
+  apiErrorResponses,
+  cardInputSchema,
+  cardOrderInputSchema,
+  dataCardListSchema,
+  dataCardSchema,
+  departmentQuerySchema,
+  idParamSchema,
+  moveTemplateInputSchema,
+} from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const templateParamsSchema = z.object({ id: idParamSchema('Template id (UUID)') });
@@ -37,7 +46,8 @@ const cardTemplatesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: 'Create a master card template',
-        description: "Admins only ('Template card created'). Title required (trimmed); field keys from labels, duplicates ignored, select fields need an option; the notes textarea is always kept. Departments default to the primary department.",
+        description:
+          "Admins only ('Template card created'). Title required (trimmed); field keys from labels, duplicates ignored, select fields need an option; the notes textarea is always kept. Departments default to the primary department.",
         body: cardInputSchema,
         response: { 201: dataCardSchema, ...apiErrorResponses(400, 401, 403, 500, 502, 503) },
       },
@@ -54,13 +64,17 @@ const cardTemplatesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: "Save a department's template order",
-        description: "Admins only ('Template order updated'). The given templates first, in this order; the department's other templates keep their place after them; ids that are not its templates are ignored. Answers the department's list.",
+        description:
+          "Admins only ('Template order updated'). The given templates first, in this order; the department's other templates keep their place after them; ids that are not its templates are ignored. Answers the department's list.",
         body: cardOrderInputSchema,
         response: { 200: dataCardListSchema, ...apiErrorResponses(400, 401, 403, 409, 500, 502, 503) },
       },
     },
     async (request, reply) => {
-      const response = await fastify.cards.saveTemplateOrder({ department: request.body.department, cardIds: request.body.cardIds }, grpcCallOptions(request, reply));
+      const response = await fastify.cards.saveTemplateOrder(
+        { department: request.body.department, cardIds: request.body.cardIds },
+        grpcCallOptions(request, reply),
+      );
       return { items: response.cards.map(dataCardFromProto) };
     },
   );
@@ -71,13 +85,15 @@ const cardTemplatesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: 'Update a master card template',
-        description: "Admins only ('Template card updated'). Replaces title, description, fields and (unless system-protected) departments. 404 for an unknown or deleted template.",
+        description:
+          "Admins only ('Template card updated'). Replaces title, description, fields and (unless system-protected) departments. 404 for an unknown or deleted template.",
         params: templateParamsSchema,
         body: cardInputSchema,
         response: { 200: dataCardSchema, ...apiErrorResponses(400, 401, 403, 404, 409, 500, 502, 503) },
       },
     },
-    async (request, reply) => cardOf(await fastify.cards.updateTemplate({ id: request.params.id, card: cardInputToProto(request.body) }, grpcCallOptions(request, reply))),
+    async (request, reply) =>
+      cardOf(await fastify.cards.updateTemplate({ id: request.params.id, card: cardInputToProto(request.body) }, grpcCallOptions(request, reply))),
   );
 
   fastify.delete(
@@ -86,7 +102,8 @@ const cardTemplatesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: 'Delete a master card template',
-        description: "Admins only ('Template card deleted'): soft delete (Deleted Data Cards restores or purges it). 400 'System-protected cards cannot be moved or deleted' for General Notes; 404 for an unknown template.",
+        description:
+          "Admins only ('Template card deleted'): soft delete (Deleted Data Cards restores or purges it). 400 'System-protected cards cannot be moved or deleted' for General Notes; 404 for an unknown template.",
         params: templateParamsSchema,
         response: { 200: dataCardSchema, ...apiErrorResponses(400, 401, 403, 404, 409, 500, 502, 503) },
       },
@@ -100,13 +117,15 @@ const cardTemplatesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: 'Move a template to another department',
-        description: "Admins only: a drag to another department on the master screen makes it the template's primary department ('Card moved to {department}'). 400 for a system-protected card.",
+        description:
+          "Admins only: a drag to another department on the master screen makes it the template's primary department ('Card moved to {department}'). 400 for a system-protected card.",
         params: templateParamsSchema,
         body: moveTemplateInputSchema,
         response: { 200: dataCardSchema, ...apiErrorResponses(400, 401, 403, 404, 409, 500, 502, 503) },
       },
     },
-    async (request, reply) => cardOf(await fastify.cards.moveTemplate({ id: request.params.id, department: request.body.department }, grpcCallOptions(request, reply))),
+    async (request, reply) =>
+      cardOf(await fastify.cards.moveTemplate({ id: request.params.id, department: request.body.department }, grpcCallOptions(request, reply))),
   );
 };
 

@@ -40,7 +40,8 @@ const cardsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: dataCardSchema, ...apiErrorResponses(400, 401, 403, 404, 409, 500, 502, 503) },
       },
     },
-    async (request, reply) => cardOf(await fastify.cards.updateVenueCard({ id: request.params.id, card: cardInputToProto(request.body) }, grpcCallOptions(request, reply))),
+    async (request, reply) =>
+      cardOf(await fastify.cards.updateVenueCard({ id: request.params.id, card: cardInputToProto(request.body) }, grpcCallOptions(request, reply))),
   );
 
   fastify.delete(
@@ -49,7 +50,8 @@ const cardsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: 'Delete a venue card',
-        description: "Soft delete of a venue-specific card ('Card deleted'); admins restore or purge it from Deleted Data Cards. A template is removed from the venue instead (DELETE /venues/{id}/cards/templates/{templateId}). 404 for an unknown or deleted venue card.",
+        description:
+          "Soft delete of a venue-specific card ('Card deleted'); admins restore or purge it from Deleted Data Cards. A template is removed from the venue instead (DELETE /venues/{id}/cards/templates/{templateId}). 404 for an unknown or deleted venue card.",
         params: cardParamsSchema,
         response: { 200: dataCardSchema, ...apiErrorResponses(400, 401, 403, 404, 409, 500, 502, 503) },
       },
@@ -63,13 +65,15 @@ const cardsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: 'Remove a card from one department',
-        description: "The card leaves the department (a template: admins only). 400 for a system-protected card or the card's last department (delete it instead); 404 for an unknown or deleted card.",
+        description:
+          "The card leaves the department (a template: admins only). 400 for a system-protected card or the card's last department (delete it instead); 404 for an unknown or deleted card.",
         params: cardParamsSchema,
         body: moveTemplateInputSchema,
         response: { 200: dataCardSchema, ...apiErrorResponses(400, 401, 403, 404, 409, 500, 502, 503) },
       },
     },
-    async (request, reply) => cardOf(await fastify.cards.removeCardFromDepartment({ id: request.params.id, department: request.body.department }, grpcCallOptions(request, reply))),
+    async (request, reply) =>
+      cardOf(await fastify.cards.removeCardFromDepartment({ id: request.params.id, department: request.body.department }, grpcCallOptions(request, reply))),
   );
 
   fastify.post(

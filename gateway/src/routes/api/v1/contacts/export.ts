@@ -19,7 +19,10 @@ const contactExportRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           'The contacts of GET /contacts with the same q, in its order (last word of the name), each with its venue name, tag, whether it is the main contact, Created At and the venue and contact ids; a header row first. Name, Title, Phone and Email are left out for users who may not see contact details. A cell starting with = + - @ is written after an apostrophe (the import takes it off).',
         querystring: listContactsQuerySchema,
-        response: { 200: { description: 'The CSV file (an attachment)', content: { 'text/csv': { schema: z.string().describe('CSV text, a header row first') } } }, ...apiErrorResponses(400, 401, 403, 500, 502, 503) },
+        response: {
+          200: { description: 'The CSV file (an attachment)', content: { 'text/csv': { schema: z.string().describe('CSV text, a header row first') } } },
+          ...apiErrorResponses(400, 401, 403, 500, 502, 503),
+        },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactFromProto, contactInputToProto, contactListItemFromProto } from '@venuebook/proto/codecs/contacts';
-import { apiErrorResponses, contactInputSchema, contactSchema, idParamSchema, listContactsQuerySchema, listContactsResultSchema } from '@venuebook/proto/domain';
+import {
+  apiErrorResponses,
+  contactInputSchema,
+  contactSchema,
+  idParamSchema,
+  listContactsQuerySchema,
+  listContactsResultSchema,
+} from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 // A sibling route file (autoload loads only index.ts where there is one).
 import contactExportRoutes from './export.ts';
@@ -43,7 +50,10 @@ const contactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const response = await fastify.venues.updateContact({ id: request.params.id, contact: contactInputToProto(request.body) }, grpcCallOptions(request, reply));
+      const response = await fastify.venues.updateContact(
+        { id: request.params.id, contact: contactInputToProto(request.body) },
+        grpcCallOptions(request, reply),
+      );
       if (!response.contact) throw new Error('UpdateContact returned no contact');
       return contactFromProto(response.contact);
     },

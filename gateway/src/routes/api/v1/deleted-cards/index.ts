@@ -14,7 +14,8 @@ const deletedCardsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: 'List deleted cards',
-        description: 'Admins only. Soft-deleted templates and venue cards, newest deleted first, each with deletedAt (the page shows its age as relative time).',
+        description:
+          'Admins only. Soft-deleted templates and venue cards, newest deleted first, each with deletedAt (the page shows its age as relative time).',
         response: { 200: dataCardListSchema, ...apiErrorResponses(401, 403, 500, 502, 503) },
       },
     },
@@ -30,7 +31,8 @@ const deletedCardsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: 'Delete a deleted card permanently',
-        description: "Admins only ('Card permanently deleted'): a venue card's values at its venue are cleared (their history kept), then the card is removed for good. 400 when the card is not deleted; 404 for an unknown card.",
+        description:
+          "Admins only ('Card permanently deleted'): a venue card's values at its venue are cleared (their history kept), then the card is removed for good. 400 when the card is not deleted; 404 for an unknown card.",
         params: deletedCardParamsSchema,
         response: { 204: z.null(), ...apiErrorResponses(400, 401, 403, 404, 409, 500, 502, 503) },
       },

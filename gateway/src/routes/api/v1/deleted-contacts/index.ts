@@ -14,7 +14,8 @@ const deletedContactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['contacts'],
         summary: 'List deleted contacts',
-        description: 'Admins only. Soft-deleted contacts grouped by venue (also deleted venues): newest deleted first within a group, groups by their newest deletion.',
+        description:
+          'Admins only. Soft-deleted contacts grouped by venue (also deleted venues): newest deleted first within a group, groups by their newest deletion.',
         response: { 200: deletedContactsResultSchema, ...apiErrorResponses(401, 403, 500, 502, 503) },
       },
     },
@@ -30,7 +31,8 @@ const deletedContactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['contacts'],
         summary: 'Delete a deleted contact permanently',
-        description: 'Admins only. Removes a soft-deleted contact for good; 404 when there is no deleted contact with this id (an active contact is soft-deleted first).',
+        description:
+          'Admins only. Removes a soft-deleted contact for good; 404 when there is no deleted contact with this id (an active contact is soft-deleted first).',
         params: contactParamsSchema,
         response: { 204: z.null(), ...apiErrorResponses(400, 401, 403, 404, 409, 500, 502, 503) },
       },

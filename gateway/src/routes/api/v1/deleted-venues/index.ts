@@ -31,7 +31,8 @@ const deletedVenuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['venues'],
         summary: 'Delete a deleted venue permanently',
-        description: 'Admins only. Removes a soft-deleted venue with its contacts and events for good; 404 when there is no deleted venue with this id (an active venue is soft-deleted first).',
+        description:
+          'Admins only. Removes a soft-deleted venue with its contacts and events for good; 404 when there is no deleted venue with this id (an active venue is soft-deleted first).',
         params: deletedVenueParamsSchema,
         response: { 204: z.null(), ...apiErrorResponses(400, 401, 403, 404, 409, 500, 502, 503) },
       },

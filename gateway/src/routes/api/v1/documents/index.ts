@@ -53,7 +53,8 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: venueDocumentSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
       },
     },
-    async (request, reply) => documentOf((await fastify.media.getDocument({ id: request.params.id }, grpcCallOptions(request, reply))).document, request.auth?.userId ?? ''),
+    async (request, reply) =>
+      documentOf((await fastify.media.getDocument({ id: request.params.id }, grpcCallOptions(request, reply))).document, request.auth?.userId ?? ''),
   );
 
   fastify.patch(
@@ -64,14 +65,18 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['media'],
         summary: "Change a document's category or event",
-        description: "category (one of the nine), eventId (an event of the document's venue, else 400 'Event not found'; null unlinks it), or both (neither: 400). 404 for an unknown document.",
+        description:
+          "category (one of the nine), eventId (an event of the document's venue, else 400 'Event not found'; null unlinks it), or both (neither: 400). 404 for an unknown document.",
         params: documentParamsSchema,
         body: updateDocumentSchema,
         response: { 200: venueDocumentSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
       },
     },
     async (request, reply) =>
-      documentOf((await fastify.media.updateDocument(updateDocumentToProto(request.params.id, request.body), grpcCallOptions(request, reply))).document, request.auth?.userId ?? ''),
+      documentOf(
+        (await fastify.media.updateDocument(updateDocumentToProto(request.params.id, request.body), grpcCallOptions(request, reply))).document,
+        request.auth?.userId ?? '',
+      ),
   );
 
   fastify.delete(
@@ -168,7 +173,13 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       // A public (gallery) reader never learns the uploaded file's name (it may say more than the photo shows).
       const fileName = reader.galleryKey === undefined ? info.fileName : publicFileName(params.id, info.fileName);
-      reply.headers({ ...contentHeaders({ contentType: info.contentType, fileName }, { download: params.download, maxAgeSeconds: verified.remainingSeconds, crossOrigin: fastify.config.EMBED_ALLOWED_ORIGINS.length > 0 }), 'content-length': String(info.length) });
+      reply.headers({
+        ...contentHeaders(
+          { contentType: info.contentType, fileName },
+          { download: params.download, maxAgeSeconds: verified.remainingSeconds, crossOrigin: fastify.config.EMBED_ALLOWED_ORIGINS.length > 0 },
+        ),
+        'content-length': String(info.length),
+      });
       if (info.etag) reply.header('etag', `"${info.etag.replace(/"/g, '')}"`);
       if (range) {
         reply.code(206).header('content-range', `bytes ${info.rangeStart}-${info.rangeStart + info.length - 1}/${info.totalSize}`);

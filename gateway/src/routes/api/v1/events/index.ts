@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorResponses, idParamSchema, listEventsQuerySchema, listEventsResultSchema, venueEventInputSchema, venueEventSchema } from '@venuebook/proto/domain';
+import {
+  apiErrorResponses,
+  idParamSchema,
+  listEventsQuerySchema,
+  listEventsResultSchema,
+  venueEventInputSchema,
+  venueEventSchema,
+} from '@venuebook/proto/domain';
 import { listEventsQueryToProto, venueEventFromProto, venueEventInputToProto, venueEventListItemFromProto } from '@venuebook/proto/codecs/venue-events';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
@@ -32,14 +39,18 @@ const eventsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['events'],
         summary: 'Update an event',
-        description: "Replaces the name, date and description (send every field, as the form does; an absent date clears it). 404 for an unknown event or one of a deleted venue.",
+        description:
+          'Replaces the name, date and description (send every field, as the form does; an absent date clears it). 404 for an unknown event or one of a deleted venue.',
         params: eventParamsSchema,
         body: venueEventInputSchema,
         response: { 200: venueEventSchema, ...apiErrorResponses(400, 401, 403, 404, 409, 500, 502, 503) },
       },
     },
     async (request, reply) => {
-      const response = await fastify.venues.updateEvent({ id: request.params.id, event: venueEventInputToProto(request.body) }, grpcCallOptions(request, reply));
+      const response = await fastify.venues.updateEvent(
+        { id: request.params.id, event: venueEventInputToProto(request.body) },
+        grpcCallOptions(request, reply),
+      );
       if (!response.event) throw new Error('UpdateEvent returned no event');
       return venueEventFromProto(response.event);
     },

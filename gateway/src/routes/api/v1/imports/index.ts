@@ -134,7 +134,12 @@ interface ReadBody<E> {
  * (for the file-level in-file duplicate check: a venue's name and leagues, a contact's venue and name), the rows
  * after it only counted. So a window of a 10 MB file holds its own rows and the earlier rows' names, not the file's records.
  */
-function readBody<E>(kind: CsvImportKind, text: string, query: CsvImportQuery, earlier: (row: number, cells: Record<string, string>) => E | undefined): ReadBody<E> {
+function readBody<E>(
+  kind: CsvImportKind,
+  text: string,
+  query: CsvImportQuery,
+  earlier: (row: number, cells: Record<string, string>) => E | undefined,
+): ReadBody<E> {
   const requestRows = query.mode === 'commit' ? CSV_IMPORT_MAX_COMMIT_ROWS : CSV_IMPORT_MAX_ROWS;
   const windowed = query.limit !== undefined;
   const maxRows = windowed ? CSV_IMPORT_MAX_FILE_ROWS : requestRows;
@@ -174,7 +179,12 @@ function readBody<E>(kind: CsvImportKind, text: string, query: CsvImportQuery, e
   if (kind === 'contacts' && !fieldsRead.has('venue') && !fieldsRead.has('venueId')) missing.push('Venue');
   if (missing.length > 0) throw new ImportBodyError([{ field: 'body', message: `The CSV has no ${missing.join(' or ')} column` }]);
   if (reading.rows > maxRows) {
-    throw new ImportBodyError([{ field: 'body', message: windowed ? `At most ${maxRows} rows per file; this file has more` : `At most ${maxRows} rows per ${query.mode} request; this file has more` }]);
+    throw new ImportBodyError([
+      {
+        field: 'body',
+        message: windowed ? `At most ${maxRows} rows per file; this file has more` : `At most ${maxRows} rows per ${query.mode} request; this file has more`,
+      },
+    ]);
   }
   const rows = reading.kept.flatMap((item) => ('window' in item ? [item.window] : []));
   if (rows.length > requestRows) throw new ImportBodyError([{ field: 'limit', message: `At most ${requestRows} rows per ${query.mode} request` }]);
@@ -203,9 +213,13 @@ interface Imported {
 
 /** /api/v1/imports: CSV import of venues and contacts, preview then commit. */
 const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.addContentTypeParser(['text/csv', 'text/plain', 'application/csv'], { parseAs: 'string', bodyLimit: CSV_IMPORT_MAX_BYTES }, (_request, body, done) => {
-    done(null, body);
-  });
+  fastify.addContentTypeParser(
+    ['text/csv', 'text/plain', 'application/csv'],
+    { parseAs: 'string', bodyLimit: CSV_IMPORT_MAX_BYTES },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
 
   /** Venue rows: checked with venueInputSchema here (as POST /venues), the valid ones decided by the service. */
   async function importVenues(text: string, query: CsvImportQuery, callOptions: ImportCallOptions): Promise<Imported> {
@@ -217,7 +231,12 @@ const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     let earlierBytes = 0;
     for (const { venue } of body.earlier) earlierBytes += (venue?.name?.length ?? 0) * 3 + (venue?.leagues?.length ?? 0) * 16 + 16;
     if (earlierBytes > EARLIER_ROWS_MAX_BYTES) {
-      throw new ImportBodyError([{ field: 'body', message: `The venue names before row ${query.firstRow + query.offset} take more than ${EARLIER_ROWS_MAX_BYTES / 1024 / 1024} MB: import the file in parts` }]);
+      throw new ImportBodyError([
+        {
+          field: 'body',
+          message: `The venue names before row ${query.firstRow + query.offset} take more than ${EARLIER_ROWS_MAX_BYTES / 1024 / 1024} MB: import the file in parts`,
+        },
+      ]);
     }
     const outcomes = new Map<number, ImportRowOutcome>();
     const valid: VenueRow[] = [];
@@ -231,7 +250,10 @@ const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }
     for (const [at, end] of callRanges(sizes)) {
       // Earlier rows of the file, for the in-file duplicates: their names and leagues only.
-      const earlierRows = [...body.earlier, ...valid.slice(0, at).map(({ row, venue }) => ({ row, venue: { name: venue?.name ?? '', leagues: venue?.leagues ?? [] } }))];
+      const earlierRows = [
+        ...body.earlier,
+        ...valid.slice(0, at).map(({ row, venue }) => ({ row, venue: { name: venue?.name ?? '', leagues: venue?.leagues ?? [] } })),
+      ];
       const response = await fastify.venues.importVenues(
         { rows: valid.slice(at, end), commit: query.mode === 'commit', confirmedRows: query.confirm, earlierRows },
         callOptions,
@@ -285,7 +307,8 @@ const importsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         bodyLimit: CSV_IMPORT_MAX_BYTES,
         // The right to import, before the body is read (up to 10 MB) and the query validated.
         onRequest: async (request) => {
-          if (!can(isRole(request.auth?.role) ? request.auth?.role : undefined, IMPORT_ACTION[kind])) throw new HttpError(403, 'You do not have permission to do this');
+          if (!can(isRole(request.auth?.role) ? request.auth?.role : undefined, IMPORT_ACTION[kind]))
+            throw new HttpError(403, 'You do not have permission to do this');
         },
         schema: {
           tags: [kind],

@@ -33,13 +33,21 @@ let venueId: string;
 beforeAll(async () => {
   under = await sharedGatewayUnderTest({ gatewayEnv: PRESENCE_ENV });
   replicaB = await under.buildAnother(PRESENCE_ENV);
-  for (const [name, app] of [['a', under.app], ['b', replicaB]] as const) {
+  for (const [name, app] of [
+    ['a', under.app],
+    ['b', replicaB],
+  ] as const) {
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     urls[name] = `${address.replace(/^http/, 'ws')}${PRESENCE.path}`;
   }
   editor = await under.signIn(under.accounts.editor.email, under.accounts.editor.password);
   surveyor = await under.signIn(under.accounts.surveyor.email, under.accounts.surveyor.password);
-  const created = await under.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Presence ${randomUUID().slice(0, 8)} Arena` }, headers: editor.headers });
+  const created = await under.app.inject({
+    method: 'POST',
+    url: '/api/v1/venues',
+    payload: { name: `Presence ${randomUUID().slice(0, 8)} Arena` },
+    headers: editor.headers,
+  });
   expect(created.statusCode, created.body).toBe(201);
   venueId = created.json<{ id: string }>().id;
 }, 120_000);
@@ -134,7 +142,12 @@ class Tab {
   latest(channel: PresenceChannelRef): PresenceEditorInfo[] | undefined {
     for (let i = this.messages.length - 1; i >= 0; i--) {
       const message = this.messages[i]!;
-      if (message.type === 'presence' && message.channel.venueId === channel.venueId && message.channel.department === channel.department && message.channel.cardId === channel.cardId) {
+      if (
+        message.type === 'presence' &&
+        message.channel.venueId === channel.venueId &&
+        message.channel.department === channel.department &&
+        message.channel.cardId === channel.cardId
+      ) {
         return message.editors;
       }
     }
@@ -181,7 +194,9 @@ describe('GET /api/v1/presence (WebSocket)', () => {
     // Anything before the token is refused, not obeyed.
     const early = await Tab.open(urls.a);
     early.join(channelOf());
-    expect(await early.next((message) => message.type === 'error', { from: 0 })).toMatchObject({ message: "Send the access token first: { type: 'auth', token }" });
+    expect(await early.next((message) => message.type === 'error', { from: 0 })).toMatchObject({
+      message: "Send the access token first: { type: 'auth', token }",
+    });
     early.close();
   });
 
@@ -240,7 +255,7 @@ describe('GET /api/v1/presence (WebSocket)', () => {
     quiet.close();
   });
 
-  it("times out the editors of a replica that died (it published sightings, then nothing)", async () => {
+  it('times out the editors of a replica that died (it published sightings, then nothing)', async () => {
     const channel = channelOf({ department: 'Production Management' });
     const watcher = await Tab.signedIn(urls.a, editor.accessToken);
     watcher.join(channel);
@@ -248,7 +263,10 @@ describe('GET /api/v1/presence (WebSocket)', () => {
     // A third replica, as NATS carries it: one join of a user, and then it is gone (no leave, no heartbeat).
     const nc = await connectNats(under.backend.natsUrl);
     const ghost = { userId: randomUUID(), email: 'ghost@example.com', fullName: 'Ghost' };
-    nc.publish(SUBJECTS.presenceChanged, encodeEnvelope(createEnvelope(SUBJECTS.presenceChanged, { origin: 'dead-replica', kind: 'join', channel, editor: ghost })));
+    nc.publish(
+      SUBJECTS.presenceChanged,
+      encodeEnvelope(createEnvelope(SUBJECTS.presenceChanged, { origin: 'dead-replica', kind: 'join', channel, editor: ghost })),
+    );
     await nc.drain();
     expect(ids(await watcher.editors(channel, (editors) => editors.length === 2))).toContain(ghost.userId);
     const diedAt = Date.now();
@@ -301,7 +319,12 @@ describe('GET /api/v1/presence (WebSocket)', () => {
   });
 
   it("drops a deleted venue's channels at once and refuses joining them (no 60 s venue cache)", async () => {
-    const created = await under.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Presence ${randomUUID().slice(0, 8)} Hall` }, headers: editor.headers });
+    const created = await under.app.inject({
+      method: 'POST',
+      url: '/api/v1/venues',
+      payload: { name: `Presence ${randomUUID().slice(0, 8)} Hall` },
+      headers: editor.headers,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const doomed = created.json<{ id: string }>().id;
     const channel = channelOf({ venueId: doomed, department: 'IT' });
@@ -311,13 +334,25 @@ describe('GET /api/v1/presence (WebSocket)', () => {
     const deleted = await under.app.inject({ method: 'DELETE', url: `/api/v1/venues/${doomed}`, headers: editor.headers });
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     // The socket hears that the channel is gone (every replica, from venue.deleted), and no longer hears its editors.
-    expect(await tab.next((message) => message.type === 'error' && message.channel?.venueId === doomed, { from: 0 })).toEqual({ type: 'error', message: 'Venue not found', channel });
+    expect(await tab.next((message) => message.type === 'error' && message.channel?.venueId === doomed, { from: 0 })).toEqual({
+      type: 'error',
+      message: 'Venue not found',
+      channel,
+    });
     // Another channel of the venue: refused now, although the venue was found a moment ago.
     const other = channelOf({ venueId: doomed, department: 'Events' });
     tab.join(other);
-    expect(await tab.next((message) => message.type === 'error' && message.channel?.department === 'Events')).toEqual({ type: 'error', message: 'Venue not found', channel: other });
+    expect(await tab.next((message) => message.type === 'error' && message.channel?.department === 'Events')).toEqual({
+      type: 'error',
+      message: 'Venue not found',
+      channel: other,
+    });
     tab.join(channel);
-    expect(await tab.next((message) => message.type === 'error' && message.channel?.department === 'IT')).toEqual({ type: 'error', message: 'Venue not found', channel });
+    expect(await tab.next((message) => message.type === 'error' && message.channel?.department === 'IT')).toEqual({
+      type: 'error',
+      message: 'Venue not found',
+      channel,
+    });
     tab.close();
   });
 
@@ -365,7 +400,10 @@ describe('GET /api/v1/presence (WebSocket)', () => {
     const tab = await Tab.signedIn(urls.a, surveyor.accessToken);
     const departments = ['IT', 'Events', 'Facilities', 'Security'] as const;
     for (const department of departments) tab.join(channelOf({ department }));
-    expect(await tab.next((message) => message.type === 'error', { from: 0 })).toMatchObject({ message: 'At most 3 channels per connection', channel: channelOf({ department: 'Security' }) });
+    expect(await tab.next((message) => message.type === 'error', { from: 0 })).toMatchObject({
+      message: 'At most 3 channels per connection',
+      channel: channelOf({ department: 'Security' }),
+    });
 
     const more = [await Tab.signedIn(urls.a, surveyor.accessToken), await Tab.signedIn(urls.a, surveyor.accessToken)];
     const tooMany = await Tab.open(urls.a);

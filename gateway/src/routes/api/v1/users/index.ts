@@ -35,7 +35,13 @@ const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.put(
     '/:id/role',
     {
-      schema: { tags: ['users'], summary: "Assign a user's role", params: userParams, body: z.object({ role: roleSchema }), response: { 200: managedUserSchema, ...apiErrorResponses(400, 401, 403, 404, 409, 500, 503) } },
+      schema: {
+        tags: ['users'],
+        summary: "Assign a user's role",
+        params: userParams,
+        body: z.object({ role: roleSchema }),
+        response: { 200: managedUserSchema, ...apiErrorResponses(400, 401, 403, 404, 409, 500, 503) },
+      },
     },
     async (request, reply) => {
       const response = await fastify.identity.assignRole({ userId: request.params.id, role: request.body.role }, grpcCallOptions(request, reply));
@@ -46,7 +52,14 @@ const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.delete(
     '/:id',
-    { schema: { tags: ['users'], summary: 'Remove a user', params: userParams, response: { 204: z.null(), ...apiErrorResponses(400, 401, 403, 404, 409, 500, 503) } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a user',
+        params: userParams,
+        response: { 204: z.null(), ...apiErrorResponses(400, 401, 403, 404, 409, 500, 503) },
+      },
+    },
     async (request, reply) => {
       await fastify.identity.removeUser({ userId: request.params.id }, grpcCallOptions(request, reply));
       fastify.userCache.forget(request.params.id);

@@ -34,8 +34,9 @@ const cardValuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         tags: ['cards'],
-        summary: "Every current card field value of a venue",
-        description: 'The current value of every field of every card at the venue that was ever saved (a cleared field: kind cleared, value empty), with its version (the baseVersion of the next save), who changed it last and when, and when it was last verified.',
+        summary: 'Every current card field value of a venue',
+        description:
+          'The current value of every field of every card at the venue that was ever saved (a cleared field: kind cleared, value empty), with its version (the baseVersion of the next save), who changed it last and when, and when it was last verified.',
         params: venueParamsSchema,
         response: { 200: venueValuesSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
       },
@@ -81,7 +82,12 @@ const cardValuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const response = await fastify.cards.saveCardValues(
-        { venueId: request.params.id, cardId: request.params.cardId, department: request.body.department ?? '', values: fieldValueInputsToProto(request.body.values) },
+        {
+          venueId: request.params.id,
+          cardId: request.params.cardId,
+          department: request.body.department ?? '',
+          values: fieldValueInputsToProto(request.body.values),
+        },
         grpcCallOptions(request, reply),
       );
       return { results: response.results.map(fieldSaveResultFromProto), conflicts: response.conflicts };
@@ -102,8 +108,18 @@ const cardValuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const { id, cardId, fieldKey } = request.params;
-      const response = await fastify.cards.getFieldHistory({ venueId: id, cardId, fieldKey, page: request.query.page, pageSize: request.query.pageSize }, grpcCallOptions(request, reply));
-      return { cardId, fieldKey, items: response.items.map(fieldValueVersionFromProto), total: response.total, page: response.page, pageSize: response.pageSize };
+      const response = await fastify.cards.getFieldHistory(
+        { venueId: id, cardId, fieldKey, page: request.query.page, pageSize: request.query.pageSize },
+        grpcCallOptions(request, reply),
+      );
+      return {
+        cardId,
+        fieldKey,
+        items: response.items.map(fieldValueVersionFromProto),
+        total: response.total,
+        page: response.page,
+        pageSize: response.pageSize,
+      };
     },
   );
 
@@ -112,7 +128,7 @@ const cardValuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         tags: ['cards'],
-        summary: "Restore an earlier value of a field",
+        summary: 'Restore an earlier value of a field',
         description: `A new version (kind restored) whose value is the given version's; a conflict (status conflict, the current value) when someone saved after \`baseVersion\`. 404 'Version not found'. ${NOT_FOUND}`,
         params: fieldParamsSchema,
         body: restoreFieldValueRequestSchema,
@@ -121,7 +137,16 @@ const cardValuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const { id, cardId, fieldKey } = request.params;
-      const response = await fastify.cards.restoreFieldValue({ venueId: id, cardId, fieldKey, version: request.body.version, ...(request.body.baseVersion === undefined ? {} : { baseVersion: request.body.baseVersion }) }, grpcCallOptions(request, reply));
+      const response = await fastify.cards.restoreFieldValue(
+        {
+          venueId: id,
+          cardId,
+          fieldKey,
+          version: request.body.version,
+          ...(request.body.baseVersion === undefined ? {} : { baseVersion: request.body.baseVersion }),
+        },
+        grpcCallOptions(request, reply),
+      );
       if (!response.result) throw new Error('RestoreFieldValue returned no result');
       return fieldSaveResultFromProto(response.result);
     },
@@ -141,7 +166,16 @@ const cardValuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const { id, cardId, fieldKey } = request.params;
-      const response = await fastify.cards.verifyFieldValue({ venueId: id, cardId, fieldKey, source: request.body.source ?? '', ...(request.body.baseVersion === undefined ? {} : { baseVersion: request.body.baseVersion }) }, grpcCallOptions(request, reply));
+      const response = await fastify.cards.verifyFieldValue(
+        {
+          venueId: id,
+          cardId,
+          fieldKey,
+          source: request.body.source ?? '',
+          ...(request.body.baseVersion === undefined ? {} : { baseVersion: request.body.baseVersion }),
+        },
+        grpcCallOptions(request, reply),
+      );
       if (!response.result) throw new Error('VerifyFieldValue returned no result');
       return fieldSaveResultFromProto(response.result);
     },

@@ -36,7 +36,10 @@ const venueCardsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const response = await fastify.cards.listVenueCards({ venueId: request.params.id, department: request.query.department }, grpcCallOptions(request, reply));
+      const response = await fastify.cards.listVenueCards(
+        { venueId: request.params.id, department: request.query.department },
+        grpcCallOptions(request, reply),
+      );
       return { items: response.cards.map(dataCardFromProto) };
     },
   );
@@ -56,7 +59,10 @@ const venueCardsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const { department, ...card } = request.body;
-      const response = await fastify.cards.createVenueCard({ venueId: request.params.id, department, card: cardInputToProto(card) }, grpcCallOptions(request, reply));
+      const response = await fastify.cards.createVenueCard(
+        { venueId: request.params.id, department, card: cardInputToProto(card) },
+        grpcCallOptions(request, reply),
+      );
       if (!response.card) throw new Error('CreateVenueCard returned no card');
       const created = dataCardFromProto(response.card);
       return reply.code(201).header('location', `/api/v1/cards/${created.id}`).send(created);
@@ -77,7 +83,10 @@ const venueCardsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const response = await fastify.cards.addTemplatesToVenue({ venueId: request.params.id, department: request.body.department, templateIds: request.body.templateIds }, grpcCallOptions(request, reply));
+      const response = await fastify.cards.addTemplatesToVenue(
+        { venueId: request.params.id, department: request.body.department, templateIds: request.body.templateIds },
+        grpcCallOptions(request, reply),
+      );
       return { items: response.cards.map(dataCardFromProto), added: response.added };
     },
   );
@@ -88,14 +97,18 @@ const venueCardsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: "Save a venue department's card order",
-        description: "The Data Cards screen's drag reorder: the given cards first in this order, the department's others after them in their order; ids not of the department are ignored. Answers the department's list. 404 'Venue not found'.",
+        description:
+          "The Data Cards screen's drag reorder: the given cards first in this order, the department's others after them in their order; ids not of the department are ignored. Answers the department's list. 404 'Venue not found'.",
         params: venueParamsSchema,
         body: cardOrderInputSchema,
         response: { 200: dataCardListSchema, ...apiErrorResponses(400, 401, 403, 404, 409, 500, 502, 503) },
       },
     },
     async (request, reply) => {
-      const response = await fastify.cards.saveVenueCardOrder({ venueId: request.params.id, department: request.body.department, cardIds: request.body.cardIds }, grpcCallOptions(request, reply));
+      const response = await fastify.cards.saveVenueCardOrder(
+        { venueId: request.params.id, department: request.body.department, cardIds: request.body.cardIds },
+        grpcCallOptions(request, reply),
+      );
       return { items: response.cards.map(dataCardFromProto) };
     },
   );
@@ -139,7 +152,10 @@ const venueCardsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      await fastify.cards.removeTemplateFromVenue({ venueId: request.params.id, department: request.query.department, templateId: request.params.templateId }, grpcCallOptions(request, reply));
+      await fastify.cards.removeTemplateFromVenue(
+        { venueId: request.params.id, department: request.query.department, templateId: request.params.templateId },
+        grpcCallOptions(request, reply),
+      );
       return reply.code(204).send(null);
     },
   );

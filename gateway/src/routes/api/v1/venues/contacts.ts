@@ -41,10 +41,16 @@ const venueContactsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const response = await fastify.venues.addContact({ venueId: request.params.id, contact: contactInputToProto(request.body) }, grpcCallOptions(request, reply));
+      const response = await fastify.venues.addContact(
+        { venueId: request.params.id, contact: contactInputToProto(request.body) },
+        grpcCallOptions(request, reply),
+      );
       if (!response.contact) throw new Error('AddContact returned no contact');
       const contact = contactFromProto(response.contact);
-      return reply.code(201).header('location', `/api/v1/contacts/${encodeURIComponent(contact.id)}`).send(contact);
+      return reply
+        .code(201)
+        .header('location', `/api/v1/contacts/${encodeURIComponent(contact.id)}`)
+        .send(contact);
     },
   );
 };

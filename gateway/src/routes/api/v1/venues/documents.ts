@@ -170,7 +170,9 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           reply.header('connection', 'close');
           throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
         }
-        const header: UploadRequest = { part: { case: 'header', value: uploadHeaderToProto(venueId, parsed.data, { fileName: part.filename, declaredType: part.mimetype }) } };
+        const header: UploadRequest = {
+          part: { case: 'header', value: uploadHeaderToProto(venueId, parsed.data, { fileName: part.filename, declaredType: part.mimetype }) },
+        };
         const fileStarted = performance.now();
         let lastByte = Number.NaN;
         part.file.once('end', () => (lastByte = performance.now()));
@@ -191,7 +193,10 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       if (!document) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
       if (timing) reply.header('server-timing', uploadServerTiming(timing));
-      return reply.code(201).header('location', `/api/v1/documents/${encodeURIComponent(document.id)}`).send(document);
+      return reply
+        .code(201)
+        .header('location', `/api/v1/documents/${encodeURIComponent(document.id)}`)
+        .send(document);
     },
   );
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorResponses, idParamSchema, listVenueEventsQuerySchema, listVenueEventsResultSchema, venueEventInputSchema, venueEventSchema } from '@venuebook/proto/domain';
+import {
+  apiErrorResponses,
+  idParamSchema,
+  listVenueEventsQuerySchema,
+  listVenueEventsResultSchema,
+  venueEventInputSchema,
+  venueEventSchema,
+} from '@venuebook/proto/domain';
 import { venueEventFromProto, venueEventInputToProto } from '@venuebook/proto/codecs/venue-events';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
@@ -41,10 +48,16 @@ const venueEventsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const response = await fastify.venues.createEvent({ venueId: request.params.id, event: venueEventInputToProto(request.body) }, grpcCallOptions(request, reply));
+      const response = await fastify.venues.createEvent(
+        { venueId: request.params.id, event: venueEventInputToProto(request.body) },
+        grpcCallOptions(request, reply),
+      );
       if (!response.event) throw new Error('CreateEvent returned no event');
       const event = venueEventFromProto(response.event);
-      return reply.code(201).header('location', `/api/v1/events/${encodeURIComponent(event.id)}`).send(event);
+      return reply
+        .code(201)
+        .header('location', `/api/v1/events/${encodeURIComponent(event.id)}`)
+        .send(event);
     },
   );
 };

@@ -23,7 +23,10 @@ const venueExportRoutes: FastifyPluginAsyncZod = async (fastify) => {
         description:
           "The venues of the home list with the same q, leagues and sort (page and pageSize are ignored: every matching venue), one row each with every field of the venue form, Created At, Updated At and Venue Id; a header row first. Lists are separated by '; ', links are 'Text | URL' lines. A cell starting with = + - @ is written after an apostrophe so that spreadsheets show it as text (the import takes it off). The main-contact columns are left out for users who may not see contact details.",
         querystring: listVenuesQuerySchema,
-        response: { 200: { description: 'The CSV file (an attachment)', content: { 'text/csv': { schema: z.string().describe('CSV text, a header row first') } } }, ...apiErrorResponses(400, 401, 403, 500, 502, 503) },
+        response: {
+          200: { description: 'The CSV file (an attachment)', content: { 'text/csv': { schema: z.string().describe('CSV text, a header row first') } } },
+          ...apiErrorResponses(400, 401, 403, 500, 502, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -33,8 +36,14 @@ const venueExportRoutes: FastifyPluginAsyncZod = async (fastify) => {
         columns: VENUE_CSV_COLUMNS,
         role: request.auth?.role,
         read: async (offset) => {
-          const response = await fastify.venues.exportVenues({ query: q ?? '', leagues: [...leagues], sort: sortToProto(sort), offset, limit: 0 }, { ...grpcCallOptions(request, reply), deadlineMs: EXPORT_SLICE_DEADLINE_MS });
-          return { items: response.venues.map(venueFromProto), next: response.nextOffset < response.total && response.nextOffset > offset ? response.nextOffset : null };
+          const response = await fastify.venues.exportVenues(
+            { query: q ?? '', leagues: [...leagues], sort: sortToProto(sort), offset, limit: 0 },
+            { ...grpcCallOptions(request, reply), deadlineMs: EXPORT_SLICE_DEADLINE_MS },
+          );
+          return {
+            items: response.venues.map(venueFromProto),
+            next: response.nextOffset < response.total && response.nextOffset > offset ? response.nextOffset : null,
+          };
         },
       });
     },

@@ -11,19 +11,38 @@ const NETWORK = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
 
 /** A new venue, with the Network template added to IT unless `bare` (notes are saved only to templates added to the venue). */
 async function createVenue(bare = false): Promise<string> {
-  const response = await gateway.app.inject({ method: 'POST', url: '/api/v1/venues', payload: { name: `Notes ${randomUUID().slice(0, 8)} Hall` }, headers: editor });
+  const response = await gateway.app.inject({
+    method: 'POST',
+    url: '/api/v1/venues',
+    payload: { name: `Notes ${randomUUID().slice(0, 8)} Hall` },
+    headers: editor,
+  });
   expect(response.statusCode, response.body).toBe(201);
   const venueId = response.json<{ id: string }>().id;
   if (bare) return venueId;
-  const added = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/cards/templates`, payload: { department: 'IT', templateIds: [NETWORK] }, headers: editor });
+  const added = await gateway.app.inject({
+    method: 'POST',
+    url: `/api/v1/venues/${venueId}/cards/templates`,
+    payload: { department: 'IT', templateIds: [NETWORK] },
+    headers: editor,
+  });
   expect(added.statusCode, added.body).toBe(200);
   return venueId;
 }
 
-type SaveJson = { kind: string; added: number; removed: number; othersAdded: number; message: string | null; text: string; lines: { id: string; text: string; department: string; createdBy: string }[] };
+type SaveJson = {
+  kind: string;
+  added: number;
+  removed: number;
+  othersAdded: number;
+  message: string | null;
+  text: string;
+  lines: { id: string; text: string; department: string; createdBy: string }[];
+};
 
 const url = (venueId: string, cardId = NETWORK, fieldKey = 'notes') => `/api/v1/venues/${venueId}/cards/${cardId}/notes/${fieldKey}`;
-const put = (venueId: string, payload: unknown, headers: { authorization: string } = editor, cardId = NETWORK) => gateway.app.inject({ method: 'PUT', url: url(venueId, cardId), payload: payload as object, headers });
+const put = (venueId: string, payload: unknown, headers: { authorization: string } = editor, cardId = NETWORK) =>
+  gateway.app.inject({ method: 'PUT', url: url(venueId, cardId), payload: payload as object, headers });
 
 describe('GET/PUT /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey}', () => {
   it('appends, edits the last line and merges with lines others added (the merge message)', async () => {
@@ -35,7 +54,11 @@ describe('GET/PUT /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey}', () => {
     const edited = await put(venueId, { department: 'IT', baseText: 'Rack in room 2\nPatch panel B', text: 'Rack in room 2\nPatch panel C' }, surveyor);
     expect(edited.json<SaveJson>()).toMatchObject({ kind: 'edit-last', added: 1, removed: 1 });
     // The editor still holds the first text and adds two lines: the surveyor's edit is kept.
-    const merged = await put(venueId, { department: 'IT', baseText: 'Rack in room 2\nPatch panel B', text: 'Rack in room 2\nPatch panel B\nUPS 3 kVA\nFibre to truck' });
+    const merged = await put(venueId, {
+      department: 'IT',
+      baseText: 'Rack in room 2\nPatch panel B',
+      text: 'Rack in room 2\nPatch panel B\nUPS 3 kVA\nFibre to truck',
+    });
     expect(merged.json<SaveJson>()).toMatchObject({ kind: 'merge', added: 2, othersAdded: 1, message: 'Merged your 2 new lines with 1 lines added by others' });
     const read = await gateway.app.inject({ method: 'GET', url: url(venueId), headers: viewer });
     expect(read.statusCode).toBe(200);
@@ -46,10 +69,17 @@ describe('GET/PUT /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey}', () => {
 
   it('keeps every line of concurrent saves of one field', async () => {
     const venueId = await createVenue();
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => put(venueId, { department: 'IT', baseText: '', text: `line ${i}` }, i % 2 ? surveyor : editor)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => put(venueId, { department: 'IT', baseText: '', text: `line ${i}` }, i % 2 ? surveyor : editor)),
+    );
     expect(results.map((result) => result.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const read = await gateway.app.inject({ method: 'GET', url: url(venueId), headers: viewer });
-    expect(read.json<SaveJson>().lines.map((line) => line.text).sort()).toEqual(['line 0', 'line 1', 'line 2', 'line 3', 'line 4', 'line 5']);
+    expect(
+      read
+        .json<SaveJson>()
+        .lines.map((line) => line.text)
+        .sort(),
+    ).toEqual(['line 0', 'line 1', 'line 2', 'line 3', 'line 4', 'line 5']);
   });
 
   it('answers bad input with the spec §5 messages and field details', async () => {
@@ -98,7 +128,12 @@ describe('GET/PUT /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey}', () => {
     const refused = await put(venueId, { department: 'IT', text: 'planted' });
     expect(refused.statusCode, refused.body).toBe(404);
     expect(refused.json<{ error: { message: string } }>().error.message).toBe('Card not found');
-    const added = await gateway.app.inject({ method: 'POST', url: `/api/v1/venues/${venueId}/cards/templates`, payload: { department: 'Security', templateIds: [NETWORK] }, headers: editor });
+    const added = await gateway.app.inject({
+      method: 'POST',
+      url: `/api/v1/venues/${venueId}/cards/templates`,
+      payload: { department: 'Security', templateIds: [NETWORK] },
+      headers: editor,
+    });
     expect(added.statusCode, added.body).toBe(200);
     expect((await put(venueId, { department: 'IT', text: 'planted' })).statusCode).toBe(404);
     expect((await put(venueId, { department: 'Security', text: 'Guard at gate 3' })).statusCode).toBe(200);
@@ -107,7 +142,8 @@ describe('GET/PUT /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey}', () => {
   it('limits saves per user and minute: 429 with Retry-After beyond CARD_VALUES_RATE_LIMIT_PER_MINUTE, other users go on (security review)', async () => {
     const venueId = await createVenue();
     const limited = await gateway.under.buildAnother({ CARD_VALUES_RATE_LIMIT_PER_MINUTE: '2' });
-    const save = (headers: { authorization: string }) => limited.inject({ method: 'PUT', url: url(venueId), payload: { department: 'IT', text: 'x' }, headers });
+    const save = (headers: { authorization: string }) =>
+      limited.inject({ method: 'PUT', url: url(venueId), payload: { department: 'IT', text: 'x' }, headers });
     expect([(await save(editor)).statusCode, (await save(editor)).statusCode]).toEqual([200, 200]);
     const blocked = await save(editor);
     expect(blocked.statusCode).toBe(429);

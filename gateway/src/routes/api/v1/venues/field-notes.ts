@@ -1,14 +1,27 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cleanFieldNotesResultFromProto, fieldNotesFromProto, fieldNotesSaveResultFromProto, venueNotesFromProto } from '@venuebook/proto/codecs/field-notes';
-import { apiErrorResponses, cleanFieldNotesResultSchema, fieldNotesQuerySchema, fieldNotesSaveResultSchema, fieldNotesSchema, idParamSchema, saveFieldNotesBodySchema, venueNotesSchema } from '@venuebook/proto/domain';
+import {
+  apiErrorResponses,
+  cleanFieldNotesResultSchema,
+  fieldNotesQuerySchema,
+  fieldNotesSaveResultSchema,
+  fieldNotesSchema,
+  idParamSchema,
+  saveFieldNotesBodySchema,
+  venueNotesSchema,
+} from '@venuebook/proto/domain';
 import { perUserRateLimit } from '../../../../lib/client-key.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
-const fieldParamsSchema = venueParamsSchema.extend({ cardId: idParamSchema('Card id (UUID: a template or a card of this venue)'), fieldKey: idParamSchema("The notes field's key") });
+const fieldParamsSchema = venueParamsSchema.extend({
+  cardId: idParamSchema('Card id (UUID: a template or a card of this venue)'),
+  fieldKey: idParamSchema("The notes field's key"),
+});
 
-const IDS = "400 'Invalid venue ID format: {id}' / 'Invalid card ID format: {id}' for ids that are not UUIDs; 404 'Card not found' for an unknown or deleted card, or another venue's card, 'This card has no such field'";
+const IDS =
+  "400 'Invalid venue ID format: {id}' / 'Invalid card ID format: {id}' for ids that are not UUIDs; 404 'Card not found' for an unknown or deleted card, or another venue's card, 'This card has no such field'";
 
 /**
  * /api/v1/venues/{id}/cards/{cardId}/notes/{fieldKey} and /api/v1/venues/{id}/field-notes/clean: field notes (spec
@@ -29,7 +42,10 @@ const fieldNotesRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const { id, cardId, fieldKey } = request.params;
-      const response = await fastify.cards.getFieldNotes({ venueId: id, cardId, fieldKey, department: request.query.department ?? '' }, grpcCallOptions(request, reply));
+      const response = await fastify.cards.getFieldNotes(
+        { venueId: id, cardId, fieldKey, department: request.query.department ?? '' },
+        grpcCallOptions(request, reply),
+      );
       return fieldNotesFromProto(response);
     },
   );
@@ -68,7 +84,8 @@ const fieldNotesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['cards'],
         summary: "Every notes field's text at a venue",
-        description: "The current text (lines of every department, joined by newlines) of each notes field of the venue's cards that has lines: one read for a whole Data Cards screen. 404 'Venue not found' for an unknown, deleted or malformed venue id.",
+        description:
+          "The current text (lines of every department, joined by newlines) of each notes field of the venue's cards that has lines: one read for a whole Data Cards screen. 404 'Venue not found' for an unknown, deleted or malformed venue id.",
         params: venueParamsSchema,
         response: { 200: venueNotesSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
       },

@@ -30,7 +30,8 @@ const venueGalleryRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['media'],
         summary: "Get a venue's public gallery settings",
-        description: 'Any signed-in user. Whether the public photo gallery is on, until when, and its public path with the key (/public/venue/{id}/photos?key=…). 404 for an unknown or deleted venue.',
+        description:
+          'Any signed-in user. Whether the public photo gallery is on, until when, and its public path with the key (/public/venue/{id}/photos?key=…). 404 for an unknown or deleted venue.',
         params: venueParamsSchema,
         response: { 200: gallerySettingsSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
       },
@@ -46,7 +47,8 @@ const venueGalleryRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['media'],
         summary: "Turn a venue's public gallery on or off",
-        description: 'Admins and owners. enabled, and expiresAt (null: never): the link stops working at once when turned off or once expired; the key stays (rotate it for a new link). 404 for an unknown or deleted venue.',
+        description:
+          'Admins and owners. enabled, and expiresAt (null: never): the link stops working at once when turned off or once expired; the key stays (rotate it for a new link). 404 for an unknown or deleted venue.',
         params: venueParamsSchema,
         body: updateGallerySettingsSchema,
         response: { 200: gallerySettingsSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
@@ -71,14 +73,16 @@ const venueGalleryRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['media'],
         summary: "Give a venue's public gallery a new link",
-        description: 'Admins and owners. A new key: the old link (and every photo URL made for it) stops working at once; on/off and the expiry stay. 404 for an unknown or deleted venue.',
+        description:
+          'Admins and owners. A new key: the old link (and every photo URL made for it) stops working at once; on/off and the expiry stay. 404 for an unknown or deleted venue.',
         params: venueParamsSchema,
         response: { 200: gallerySettingsSchema, ...apiErrorResponses(400, 401, 403, 404, 500, 502, 503) },
       },
     },
     async (request, reply) => {
       // The right first: the read of the current settings below is open to every user.
-      if (!can(isRole(request.auth?.role) ? request.auth?.role : undefined, 'gallery.manage')) throw new HttpError(403, 'You do not have permission to do this');
+      if (!can(isRole(request.auth?.role) ? request.auth?.role : undefined, 'gallery.manage'))
+        throw new HttpError(403, 'You do not have permission to do this');
       const options = grpcCallOptions(request, reply);
       const current = settingsOf((await fastify.media.getGallerySettings({ venueId: request.params.id }, options)).settings);
       const updated = await fastify.media.updateGallerySettings(

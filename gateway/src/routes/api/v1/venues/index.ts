@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorResponses, duplicateCheckRequestSchema, duplicateCheckResultSchema, idParamSchema, VENUE_MAX_BYTES, listVenuesQuerySchema, listVenuesResultSchema, venueInputSchema, venueLinksInputSchema, venueSchema } from '@venuebook/proto/domain';
+import {
+  apiErrorResponses,
+  duplicateCheckRequestSchema,
+  duplicateCheckResultSchema,
+  idParamSchema,
+  VENUE_MAX_BYTES,
+  listVenuesQuerySchema,
+  listVenuesResultSchema,
+  venueInputSchema,
+  venueLinksInputSchema,
+  venueSchema,
+} from '@venuebook/proto/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 // Sibling route files of this folder (autoload loads only index.ts where there is one).
 import venueEventsRoutes from './events.ts';
@@ -12,7 +23,15 @@ import fieldNotesRoutes from './field-notes.ts';
 import venueDocumentsRoutes from './documents.ts';
 import venuePhotosRoutes from './photos.ts';
 import venueGalleryRoutes from './gallery.ts';
-import { duplicateCheckResultFromProto, duplicateCheckToProto, linksToProto, listQueryToProto, venueFromProto, venueInputToProto, venueSummaryFromProto } from '@venuebook/proto/codecs/venues';
+import {
+  duplicateCheckResultFromProto,
+  duplicateCheckToProto,
+  linksToProto,
+  listQueryToProto,
+  venueFromProto,
+  venueInputToProto,
+  venueSummaryFromProto,
+} from '@venuebook/proto/codecs/venues';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
 
@@ -51,7 +70,10 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const response = await fastify.venues.createVenue({ venue: venueInputToProto(request.body) }, grpcCallOptions(request, reply));
       if (!response.venue) throw new Error('CreateVenue returned no venue');
       const venue = venueFromProto(response.venue);
-      return reply.code(201).header('location', `/api/v1/venues/${encodeURIComponent(venue.id)}`).send(venue);
+      return reply
+        .code(201)
+        .header('location', `/api/v1/venues/${encodeURIComponent(venue.id)}`)
+        .send(venue);
     },
   );
 
@@ -160,7 +182,10 @@ const venuesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const response = await fastify.venues.updateVenueLinks({ id: request.params.id, links: linksToProto(request.body.links) }, grpcCallOptions(request, reply));
+      const response = await fastify.venues.updateVenueLinks(
+        { id: request.params.id, links: linksToProto(request.body.links) },
+        grpcCallOptions(request, reply),
+      );
       if (!response.venue) throw new Error('UpdateVenueLinks returned no venue');
       return venueFromProto(response.venue);
     },

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { venueDocumentFromProto } from '@venuebook/proto/codecs/media';
-import { apiErrorResponses, batchDeletePhotosSchema, batchDeleteResultSchema, documentListSchema, idParamSchema, MEDIA, photoTagsSchema } from '@venuebook/proto/domain';
+import {
+  apiErrorResponses,
+  batchDeletePhotosSchema,
+  batchDeleteResultSchema,
+  documentListSchema,
+  idParamSchema,
+  MEDIA,
+  photoTagsSchema,
+} from '@venuebook/proto/domain';
 import type { VenueDocument } from '@venuebook/proto/media/v1';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { documentWithUrls } from '../../../../plugins/app/media-urls.ts';
@@ -29,7 +37,10 @@ const venuePhotosRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const response = await fastify.media.batchDeletePhotos({ venueId: request.params.id, documentIds: [...request.body.documentIds] }, grpcCallOptions(request, reply));
+      const response = await fastify.media.batchDeletePhotos(
+        { venueId: request.params.id, documentIds: [...request.body.documentIds] },
+        grpcCallOptions(request, reply),
+      );
       return { deletedCount: response.deletedCount };
     },
   );

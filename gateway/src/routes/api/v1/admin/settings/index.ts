@@ -28,7 +28,12 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/:key',
     {
-      schema: { tags: ['admin'], summary: 'Read one admin setting', params: settingParams, response: { 200: adminSettingSchema, ...apiErrorResponses(400, 401, 403, 500, 503) } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Read one admin setting',
+        params: settingParams,
+        response: { 200: adminSettingSchema, ...apiErrorResponses(400, 401, 403, 500, 503) },
+      },
     },
     async (request, reply) => {
       const response = await fastify.identity.getAdminSetting({ key: request.params.key }, grpcCallOptions(request, reply));

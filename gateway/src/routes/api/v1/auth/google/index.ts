@@ -53,7 +53,14 @@ const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/start',
-    { config: { auth: 'public', rateLimit }, schema: { tags: ['auth'], summary: "'Continue with Google': redirects to the identity provider", response: { ...redirectResponse(302, "To the identity provider's sign-in"), ...apiErrorResponses(404, 429, 500, 503) } } },
+    {
+      config: { auth: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: "'Continue with Google': redirects to the identity provider",
+        response: { ...redirectResponse(302, "To the identity provider's sign-in"), ...apiErrorResponses(404, 429, 500, 503) },
+      },
+    },
     async (_request, reply) => {
       const config = await client();
       const pending: PendingSignIn = { verifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce() };
@@ -76,7 +83,12 @@ const googleRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/callback',
     {
       config: { auth: 'public', rateLimit },
-      schema: { tags: ['auth'], summary: 'Where the identity provider sends the browser back', querystring: z.object({}).passthrough(), response: { ...redirectResponse(303, "Into the app signed in (/login), or to /login?error=access_denied"), ...apiErrorResponses(429, 500, 503) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Where the identity provider sends the browser back',
+        querystring: z.object({}).passthrough(),
+        response: { ...redirectResponse(303, 'Into the app signed in (/login), or to /login?error=access_denied'), ...apiErrorResponses(429, 500, 503) },
+      },
     },
     async (request, reply) => {
       const raw = request.cookies[STATE_COOKIE];
