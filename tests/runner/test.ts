@@ -1,7 +1,7 @@
-// `npm test`: checks what the chosen projects need (preflight.ts), builds, lints (ESLint, both type checks and
-// buf lint, side by side), then runs the vitest projects unit, integration and e2e one after another, then every
-// benchmark (tests/bench/*.bench.ts) in its smoke size, one check each, and the contract run (schemathesis), two at
-// a time.
+// `npm test`: checks what the chosen projects need (preflight.ts), builds, lints (ESLint, both type checks, buf
+// lint and the formatter's check, side by side), then runs the vitest projects unit, integration and e2e one after
+// another, then every benchmark (tests/bench/*.bench.ts) in its smoke size, one check each, and the contract run
+// (schemathesis), two at a time.
 // It ends with each phase's time, the 10 slowest files, the budget verdict (budget.ts) and one summary line
 // `N passed, N failed, N skipped`; the times are also written to artifacts/test-times.json.
 //   npm test -- --project unit       only that project (repeatable); lint runs only without --project
@@ -114,8 +114,16 @@ interface Finished {
 type Job = { name: string; command: string; args: string[]; cwd?: string; env?: NodeJS.ProcessEnv } | { name: string; project: string };
 
 /** Runs a command with its output held (stdout and stderr in the order they came), to be printed whole. */
-async function runHeld(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }): Promise<{ status: number | null; output: Buffer }> {
-  const child = spawn(command, args, { cwd: options.cwd ?? REPO_ROOT, env: { FORCE_COLOR: '1', ...(options.env ?? process.env) }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function runHeld(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv },
+): Promise<{ status: number | null; output: Buffer }> {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { FORCE_COLOR: '1', ...(options.env ?? process.env) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
@@ -182,7 +190,16 @@ async function runVitest(project: string, held = false): Promise<number | null> 
   const timesFile = join(outDir, `${project}.times.json`);
   rmSync(outputFile, { force: true });
   rmSync(timesFile, { force: true });
-  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, '--reporter=./tests/runner/file-times-reporter.ts', ...passThrough];
+  const args = [
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+    '--reporter=./tests/runner/file-times-reporter.ts',
+    ...passThrough,
+  ];
   const env = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', VENUEBOOK_FILE_TIMES: timesFile };
   let result: { status: number | null };
   if (held) {
@@ -236,7 +253,11 @@ function summary(): never {
 
 if (setup) {
   phases.push({ name: 'setup: npm ci', seconds: setup.npmCiSeconds });
-  phases.push({ name: 'setup: infrastructure', seconds: setup.infraSeconds, ...(setup.infraBuilt.length > 0 ? { note: `built ${setup.infraBuilt.join(', ')}` } : {}) });
+  phases.push({
+    name: 'setup: infrastructure',
+    seconds: setup.infraSeconds,
+    ...(setup.infraBuilt.length > 0 ? { note: `built ${setup.infraBuilt.join(', ')}` } : {}),
+  });
 }
 
 const problems = preflight(
@@ -270,8 +291,9 @@ if (chosen.length === 0) {
         { name: 'lint: type check (Node code)', command: TSC, args: ['-p', 'tsconfig.json'] },
         { name: 'lint: type check (browser code)', command: TSC, args: ['-p', 'shell/tsconfig.web.json'] },
         { name: 'lint: buf lint', command: bin('buf'), args: ['lint'], cwd: join(REPO_ROOT, 'proto') },
+        { name: 'lint: formatting (Biome; `npm run format` fixes it)', command: bin('biome'), args: ['format', '.'] },
       ],
-      4,
+      5,
     );
   });
 }
@@ -286,7 +308,8 @@ if (runBenchmarks) {
     const benches = benchFiles().map((file) => ({ name: `bench: ${basename(file, '.bench.ts')} (smoke size)`, ...benchCommand(file, { smoke: true }) }));
     const finished = await sideBySide([...besideBenchmarks.map((project) => ({ name: project, project })), ...benches], BENCH_CONCURRENCY);
     for (const job of finished) {
-      if (job.name.startsWith('bench: ')) files.push({ project: 'bench', file: job.name.replace(/^bench: (.*) \(smoke size\)$/, 'tests/bench/$1.bench.ts'), seconds: job.seconds });
+      if (job.name.startsWith('bench: '))
+        files.push({ project: 'bench', file: job.name.replace(/^bench: (.*) \(smoke size\)$/, 'tests/bench/$1.bench.ts'), seconds: job.seconds });
     }
   });
 }
@@ -300,7 +323,15 @@ const probeMs = median(probes);
 const verdict = judgeBudget({ totalSeconds, fresh: (setup?.infraBuilt.length ?? 0) > 0, cores, fullRun, loadAtStart, otherCores: other, probeMs, startWallMs });
 console.log('\n\x1b[36m[test]\x1b[0m \x1b[1mtimes\x1b[0m');
 console.log(timeTable([...phases, { name: 'total', seconds: totalSeconds }]).join('\n'));
-const machine = [`load ${loadAtStart.toFixed(2)} at the start`, ...(other === undefined ? [] : [`other processes ${other.toFixed(2)} cores`]), ...(probeMs === undefined ? [] : [`speed probe ${Math.round(probeMs)} ms of CPU (median of ${probes.length}), ${Math.round(startWallMs)} ms of wall time at the start (${TEST_BUDGET.referenceProbeMs} usual)`])];
+const machine = [
+  `load ${loadAtStart.toFixed(2)} at the start`,
+  ...(other === undefined ? [] : [`other processes ${other.toFixed(2)} cores`]),
+  ...(probeMs === undefined
+    ? []
+    : [
+        `speed probe ${Math.round(probeMs)} ms of CPU (median of ${probes.length}), ${Math.round(startWallMs)} ms of wall time at the start (${TEST_BUDGET.referenceProbeMs} usual)`,
+      ]),
+];
 console.log(`  machine: ${machine.join(', ')}`);
 const slowest = slowestFiles(files);
 if (slowest.length > 0) {
