@@ -1,4 +1,4 @@
-// Venue Book's session bridge (GET /embed/session; issue 13, README 'Embedding the media library'). This page lives
+// Venue Book's session bridge (GET /embed/session; docs/embedding-media-library.md). This page lives
 // in a hidden iframe of a host page that EMBED_ALLOWED_ORIGINS lists (its CSP frame-ancestors keeps every other
 // page from framing it) and gives the media library embedded there an access token of this browser's Venue Book
 // session:
@@ -34,7 +34,11 @@
     var meta = document.querySelector('meta[name="venuebook-embed-origins"]');
     try {
       var list = JSON.parse(meta ? meta.content : '[]');
-      return Array.isArray(list) ? list.filter(function (origin) { return typeof origin === 'string'; }) : [];
+      return Array.isArray(list)
+        ? list.filter(function (origin) {
+            return typeof origin === 'string';
+          })
+        : [];
     } catch {
       return [];
     }
@@ -45,25 +49,32 @@
     // (SecurityError; there the refresh cookie does not go along anyway): then the refresh runs unguarded.
     if (!navigator.locks) return task();
     var granted = false;
-    return navigator.locks.request(LOCK_NAME, function () {
-      granted = true;
-      return task();
-    }).catch(function (error) {
-      if (granted) throw error;
-      return task();
-    });
+    return navigator.locks
+      .request(LOCK_NAME, function () {
+        granted = true;
+        return task();
+      })
+      .catch(function (error) {
+        if (granted) throw error;
+        return task();
+      });
   }
 
   /** A token answer ({ accessToken, expiresAt }), null for 401 (signed out), or a rejection with the API's reason. */
   function tokenOf(response) {
-    return response.json().catch(function () { return null; }).then(function (body) {
-      if (response.status === 401) return null;
-      if (response.ok && body && typeof body.accessToken === 'string' && typeof body.expiresAt === 'number') {
-        return { accessToken: body.accessToken, expiresAt: body.expiresAt };
-      }
-      var message = body && body.error && typeof body.error.message === 'string' ? body.error.message : 'HTTP ' + response.status;
-      throw new Error(message);
-    });
+    return response
+      .json()
+      .catch(function () {
+        return null;
+      })
+      .then(function (body) {
+        if (response.status === 401) return null;
+        if (response.ok && body && typeof body.accessToken === 'string' && typeof body.expiresAt === 'number') {
+          return { accessToken: body.accessToken, expiresAt: body.expiresAt };
+        }
+        var message = body && body.error && typeof body.error.message === 'string' ? body.error.message : 'HTTP ' + response.status;
+        throw new Error(message);
+      });
   }
 
   /** One refresh, then the exchange for an embed token: the embed token, null when signed out (401), or a rejection. */
@@ -112,10 +123,16 @@
     var id = data.id;
     var origin = event.origin;
     // Sent to the origin that asked: if the parent has navigated elsewhere meanwhile, the browser drops the reply.
-    var reply = function (message) { parent.postMessage(message, origin); };
+    var reply = function (message) {
+      parent.postMessage(message, origin);
+    };
     getToken(data.fresh === true).then(
       function (session) {
-        reply(session ? { type: 'venuebook:token', id: id, accessToken: session.accessToken, expiresAt: session.expiresAt } : { type: 'venuebook:signed-out', id: id });
+        reply(
+          session
+            ? { type: 'venuebook:token', id: id, accessToken: session.accessToken, expiresAt: session.expiresAt }
+            : { type: 'venuebook:signed-out', id: id },
+        );
       },
       function (error) {
         reply({ type: 'venuebook:token-error', id: id, message: (error && error.message) || 'The session could not be read' });

@@ -1,4 +1,4 @@
-// The client side of Venue Book's session bridge (issue 13; protocol in README 'Embedding the media library'): a
+// The client side of Venue Book's session bridge (protocol in docs/embedding-media-library.md): a
 // hidden iframe of `<apiOrigin>/embed/session`, asked for an access token with postMessage. The frame uses Venue
 // Book's refresh cookie, which it only has when the host page is same-site with Venue Book.
 

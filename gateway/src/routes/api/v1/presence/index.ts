@@ -24,7 +24,12 @@ const MAX_BUFFERED_BYTES = 1_048_576;
 
 /** A WebSocket close reason is at most 123 bytes. */
 function closeReason(message: string): string {
-  return Buffer.byteLength(message) <= 123 ? message : `${Buffer.from(message).subarray(0, 120).toString('utf8').replace(/\uFFFD$/, '')}...`;
+  return Buffer.byteLength(message) <= 123
+    ? message
+    : `${Buffer.from(message)
+        .subarray(0, 120)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '')}...`;
 }
 
 /**
@@ -72,7 +77,7 @@ export default async function presenceRoutes(fastify: FastifyInstance): Promise<
     url: '/',
     // The token comes in the first message; openings are limited per client address (429 before the upgrade).
     config: { auth: 'public', rateLimit: perClientRateLimit(config.PRESENCE_CONNECTS_PER_MINUTE) },
-    // Not an HTTP operation: kept out of the OpenAPI document (the README describes the protocol).
+    // Not an HTTP operation: kept out of the OpenAPI document (docs/api.md describes the protocol).
     schema: { hide: true },
     handler: async (_request, reply) =>
       reply.code(426).header('upgrade', 'websocket').send(apiError(426, 'GET /api/v1/presence is a WebSocket: send Upgrade: websocket')),
@@ -167,7 +172,13 @@ export default async function presenceRoutes(fastify: FastifyInstance): Promise<
           return;
         }
       }
-      send({ type: 'ready', userId: checked.userId, heartbeatMs: config.PRESENCE_HEARTBEAT_MS, timeoutMs: config.PRESENCE_TIMEOUT_MS, expiresAt: checked.expiresAt });
+      send({
+        type: 'ready',
+        userId: checked.userId,
+        heartbeatMs: config.PRESENCE_HEARTBEAT_MS,
+        timeoutMs: config.PRESENCE_TIMEOUT_MS,
+        expiresAt: checked.expiresAt,
+      });
     }
 
     /** Whether the session is still on (sign-out, removal: identity's events drop the gateway's cached answer); else the socket is closed. */
