@@ -72,6 +72,9 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits up to 5 s, as Playwright's own expect does (vitest's 1 s was too short for a write and
+          // the list read after it with two products busy on two cores).
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

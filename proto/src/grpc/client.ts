@@ -132,25 +132,34 @@ function validDeadline(ms: number, what: string): number {
   return ms;
 }
 
-function unaryCall(grpcClient: grpc.Client, service: DescService, method: DescMethod, defaultDeadlineMs: number, baseMetadata?: ClientOptions['metadata']) {
+/** Pauses before the client's own further tries of a read that grpc-js gave up on with UNAVAILABLE. */
+export const READ_RETRY_PAUSES_MS = [250, 750] as const;
+
+function unaryCall(
+  grpcClient: grpc.Client,
+  service: DescService,
+  method: DescMethod,
+  defaultDeadlineMs: number,
+  baseMetadata: ClientOptions['metadata'],
+  replicated: boolean,
+) {
   const path = methodPath(service, method);
   const serialize = serializer(method.input);
   const deserialize = deserializer(method.output);
-  return (init: unknown, options: CallOptions = {}): Promise<Message> =>
+  const isRead = replicated && idempotentReads(service).includes(method);
+  const attempt = (request: Message, options: CallOptions, deadline: number): Promise<Message> =>
     new Promise<Message>((resolve, reject) => {
-      const deadlineMs = validDeadline(options.deadlineMs ?? defaultDeadlineMs, 'deadlineMs');
       if (options.signal?.aborted) {
         reject(new GrpcError(grpc.status.CANCELLED, 'Call cancelled before it started'));
         return;
       }
-      const request = create(method.input, init as Parameters<typeof create>[1]);
       const call = grpcClient.makeUnaryRequest<Message, Message>(
         path,
         serialize,
         deserialize,
         request,
         callMetadata(path, options, baseMetadata),
-        { deadline: new Date(Date.now() + deadlineMs) },
+        { deadline: new Date(deadline) },
         (error, response) => {
           options.signal?.removeEventListener('abort', onAbort);
           if (error) reject(GrpcError.fromServiceError(error));
@@ -163,6 +172,28 @@ function unaryCall(grpcClient: grpc.Client, service: DescService, method: DescMe
       }
       options.signal?.addEventListener('abort', onAbort, { once: true });
     });
+  return async (init: unknown, options: CallOptions = {}): Promise<Message> => {
+    const deadline = Date.now() + validDeadline(options.deadlineMs ?? defaultDeadlineMs, 'deadlineMs');
+    const request = create(method.input, init as Parameters<typeof create>[1]);
+    // With several replicas (a list of addresses), a read that still fails UNAVAILABLE after grpc-js's own tries
+    // (serviceConfig: within a second, and a replica that was just killed can be picked again until its connection
+    // is seen closed) is tried again after a pause, twice, within the same deadline: by then round_robin knows
+    // which replicas serve. Writes never; one address fails fast, as before (a retry waits on the reconnect).
+    // A service that stays down still answers UNAVAILABLE, not the deadline a later try ran into while connecting.
+    let unavailable: GrpcError | undefined;
+    for (let tried = 0; ; tried += 1) {
+      try {
+        return await attempt(request, options, deadline);
+      } catch (error) {
+        if (unavailable && error instanceof GrpcError && error.code === grpc.status.DEADLINE_EXCEEDED) throw unavailable;
+        const pause = READ_RETRY_PAUSES_MS[tried];
+        const again = isRead && pause !== undefined && error instanceof GrpcError && error.code === grpc.status.UNAVAILABLE && Date.now() + pause < deadline;
+        if (!again || options.signal?.aborted) throw error;
+        unavailable = error;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  };
 }
 
 function callMetadata(path: string, options: CallOptions, baseMetadata?: ClientOptions['metadata']): grpc.Metadata {
@@ -289,9 +320,10 @@ export function createClient<S extends DescService>(service: S, address: string,
     ...options.channelOptions,
   });
   const streamDeadlineMs = validDeadline(options.streamDeadlineMs ?? DEFAULT_STREAM_DEADLINE_MS, 'streamDeadlineMs');
+  const replicated = splitGrpcAddresses(address).length > 1;
   const client: Record<string, unknown> = {};
   for (const method of service.methods) {
-    if (method.methodKind === 'unary') client[method.localName] = unaryCall(grpcClient, service, method, defaultDeadlineMs, options.metadata);
+    if (method.methodKind === 'unary') client[method.localName] = unaryCall(grpcClient, service, method, defaultDeadlineMs, options.metadata, replicated);
     else if (method.methodKind === 'client_streaming')
       client[method.localName] = clientStreamingCall(grpcClient, service, method, streamDeadlineMs, options.metadata);
     else if (method.methodKind === 'server_streaming')

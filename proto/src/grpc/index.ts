@@ -8,6 +8,7 @@ export {
   DEFAULT_STREAM_DEADLINE_MS,
   grpcTarget,
   idempotentReads,
+  READ_RETRY_PAUSES_MS,
   serviceConfig,
   splitGrpcAddresses,
 } from './client.ts';

@@ -5,7 +5,16 @@ import type { Server, Socket } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VenuesService } from '@venuebook/proto/venues/v1';
-import { createClient, grpcTarget, idempotentReads, implement, splitGrpcAddresses, toServiceDefinition } from './index.ts';
+import {
+  createClient,
+  GrpcError as GrpcErrorClass,
+  grpcTarget,
+  idempotentReads,
+  implement,
+  READ_RETRY_PAUSES_MS,
+  splitGrpcAddresses,
+  toServiceDefinition,
+} from './index.ts';
 import type { GrpcError, ServiceHandlers } from './index.ts';
 
 describe('grpcTarget', () => {
@@ -55,6 +64,8 @@ class Replica {
   readonly calls: string[] = [];
   /** While true, calls are held until the replica goes away. */
   hold = false;
+  /** This many calls more are answered UNAVAILABLE (as an overloaded or starting server could). */
+  unavailableFor = 0;
   held = 0;
   #relay: Server | undefined;
   readonly #sockets = new Set<Socket>();
@@ -72,6 +83,10 @@ class Replica {
         method.localName,
         async () => {
           this.calls.push(method.name);
+          if (this.unavailableFor > 0) {
+            this.unavailableFor -= 1;
+            throw new GrpcErrorClass(grpc.status.UNAVAILABLE, 'not now');
+          }
           if (this.hold) {
             this.held += 1;
             await new Promise(() => undefined);
@@ -163,6 +178,31 @@ describe('a client of two replicas (real servers)', () => {
     const { result, up } = await downMidCall(replicas, () => client.createVenue({ venue: { name: 'Once Only Hall' } }));
     expect((result as GrpcError).codeName).toBe('UNAVAILABLE');
     expect(up.calls).not.toContain('CreateVenue');
+  });
+
+  it("tries a read again after a pause when grpc-js's own tries all met UNAVAILABLE, within the deadline; a write never", async () => {
+    const { replicas, client: balanced } = await twoReplicas();
+    // Both replicas answer UNAVAILABLE in turn: one client of the two, the other stopped taking calls.
+    const [replica, other] = replicas as [Replica, Replica];
+    other.kill();
+    await expect.poll(async () => (await balanced.listVenues({})).venues[0]!.id).toBe('one');
+    replica.calls.length = 0;
+    const client = balanced;
+    // grpc-js tries 5 times (serviceConfig); the 6th and 7th calls fail too, the 8th answers.
+    replica.unavailableFor = 7;
+    const started = Date.now();
+    expect((await client.listVenues({})).venues[0]!.id).toBe('one');
+    expect(replica.calls.filter((name) => name === 'ListVenues')).toHaveLength(8);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(READ_RETRY_PAUSES_MS[0]);
+    // Every try failing: UNAVAILABLE after 3 rounds of grpc-js's 5.
+    replica.unavailableFor = 100;
+    replica.calls.length = 0;
+    expect(((await client.getVenue({ id: 'x' }).catch((error: unknown) => error)) as GrpcError).codeName).toBe('UNAVAILABLE');
+    expect(replica.calls).toHaveLength(15);
+    // A write: one call, never again.
+    replica.calls.length = 0;
+    expect(((await client.createVenue({ venue: { name: 'Once Only Hall' } }).catch((error: unknown) => error)) as GrpcError).codeName).toBe('UNAVAILABLE');
+    expect(replica.calls).toEqual(['CreateVenue']);
   });
 
   it('keeps serving from the other replica while one is down', async () => {
