@@ -44,9 +44,9 @@ export default defineConfig({
           // The servers, then the gateway's services on them and a whole product for tests/integration (each started
           // only when a file asks for it).
           globalSetup: ['tests/setup/infra.global.ts', 'gateway/src/testing/gateway-backend.global.ts', 'tests/setup/product.global.ts'],
-          // Two files at a time (most of a file's time is waiting on processes and servers), each worker with a NATS
-          // of its own (testInfra()).
-          maxWorkers: 2,
+          // Three files at a time on two cores: most of a file's time is waiting on processes and servers (two files
+          // kept 1.6 cores busy). Each worker has a NATS of its own (testInfra()).
+          maxWorkers: 3,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { REPO_ROOT, runTurbo } from '@venuebook/local/setup';
+import { REPO_ROOT, runTurbo, enableNodeCompileCache } from '@venuebook/local/setup';
 
 const BENCH_DIR = join(REPO_ROOT, 'tests', 'bench');
 
@@ -34,6 +34,7 @@ if (import.meta.main) {
   const named = args.filter((arg) => !arg.startsWith('--'));
   const files = named.length > 0 ? named.map((file) => resolve(file)) : benchFiles();
 
+  enableNodeCompileCache();
   // The benchmarks import the generated protobuf code (absent in a fresh clone).
   runTurbo('generate');
   const failed: string[] = [];

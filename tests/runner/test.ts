@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
-import { buildAll, REPO_ROOT } from '@venuebook/local/setup';
+import { buildAll, REPO_ROOT, enableNodeCompileCache } from '@venuebook/local/setup';
 import { benchCommand, benchFiles } from './bench.ts';
 import { judgeBudget, slowestFiles, TEST_BUDGET, timeTable } from './budget.ts';
 import type { TimedFile } from './budget.ts';
@@ -49,6 +49,7 @@ const setup = ((): Setup | undefined => {
     return undefined;
   }
 })();
+enableNodeCompileCache();
 const startedAt = setup?.startedAt ?? Date.now();
 const loadAtStart = setup?.loadAtStart ?? loadavg()[0]!;
 const runnerStartedAt = Date.now();

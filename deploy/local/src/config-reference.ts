@@ -49,6 +49,13 @@ const LAUNCHER: readonly ConfigVariable[] = [
     accepts: 'a folder',
     description: "turbo's cache of the generated code and the built front ends, shared by every clone on the machine",
   },
+  {
+    name: 'NODE_COMPILE_CACHE',
+    default: '~/.cache/venuebook/node-compile-cache',
+    required: false,
+    accepts: 'a folder',
+    description: "Node's cache of compiled code for the processes `npm start`, `npm test` and `npm run bench` start, shared by every clone on the machine",
+  },
 ];
 
 /** What one process prints for `--config-reference` (with nothing of this environment: only the defaults count). */

@@ -3,7 +3,7 @@
 // domain on a loopback host with the local mail sink only: see local-plan.ts), print the URL.
 // Ctrl-C stops everything, servers included; the next start keeps the data.
 import { join } from 'node:path';
-import { buildAll } from './build.ts';
+import { buildAll, enableNodeCompileCache } from './build.ts';
 import { REPO_ROOT } from './infra-servers.ts';
 import { DEMO_PASSWORD } from './seed/demo-accounts.ts';
 import { startStack } from './stack.ts';
@@ -16,6 +16,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+enableNodeCompileCache();
 say('building the front ends (cached when unchanged)…');
 buildAll();
 
