@@ -302,7 +302,7 @@ describe('rate limit', () => {
         payload: { email: under.accounts.viewer.email, password: 'nope-1234' },
       });
     for (let i = 0; i < 3; i++) expect((await attempt('password')).statusCode).toBe(401);
-    // 5,000 made-up grant types (the in-memory store held 5,000 keys per route) ...
+    // 5,000 made-up grant types (the default key count of @fastify/rate-limit's in-memory store) ...
     for (let i = 0; i < 5000; i++) await attempt(`junk-${i}`);
     // ... and the password counter is still there.
     expect((await attempt('password')).statusCode).toBe(429);

@@ -83,7 +83,7 @@ describe('card templates through the gateway', () => {
 
     expect(expectStatus(await inject('DELETE', `/card-templates/${card.id}`, admin), 200).json<DataCard>().deletedAt).not.toBeNull();
     expectStatus(await inject('DELETE', `/card-templates/${card.id}`, admin), 404);
-    // A deleted card is shown only to those who may see deleted cards (security review).
+    // A deleted card is shown only to those who may see deleted cards.
     expectStatus(await inject('GET', `/cards/${card.id}`, viewer), 404);
     expect(expectStatus(await inject('GET', `/cards/${card.id}`, admin), 200).json<DataCard>().deletedAt).not.toBeNull();
   });
@@ -102,7 +102,7 @@ describe("a venue's cards through the gateway", () => {
       expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: [] }), 400).json().error.message,
     ).toBe(SELECT_CARDS_REQUIRED);
     expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: [randomUUID()] }), 400);
-    // An unknown id of any text is named in the field details (non-ASCII once crashed the service while it answered).
+    // An unknown id of any text is named in the field details (guards against a non-ASCII id crashing the service while it answers).
     const odd = expectStatus(await inject('POST', `/venues/${venueId}/cards/templates`, editor, { department: 'IT', templateIds: ['é\u0002😀'] }), 400);
     expect(odd.json().error.details).toEqual([{ field: 'templateIds.0', message: 'Card not found: é\u0002😀' }]);
     const added = expectStatus(

@@ -22,7 +22,8 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 /**
  * host:port of every service of the registry (`@venuebook/proto/services`): VENUES_GRPC_URL, IDENTITY_GRPC_URL,
  * ...; several replicas separated by commas (IP:port each, or one host name DNS resolves to every replica):
- * calls are balanced over them, reads retried once on another replica (see '@venuebook/proto/grpc' createClient).
+ * calls are balanced over them, reads retried on UNAVAILABLE on another replica within the deadline (see
+ * '@venuebook/proto/grpc' createClient).
  */
 const serviceAddressShape = Object.fromEntries(
   SERVICE_NAMES.map((name) => [

@@ -323,7 +323,7 @@ describe('CSV import bounds (security review)', () => {
     const started = performance.now();
     const denied = await importCsv('venues', wide, '', 'viewer');
     expect(denied.statusCode).toBe(403);
-    // Decided before the query is validated and the body read (security review: it was a 400 for a bad query).
+    // Decided before the query is validated and the body read (a bad query from a caller without the right is a 403, not a 400).
     expect((await importCsv('venues', wide, '?mode=nonsense&offset=-1', 'viewer')).statusCode).toBe(403);
     const refused = await importCsv('venues', wide);
     const ms = performance.now() - started;

@@ -1,4 +1,4 @@
-// Attacks on the embeddable media library's gateway side (review of EMBED_ALLOWED_ORIGINS): crafted
+// Attacks on the embeddable media library's gateway side (EMBED_ALLOWED_ORIGINS): crafted
 // paths (percent-encoded letters, dots and slashes) must not get the allowed origins' CORS headers on the refresh
 // cookie routes or on files outside the library; look-alike origins get nothing; the app itself is never framed.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

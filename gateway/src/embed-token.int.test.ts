@@ -1,4 +1,4 @@
-// The embed token (review: an allowed host page got the session's full access token) on the real services:
+// The embed token (so that an allowed host page never gets the session's full access token) on the real services:
 // the session bridge exchanges the access token for it on Venue Book's own origin (POST /api/v1/auth/embed-token);
 // it is accepted only on the routes the media library calls (route config.embed), with the user's role there, refused
 // (403) everywhere else, expires with the access token and ends with the session.

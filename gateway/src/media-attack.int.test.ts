@@ -110,7 +110,8 @@ describe('media under attack', () => {
     });
     request.on('error', () => undefined);
     request.write(head);
-    // More than one 5 MiB part, so that the service has started a multipart upload in the store.
+    // 8 MiB, well past the service's 64 KiB head, so that its PUT to the store is under way (leftovers below also
+    // looks for unfinished multipart uploads).
     const part = text(MiB);
     for (let sent = 0; sent < 8; sent++) {
       if (!request.write(part)) await new Promise((resolve) => request.once('drain', resolve));

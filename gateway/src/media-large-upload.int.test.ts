@@ -22,7 +22,7 @@ const FILE_BYTES = 400 * 1024 * 1024;
 /**
  * The RSS either process may grow by while the file streams through: well under the file (held whole, or half of
  * it, the process would grow by more), and well over the garbage of the chunks on their way, which V8 collects in
- * batches (70–101 MB measured on a 200 MB file, whatever its size).
+ * batches whose size does not grow with the file's.
  */
 const MAX_GROWTH_BYTES = 150 * 1024 * 1024;
 const MiB = 1024 * 1024;

@@ -88,7 +88,7 @@ describe('methods a path does not have', () => {
       ['GET', '/api/v1/auth/logout', 'POST'],
     ];
     for (const [method, url, allow] of cases) {
-      // QUERY carries a body; without a Content-Type Fastify refused it with 400 before any route was chosen.
+      // QUERY carries a body; guards against Fastify refusing it with 400 before any route is chosen when it has no Content-Type.
       const response = await gateway.app.inject({ method: method as 'GET', url, headers: editor });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(405);
       expect(response.headers.allow, `${method} ${url}`).toBe(allow);

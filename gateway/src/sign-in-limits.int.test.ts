@@ -1,4 +1,4 @@
-// The sign-in limits on the real services: the per-account failed-password limit no longer locks out the
+// The sign-in limits on the real services: the per-account failed-password limit does not lock out the
 // account's owner (OWASP's device cookie: a browser that signed in to the account before may still try, with
 // its own count), and the global budget of failed passwords stops a guessing run spread over many clients
 // and accounts, again except for known browsers.

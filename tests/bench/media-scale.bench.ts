@@ -20,7 +20,8 @@
 // - a selection of BENCH_BATCH_DELETE photos of a big venue (default 100; smoke 10): tagged and untagged at once,
 //   then deleted at once (POST …/photos/batch-delete): each answer must count them all, and the venue's list must
 //   have lost them. A write the gateway answers 503 (over its 5 s deadline for the service; 409 behind one) is
-//   counted and the rest goes on; the bench then fails at the end (at 100,000 documents on FerretDB v1 they do);
+//   counted and the rest goes on; the bench then fails at the end (on FerretDB v1, where each write by `_id` scans
+//   the collection, this can happen at full size);
 // - what those writes cost on the store: findOne / updateOne / deleteOne by `_id` on the media collection, timed
 //   straight on the database (FerretDB v1 scans the collection for them).
 import { execFile } from 'node:child_process';
@@ -58,7 +59,7 @@ const MEDIA_DB = 'venuebook_media';
 /** A seeded master template (services/cards/src/domain/seed-templates.ts: 'Network'): a card any venue's photo may carry. */
 const NETWORK = '7ed2da07-9fd0-4cd6-939a-deb28b760712';
 const MEDIA_MAIN = join(REPO_ROOT, 'services/media/src/main.ts');
-/** How long the media service may take to load its read model and serve (the stack's own launcher waits 60 s). */
+/** How long the media service may take to load its read model and serve (10 minutes, as the stack's own launcher waits). */
 const START_TIMEOUT_MS = 600_000;
 const MB = 1024 * 1024;
 const run = promisify(execFile);

@@ -90,7 +90,7 @@ function runSchemathesis(spec: RunSpec, env: Record<string, string>): Promise<Ru
     '--seed',
     SEED,
     // One worker: Hypothesis is not thread-safe, and with two, POST and PUT /venues (one body schema) generated
-    // at once made schemathesis's coverage phase fail with 'Inconsistent results' in one run of two.
+    // at once can make schemathesis's coverage phase fail with 'Inconsistent results'.
     '--workers',
     '1',
     '--generation-database',

@@ -22,7 +22,8 @@ afterAll(async () => {
   // The e2e files share one stack (the home page's tests count the demo venues): what this file imported goes.
   // 'Bulk' alone is 300 venues: several at once.
   for (const q of [...VIEWPORTS.map((viewport) => viewport.token), 'Bulk', LARGE_TOKEN]) await purgeVenuesMatching(q, 4);
-  // Hundreds of venues, each deleted and purged: on a busy machine this outlasted the project's 120 s.
+  // Hundreds of venues, each deleted and purged: on a busy machine that can outlast the e2e project's 120 s hook
+  // timeout, so this hook has 300 s.
 }, 300_000);
 
 /** What the viewport shows. */

@@ -145,7 +145,7 @@ describe('the session bridge in Chromium', () => {
     expect(me.status).toBe(200);
     expect(me.headers.get('access-control-allow-origin')).toBe(sameSiteHost);
     expect((await me.json()) as { email: string }).toMatchObject({ email: sdk.account('viewer').email });
-    // It is an embed token (from a review): scoped to the media library's routes, refused (403) elsewhere; the
+    // It is an embed token: scoped to the media library's routes, refused (403) elsewhere; the
     // session's full access token never leaves the frame.
     expect(exchanges).toHaveLength(1);
     const claims = JSON.parse(Buffer.from(token.accessToken!.split('.')[1]!, 'base64url').toString('utf8')) as { scope?: string };

@@ -140,11 +140,11 @@ export interface SpeedProbe {
 
 /**
  * Times a fixed piece of work (hashing and integer arithmetic) in the CPU time of this process (user + system) and
- * in wall time. The CPU time does not change with this run's own load on the cores (72–80 ms measured both on a
- * quiet machine and with the tests keeping both cores busy, while the wall time doubled), so it can be taken
- * during the run. The wall time means something only while nothing else runs (at the start): it also shows time
- * the host gave to others, which the CPU time does not (on a slow spell of the host, CPU-bound phases took twice
- * as long while the CPU time of this work grew by a tenth).
+ * in wall time. The CPU time does not change with this run's own load on the cores (it stays the same on a quiet
+ * machine and with the tests keeping both cores busy, while the wall time grows), so it can be taken during the
+ * run. The wall time means something only while nothing else runs (at the start): it also shows time the host
+ * gave to others, which the CPU time shows far less (on a slow spell of the host, CPU-bound phases take much
+ * longer while the CPU time of this work grows only a little).
  */
 export function speedProbe(): SpeedProbe {
   const block = Buffer.alloc(1024, 7);

@@ -26,7 +26,7 @@ const CHOICES: readonly string[] = [...PROJECTS, 'bench'];
 const BENCH_CONCURRENCY = 2;
 const bin = (name: string): string => join(REPO_ROOT, 'node_modules', '.bin', name);
 /**
- * The type checks run TypeScript 7's compiler (native: a fifth of 5.9's time here), by its path: `typescript` stays
+ * The type checks run TypeScript 7's compiler (native, much faster than 5.9's JavaScript one), by its path: `typescript` stays
  * 5.9 for the tools that use its JavaScript API (typescript-eslint, the shell's build scripts), and both packages
  * name their binary `tsc`.
  */
@@ -298,7 +298,7 @@ if (chosen.length === 0) {
     );
   });
 }
-// One after another: beside the browser tests, the contract run and the benchmarks made a busy machine's browser
+// One after another: beside the browser tests, the contract run and the benchmarks can make a busy machine's browser
 // tests time out (docs/decisions/0001-test-suite-time-budget.md).
 const besideBenchmarks = runBenchmarks && projects.includes('contract') ? ['contract'] : [];
 for (const project of projects.filter((name) => !besideBenchmarks.includes(name))) await phase(project, () => runVitest(project));

@@ -1,5 +1,6 @@
-// The home page loads no zod (the shell's weight: zod classic is 23 KB brotli and loads whole as soon as
-// any schema does). Forms bring zod with their own pages (lazily loaded chunks); the home page's code must not.
+// The home page loads no zod (the shell's weight: zod classic loads whole as soon as any schema does;
+// docs/decisions/0005-first-page-weight.md). Forms bring zod with their own pages (lazily loaded chunks); the home
+// page's code must not.
 // A static check of the import graph, the way webpack builds it, without building:
 // - roots: what the signed-in home page loads (the shell's bootstrap chunk, the sdk, which is a federation
 //   singleton shared whole, and mfe-venues' page map and home page); a dynamic import() starts a chunk of its

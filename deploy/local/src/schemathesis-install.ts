@@ -31,7 +31,7 @@ export function installSchemathesis(say: (message: string) => void): string | un
   const started = Date.now();
   say(`installing schemathesis ${SCHEMATHESIS_VERSION} into ${SCHEMATHESIS_VENV} (python3 -m venv, pip)…`);
   rmSync(SCHEMATHESIS_VENV, { recursive: true, force: true });
-  // Tried up to three times: once on a busy machine `ensurepip` failed where the same command succeeded a minute later.
+  // Tried up to three times: on a busy machine `ensurepip` can fail where the same command succeeds a moment later.
   let venv = spawnSync(python, ['-m', 'venv', SCHEMATHESIS_VENV], { encoding: 'utf8' });
   for (let attempt = 0; attempt < 2 && venv.status !== 0; attempt++) {
     rmSync(SCHEMATHESIS_VENV, { recursive: true, force: true });

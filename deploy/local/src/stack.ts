@@ -165,8 +165,8 @@ interface ReplicaOptions {
 }
 
 /**
- * How long a service may take to serve: it loads its read models first (the media service took 27–79 s at 100,000
- * documents on two busy cores, the media-scale bench); a process that exits fails the start at once.
+ * How long a service may take to serve (10 minutes): it loads its read models first, which takes a while at
+ * scale on a busy machine (the media-scale bench reports it); a process that exits fails the start at once.
  */
 const SERVICE_READY_TIMEOUT_MS = 600_000;
 

@@ -64,7 +64,7 @@ export const EMBED_LIBRARY_PREFIX = '/remotes/media/library/';
 const SAME_ORIGIN_ROUTES = /^\/api\/v1\/auth\/(token|logout|google|embed-token)(\/|$)/;
 
 /**
- * The embed token (review): what the session bridge hands an allowed host page instead of the session's
+ * The embed token: what the session bridge hands an allowed host page instead of the session's
  * access token. The same claims (sub, email, sid: the session's revocation and the user's role apply as they do)
  * plus `scope: EMBED_TOKEN_SCOPE`; it expires when the access token it was exchanged for does. The API accepts it
  * only on the routes the media library calls (route `config.embed: true`); anywhere else it is refused (403).

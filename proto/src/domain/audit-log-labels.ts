@@ -10,7 +10,8 @@ export const AUDIT_PAGE_MAX = 1_000_000;
 /**
  * Spec §9: how many of the newest entries a screen shows (the default, the sync page's Audit Logs tab, the
  * Audit Logs page). A screen reads them in pages of at most AUDIT_PAGE_SIZE_MAX: one response stays well
- * inside the gRPC message limit (an entry's old and new values are each at most 8 KB).
+ * inside the gRPC message limit (an entry's old and new values are each bounded: 8 KiB of JSON by the kit's
+ * recorder, 12 KiB on the wire as identity stores them).
  */
 export const AUDIT_LOG_LIMITS = { default: 100, syncPage: 200, auditPage: 1000 } as const;
 

@@ -271,7 +271,8 @@ export type VenueDataVersion = z.infer<typeof venueDataVersionSchema>;
 /**
  * The latest write to a venue's card data (cards service): the venue's 'Updated' time is at least this. One event per
  * stored value version: `versionId` its `_id`, `version` the version itself (the cards service's other replicas add it
- * to their read model from the event: a re-read by `_id` scans the collection on FerretDB v1, ~1 s at 50,000 versions).
+ * to their read model from the event: a re-read by `_id` scans the collection on FerretDB v1, see
+ * docs/decisions/0003-insert-only-collections-and-locks.md).
  */
 export const venueDataUpdatedSchema = z.object({
   venueId: z.string(),

@@ -56,8 +56,11 @@ export function grpcTarget(addresses: string): string {
 }
 
 /**
- * The methods that only read (Get…, List…): safe to send again, so retried (up to twice) on UNAVAILABLE (another
- * replica answers). Every other method may write and is never retried by the client.
+ * The methods that only read (Get…, List…): safe to send again, so retried on UNAVAILABLE (another replica
+ * answers): up to four more attempts by grpc-js (serviceConfig, 5 in all); when the target lists several
+ * replicas and those all fail, the client sends it twice more, after READ_RETRY_PAUSES_MS (250, then 750 ms),
+ * each time with grpc-js's attempts again; all within the call's deadline. Every other method may write and is
+ * never retried.
  */
 export function idempotentReads(service: DescService): DescMethod[] {
   return service.methods.filter((method) => method.methodKind === 'unary' && /^(Get|List)[A-Z]/.test(method.name));
@@ -67,11 +70,9 @@ export function idempotentReads(service: DescService): DescMethod[] {
  * The service config of a client of `service`: round_robin over every address of the target (each replica
  * gets every n-th call, a replica that is down gets none), and up to four more attempts of an idempotent read
  * that failed with UNAVAILABLE (its replica went down mid-call, or refused it): grpc-js sends it again after a
- * random wait of up to 50 ms, then 100, 200, 400 ms, within the call's deadline; round_robin picks the next
- * replica. (One retry was not enough: a SIGKILLed replica can still be picked once more before its
- * connection is seen closed — 1 read in 3 runs of the replica test answered 503; with two retries and four
- * calls at once, one rehearsal in five still had two reads picked the dead replica three times. 5 is grpc-js'
- * ceiling.)
+ * random wait of up to 50 ms, then up to 100, 200, 400 ms, within the call's deadline; round_robin picks the
+ * next replica. (A replica that was killed can still be picked, more than once, until its connection is seen
+ * closed, so a single retry is not enough; 5 attempts is grpc-js's ceiling.)
  */
 export function serviceConfig(service: DescService): Record<string, unknown> {
   const reads = idempotentReads(service);
@@ -178,7 +179,7 @@ function unaryCall(
     // With several replicas (a list of addresses), a read that still fails UNAVAILABLE after grpc-js's own tries
     // (serviceConfig: within a second, and a replica that was just killed can be picked again until its connection
     // is seen closed) is tried again after a pause, twice, within the same deadline: by then round_robin knows
-    // which replicas serve. Writes never; one address fails fast, as before (a retry waits on the reconnect).
+    // which replicas serve. Writes never; one address fails fast (a retry would only wait on the reconnect).
     // A service that stays down still answers UNAVAILABLE, not the deadline a later try ran into while connecting.
     let unavailable: GrpcError | undefined;
     for (let tried = 0; ; tried += 1) {
@@ -307,7 +308,9 @@ function serverStreamingCall(
  * A typed promise client for a protobuf-es service, e.g.
  * `const venues = createClient(VenuesService, '127.0.0.1:50051'); await venues.listVenues({ query: 'arena' })`.
  * `address` may list several replicas ('127.0.0.1:50051,127.0.0.1:50061', see grpcTarget): calls are
- * balanced over them (round_robin) and reads (Get…, List…) retried once on UNAVAILABLE (serviceConfig).
+ * balanced over them (round_robin) and reads (Get…, List…) retried on UNAVAILABLE: up to 5 attempts by grpc-js
+ * (serviceConfig), and with several replicas two more such rounds after 250 and 750 ms (READ_RETRY_PAUSES_MS),
+ * within the deadline (idempotentReads).
  * Every call carries a deadline (the client's `deadlineMs`, default 5000 ms, or the call's own);
  * failures reject with a GrpcError (status, message and field errors).
  */

@@ -49,8 +49,8 @@ export function isGrpcError(value: unknown): value is GrpcError {
 
 /**
  * Encodes field errors as trailing metadata; returns undefined when there are none. A metadata value must be printable
- * ASCII (grpc-js throws otherwise, and a throw while answering an error took the whole process down when a message
- * echoed a user's non-ASCII input, e.g. an unknown id 'é'): every other character is written as a JSON \u escape,
+ * ASCII (grpc-js throws otherwise, and a throw while answering an error takes the whole process down; a message may
+ * echo a user's non-ASCII input, e.g. an unknown id 'é'): every other character is written as a JSON \u escape,
  * which JSON.parse reads back as it was.
  */
 export function writeFieldErrors(fieldErrors: readonly FieldError[]): grpc.Metadata | undefined {
@@ -62,7 +62,7 @@ export function writeFieldErrors(fieldErrors: readonly FieldError[]): grpc.Metad
 
 /**
  * The most field errors a trailer carries, the longest field and message (characters) and the longest trailer (bytes):
- * a header list over grpc-js's limit (16 KB by default) turned a 400 into a 500 ('Received RST_STREAM').
+ * a header list over grpc-js's limit (16 KB by default) is refused whole and turns a 400 into a 500 ('Received RST_STREAM').
  */
 export const FIELD_ERRORS_LIMITS = { count: 50, text: 200, bytes: 8 * 1024 } as const;
 

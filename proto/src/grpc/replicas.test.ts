@@ -1,5 +1,6 @@
-// Several replicas behind one typed client: the target grpc-js balances with round_robin, reads retried once
-// on UNAVAILABLE (a replica going down mid-call), writes never retried. Real grpc-js servers on loopback.
+// Several replicas behind one typed client: the target grpc-js balances with round_robin, reads retried on
+// UNAVAILABLE (a replica going down mid-call: grpc-js's retry policy, then the client's own tries), writes never
+// retried. Real grpc-js servers on loopback.
 import { connect, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import * as grpc from '@grpc/grpc-js';

@@ -10,8 +10,8 @@ export function methodPath(service: DescService, method: DescMethod): string {
 /**
  * The message's serializer. A message that is one oneof with a bytes case (a stream's chunk: UploadDocumentRequest,
  * ReadContentResponse) is written straight into a buffer of its exact size when that case is set: toBinary's writer
- * starts at 128 bytes and doubles, copying at each step and once more at the end, so a 64 KiB chunk allocated about
- * 320 KiB and copied it 5 times (in a 20 MB upload: 100 MB of garbage on the gateway alone).
+ * starts at 128 bytes and doubles, copying at each step and once more at the end, so a 64 KiB chunk would allocate
+ * about 320 KiB and be copied several times over (docs/decisions/0004-streaming-uploads.md).
  */
 export function serializer(schema: DescMessage): (value: Message) => Buffer {
   const general = (value: Message): Buffer => {

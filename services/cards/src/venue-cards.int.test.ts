@@ -142,7 +142,7 @@ describe("a venue's cards", () => {
 
     await harness.deleteVenue(venueId);
     expect(await rejection(viewer.listVenueCards({ venueId, department: IT }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
-    // A card of a deleted venue: 'Card not found' but to callers with card.view_deleted (security review).
+    // A card of a deleted venue: 'Card not found' but to callers with card.view_deleted.
     expect(await rejection(viewer.getCard({ id: custom.id }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
     expect((await admin.getCard({ id: custom.id })).card!.title).toBe('AV Room');
   });
@@ -188,7 +188,7 @@ describe("a venue's cards", () => {
     expect(await rejection(admin.purgeCard({ id: card.id }))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION });
     const deleted = (await editor.deleteVenueCard({ id: card.id })).card!;
     expect(deleted.deletedAt).not.toBe('');
-    // GetCard answers a deleted card only to callers with card.view_deleted (security review).
+    // GetCard answers a deleted card only to callers with card.view_deleted.
     for (const client of [viewer, editor])
       expect(await rejection(client.getCard({ id: card.id }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Card not found' });
     expect((await admin.getCard({ id: card.id })).card!.deletedAt).toBe(deleted.deletedAt);
@@ -213,7 +213,7 @@ describe("a venue's cards", () => {
     expect(await rejection(admin.removeCardFromDepartment({ id: card!.id, department: 'Security' }))).toMatchObject({ code: GrpcStatus.FAILED_PRECONDITION });
     expect(await rejection(editor.removeCardFromDepartment({ id: card!.id, department: 'Security' }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
     // The permission is decided on the card as the database has it: a template the other replica created a moment
-    // ago (not yet in this replica's read model) is still the admins' (security review).
+    // ago (not yet in this replica's read model) is still the admins'.
     const fresh = (
       await harness
         .clientOf('replica', ADMIN)

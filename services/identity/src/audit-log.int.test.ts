@@ -15,13 +15,13 @@ import { start } from './main.ts';
 import { rejection, startIdentityUnderTest } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';
 
-/** Retries `check` until it stops throwing (10 s): the audit log is written by a consumer, a moment later. */
 /**
  * Identity's audit consumer delivers the whole shared audit stream from its start (DeliverPolicy.All), so in a full
- * integration run the first wait includes every audit event the other files published before (thousands since the
- * CSV and cards tests): up to 2 minutes, where a file run alone answers in well under a second.
+ * integration run the first wait includes every audit event the other files published before (thousands, from the
+ * CSV and cards tests): hence 2 minutes, where a file run alone answers almost at once.
  */
 const BACKLOG_MS = 120_000;
+/** Retries `check` until it stops throwing (every 100 ms, up to BACKLOG_MS): a consumer writes the audit log a moment later. */
 const waitFor = <T>(check: () => Promise<T>): Promise<T> => vi.waitFor(check, { timeout: BACKLOG_MS, interval: 100 });
 
 const infra = testInfra();
@@ -152,7 +152,8 @@ describe('events not made by the kit (forged or oversize, straight on NATS)', { 
     const stored = async () => (await under.db()).collection('audit_logs').countDocuments({ tableName: table });
     await waitFor(async () => expect(await stored()).toBe(100));
 
-    // One page of the most entries: before, 100 × 90 KB of values made it over 4 MiB, and the log unreadable.
+    // One page of the most entries: guards against unbounded values (here 100 × 90 KB) taking a page over 4 MiB and
+    // leaving the log unreadable.
     const page = await list({ tableName: table, pageSize: 100 });
     expect(page.entries).toHaveLength(100);
     for (const entry of page.entries) {

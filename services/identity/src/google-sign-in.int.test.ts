@@ -1,7 +1,7 @@
 // SignInWithOidc proves who signs in by itself: the ID token the gateway forwards is verified by identity
 // (signature against the provider's JWKS, iss, aud, exp/iat, email_verified, hd for company addresses), the
 // e-mail comes from the token alone, and each token opens one session. Holding the user-context signing
-// key (any service does) is no longer enough to open a session for someone. Tokens come from the local
+// key (any service does) is not enough to open a session for someone. Tokens come from the local
 // OpenID Connect provider of tests/fakes, which publishes its key at its JWKS endpoint as Google does.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

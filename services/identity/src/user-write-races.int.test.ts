@@ -1,4 +1,4 @@
-// Writes to one user racing each other (security review): FerretDB v1 applies an update as read-then-rewrite
+// Writes to one user racing each other: FerretDB v1 applies an update as read-then-rewrite
 // of the whole document, so two concurrent updates of different fields of one user could lose one. An owner
 // demoting an admin at the instant that admin signs in (Google: the identity link; password: the re-hash of
 // an older hash) must leave the new role stored, and the role-changed event must tell the truth. Every

@@ -3,9 +3,9 @@
 // can lose one): a lock is a document inserted under a unique `_id` (exactly one insert wins: E11000 for the
 // others) and deleted when the work is done; `at` lets a lock left by a crashed process be broken, and is
 // renewed while the work runs (a purge of a venue with thousands of contacts outlasts STALE_LOCK_MS).
-// Callers in one process take their turns in arrival order before they contend for the document: polling alone
-// let a caller that released and asked again win every time while another slept between tries (measured at
-// 56,000 contacts: two workers deleting contacts of one venue, one waited 5.3 s behind the other's 0.4 s writes).
+// Callers in one process take their turns in arrival order before they contend for the document: with polling
+// alone, a caller that released and asked again at once could win every time while another slept between tries
+// (figures: docs/decisions/0003-insert-only-collections-and-locks.md).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Schema } from 'mongoose';

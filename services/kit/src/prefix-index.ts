@@ -3,10 +3,10 @@
 // that have it; a query term's matches are the slots of the terms in its prefix range (binary search).
 //
 // It replaces FlexSearch's `Index` with `tokenize: 'forward'`, which stores every prefix of every term with
-// its own posting list: 202.5 MB at 100,000 venues (21.6 MB per 10,000), about half the service's RSS, and
-// ~2.1 s of CPU per 10,000 venues to build; `fastupdate: false` shrinks it but then a removal scans the whole
-// index (~62 ms at 100,000). The terms still come from FlexSearch's Encoder (see `createTermEncoder`), so the
-// matching, accent folding and phonetic tolerance stay the same.
+// its own posting list, so its memory and build time grow with every prefix rather than every distinct term;
+// `fastupdate: false` shrinks it but then a removal scans the whole index (figures:
+// docs/decisions/0002-read-models-instead-of-database-queries.md). The terms still come from FlexSearch's Encoder
+// (see `createTermEncoder`), so the matching, accent folding and phonetic tolerance stay the same.
 import { Charset, Encoder } from 'flexsearch';
 
 /** Splits and encodes a text into its terms; the same function encodes records and queries (a pure function: `remove` encodes again). */

@@ -18,8 +18,8 @@ export interface ReadRecord {
 /**
  * A database collection the read model loads from and refreshes by `_id` (e.g. a mongoose model). The load
  * is one scan: on the embedded store (FerretDB v1 on SQLite) every query other than `{_id}` scans the whole
- * collection, so pages by `{_id: {$gt: last}}` cost a full scan each (measured at 10,000 venues: ~0.75-0.9 s
- * per page of 1,000, ~8-10 s in all) where one cursor reads everything in ~1.3 s.
+ * collection, so pages by `{_id: {$gt: last}}` cost a full scan each, where one cursor reads everything in a
+ * single scan (docs/decisions/0002-read-models-instead-of-database-queries.md).
  */
 export interface ReadModelSource<D> {
   /** Every document (only the fields the records need), e.g. `model.find({}).select(...).lean().cursor({ batchSize: 1000 })`. */

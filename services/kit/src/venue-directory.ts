@@ -2,11 +2,11 @@
 // another's database (ARCHITECTURE.md arrows). Used by every service whose records belong to venues (cards, media).
 // Chosen over a copy of venue ids kept from the venues stream: that
 // stream keeps 30 days, so a new replica could not learn older venues from it, and GetVenue answers from the
-// venues service's memory (its point-read cache) in about a millisecond. The call carries the caller's own signed
+// venues service's memory (its point-read cache), without a database read. The call carries the caller's own signed
 // context (every role may view venues).
 //
 // An active answer is remembered for VENUE_CHECK_CACHE_MS (a venue's card screen asks once per card list, value read
-// and save: without the cache every one of them was a second gRPC hop, measured as the larger part of a value read's
+// and save: without the cache every one of them would be a second gRPC hop, the larger part of a value read's
 // time), and forgotten at once when the venues stream says the venue was deleted or purged (`forget`, fed by
 // main.ts's subscription). Those events reach a replica at most once (core NATS): a lost one leaves a deleted venue
 // answering card reads for at most the cache time, never longer. Answers 'not found' are not remembered. Calls for

@@ -1,5 +1,5 @@
 // An upload whose client stops sending (keeps the call open, sends nothing): after UPLOAD_IDLE_TIMEOUT_MS without a
-// message the upload fails and frees what it held (its part buffer, the unfinished multipart upload in the store),
+// message the upload fails and frees what it held (its buffers, the unfinished PUT to the store, which stores nothing),
 // instead of holding them for the whole stream deadline (30 min). A slow upload that keeps sending is unaffected.
 import { describe, expect, it } from 'vitest';
 import { GrpcStatus } from '@venuebook/proto/grpc';
@@ -30,7 +30,7 @@ async function* textUpload(venueId: string, total: number, options: { pauseAt?: 
 describe('stalled uploads', () => {
   it('fails an upload that sends nothing for longer than the idle timeout and leaves nothing in the store', { timeout: 60_000 }, async () => {
     const venueId = await harness.createVenue();
-    // 6 MiB sent (a multipart upload has started), then 2.5 s of silence, then the rest.
+    // 6 MiB sent (the PUT to the store is under way), then 2.5 s of silence, then the rest.
     const error = await rejection(editor.uploadDocument(textUpload(venueId, 8 * MiB, { pauseAt: 24, pauseMs: 2500 })));
     expect(error).toMatchObject({ code: GrpcStatus.DEADLINE_EXCEEDED, message: 'The upload stalled: nothing received for 1 s' });
     expect(await harness.store.keysUnder(venuePrefix(venueId))).toEqual([]);

@@ -1,6 +1,7 @@
 // A 200 MB upload through the media service as its own process (started by the launcher, as in production) keeps
-// its resident memory flat: the file streams from the gRPC call into MinIO one 5 MiB part at a time. VmRSS of the
-// service process is read from /proc every 50 ms during the upload; the figures are printed.
+// its resident memory flat: the file streams from the gRPC call into MinIO as one PUT written while it arrives
+// (docs/decisions/0004-streaming-uploads.md). VmRSS of the service process is read from /proc every 50 ms during
+// the upload; the figures are printed.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +13,11 @@ import { s3Env, mediaClient } from './testing/media-under-test.ts';
 import { mediaUnderTest, uploadParts } from './testing/media-harness.ts';
 
 const MB = 1024 * 1024;
-/** 200 MB (MEDIA_MEMORY_MB changes it: 450 MB measured the same growth, so nothing grows with the file). */
+/** 200 MB (MEDIA_MEMORY_MB changes it: the growth must not depend on the file's size). */
 const SIZE = Number(process.env.MEDIA_MEMORY_MB ?? 200) * MB;
 /**
- * Growth that counts as flat: half the file. Measured across runs: upload +50 MB, read-back +42 to +75 MB (V8 and
- * grpc-js buffers before a collection; a 64 MB bound failed once at +70 MB), the same at 450 MB; the leak this guards
- * against kept the whole file (+208 MB for 200 MB).
+ * Growth that counts as flat: 100 MB, half the default file. It leaves room for the V8 and grpc-js buffers that wait
+ * for a collection, upload and read-back alike, and guards against a leak that keeps the whole file.
  */
 const FLAT_LIMIT = 100 * MB;
 const harness = mediaUnderTest('memory', { replica: false });
@@ -62,7 +62,7 @@ describe('upload memory', () => {
       for (let sent = 0; sent < total; sent += piece.length) yield piece;
     }
     try {
-      // Warm up (code loaded, first part buffer and connections made), then the baseline.
+      // Warm up (code loaded, first buffers and connections made), then the baseline.
       await client.uploadDocument(uploadParts({ venueId, fileName: 'warm.txt', fileSize: 12 * MB }, file(12 * MB)));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const baseline = rssOf(pid);

@@ -1,4 +1,4 @@
-// The CSV import preview under load (from a review): a 2,000-row preview of long random names (the
+// The CSV import preview under load: a 2,000-row preview of long random names (the
 // worst case of the in-file duplicate check: every name the same length) finishes within the gateway's import
 // deadline while the service keeps answering other users' calls (the preview yields between rows); in-file
 // duplicates are still found (exact and similar), and the preview writes nothing.

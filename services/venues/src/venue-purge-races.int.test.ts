@@ -1,4 +1,4 @@
-// Writes that race a purge or a soft delete (found by a security review): a contact or an event added
+// Writes that race a purge or a soft delete: a contact or an event added
 // through a replica whose read model has not seen the venue's delete and purge yet must be refused (it would be
 // listed nowhere and never purged: the check reads the venue from the database under its lock), and the main
 // contact of a soft-deleted venue cannot be deleted (its restore would bring back a venue without one).

@@ -25,7 +25,7 @@ describe('the per-account limiter', () => {
     expect(limiter.retryAfterSeconds('ann@example.com')).toBe(0);
   });
 
-  // 100,000 failures take about a second of CPU alone, several when the machine's two cores are shared.
+  // 100,000 failures are CPU-bound work that takes several times longer when the machine's cores are shared: hence the timeout.
   it('cannot be flushed: any number of other addresses leaves a held-back account held back', { timeout: 30_000 }, () => {
     const limiter = createAccountLimiter({ maxFailures: 5, windowMs: 60_000 });
     for (let i = 0; i < 5; i++) limiter.recordFailure('victim@example.com');

@@ -34,7 +34,7 @@ export const HELMET_OPTIONS = {
 
 /**
  * helmet's headers on every response. @fastify/helmet's global hook builds the helmet middleware (and parses
- * the CSP) again on every request, ~5 % of the gateway's CPU on a point read; here it is built once. The
+ * the CSP) again on every request, a noticeable share of the gateway's CPU on a point read; here it is built once. The
  * plugin stays registered without its global hook, for `reply.helmet()` and a route's own `helmet` option
  * (such a route gets its headers from @fastify/helmet, not from the hook below).
  */

@@ -4,8 +4,9 @@
 // start, kept current by this instance's own inserts (upsert) and by the venue_data.updated events of the other
 // replicas. Each event carries the version it stored, which is applied as it is: a version is never changed or
 // deleted, so the event holds exactly what a re-read would find, and a re-read by `_id` scans the collection on
-// FerretDB v1 (measured 0.8-1.2 s at 50,000 versions, 1,000 times an insert: at company scale every save would cost
-// each other replica seconds of the store's time). An event without its version (an older publisher) is re-read.
+// FerretDB v1 (far dearer than the insert that stored it, so every save would cost each other replica a scan of the
+// store; figures: docs/decisions/0003-insert-only-collections-and-locks.md). An event without its version (an older
+// publisher) is re-read.
 // Trust: like the audit entries, the events of the cards stream are believed; a forged one could put a value into
 // the replicas' memory (never into the database; a rebuild drops it).
 import type { CardFieldValue } from '@venuebook/proto/domain';

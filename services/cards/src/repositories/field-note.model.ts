@@ -7,9 +7,10 @@ export const FIELD_NOTE_KINDS = ['line', 'deleted'] as const;
 /**
  * Field notes (spec §3 venue_field_notes: one line per row, soft-deleted). Insert-only: a line is a document inserted
  * once; its soft delete is a second, inserted document (a tombstone `${lineId}:deleted` carrying deleted_at), so a save
- * never updates or deletes (on FerretDB v1 an insert costs ~1 ms at any size, an update or delete by `_id` scans the
- * collection). Two deletes of one line meet on the tombstone's unique `_id` (the second is a no-op). Only Clean Field
- * Notes removes documents: a venue's soft-deleted lines and their tombstones, in one `{_id: {$in}}` delete.
+ * never updates or deletes (on FerretDB v1 an insert stays cheap at any size, an update or delete by `_id` scans the
+ * collection: docs/decisions/0003-insert-only-collections-and-locks.md). Two deletes of one line meet on the
+ * tombstone's unique `_id` (the second is a no-op). Only Clean Field Notes removes documents: a venue's soft-deleted
+ * lines and their tombstones, in one `{_id: {$in}}` delete.
  */
 export const fieldNoteSchema = new Schema(
   {

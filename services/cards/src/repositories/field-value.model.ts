@@ -4,8 +4,9 @@ import { FIELD_VALUE_KINDS } from '@venuebook/proto/domain';
 
 /**
  * One version of a card field's value at a venue (spec §3 venue_data): `_id` `${venueId}:${cardId}_${fieldKey}:${version}`.
- * Insert-only: a save inserts the next version and never updates or deletes one (on FerretDB v1 an insert costs
- * ~1 ms at any size, an update or delete by `_id` scans the collection), and the unique `_id` makes the insert the
+ * Insert-only: a save inserts the next version and never updates or deletes one (on FerretDB v1 an insert stays
+ * cheap at any size, an update or delete by `_id` scans the collection: docs/decisions/0003-insert-only-collections-and-locks.md),
+ * and the unique `_id` makes the insert the
  * compare-and-set of concurrent saves, across replicas, without a lock.
  */
 export const fieldValueSchema = new Schema(

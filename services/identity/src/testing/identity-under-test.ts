@@ -66,7 +66,8 @@ export { rejection } from '@venuebook/service-kit/testing';
 
 /**
  * Starts the service. New password hashes cost N=2^12 here unless `env` says otherwise (the production
- * default, 2^17, is about 0.3 s per hash and would make every test user cost a second).
+ * default, 2^17, takes a few hundred ms per hash, paid again for every test user and sign-in:
+ * docs/decisions/0001-test-suite-time-budget.md).
  */
 export async function startIdentityUnderTest(
   infra: TestInfra,

@@ -88,8 +88,9 @@ export function documentModel(connection: Connection): DocumentModel {
 /**
  * A change of a venue document (insert-only): `_id` `${documentId}:${rev}` (rev 1, 2, …), holding the
  * document's whole mutable state after the change (category, event link, photo tags) or its deletion (a tombstone).
- * A revision is never updated or deleted (but by a venue purge): on FerretDB v1 an insert costs ~1 ms at any size
- * where an update or delete by `_id` scans the collection (1.2–1.3 s at 100,000 documents). The unique `_id` is the
+ * A revision is never updated or deleted (but by a venue purge): on FerretDB v1 an insert stays cheap at any size
+ * where an update or delete by `_id` scans the collection (docs/decisions/0003-insert-only-collections-and-locks.md).
+ * The unique `_id` is the
  * compare-and-set of writers on several replicas: the one that inserts rev n + 1 second gets E11000, re-reads the
  * document and tries n + 2. The document itself (venue_documents) keeps what the upload wrote; its current state is
  * the upload's document with its newest revision applied (the read model's, repositories/document.repository.ts).

@@ -22,8 +22,8 @@ export interface Previews {
 const WEBP = 'image/webp';
 
 /**
- * At most this many images are decoded at once (a 100-megapixel image holds ~100 MB in libvips; eight at once
- * measured +399 MiB in a security review): the others wait their turn, their uploads already stored.
+ * At most this many images are decoded at once (a 100-megapixel image holds ~100 MB in libvips, so concurrent
+ * decodes would add up to the service's memory): the others wait their turn, their uploads already stored.
  */
 export const PREVIEWS_AT_ONCE = 2;
 

@@ -54,10 +54,10 @@ const invalid = (field: string, message: string) => GrpcError.invalidArgument(me
 
 /**
  * The requests of the call; a pending read fails at once when the call is cancelled, and after `idleMs` without a
- * message (a client that stops sending but keeps the call open would hold the part buffer and the unfinished
- * multipart upload until the stream deadline). The listener and the timer go when the read settles. (Not
- * Promise.race against one long-lived "cancelled" promise: every race leaves a reaction on it that keeps its settled
- * result, so each chunk of the file stayed reachable until the call ended: a 200 MB upload grew the process by 200 MB.)
+ * message (a client that stops sending but keeps the call open would hold its buffers and the unfinished PUT to
+ * the store until the stream deadline). The listener and the timer go when the read settles. (Not Promise.race
+ * against one long-lived "cancelled" promise: every race leaves a reaction on it that keeps its settled result, so
+ * each chunk of the file would stay reachable until the call ended and the process would grow by the file's size.)
  */
 function reader(requests: AsyncIterable<UploadDocumentRequest>, signal: AbortSignal, idleMs: number) {
   const iterator = requests[Symbol.asyncIterator]();

@@ -1,7 +1,7 @@
-// The names of the rows of one import file, for its in-file duplicate check (from a review): an exact match is
-// a Map lookup on the compact normalised name, and a row is scored with matchNames only against the earlier rows
-// that can match it by the trigram count bound below — not against every earlier row (which made an 800-row
-// preview of long names minutes of synchronous Levenshtein).
+// The names of the rows of one import file, for its in-file duplicate check: an exact match is a Map lookup on
+// the compact normalised name, and a row is scored with matchNames only against the earlier rows that can match it
+// by the trigram count bound below — not against every earlier row (synchronous Levenshtein against every earlier
+// row grows with the square of the file: docs/decisions/0006-csv-import-in-bounded-windows.md).
 import { CONTAINED_NAME_COVERAGE, matchNames, SIMILAR_NAME_THRESHOLD } from './duplicate-names.ts';
 import type { NameMatch, NormalisedName } from './duplicate-names.ts';
 
@@ -56,15 +56,16 @@ export class InFileNames<T> {
   /**
    * Per entry, 1 + the trigrams it shares with the probe being matched (0: not a candidate), reset after each probe.
    * A typed array, not a Map: a gram common to most names ('the', a shared prefix) adds every entry to the count, and
-   * over a whole file (10,000 rows, each against every earlier one) the Map was most of the preview's time.
+   * over a whole file (10,000 rows, each against every earlier one) a Map would be most of the preview's time.
    */
   private counts = new Uint32Array(1024);
 
   /**
    * The earlier rows whose name matches `normalised` (exact or similar) and that `accept` takes, in the order they
    * were added. With `most`, at most that many (exact ones first) after scoring at most `most` × SCORED_PER_MATCH
-   * candidates: a file of thousands of alike names ('Grand Arena 00001' …) made each row score every earlier one
-   * (security review: ~60 s of CPU and millions of matches for one 2,000-row window).
+   * candidates: otherwise a file of thousands of alike names ('Grand Arena 00001' …) makes each row score every
+   * earlier one, and a single window costs minutes of CPU and millions of matches
+   * (docs/decisions/0006-csv-import-in-bounded-windows.md).
    */
   matches(normalised: NormalisedName, asEntered: string, accept: (value: T) => boolean, most = Number.POSITIVE_INFINITY): { value: T; match: NameMatch }[] {
     if (normalised.compact === '') return [];

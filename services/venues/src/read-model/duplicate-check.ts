@@ -56,7 +56,7 @@ function resultOf(matches: ({ id: string; name: string } & NameMatch)[]): Duplic
 /**
  * checkDuplicates for many names at once (a CSV import of thousands of rows): the active venues are indexed once by
  * trigrams (domain/in-file-names.ts), so each name is scored only against the venues that can match it, not every
- * venue of its leagues (10,000 rows × 10,000 venues was ~10⁸ Levenshtein distances). The same answers as
+ * venue of its leagues (10,000 rows × 10,000 venues would be ~10⁸ Levenshtein distances). The same answers as
  * checkDuplicates (the index finds what scoring every pair finds); the venues as they were when it was made.
  */
 export function duplicateChecker(readModel: VenueReadModel): (request: DuplicateCheckRequest) => DuplicateCheckResult {

@@ -1,11 +1,11 @@
 // GetVenue's point-read cache: whole venue records (the kit's RecordCache), filled on read, dropped by every
 // change the venue read model applies. So a point read costs no database round trip once a venue was read,
-// and the database (FerretDB v1: ~6 ms a `{_id}` read at 10 concurrent) is off the hot path.
+// and the database (on FerretDB v1 a `{_id}` read scans until it meets the row) is off the hot path.
 //
 // Staleness: this replica's own writes (create, update, delete, restore: each calls readModel.upsert/remove
 // after the database write) drop the venue before the call returns, so the replica that wrote never serves
 // the old venue; another replica serves its cached copy until the write's event (venue.updated/deleted/…)
-// has been applied by its read model (convergence p99 ≤ 1 s); a rebuild (missed events) empties the cache.
+// has been applied by its read model (the venue-replicas bench's target: p99 ≤ 1 s); a rebuild (missed events) empties the cache.
 import { RecordCache } from '@venuebook/service-kit';
 import type { VenueRecord } from '../domain/venue.ts';
 import type { VenueDocument } from '../repositories/venue.model.ts';
@@ -17,9 +17,9 @@ import type { VenueReadModel } from './venue-read-model.ts';
 export const DEFAULT_VENUE_CACHE_MAX_MB = 32;
 
 /**
- * Per venue beyond its JSON length: the object, its arrays, string headers and the cache's own entry. Measured
- * (V8, 64 bits): a demo venue of 611 JSON characters takes ~770 bytes of heap, so JSON + 600 over-counts and
- * the budget is an upper bound (text outside Latin-1 takes two bytes a character and is counted once).
+ * Per venue beyond its JSON length: the object, its arrays, string headers and the cache's own entry. JSON + 600
+ * over-counts a venue's heap size (V8, 64 bits), so the budget is an upper bound (text outside Latin-1 takes two
+ * bytes a character and is counted once).
  */
 const OBJECT_OVERHEAD_BYTES = 600;
 
@@ -28,8 +28,8 @@ export type VenueCache = RecordCache<VenueRecord>;
 /**
  * What the venue read model's load hands over (`whole`): active venues go into the cache until it is 95 % full
  * (past that, the LRU would only churn). So after a start the first read of a venue costs no database read either
- * (measured before: a cold read p50 229 ms at 10,000 venues, 41 reads/s, FerretDB reading one `{_id}` at a time;
- * a cold export of 10,000 venues ran past a minute). A rebuild empties the cache (its changes are unknown).
+ * (a cold read is a `{_id}` read, a scan on FerretDB v1, and a cold export pays one per venue:
+ * docs/decisions/0002-read-models-instead-of-database-queries.md). A rebuild empties the cache (its changes are unknown).
  */
 export function venueCacheWarmer(cache: VenueCache, maxMb: number): (doc: VenueDocument) => void {
   const limit = maxMb * 1024 * 1024 * 0.95;

@@ -96,8 +96,8 @@ export class VenueRepository {
 
   /**
    * An active venue by id, or null when it does not exist or is deleted. The query is `{_id}` alone, the one
-   * filter FerretDB v1 pushes down (with `deletedAt: null` beside it every read scanned the collection: 259/s
-   * against 1,736/s for `{_id}`); the deletion is checked here.
+   * filter FerretDB v1 pushes down (with `deletedAt: null` beside it every read scans the collection:
+   * docs/decisions/0002-read-models-instead-of-database-queries.md); the deletion is checked here.
    */
   async getById(id: string): Promise<VenueRecord | null> {
     const doc = await this.#model.findOne({ _id: id }).lean<LeanVenue>().exec();

@@ -99,7 +99,7 @@ export function createContactUseCases(deps: ContactDeps) {
       checkTag(caller, fields.tag);
       const created = await withVenueLock(venueId, async () => {
         // From the database under the venue's lock: a replica's read model may not have seen a delete or purge yet,
-        // and a contact added to a purged venue would be listed nowhere and never purged (security review).
+        // and a contact added to a purged venue would be listed nowhere and never purged.
         if (!isVenueId(venueId) || !(await venues.getById(venueId))) throw GrpcError.notFound(VENUE_NOT_FOUND);
         const contact = await contacts.create(venueId, fields, { createdBy: caller.userId, isCurrentMainContact: false });
         await written(caller, 'created', null, contact);
@@ -133,7 +133,7 @@ export function createContactUseCases(deps: ContactDeps) {
       const deleted = await withVenueLock(venueId, async () => {
         const before = await contacts.findAny(id);
         if (!before || before.deletedAt) throw GrpcError.notFound(CONTACT_NOT_FOUND);
-        // Also while the venue is soft-deleted: its restore would bring back a venue without a main contact (review).
+        // Also while the venue is soft-deleted: its restore would bring back a venue without a main contact.
         if (before.isCurrentMainContact && (await venues.findAny(venueId))) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, MAIN_CONTACT_DELETE_REFUSED);
         const after = await contacts.set(id, { deletedAt: new Date() });
         if (!after) throw GrpcError.notFound(CONTACT_NOT_FOUND);

@@ -367,8 +367,8 @@ export function createImportUseCases(deps: ImportDeps) {
     /**
      * A slice of the home list (ListVenues' filter and order) as whole venues: ids from the read model, each venue
      * from the point-read cache (a miss is one `_id` read, EXPORT_READ_CONCURRENCY at once, and stays cached for
-     * the next export; one scan per slice was tried: 57 s at 10,000 venues on a busy machine, and the cache stays
-     * cold, so every export pays it again). Stops at EXPORT_MAX_VENUES or EXPORT_MAX_BYTES of text, whichever comes first.
+     * the next export; not one scan per slice: a scan reads the whole collection on FerretDB v1 and leaves the
+     * cache cold, so every export would pay it again). Stops at EXPORT_MAX_VENUES or EXPORT_MAX_BYTES of text, whichever comes first.
      */
     async exportVenues(
       request: Omit<RawListRequest, 'page' | 'pageSize'> & { offset: number; limit: number },

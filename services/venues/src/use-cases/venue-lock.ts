@@ -6,8 +6,8 @@ export const VENUE_BUSY = 'Someone else is changing this venue right now. Please
 /**
  * Runs a write to venue `id` (its document or its contacts) holding its lock `venue:<id>` across every replica;
  * ABORTED when it could not be had. FerretDB v1 rewrites the whole document on each update (an update racing a
- * delete lost one of them: 9 of 30 answered writes), and the venue's contacts share its invariant (exactly one
- * current main contact), so both are written under the one lock.
+ * delete can lose one of them: docs/decisions/0003-insert-only-collections-and-locks.md), and the venue's contacts
+ * share its invariant (exactly one current main contact), so both are written under the one lock.
  */
 export function venueLock(locks: Locks) {
   return async function withVenueLock<T>(id: string, work: () => Promise<T>): Promise<T> {

@@ -305,8 +305,8 @@ describe('GET /api/v1/presence (WebSocket)', () => {
   });
 
   it('closes a signed-out session whose client sends no heartbeat (the gateway re-checks it itself), so it stops hearing the channel', async () => {
-    // A modified client joins, never heartbeats and only listens: without the gateway's own re-check it went on hearing
-    // the channel's editors (names, e-mails) until its access token expired (up to 15 minutes) after sign-out.
+    // A modified client joins, never heartbeats and only listens. Guards against it hearing the channel's editors
+    // (names, e-mails) after sign-out until its access token expires, when the gateway does not re-check it itself.
     const channel = channelOf({ department: 'Production/Broadcast' });
     const session = await under.signIn(under.accounts.surveyor.email, under.accounts.surveyor.password);
     const listener = await Tab.signedIn(urls.a, session.accessToken, { silent: true });

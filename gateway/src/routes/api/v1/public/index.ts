@@ -47,7 +47,7 @@ const publicRoutes: FastifyPluginAsyncZod = async (fastify) => {
           thumbUrl: url(photo.id, photo.hasPreviews ? 'thumb' : 'original'),
           previewUrl: url(photo.id, photo.hasPreviews ? 'preview' : 'original'),
           // The largest public form is the 1440 px preview, re-encoded by sharp: the original's EXIF (GPS position,
-          // camera serial, owner's name) never reaches someone holding only the gallery link (security review).
+          // camera serial, owner's name) never reaches someone holding only the gallery link.
           url: url(photo.id, photo.hasPreviews ? 'preview' : 'original'),
         })),
       };

@@ -7,8 +7,9 @@ import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { sendCsvExport } from '../../../../lib/csv-export.ts';
 
 /**
- * A slice (up to 1,000 venues) of an export with a cold point-read cache is up to 1,000 `{_id}` reads (~5-10 ms each
- * on FerretDB v1 on a busy machine, 16 at once): above the 5 s default deadline.
+ * A slice (up to 1,000 venues) of an export with a cold point-read cache is up to 1,000 `{_id}` reads (16 at once,
+ * each a scan on FerretDB v1: docs/decisions/0002-read-models-instead-of-database-queries.md): more than the 5 s
+ * default deadline allows.
  */
 const EXPORT_SLICE_DEADLINE_MS = 60_000;
 

@@ -57,7 +57,7 @@ const fieldNotesRoutes: FastifyPluginAsyncZod = async (fastify) => {
       config: { rateLimit: perUserRateLimit(fastify.config.CARD_VALUES_RATE_LIMIT_PER_MINUTE) },
       // A valid body holds two texts of up to FIELD_NOTES_MAX_LENGTH (100,000) UTF-16 units, each up to 6 bytes in JSON
       // (`\uXXXX`): 1.2 MB, over fastify's 1 MiB default. With room above it, a text over the limit is answered 400 with
-      // the reason rather than 413 (the contract run sent one).
+      // the reason rather than 413 (the contract tests send one).
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         tags: ['cards'],
