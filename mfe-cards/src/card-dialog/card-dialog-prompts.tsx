@@ -1,7 +1,7 @@
 import { Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { DialogShell } from '@venuebook/sdk';
 import { relativeAge } from '../shared/relative-age.ts';
-import type { FieldConflict } from './card-dialog-values.ts';
+import type { FieldConflict } from './card-dialog-rules.ts';
 
 /**
  * 'Field Conflict Detected' (spec §2 'Card dialog'): each field someone saved after the user opened it, with the

@@ -19,7 +19,7 @@ import {
   withEdit,
   withoutEdits,
   yesNoOf,
-} from './card-dialog-values.ts';
+} from './card-dialog-rules.ts';
 
 const field = (key: string, type: CardField['type'] = 'text'): CardField => ({ key, label: key.toUpperCase(), type, options: [], required: false });
 const fields = [field('dock'), field('doors', 'number'), field('forklift', 'yesno'), field('notes', 'textarea')];

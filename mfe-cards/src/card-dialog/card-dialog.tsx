@@ -9,7 +9,7 @@ import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { usePresence } from '../presence/use-presence.ts';
 import { fieldsAreValid } from './card-fields.ts';
 import { ConflictDialog, UnsavedChangesDialog } from './card-dialog-prompts.tsx';
-import { customizationInput, customizationOf, isCustomized, type CardCustomization } from './card-dialog-values.ts';
+import { customizationInput, customizationOf, isCustomized, type CardCustomization } from './card-dialog-rules.ts';
 import { CustomizeCardTab } from './customize-card-tab.tsx';
 import { EnterDataTab } from './enter-data-tab.tsx';
 import { PresenceBadge } from './presence-badge.tsx';

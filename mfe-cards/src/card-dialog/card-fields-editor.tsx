@@ -1,5 +1,5 @@
-import { Box, Button, Center, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { CARD_FIELD_TYPES, type CardField, type CardFieldType } from '@venuebook/sdk';
+import { Box, Button, Center, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { OptionSelect, CARD_FIELD_TYPES, type CardField, type CardFieldType } from '@venuebook/sdk';
 import { LuArrowDown, LuArrowUp, LuLock, LuPlus, LuTrash2, LuX } from 'react-icons/lu';
 import {
   addField,
@@ -69,21 +69,16 @@ function FieldRow({
             />
             {labelError ? <Field.ErrorText>{labelError}</Field.ErrorText> : null}
           </Field.Root>
-          <NativeSelect.Root size="sm" flex={{ base: '1', md: '0 0 9rem' }} disabled={disabled || notes}>
-            <NativeSelect.Field
-              aria-label="Field type"
-              value={field.type}
-              onChange={(event) => onChange((fields) => updateField(fields, index, { type: event.target.value as CardFieldType }))}
-              data-testid="card-field-type"
-            >
-              {CARD_FIELD_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {FIELD_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            size="sm"
+            flex={{ base: '1', md: '0 0 9rem' }}
+            disabled={disabled || notes}
+            ariaLabel="Field type"
+            value={field.type}
+            onChange={(type) => onChange((fields) => updateField(fields, index, { type: type as CardFieldType }))}
+            options={CARD_FIELD_TYPES.map((type) => ({ value: type, label: FIELD_TYPE_LABELS[type] }))}
+            testId="card-field-type"
+          />
           <HStack gap="1" flexShrink={0}>
             <IconButton
               size="sm"

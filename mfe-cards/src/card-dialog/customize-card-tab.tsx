@@ -1,7 +1,8 @@
-import { Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { CARD_TITLE_REQUIRED, DEPARTMENTS, type Department } from '@venuebook/sdk';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
+import { CARD_TITLE_REQUIRED } from '@venuebook/sdk';
+import { DepartmentSelect } from '../shared/department-select.tsx';
 import { CardFieldsEditor } from './card-fields-editor.tsx';
-import type { CardCustomization } from './card-dialog-values.ts';
+import type { CardCustomization } from './card-dialog-rules.ts';
 
 /**
  * The Customize Card tab (spec §2, §4): title, owner department (the card's only department after the save) and the
@@ -38,24 +39,14 @@ export function CustomizeCardTab({
         />
         {titleMissing ? <Field.ErrorText>{CARD_TITLE_REQUIRED}</Field.ErrorText> : null}
       </Field.Root>
-      <Field.Root>
-        <Field.Label>Owner department</Field.Label>
-        <NativeSelect.Root disabled={disabled}>
-          <NativeSelect.Field
-            value={draft.department}
-            onChange={(event) => onChange({ ...draft, department: event.target.value as Department })}
-            data-testid="card-customize-department"
-          >
-            {DEPARTMENTS.map((department) => (
-              <option key={department} value={department}>
-                {department}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Field.HelperText>The card belongs to this department only.</Field.HelperText>
-      </Field.Root>
+      <DepartmentSelect
+        label="Owner department"
+        helperText="The card belongs to this department only."
+        value={draft.department}
+        onChange={(department) => onChange({ ...draft, department })}
+        disabled={disabled}
+        testId="card-customize-department"
+      />
       <Stack gap="2">
         <Text fontWeight="medium" fontSize="sm">
           Fields

@@ -1,12 +1,12 @@
-import { Box, Button, Field, HStack, Input, NativeSelect, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Popover } from '@chakra-ui/react/popover';
-import { api, errorMessage, notify } from '@venuebook/sdk';
+import { OptionSelect, api, errorMessage, notify } from '@venuebook/sdk';
 import type { CardField, CardFieldValue, DataCard, FieldNoteLine } from '@venuebook/sdk';
 import { useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { LuBadgeCheck, LuHistory } from 'react-icons/lu';
 import { relativeAge } from '../shared/relative-age.ts';
-import { insertTab, isFieldNotes, shownValue, textareaRows, yesNoOf } from './card-dialog-values.ts';
+import { insertTab, isFieldNotes, shownValue, textareaRows, yesNoOf } from './card-dialog-rules.ts';
 import { FieldHistoryDialog } from './field-history-dialog.tsx';
 import type { CardEntry } from './use-card-entry.ts';
 
@@ -138,21 +138,8 @@ function FieldInput({
   if (field.type === 'yesno' || field.type === 'select') {
     const options = field.type === 'yesno' ? ['Yes', 'No'] : field.options;
     const selected = field.type === 'yesno' ? yesNoOf(value) || value : value;
-    return (
-      <NativeSelect.Root disabled={readOnly}>
-        <NativeSelect.Field value={selected} onChange={(event) => onChange(event.target.value)} data-testid={testId}>
-          <option value="">Select…</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-          {/* A stored value that is no option any more stays visible. */}
-          {selected && !options.includes(selected) ? <option value={selected}>{selected}</option> : null}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    );
+    // A stored value that is no option any more stays visible.
+    return <OptionSelect disabled={readOnly} value={selected} onChange={onChange} emptyLabel="Select…" options={options} keepUnknownValue testId={testId} />;
   }
   return (
     <Input

@@ -27,7 +27,7 @@ import {
   type FieldBase,
   type FieldConflict,
   type FieldEdits,
-} from './card-dialog-values.ts';
+} from './card-dialog-rules.ts';
 
 /** Spec §8 'Cards and data'. */
 export const DATA_SAVED = 'Data saved successfully';

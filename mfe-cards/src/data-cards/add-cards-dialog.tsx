@@ -13,8 +13,8 @@ import {
   type Department,
 } from '@venuebook/sdk';
 import { useState } from 'react';
-import { addedCardsText, DATA_CARD_TEXT, templatesToAdd } from './data-card-values.ts';
-import { DepartmentSelect } from './department-select.tsx';
+import { addedCardsText, DATA_CARD_TEXT, templatesToAdd } from './data-card-rules.ts';
+import { DepartmentSelect } from '../shared/department-select.tsx';
 
 export interface AddCardsDialogProps {
   venueId: string;

@@ -22,8 +22,8 @@ import {
 import { useEffect } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { LuLock, LuPlus, LuTrash2, LuX } from 'react-icons/lu';
-import { DATA_CARD_TEXT, FIELD_TYPE_LABELS, withAddedField, type NewFieldValues } from './data-card-values.ts';
-import { DepartmentSelect } from './department-select.tsx';
+import { DATA_CARD_TEXT, FIELD_TYPE_LABELS, withAddedField, type NewFieldValues } from './data-card-rules.ts';
+import { DepartmentSelect } from '../shared/department-select.tsx';
 
 /** The create form: the API's card rules (its §5 messages: 'Card title is required'). */
 interface CreateCardValues {

@@ -12,7 +12,7 @@ import {
   templatesToAdd,
   valuesByCard,
   withAddedField,
-} from './data-card-values.ts';
+} from './data-card-rules.ts';
 
 const field = (key: string, type: CardField['type'] = 'text', label = key): CardField => ({ key, label, type, options: [], required: false });
 

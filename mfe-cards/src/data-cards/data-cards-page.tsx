@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Grid, Heading, HStack, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { Tabs } from '@chakra-ui/react/tabs';
 import {
+  BackLink,
   api,
   cardQueries,
   ConfirmDialog,
@@ -22,12 +23,12 @@ import {
   type Department,
 } from '@venuebook/sdk';
 import { useMemo, useState, type ReactNode } from 'react';
-import { LuArrowLeft, LuEraser, LuCheck, LuListPlus, LuPencil, LuPlus, LuSearchX } from 'react-icons/lu';
+import { LuEraser, LuCheck, LuListPlus, LuPencil, LuPlus, LuSearchX } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CardDialog } from '../card-dialog/card-dialog.tsx';
 import { AddCardsDialog } from './add-cards-dialog.tsx';
 import { CreateCardDialog } from './create-card-dialog.tsx';
-import { DATA_CARD_TEXT, deleteKindOf, departmentOfRoute, departmentPath, loadErrorText, valuesByCard } from './data-card-values.ts';
+import { DATA_CARD_TEXT, deleteKindOf, departmentOfRoute, departmentPath, loadErrorText, valuesByCard } from './data-card-rules.ts';
 import { DepartmentCards } from './department-cards.tsx';
 
 /** The open card: its id and the department it was opened in (prev/next move through that department's cards). */
@@ -183,11 +184,7 @@ export function DataCardsPage() {
   return (
     <Stack gap={{ base: '4', md: '6' }} w="full" pb={mayCreate ? '24' : '4'} data-testid="data-cards-page">
       <Box>
-        <Button asChild variant="ghost" size="sm" ms="-3">
-          <RouterLink to={venuePath} data-testid="back-to-venue">
-            <LuArrowLeft /> Back to venue
-          </RouterLink>
-        </Button>
+        <BackLink to={venuePath} label="Back to venue" testId="back-to-venue" />
         <Flex align="center" justify="space-between" gap="3" wrap="wrap">
           <Box minW="0">
             <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word" data-testid="data-cards-venue-name">

@@ -5,7 +5,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { cardQueries, DEFAULT_NOTES_FIELD, EmptyState, errorMessage, useQuery, type DataCard, type Department } from '@venuebook/sdk';
 import type { CSSProperties, ReactNode } from 'react';
 import { LuGripVertical, LuLayers, LuLock, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
-import { cardValueSummary, isMovable, loadErrorText, NO_DATA_CARDS_TEXT, reorderedCards, type ValuesByCard } from './data-card-values.ts';
+import { cardValueSummary, isMovable, loadErrorText, NO_DATA_CARDS_TEXT, reorderedCards, type ValuesByCard } from './data-card-rules.ts';
 
 export interface DepartmentCardsProps {
   venueId: string;

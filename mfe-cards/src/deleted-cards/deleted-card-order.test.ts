@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletedCardKind, newestDeletedFirst } from './deleted-card-values.ts';
+import { deletedCardKind, newestDeletedFirst } from './deleted-card-order.ts';
 
 describe('deleted cards', () => {
   it('names the kind of card', () => {

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, Heading, Link, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Heading, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import {
   api,
   cardQueries,
@@ -6,7 +6,8 @@ import {
   ListSkeleton,
   LoadError,
   PurgeDialog,
-  RestorePurgeButtons,
+  BackLink,
+  DeletedItemCard,
   useCan,
   useQuery,
   useQueryClient,
@@ -14,11 +15,11 @@ import {
   type DataCard,
 } from '@venuebook/sdk';
 import { useMemo } from 'react';
-import { LuArchiveX, LuArrowLeft } from 'react-icons/lu';
+import { LuArchiveX } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { AdminOnly } from '../shared/admin-only.tsx';
 import { relativeAge } from '../shared/relative-age.ts';
-import { deletedCardKind, newestDeletedFirst } from './deleted-card-values.ts';
+import { deletedCardKind, newestDeletedFirst } from './deleted-card-order.ts';
 
 /** Spec §8 'Deleted cards' toasts. */
 const DELETED_CARD_TEXT = {
@@ -34,11 +35,7 @@ export function DeletedDataCardsPage() {
     <Stack gap={{ base: '4', md: '6' }} maxW="5xl" mx="auto" w="full" data-testid="deleted-cards-page">
       <AdminOnly action="card.view_deleted">
         <Box>
-          <Button asChild variant="ghost" size="sm" ms="-3">
-            <RouterLink to="/admin/master-data-cards" data-testid="master-cards-link">
-              <LuArrowLeft /> Back to Master Data Cards
-            </RouterLink>
-          </Button>
+          <BackLink to="/admin/master-data-cards" label="Back to Master Data Cards" testId="master-cards-link" />
         </Box>
         <DeletedCardsList />
       </AdminOnly>
@@ -82,32 +79,34 @@ function DeletedCardsList() {
       ) : (
         <Stack gap="3" as="ul" listStyleType="none" m="0" p="0" data-testid="deleted-card-list">
           {cards.map((card) => (
-            <Card.Root as="li" key={card.id} variant="outline" size="sm" data-testid="deleted-card-item" data-title={card.title}>
-              <Card.Body>
-                <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
-                  <Stack gap="1" minW="0">
-                    <Heading as="h2" size="md" wordBreak="break-word" data-testid="deleted-card-title">
-                      {card.title}
-                    </Heading>
-                    <Wrap gap="1.5" align="center" fontSize="sm" color="fg.muted">
-                      <Badge variant="subtle" colorPalette={card.isTemplate ? 'brand' : 'gray'}>
-                        {deletedCardKind(card)}
-                      </Badge>
-                      <Text>{card.departments.join(', ')}</Text>
-                      {card.venueId ? (
-                        <Link asChild colorPalette="brand">
-                          <RouterLink to={`/venue/${encodeURIComponent(card.venueId)}`}>Open venue</RouterLink>
-                        </Link>
-                      ) : null}
-                    </Wrap>
-                    <Text fontSize="sm" color="fg.muted" title={card.deletedAt ?? undefined} data-testid="deleted-card-age">
-                      Deleted {relativeAge(card.deletedAt, now)}
-                    </Text>
-                  </Stack>
-                  <RestorePurgeButtons item={card} actions={actions} mayRestore={mayRestore} mayPurge={mayPurge} noun="card" />
-                </Flex>
-              </Card.Body>
-            </Card.Root>
+            <DeletedItemCard
+              key={card.id}
+              testId="deleted-card-item"
+              title={card.title}
+              item={card}
+              actions={actions}
+              mayRestore={mayRestore}
+              mayPurge={mayPurge}
+              noun="card"
+            >
+              <Heading as="h2" size="md" wordBreak="break-word" data-testid="deleted-card-title">
+                {card.title}
+              </Heading>
+              <Wrap gap="1.5" align="center" fontSize="sm" color="fg.muted">
+                <Badge variant="subtle" colorPalette={card.isTemplate ? 'brand' : 'gray'}>
+                  {deletedCardKind(card)}
+                </Badge>
+                <Text>{card.departments.join(', ')}</Text>
+                {card.venueId ? (
+                  <Link asChild colorPalette="brand">
+                    <RouterLink to={`/venue/${encodeURIComponent(card.venueId)}`}>Open venue</RouterLink>
+                  </Link>
+                ) : null}
+              </Wrap>
+              <Text fontSize="sm" color="fg.muted" title={card.deletedAt ?? undefined} data-testid="deleted-card-age">
+                Deleted {relativeAge(card.deletedAt, now)}
+              </Text>
+            </DeletedItemCard>
           ))}
         </Stack>
       )}

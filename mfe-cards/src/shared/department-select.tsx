@@ -1,37 +1,32 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
-import { DEPARTMENTS, isDepartment, type Department } from '@venuebook/sdk';
+import { DEPARTMENTS, isDepartment, LabeledSelect, type Department } from '@venuebook/sdk';
 
-/** The department a dialog adds to (it starts at the screen's department). */
+/** A select of the seven departments, labelled ('Department' unless told). */
 export function DepartmentSelect({
   value,
   onChange,
   disabled,
   testId,
+  label = 'Department',
+  helperText,
 }: {
   value: Department;
   onChange: (department: Department) => void;
   disabled?: boolean;
   testId: string;
+  label?: string;
+  helperText?: string;
 }) {
   return (
-    <Field.Root>
-      <Field.Label>Department</Field.Label>
-      <NativeSelect.Root disabled={disabled}>
-        <NativeSelect.Field
-          value={value}
-          onChange={(event) => {
-            if (isDepartment(event.target.value)) onChange(event.target.value);
-          }}
-          data-testid={testId}
-        >
-          {DEPARTMENTS.map((department) => (
-            <option key={department} value={department}>
-              {department}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <LabeledSelect
+      label={label}
+      helperText={helperText}
+      value={value}
+      onChange={(chosen) => {
+        if (isDepartment(chosen)) onChange(chosen);
+      }}
+      options={DEPARTMENTS}
+      disabled={disabled}
+      testId={testId}
+    />
   );
 }

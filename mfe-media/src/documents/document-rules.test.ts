@@ -1,6 +1,6 @@
 import type { VenueDocumentDto } from '@venuebook/proto/domain';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_TEXT, formatDocumentDate, groupByCategory, uploadRefusal } from './document-values.ts';
+import { DOCUMENT_TEXT, formatDocumentDate, groupByCategory, uploadRefusal } from './document-rules.ts';
 
 const doc = (id: string, category: VenueDocumentDto['category']): VenueDocumentDto => ({
   id,

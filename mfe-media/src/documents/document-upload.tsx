@@ -1,6 +1,7 @@
 import { Button, Field, Flex, IconButton, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { formatFileSize } from '@venuebook/proto/domain';
 import {
+  LabeledSelect,
   DEFAULT_DOCUMENT_CATEGORY,
   DOCUMENT_ACCEPT_ATTRIBUTE,
   DOCUMENT_CATEGORIES,
@@ -11,8 +12,8 @@ import {
 import { useState } from 'react';
 import { LuFile, LuX } from 'react-icons/lu';
 import { FileDropzone } from '../shared/file-dropzone.tsx';
-import { OptionSelect, UploadCard } from '../shared/upload-view.tsx';
-import { uploadRefusal } from './document-values.ts';
+import { UploadCard } from '../shared/upload-view.tsx';
+import { uploadRefusal } from './document-rules.ts';
 
 const ACCEPTED_TYPES = 'PDF, Word, Excel, PowerPoint, text, JPEG, PNG, GIF, WebP, ZIP or RAR';
 
@@ -76,14 +77,16 @@ export function DocumentUpload({ venueId, venueName, events, onClose }: Document
         </Stack>
       ) : null}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        <OptionSelect
+        <LabeledSelect
+          size="sm"
           label="Category"
           value={category}
           onChange={(value) => setCategory(value as DocumentCategory)}
           options={DOCUMENT_CATEGORIES}
           testId="document-upload-category"
         />
-        <OptionSelect
+        <LabeledSelect
+          size="sm"
           label="Event (optional)"
           value={eventId}
           onChange={setEventId}

@@ -1,6 +1,8 @@
-import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { formatFileSize } from '@venuebook/proto/domain';
 import {
+  OptionSelect,
+  BackLink,
   api,
   ConfirmDialog,
   DOCUMENT_CATEGORIES,
@@ -22,11 +24,11 @@ import {
   type VenueEvent,
 } from '@venuebook/sdk';
 import { useMemo, useState } from 'react';
-import { LuArrowLeft, LuDownload, LuExternalLink, LuFileText, LuTrash2, LuUpload } from 'react-icons/lu';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { LuDownload, LuExternalLink, LuFileText, LuTrash2, LuUpload } from 'react-icons/lu';
+import { useParams } from 'react-router-dom';
 import { useVenueEvents } from '../shared/use-venue-lists.ts';
 import { DocumentUpload } from './document-upload.tsx';
-import { DOCUMENT_TEXT, formatDocumentDate, groupByCategory } from './document-values.ts';
+import { DOCUMENT_TEXT, formatDocumentDate, groupByCategory } from './document-rules.ts';
 
 /**
  * The Documents page (/venue/{venueId}/documents, spec §2 'Documents page'): an upload mode and the venue's
@@ -54,32 +56,30 @@ export function DocumentsPage() {
   const venuePath = `/venue/${encodeURIComponent(venueId)}`;
   return (
     <Stack gap={{ base: '4', md: '6' }} data-testid="documents-page">
-      <Flex align="center" gap="2">
-        <IconButton asChild variant="ghost" size="sm" ms="-2" aria-label="Back to venue">
-          <RouterLink to={venuePath} data-testid="back-to-venue">
-            <LuArrowLeft />
-          </RouterLink>
-        </IconButton>
-        <Box minW="0">
-          <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word" data-testid="documents-venue-name">
-            {venue.data.name}
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            Documents
-          </Text>
-        </Box>
-        <Button
-          ms="auto"
-          size="sm"
-          colorPalette="brand"
-          variant={uploading ? 'subtle' : 'solid'}
-          disabled={!mayUpload}
-          onClick={() => setUploading((open) => !open)}
-          data-testid="document-upload-toggle"
-        >
-          <LuUpload /> Upload
-        </Button>
-      </Flex>
+      <Box>
+        <BackLink to={venuePath} label="Back to venue" testId="back-to-venue" />
+        <Flex align="center" gap="2">
+          <Box minW="0">
+            <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word" data-testid="documents-venue-name">
+              {venue.data.name}
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              Documents
+            </Text>
+          </Box>
+          <Button
+            ms="auto"
+            size="sm"
+            colorPalette="brand"
+            variant={uploading ? 'subtle' : 'solid'}
+            disabled={!mayUpload}
+            onClick={() => setUploading((open) => !open)}
+            data-testid="document-upload-toggle"
+          >
+            <LuUpload /> Upload
+          </Button>
+        </Flex>
+      </Box>
 
       {uploading && mayUpload ? (
         <DocumentUpload venueId={venueId} venueName={venue.data.name} events={events.items} onClose={() => setUploading(false)} />
@@ -211,44 +211,36 @@ function DocumentItem({ document, event, events, mayEdit, mayDelete, onDelete }:
           </HStack>
         </Flex>
         <Flex gap="2" direction={{ base: 'column', sm: 'row' }} ps={{ base: '0', sm: '7' }}>
-          <NativeSelect.Root size="xs" maxW={{ sm: '60' }} disabled={!mayEdit || busy}>
-            <NativeSelect.Field
-              aria-label="Category"
-              value={document.category}
-              onChange={(change) => {
-                const category = change.target.value as DocumentCategory;
-                if (category !== document.category) update.mutate({ category });
-              }}
-              data-testid="document-category"
-            >
-              {DOCUMENT_CATEGORIES.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <NativeSelect.Root size="xs" maxW={{ sm: '60' }} disabled={!mayEdit || busy || !events}>
-            <NativeSelect.Field
-              aria-label="Event"
-              value={document.eventId ?? ''}
-              onChange={(change) => {
-                const eventId = change.target.value || null;
-                if (eventId !== document.eventId) update.mutate({ eventId });
-              }}
-              data-testid="document-event-select"
-            >
-              <option value="">No event</option>
-              {document.eventId && !event ? <option value={document.eventId}>Linked event</option> : null}
-              {(events ?? []).map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <OptionSelect
+            size="xs"
+            maxW={{ sm: '60' }}
+            disabled={!mayEdit || busy}
+            ariaLabel="Category"
+            value={document.category}
+            onChange={(value) => {
+              const category = value as DocumentCategory;
+              if (category !== document.category) update.mutate({ category });
+            }}
+            options={DOCUMENT_CATEGORIES}
+            testId="document-category"
+          />
+          <OptionSelect
+            size="xs"
+            maxW={{ sm: '60' }}
+            disabled={!mayEdit || busy || !events}
+            ariaLabel="Event"
+            value={document.eventId ?? ''}
+            onChange={(value) => {
+              const eventId = value || null;
+              if (eventId !== document.eventId) update.mutate({ eventId });
+            }}
+            emptyLabel="No event"
+            options={[
+              ...(document.eventId && !event ? [{ value: document.eventId, label: 'Linked event' }] : []),
+              ...(events ?? []).map((option) => ({ value: option.id, label: option.name })),
+            ]}
+            testId="document-event-select"
+          />
         </Flex>
       </Card.Body>
     </Card.Root>

@@ -4,7 +4,7 @@ import { api, ConfirmDialog, errorMessage, mediaQueries, notify, useCan, useMuta
 import { useState } from 'react';
 import { LuCopy, LuRefreshCw } from 'react-icons/lu';
 import { useAppOrigin } from '../shared/app-origin.ts';
-import { expiryFromDateInput, dateInputOfExpiry, galleryLink, GALLERY_TEXT } from './gallery-values.ts';
+import { expiryFromDateInput, dateInputOfExpiry, galleryLink, GALLERY_TEXT } from './gallery-rules.ts';
 
 /**
  * The venue's public gallery link (spec §2 'Public gallery'; print report 'a public photos link'): every signed-in

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateInputOfExpiry, expiryFromDateInput, galleryLink } from './gallery-values.ts';
+import { dateInputOfExpiry, expiryFromDateInput, galleryLink } from './gallery-rules.ts';
 
 describe('gallery link values', () => {
   it('joins the origin and the public path', () => {

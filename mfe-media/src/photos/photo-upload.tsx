@@ -1,9 +1,9 @@
 import { Box, Button, Stack } from '@chakra-ui/react';
-import { enqueueUploads, notify, type PHOTO_MIME_TYPES } from '@venuebook/sdk';
+import { LabeledSelect, enqueueUploads, notify, type PHOTO_MIME_TYPES } from '@venuebook/sdk';
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { LuCamera } from 'react-icons/lu';
 import { FileDropzone } from '../shared/file-dropzone.tsx';
-import { OptionSelect, UploadCard } from '../shared/upload-view.tsx';
+import { UploadCard } from '../shared/upload-view.tsx';
 import { useVenueCards } from '../shared/use-venue-lists.ts';
 import { CAMERA_TEXT, cameraJpeg } from './camera.ts';
 
@@ -66,7 +66,8 @@ export function PhotoUpload({ venueId, venueName, onClose }: PhotoUploadProps) {
 
   return (
     <UploadCard title="Upload Photos" testId="photo-upload" onClose={onClose}>
-      <OptionSelect
+      <LabeledSelect
+        size="sm"
         label="Tag with a data card (optional)"
         value={cardId}
         onChange={setCardId}

@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Heading, Skeleton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
+  BackLink,
   api,
   ConfirmDialog,
   EmptyState,
@@ -16,10 +17,10 @@ import {
   type VenueDocument,
 } from '@venuebook/sdk';
 import { useMemo, useState } from 'react';
-import { LuArrowLeft, LuImage, LuTag, LuTrash2, LuUpload, LuX } from 'react-icons/lu';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { LuImage, LuTag, LuTrash2, LuUpload, LuX } from 'react-icons/lu';
+import { useParams } from 'react-router-dom';
 import { formatFileSize } from '@venuebook/proto/domain';
-import { formatDocumentDate } from '../documents/document-values.ts';
+import { formatDocumentDate } from '../documents/document-rules.ts';
 import { LayoutToggle, PhotoGallery, type GalleryLayout, type GalleryPhoto } from '../shared/photo-gallery.tsx';
 import { PhotoViewer } from '../shared/photo-viewer.tsx';
 import { useVenueCards } from '../shared/use-venue-lists.ts';
@@ -118,11 +119,7 @@ export function PhotosPage() {
   return (
     <Stack gap={{ base: '4', md: '6' }} data-testid="photos-page">
       <Box>
-        <Button asChild variant="ghost" size="sm" ms="-3">
-          <RouterLink to={`/venue/${encodeURIComponent(venueId)}`} data-testid="back-to-venue">
-            <LuArrowLeft /> Back to venue
-          </RouterLink>
-        </Button>
+        <BackLink to={`/venue/${encodeURIComponent(venueId)}`} label="Back to venue" testId="back-to-venue" />
         <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word" data-testid="photos-venue-name">
           {venue.data.name}
         </Heading>

@@ -3,7 +3,7 @@ import { EmptyState, isApiRequestError, LoadError, mediaQueries, useQuery, type 
 import { useMemo, useState } from 'react';
 import { LuImage, LuImageOff } from 'react-icons/lu';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { formatDocumentDate } from '../documents/document-values.ts';
+import { formatDocumentDate } from '../documents/document-rules.ts';
 import { LayoutToggle, PhotoGallery, type GalleryLayout, type GalleryPhoto } from '../shared/photo-gallery.tsx';
 import { PhotoViewer } from '../shared/photo-viewer.tsx';
 

@@ -1,6 +1,5 @@
-// What the Photos and Documents pages' upload views share: the card with its title and close button, and a labelled
-// select of options (category, event, data card).
-import { Card, CloseButton, Field, Flex, Heading, NativeSelect } from '@chakra-ui/react';
+// What the Photos and Documents pages' upload views share: the card with its title and close button.
+import { Card, CloseButton, Flex, Heading } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export interface UploadCardProps {
@@ -24,35 +23,5 @@ export function UploadCard({ title, testId, onClose, children }: UploadCardProps
       </Card.Header>
       <Card.Body gap="4">{children}</Card.Body>
     </Card.Root>
-  );
-}
-
-export interface OptionSelectProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
-  /** A first option for 'none' (value ''), e.g. 'No event'. */
-  emptyLabel?: string;
-  disabled?: boolean;
-  testId: string;
-}
-
-export function OptionSelect({ label, value, onChange, options, emptyLabel, disabled = false, testId }: OptionSelectProps) {
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root size="sm" disabled={disabled}>
-        <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)} data-testid={testId}>
-          {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
   );
 }

@@ -15,7 +15,7 @@ import {
 import { useCallback, useState } from 'react';
 import { LuContactRound, LuMapPin, LuSearchX, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { formatDisplayDate } from '../events/event-values.ts';
+import { formatDisplayDate } from '../events/event-rules.ts';
 import { SearchBox } from '../home/search-box.tsx';
 import { PanelDialog, PanelSections } from '@venuebook/sdk';
 import { countText, PageTitle, PagedFooter, StaleRows } from '../shared/list-parts.tsx';
@@ -24,7 +24,7 @@ import { usePagedList } from '../shared/use-paged-list.ts';
 import { ContactBadges, ContactDetails, ContactName } from './contact-entry.tsx';
 import { refreshContactQueries } from './contact-refresh.ts';
 import { DeleteContactButton, DeleteContactDialog } from './delete-contact-dialog.tsx';
-import { CONTACT_TEXT, contactDisplayName } from './contact-values.ts';
+import { CONTACT_TEXT, contactDisplayName } from './contact-rules.ts';
 
 export const CONTACT_SEARCH_PLACEHOLDER = 'Search contacts, tags or venues...';
 

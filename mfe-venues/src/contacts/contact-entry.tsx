@@ -2,7 +2,7 @@ import { Badge, Flex, Link, Stack, Text, Wrap, type FlexProps } from '@chakra-ui
 import { CONTACT_BADGES, formatStoredPhone, type Contact } from '@venuebook/proto/domain';
 import type { ReactNode } from 'react';
 import { LuMail, LuPhone } from 'react-icons/lu';
-import { CONTACT_TEXT, isFormerMainContact, splitLastWord } from './contact-values.ts';
+import { CONTACT_TEXT, isFormerMainContact, splitLastWord } from './contact-rules.ts';
 
 /** A contact's name with its last word in bold (spec §2), or the hidden-details text. */
 export function ContactName({ contact }: { contact: Pick<Contact, 'name' | 'detailsHidden'> }) {

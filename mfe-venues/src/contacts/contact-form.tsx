@@ -12,7 +12,7 @@ import { FormField, RequiredFormField } from '@venuebook/sdk';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { PhoneInput } from '../shared/form-fields.tsx';
-import { contactToFormValues, emptyContactForm, isCustomTagChoice, tagOptions, type ContactFormValues } from './contact-values.ts';
+import { contactToFormValues, emptyContactForm, isCustomTagChoice, tagOptions, type ContactFormValues } from './contact-rules.ts';
 
 /**
  * The shared contact rules (the API's own `contactInputSchema`, with its §5 messages 'Name is required' and 'Invalid

@@ -9,7 +9,7 @@ import {
   isFormerMainContact,
   splitLastWord,
   tagOptions,
-} from './contact-values.ts';
+} from './contact-rules.ts';
 
 describe('contact values', () => {
   it('lists only non-main contacts, by the last word of the name', () => {

@@ -2,7 +2,7 @@ import { IconButton, Text } from '@chakra-ui/react';
 import type { Contact } from '@venuebook/sdk';
 import { LuTrash2 } from 'react-icons/lu';
 import { ConfirmDialog } from '@venuebook/sdk';
-import { CONTACT_TEXT, contactDisplayName } from './contact-values.ts';
+import { CONTACT_TEXT, contactDisplayName } from './contact-rules.ts';
 
 /** 'Delete Contact' (spec §5 'Confirmations'), in the Venue Contacts dialog and on /contacts. */
 export function DeleteContactDialog({

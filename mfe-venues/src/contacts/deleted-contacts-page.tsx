@@ -2,13 +2,13 @@ import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { api, contactQueries, EmptyState, useCan, useQuery, useQueryClient, type Contact } from '@venuebook/sdk';
 import { LuArchiveX, LuMapPin } from 'react-icons/lu';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
-import { formatDisplayDate } from '../events/event-values.ts';
+import { formatDisplayDate } from '../events/event-rules.ts';
 import { PurgeDialog, RestorePurgeButtons, useRestorePurge } from '@venuebook/sdk';
 import { countText, PageTitle } from '../shared/list-parts.tsx';
 import { ListSkeleton, LoadError } from '../shared/load-states.tsx';
 import { ContactItem, ContactSummary } from './contact-entry.tsx';
 import { refreshContactQueries } from './contact-refresh.ts';
-import { CONTACT_TEXT, contactDisplayName } from './contact-values.ts';
+import { CONTACT_TEXT, contactDisplayName } from './contact-rules.ts';
 
 /** Deleted Contacts (/deleted-contacts, spec §2 'Contacts'): admins restore or permanently delete; others are sent home. */
 export function DeletedContactsPage() {

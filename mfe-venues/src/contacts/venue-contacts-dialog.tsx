@@ -8,7 +8,7 @@ import { ContactItem, ContactSummary } from './contact-entry.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { refreshContactQueries } from './contact-refresh.ts';
 import { DeleteContactButton, DeleteContactDialog } from './delete-contact-dialog.tsx';
-import { additionalContacts, CONTACT_TEXT, contactDisplayName } from './contact-values.ts';
+import { additionalContacts, CONTACT_TEXT, contactDisplayName } from './contact-rules.ts';
 
 export interface VenueContactsButtonProps {
   venue: Pick<Venue, 'id' | 'name'>;

@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import {
   api,
   deletedVenueQueries,
@@ -13,8 +13,8 @@ import {
 } from '@venuebook/sdk';
 import { LuMapPin, LuArchiveX } from 'react-icons/lu';
 import { Navigate } from 'react-router-dom';
-import { formatDisplayDate } from '../events/event-values.ts';
-import { PurgeDialog, RestorePurgeButtons, useRestorePurge } from '@venuebook/sdk';
+import { formatDisplayDate } from '../events/event-rules.ts';
+import { DeletedItemCard, PurgeDialog, useRestorePurge } from '@venuebook/sdk';
 import { countText, LoadMore, PageTitle } from '../shared/list-parts.tsx';
 import { ListSkeleton, LoadError } from '../shared/load-states.tsx';
 import { usePagedList } from '../shared/use-paged-list.ts';
@@ -63,32 +63,25 @@ function DeletedVenuesList() {
       ) : (
         <Stack gap="3" as="ul" listStyleType="none" m="0" p="0" data-testid="deleted-venue-list">
           {list.items.map((venue) => (
-            <Card.Root as="li" key={venue.id} variant="outline" size="sm" data-testid="deleted-venue-item">
-              <Card.Body>
-                <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
-                  <Stack gap="1" minW="0">
-                    <Heading as="h2" size="md" wordBreak="break-word" data-testid="deleted-venue-name">
-                      {venue.name}
-                    </Heading>
-                    {venue.city ? (
-                      <HStack gap="1.5" color="fg.muted" fontSize="sm" minW="0">
-                        <LuMapPin aria-hidden style={{ flexShrink: 0 }} />
-                        <Text truncate>{venue.city}</Text>
-                      </HStack>
-                    ) : null}
-                    <Wrap gap="1.5" align="center">
-                      <Text fontSize="sm" color="fg.muted" data-testid="deleted-venue-date">
-                        Deleted {formatDisplayDate(venue.deletedAt)}
-                      </Text>
-                      {venue.leagues.map((league) => (
-                        <LeagueBadge key={league} league={league} />
-                      ))}
-                    </Wrap>
-                  </Stack>
-                  <RestorePurgeButtons item={venue} actions={actions} mayRestore={mayRestore} mayPurge={mayPurge} noun="venue" />
-                </Flex>
-              </Card.Body>
-            </Card.Root>
+            <DeletedItemCard key={venue.id} testId="deleted-venue-item" item={venue} actions={actions} mayRestore={mayRestore} mayPurge={mayPurge} noun="venue">
+              <Heading as="h2" size="md" wordBreak="break-word" data-testid="deleted-venue-name">
+                {venue.name}
+              </Heading>
+              {venue.city ? (
+                <HStack gap="1.5" color="fg.muted" fontSize="sm" minW="0">
+                  <LuMapPin aria-hidden style={{ flexShrink: 0 }} />
+                  <Text truncate>{venue.city}</Text>
+                </HStack>
+              ) : null}
+              <Wrap gap="1.5" align="center">
+                <Text fontSize="sm" color="fg.muted" data-testid="deleted-venue-date">
+                  Deleted {formatDisplayDate(venue.deletedAt)}
+                </Text>
+                {venue.leagues.map((league) => (
+                  <LeagueBadge key={league} league={league} />
+                ))}
+              </Wrap>
+            </DeletedItemCard>
           ))}
           <LoadMore list={list} centered />
         </Stack>

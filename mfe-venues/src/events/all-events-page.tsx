@@ -18,7 +18,7 @@ import {
   parseEventsQuery,
   serializeEventsQuery,
   toEventListFilter,
-} from './event-values.ts';
+} from './event-rules.ts';
 
 export const EVENT_SEARCH_PLACEHOLDER = 'Search events, descriptions or venues...';
 

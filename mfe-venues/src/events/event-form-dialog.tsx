@@ -4,7 +4,7 @@ import { venueEventInputSchema, type VenueEventInputParsed } from '@venuebook/pr
 import { DialogShell, FormField, RequiredFormField, TEXTAREA_MIN_H, type VenueEvent } from '@venuebook/sdk';
 import { useEffect } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { canSubmitEvent, emptyEventForm, eventToFormValues, type EventFormValues } from './event-values.ts';
+import { canSubmitEvent, emptyEventForm, eventToFormValues, type EventFormValues } from './event-rules.ts';
 
 /** The shared event rules (the API's own schema and its §5 messages) as the form's resolver. */
 const eventFormResolver = zodResolver(venueEventInputSchema) as unknown as Resolver<EventFormValues, unknown, VenueEventInputParsed>;

@@ -10,7 +10,7 @@ import {
   parseEventsQuery,
   serializeEventsQuery,
   toEventListFilter,
-} from './event-values.ts';
+} from './event-rules.ts';
 import { DELETED_VENUE_TEXT } from '../deleted-venues/deleted-venue-text.ts';
 
 describe('formatDisplayDate (spec §9 MMM d, yyyy)', () => {

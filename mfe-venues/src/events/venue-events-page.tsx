@@ -2,6 +2,7 @@ import { Box, Button, Card, Flex, Heading, HStack, IconButton, Stack, Text } fro
 import { Collapsible } from '@chakra-ui/react/collapsible';
 import type { VenueEventInputParsed } from '@venuebook/proto/domain';
 import {
+  BackLink,
   api,
   EmptyState,
   eventQueries,
@@ -15,14 +16,14 @@ import {
   type VenueEvent,
 } from '@venuebook/sdk';
 import { useState } from 'react';
-import { LuArrowLeft, LuCalendar, LuCalendarPlus, LuChevronDown, LuFileText, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { LuCalendar, LuCalendarPlus, LuChevronDown, LuFileText, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { useParams } from 'react-router-dom';
 import { ConfirmDialog } from '@venuebook/sdk';
 import { countText, LoadMore } from '../shared/list-parts.tsx';
 import { LoadError, LoadingSpinner, VenueLoadError } from '../shared/load-states.tsx';
 import { usePagedList } from '../shared/use-paged-list.ts';
 import { EventFormDialog } from './event-form-dialog.tsx';
-import { EVENT_SUCCESS_TEXT, eventFailedText, formatDisplayDate, type EventWrite } from './event-values.ts';
+import { EVENT_SUCCESS_TEXT, eventFailedText, formatDisplayDate, type EventWrite } from './event-rules.ts';
 
 /** Spec §8 empty state of a document list (documents arrive with the documents issue). */
 export const NO_DOCUMENTS_TEXT = 'No documents uploaded yet.';
@@ -77,11 +78,7 @@ export function VenueEventsPage() {
   return (
     <Stack gap={{ base: '4', md: '6' }} maxW="4xl" mx="auto" w="full" data-testid="venue-events-page">
       <Box>
-        <Button asChild variant="ghost" size="sm" ms="-3">
-          <RouterLink to={detailPath} data-testid="back-to-venue">
-            <LuArrowLeft /> Back to venue
-          </RouterLink>
-        </Button>
+        <BackLink to={detailPath} label="Back to venue" testId="back-to-venue" />
         <Flex align="center" justify="space-between" gap="3" wrap="wrap">
           <Box minW="0">
             <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>

@@ -26,7 +26,7 @@ import {
   rowsToCreate,
   rowTitle,
   shownRows,
-} from './csv-import-values.ts';
+} from './csv-import-rules.ts';
 
 type Step =
   | { name: 'choose' }

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { ImportResult, ImportRowResult } from '@venuebook/sdk';
-import { commitChunks, IMPORT_SHOWN_ROWS, previewInWindows, rowDetails, rowStatus, rowsToCreate, rowTitle, shownRows } from './csv-import-values.ts';
+import { commitChunks, IMPORT_SHOWN_ROWS, previewInWindows, rowDetails, rowStatus, rowsToCreate, rowTitle, shownRows } from './csv-import-rules.ts';
 
 const row = (n: number, fields: Partial<ImportRowResult> = {}): ImportRowResult => ({
   row: n,

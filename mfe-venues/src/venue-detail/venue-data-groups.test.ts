@@ -1,6 +1,6 @@
 import type { CardFieldValue, DataCard, Department } from '@venuebook/sdk';
 import { describe, expect, it } from 'vitest';
-import { venueDataGroups } from './venue-data-values.ts';
+import { venueDataGroups } from './venue-data-groups.ts';
 
 const card = (id: string, title: string, department: Department, keys: string[]): DataCard => ({
   id,

@@ -12,7 +12,7 @@ import {
 } from '@venuebook/sdk';
 import { LuChevronRight, LuDatabase } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { venueDataGroups, type VenueDataCard } from './venue-data-values.ts';
+import { venueDataGroups, type VenueDataCard } from './venue-data-groups.ts';
 
 /**
  * Venue Data (spec §2 venue detail: 'Venue Data grouped by department. Cards open an edit dialog when the user can

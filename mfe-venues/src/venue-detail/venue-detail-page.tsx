@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Flex, Heading, Link, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import {
+  BackLink,
   api,
   ConfirmDialog,
   contactQueries,
@@ -17,9 +18,9 @@ import {
   type Venue,
 } from '@venuebook/sdk';
 import { useState, type ReactNode } from 'react';
-import { LuArrowLeft, LuCalendar, LuDatabase, LuExternalLink, LuFileText, LuImage, LuPencil, LuPrinter, LuTrash2 } from 'react-icons/lu';
+import { LuCalendar, LuDatabase, LuExternalLink, LuFileText, LuImage, LuPencil, LuPrinter, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { formatDate, hasMainContact, mainContactHidden, mapsUrl, telHref } from './venue-detail-values.ts';
+import { formatDate, hasMainContact, mainContactHidden, mapsUrl, telHref } from './venue-detail-rules.ts';
 import { VenueContactsButton } from '../contacts/venue-contacts-dialog.tsx';
 import { VenuePageFrame } from '../shared/venue-page-frame.tsx';
 import { VenueData } from './venue-data.tsx';
@@ -75,11 +76,7 @@ function VenueDetail({ venue }: { venue: Venue }) {
   return (
     <Stack gap={{ base: '4', md: '6' }} data-testid="venue-detail">
       <Box>
-        <Button asChild variant="ghost" size="sm" ms="-3">
-          <RouterLink to="/" data-testid="venue-back">
-            <LuArrowLeft /> Back to venues
-          </RouterLink>
-        </Button>
+        <BackLink to="/" label="Back to venues" testId="venue-back" />
       </Box>
 
       <Stack gap="2">

@@ -12,7 +12,7 @@ import {
   parseNoteLines,
   publicPhotosUrl,
   telHref,
-} from './venue-detail-values.ts';
+} from './venue-detail-rules.ts';
 
 describe('parseNoteLines (spec §2 notes bulleted by indent, §9 bullet styles)', () => {
   it('gives each non-blank line its indent and the bullet of that indent', () => {

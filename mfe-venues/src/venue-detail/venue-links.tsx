@@ -4,7 +4,7 @@ import { api, FormField, notify, safeHttpHref, useMutation, useQueryClient, venu
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { LuExternalLink, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
-import { cleanLinkRows, linkRowsOf, linksErrorMessages, linksFormSchema, type LinksFormValues } from './venue-detail-values.ts';
+import { cleanLinkRows, linkRowsOf, linksErrorMessages, linksFormSchema, type LinksFormValues } from './venue-detail-rules.ts';
 
 /** The venue's links as buttons, and for users who may edit links (spec §6) the links editor (spec §5). */
 export function VenueLinks({ venue, canEdit }: { venue: Venue; canEdit: boolean }) {

@@ -1,6 +1,6 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import type { NoteBulletStyle } from '@venuebook/proto/domain';
-import { parseNoteLines } from './venue-detail-values.ts';
+import { parseNoteLines } from './venue-detail-rules.ts';
 
 /**
  * The bullet shapes of spec §9 (0 round, up to 3 square, up to 5 hollow, more diamond), drawn with borders so that

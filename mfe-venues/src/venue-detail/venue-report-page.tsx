@@ -1,7 +1,7 @@
+import { BackLink } from '@venuebook/sdk';
 import { Box, Button, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuArrowLeft, LuPrinter } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router-dom';
+import { LuPrinter } from 'react-icons/lu';
 import { VenuePageFrame } from '../shared/venue-page-frame.tsx';
 import { useReportContacts } from './venue-detail-page.tsx';
 import { PrintReport, VenueReport } from './venue-report.tsx';
@@ -19,11 +19,7 @@ function ReportPage({ venue }: { venue: Venue }) {
   return (
     <Box maxW="4xl" mx="auto" w="full" data-testid="venue-report-page">
       <Flex justify="space-between" align="center" gap="2" mb="4" wrap="wrap">
-        <Button asChild variant="ghost" size="sm" ms="-3">
-          <RouterLink to={`/venue/${encodeURIComponent(venue.id)}`} data-testid="report-back">
-            <LuArrowLeft /> Back to venue
-          </RouterLink>
-        </Button>
+        <BackLink to={`/venue/${encodeURIComponent(venue.id)}`} label="Back to venue" testId="report-back" />
         <Button
           size="sm"
           variant="outline"

@@ -3,9 +3,9 @@ import { Global } from '@emotion/react';
 import { CONTACT_BADGES, type Contact } from '@venuebook/proto/domain';
 import { isDefaultCountry, LeagueBadge, mediaQueries, safeHttpHref, useQuery, type Venue } from '@venuebook/sdk';
 import { useEffect, type ReactNode } from 'react';
-import { isFormerMainContact } from '../contacts/contact-values.ts';
+import { isFormerMainContact } from '../contacts/contact-rules.ts';
 import { VenueNotes } from './venue-notes.tsx';
-import { formatDate, hasMainContact, mainContactHidden, publicPhotosUrl } from './venue-detail-values.ts';
+import { formatDate, hasMainContact, mainContactHidden, publicPhotosUrl } from './venue-detail-rules.ts';
 
 /** What the report knows of the venue's contacts (GET /venues/{id}/contacts). */
 export type ReportContacts = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; items: readonly Contact[] };

@@ -1,13 +1,12 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { VenueInputParsed } from '@venuebook/proto/domain';
-import { api, errorMessage, notify, useCan, useMutation, useQueryClient, venueQueries, type DuplicateCheckResult } from '@venuebook/sdk';
+import { BackLink, api, errorMessage, notify, useCan, useMutation, useQueryClient, venueQueries, type DuplicateCheckResult } from '@venuebook/sdk';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { LuArrowLeft } from 'react-icons/lu';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { DuplicateVenueDialog } from './venue-dialogs.tsx';
 import { venueFormResolver, VenueFormFields } from './venue-form-fields.tsx';
-import { canSave, duplicateCheckFailedText, emptyVenueForm, pathAfterCreate, type AfterCreate, type VenueFormValues } from './venue-form-values.ts';
+import { canSave, duplicateCheckFailedText, emptyVenueForm, pathAfterCreate, type AfterCreate, type VenueFormValues } from './venue-form-rules.ts';
 
 interface PendingCreate {
   input: VenueInputParsed;
@@ -68,11 +67,7 @@ function AddVenueForm() {
   return (
     <Stack gap={{ base: '4', md: '6' }} maxW="4xl" mx="auto" w="full" data-testid="add-venue-page">
       <Box>
-        <Button asChild variant="ghost" size="sm" ms="-3">
-          <RouterLink to="/">
-            <LuArrowLeft /> Back to venues
-          </RouterLink>
-        </Button>
+        <BackLink to="/" label="Back to venues" />
         <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
           Add New Venue
         </Heading>

@@ -1,13 +1,12 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { VenueInputParsed } from '@venuebook/proto/domain';
-import { api, notify, useCan, useMutation, useQueryClient, useUnsavedChangesGuard, venueQueries, type Venue } from '@venuebook/sdk';
+import { BackLink, api, notify, useCan, useMutation, useQueryClient, useUnsavedChangesGuard, venueQueries, type Venue } from '@venuebook/sdk';
 import { useForm, useWatch } from 'react-hook-form';
-import { LuArrowLeft } from 'react-icons/lu';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { VenuePageFrame } from '../shared/venue-page-frame.tsx';
 import { UnsavedChangesDialog } from './venue-dialogs.tsx';
 import { venueFormResolver, VenueFormFields } from './venue-form-fields.tsx';
-import { canSave, updateFailedText, venueToFormValues, venueUpdateBody, type VenueFormValues } from './venue-form-values.ts';
+import { canSave, updateFailedText, venueToFormValues, venueUpdateBody, type VenueFormValues } from './venue-form-rules.ts';
 
 /** Edit venue (/venue/{venueId}/edit, spec §2, §4 'Edit venue form'): users with edit rights; others are sent home. */
 export function EditVenuePage() {
@@ -45,11 +44,7 @@ function EditVenueForm({ venue }: { venue: Venue }) {
   return (
     <Stack gap={{ base: '4', md: '6' }} maxW="4xl" mx="auto" w="full" data-testid="edit-venue-page">
       <Box>
-        <Button asChild variant="ghost" size="sm" ms="-3">
-          <RouterLink to={detailPath}>
-            <LuArrowLeft /> Back to venue
-          </RouterLink>
-        </Button>
+        <BackLink to={detailPath} label="Back to venue" />
         <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word">
           Edit Venue
         </Heading>

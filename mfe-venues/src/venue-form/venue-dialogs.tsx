@@ -1,7 +1,7 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { DuplicateCheckResult } from '@venuebook/sdk';
 import { DialogShell } from '@venuebook/sdk';
-import { duplicateDialogTitle, similarityPercent } from './venue-form-values.ts';
+import { duplicateDialogTitle, similarityPercent } from './venue-form-rules.ts';
 
 /** Spec §9: the duplicates list scrolls at 15rem. */
 export const DUPLICATES_MAX_HEIGHT = '15rem';

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { venueInputSchema, type VenueInputParsed } from '@venuebook/proto/domain';
 import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { PhoneInput } from '../shared/form-fields.tsx';
-import { phoneAsTyped, toggled, type VenueFormValues } from './venue-form-values.ts';
+import { phoneAsTyped, toggled, type VenueFormValues } from './venue-form-rules.ts';
 
 export type VenueForm = UseFormReturn<VenueFormValues, unknown, VenueInputParsed>;
 

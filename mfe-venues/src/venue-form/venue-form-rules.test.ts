@@ -12,7 +12,7 @@ import {
   updateFailedText,
   venueToFormValues,
   venueUpdateBody,
-} from './venue-form-values.ts';
+} from './venue-form-rules.ts';
 
 /** A stored venue with every field set (the proto test fixtures are server code, out of reach of browser code). */
 function sampleVenue(overrides: Partial<Venue> = {}): Venue {

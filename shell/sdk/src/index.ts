@@ -104,6 +104,9 @@ export { system } from './theme/system.ts';
 export { AppProvider, isThemeSetting, THEME_SETTINGS, THEME_STORAGE_KEY, useThemeSetting } from './theme/app-provider.tsx';
 export type { ThemeSetting } from './theme/app-provider.tsx';
 
+export { BackLink } from './components/back-link.tsx';
+export { LabeledSelect, OptionSelect } from './components/option-select.tsx';
+export type { OptionSelectProps, SelectOption } from './components/option-select.tsx';
 export { CardGridSkeleton } from './components/card-grid-skeleton.tsx';
 export type { CardGridSkeletonProps } from './components/card-grid-skeleton.tsx';
 export { EmptyState } from './components/empty-state.tsx';
@@ -123,7 +126,7 @@ export { ConfirmDialog, DialogShell, PanelDialog, PanelSections } from './compon
 export type { ConfirmDialogProps, DialogShellProps, PanelDialogProps, PanelSectionsProps } from './components/dialogs/lazy-dialogs.tsx';
 // A page's loading, error and 'Venue Not Found' states (the venue pages and the Data Cards screen).
 export { ListSkeleton, LoadError, LoadingSpinner, VenueLoadError, VenueLoading } from './components/load-states.tsx';
-export { PurgeDialog, RestorePurgeButtons, useRestorePurge } from './components/deleted-items.tsx';
+export { DeletedItemCard, PurgeDialog, RestorePurgeButtons, useRestorePurge } from './components/deleted-items.tsx';
 export type { RestorePurge, RestorePurgeOptions, RestorePurgeText } from './components/deleted-items.tsx';
 
 export type { RemotePageMap, RemoteRoutesModule } from './federation/remote-contract.ts';

@@ -1,6 +1,6 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LuArchiveRestore, LuTrash2 } from 'react-icons/lu';
 import { errorMessage } from '../api/api-error.ts';
 import { ConfirmDialog } from './dialogs/lazy-dialogs.tsx';
@@ -93,6 +93,40 @@ export function RestorePurgeButtons<T extends { id: string }>({
         </Button>
       ) : null}
     </HStack>
+  );
+}
+
+/**
+ * One deleted item of a Deleted … page's list (an `li`): its summary (`children`) beside its Restore and Delete
+ * Permanently buttons, side by side from the md width and stacked below it.
+ */
+export function DeletedItemCard<T extends { id: string }>({
+  children,
+  testId,
+  title,
+  ...buttons
+}: {
+  children: ReactNode;
+  testId: string;
+  /** The item's name as `data-title`, for finding it in the list. */
+  title?: string;
+  item: T;
+  actions: RestorePurge<T>;
+  mayRestore: boolean;
+  mayPurge: boolean;
+  noun: string;
+}) {
+  return (
+    <Card.Root as="li" variant="outline" size="sm" data-testid={testId} data-title={title}>
+      <Card.Body>
+        <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+          <Stack gap="1" minW="0">
+            {children}
+          </Stack>
+          <RestorePurgeButtons {...buttons} />
+        </Flex>
+      </Card.Body>
+    </Card.Root>
   );
 }
 
