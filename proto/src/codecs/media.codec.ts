@@ -10,7 +10,9 @@ type UpdateDocumentRequestDto = z.output<typeof updateDocumentSchema>;
 import { ContentVariant, DocumentKind } from '@venuebook/proto/media/v1';
 import type {
   GallerySettings as ProtoGallerySettings,
+  GallerySettingsSchema,
   PublicPhoto as ProtoPublicPhoto,
+  PublicPhotoSchema,
   SyncState as ProtoSyncState,
   UpdateDocumentRequestSchema,
   UploadHeaderSchema,
@@ -175,6 +177,23 @@ export interface GallerySettingsWithKey {
   updatedAt: string | null;
 }
 
+/** A venue's stored gallery settings (the service's record) in the contract's message. */
+export function gallerySettingsToProto(gallery: {
+  venueId: string;
+  enabled: boolean;
+  key: string;
+  expiresAt: Date | null;
+  updatedAt: Date;
+}): MessageInitShape<typeof GallerySettingsSchema> {
+  return {
+    venueId: gallery.venueId,
+    enabled: gallery.enabled,
+    expiresAt: gallery.expiresAt?.toISOString() ?? '',
+    key: gallery.key,
+    updatedAt: gallery.updatedAt.toISOString(),
+  };
+}
+
 export function gallerySettingsFromProto(settings: ProtoGallerySettings): GallerySettingsWithKey {
   return {
     venueId: settings.venueId,
@@ -191,6 +210,17 @@ export interface PublicPhotoWithoutUrls {
   height: number | null;
   dateTaken: string;
   hasPreviews: boolean;
+}
+
+/** A stored photo as the public gallery shows it (no names, tags or descriptions). */
+export function publicPhotoToProto(document: {
+  id: string;
+  width?: number | null;
+  height?: number | null;
+  dateTaken: string;
+  hasPreviews: boolean;
+}): MessageInitShape<typeof PublicPhotoSchema> {
+  return { id: document.id, width: document.width ?? 0, height: document.height ?? 0, dateTaken: document.dateTaken, hasPreviews: document.hasPreviews };
 }
 
 export function publicPhotoFromProto(photo: ProtoPublicPhoto): PublicPhotoWithoutUrls {

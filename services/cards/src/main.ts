@@ -3,8 +3,8 @@ import { CardsService } from '@venuebook/proto/cards/v1';
 import { DEPARTMENTS } from '@venuebook/proto/domain';
 import { STREAMS } from '@venuebook/proto/events';
 import { partialHandlers } from '@venuebook/proto/grpc';
-import { createVenueDirectory, Locks, lockSchema, runServiceMain, startDomainService, startVenueLifecycle } from '@venuebook/service-kit';
-import type { LockDocument, Logger, RunningServiceHandle } from '@venuebook/service-kit';
+import { createVenueDirectory, lockModel, Locks, runServiceMain, startDomainService, startVenueLifecycle } from '@venuebook/service-kit';
+import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import type { CardsConfig } from './config.ts';
 import { createCardEvents } from './events/card.events.ts';
@@ -63,7 +63,7 @@ export async function start(config: CardsConfig, options: { logger?: Logger } = 
       seeds: cardSeedModel(connection),
       fieldValues: fieldValueModel(connection),
       fieldNotes: fieldNoteModel(connection),
-      locks: connection.model<LockDocument>('CardLock', lockSchema('card_locks')),
+      locks: lockModel(connection, 'CardLock', 'card_locks'),
     }),
     // venues: the venue.deleted and venue.purged events (startVenueLifecycle) may be read before the venues service first ran.
     streams: [STREAMS.cards, STREAMS.venues],

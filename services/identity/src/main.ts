@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { domainSuffix } from '@venuebook/proto/domain';
 import { createEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
 import { IdentityService } from '@venuebook/proto/identity/v1';
-import { Locks, publishEvent, runServiceMain, startDomainService } from '@venuebook/service-kit';
+import { Locks, publishEvent, runServiceMain, startDomainService, lockModel } from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import type { IdentityConfig } from './config.ts';
@@ -13,18 +13,25 @@ import { deriveKey } from './domain/keys.ts';
 import { PasswordHasher } from './domain/password.ts';
 import type { ScryptParams } from './domain/password.ts';
 import { createIdentityEvents } from './events/identity.events.ts';
-import { startAuditConsumer } from './events/audit-consumer.ts';
+import { startAuditConsumer } from './consumers/audit-consumer.ts';
 import { createAuditSettingsHandlers } from './grpc/audit-settings.handlers.ts';
 import { createIdentityHandlers } from './grpc/identity.handlers.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer } from './adapters/mailer.ts';
 import { createAuditLogReadModel } from './read-model/audit-log-read-model.ts';
 import type { AuditLogReadModel } from './read-model/audit-log-read-model.ts';
 import { createUserReadModel } from './read-model/user-read-model.ts';
 import type { UserReadModel } from './read-model/user-read-model.ts';
-import { IdTokenVerifier } from './oidc/id-token-verifier.ts';
-import { auditEntryCache, auditLogModel, AuditLogRepository, toEntry } from './repositories/audit-log.repository.ts';
-import { identityModels } from './repositories/identity.models.ts';
-import { adminSettingModel, SettingsRepository } from './repositories/settings.repository.ts';
+import { IdTokenVerifier } from './adapters/id-token-verifier.ts';
+import { auditLogModel } from './repositories/audit-log.model.ts';
+import { auditEntryCache, AuditLogRepository, toEntry } from './repositories/audit-log.repository.ts';
+import { adminSettingModel } from './repositories/admin-setting.model.ts';
+import { confirmationMailModel } from './repositories/confirmation-mail.model.ts';
+import { firstLoginModel } from './repositories/first-login.model.ts';
+import { idTokenUseModel } from './repositories/id-token-use.model.ts';
+import { profileModel } from './repositories/profile.model.ts';
+import { refreshTokenModel, refreshTokenUseModel, sessionModel } from './repositories/session.model.ts';
+import { userModel } from './repositories/user.model.ts';
+import { SettingsRepository } from './repositories/settings.repository.ts';
 import { ConfirmationMailRepository } from './repositories/confirmation-mail.repository.ts';
 import { IdTokenUseRepository } from './repositories/id-token-use.repository.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
@@ -32,6 +39,7 @@ import { UserRepository } from './repositories/user.repository.ts';
 import { auditLogUseCases } from './use-cases/audit-logs.ts';
 import { passwordWorkBusy, userBusy } from './use-cases/errors.ts';
 import { createIdentityUseCases } from './use-cases/index.ts';
+import { userListWrites } from './use-cases/user-list.ts';
 import { settingsUseCases } from './use-cases/settings.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -55,7 +63,20 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
     name: 'identity',
     config,
     logger: options.logger,
-    models: (connection) => ({ ...identityModels(connection), auditLogs: auditLogModel(connection), adminSettings: adminSettingModel(connection) }),
+    models: (connection) => ({
+      users: userModel(connection),
+      profiles: profileModel(connection),
+      firstLogins: firstLoginModel(connection),
+      sessions: sessionModel(connection),
+      refreshTokens: refreshTokenModel(connection),
+      refreshTokenUses: refreshTokenUseModel(connection),
+      confirmationMails: confirmationMailModel(connection),
+      idTokenUses: idTokenUseModel(connection),
+      // Locks (the kit's): `user:<id>` and the roles lock `owner-role`.
+      locks: lockModel(connection, 'IdentityLock', 'identity_locks'),
+      auditLogs: auditLogModel(connection),
+      adminSettings: adminSettingModel(connection),
+    }),
     streams: [STREAMS.identity],
     service: IdentityService,
     handlers: async ({ models, nc, js, audit, logger, defer }) => {
@@ -82,7 +103,8 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
       // One set of locks (identity_locks): the roles lock and the per-user locks.
       const locks = new Locks(models.locks);
       const useCases = createIdentityUseCases({
-        users: new UserRepository(models, { readModel: users, changed: (userId) => events.userChanged(userId, instanceId), locks, busy: userBusy }),
+        users: new UserRepository(models, { written: userListWrites(users, (userId) => events.userChanged(userId, instanceId)), locks, busy: userBusy }),
+        userList: users,
         sessions: new SessionRepository(models, {
           ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS,
           graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000,
@@ -117,7 +139,8 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
         now: () => new Date(),
       });
       const auditLogs = auditLogUseCases({
-        auditLogs: new AuditLogRepository(models.auditLogs, auditLogReadModel, auditEntries),
+        auditLogs: new AuditLogRepository(models.auditLogs, auditEntries),
+        auditList: auditLogReadModel,
         now: () => new Date(),
         // Throws when NATS refuses it: the audit event is then delivered again, and the news told again.
         stored: async (entryId) => {

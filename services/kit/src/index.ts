@@ -40,7 +40,7 @@ export { redactCredentials, REDACTED_CREDENTIALS } from './redact-credentials.ts
 export type { CreateLoggerOptions, Logger } from './logger.ts';
 export { connectMongo, ensureIndexes } from './mongo.ts';
 export type { ConnectMongoOptions } from './mongo.ts';
-export { Locks, lockSchema, STALE_LOCK_MS } from './locks.ts';
+export { lockModel, Locks, lockSchema, STALE_LOCK_MS } from './locks.ts';
 export type { LockDocument } from './locks.ts';
 export { startGrpcServer } from './grpc-server.ts';
 export type { GrpcServiceRegistration, RunningGrpcServer, StartGrpcServerOptions } from './grpc-server.ts';

@@ -7,7 +7,7 @@ import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
 import { ContentVariant, DocumentKind } from '@venuebook/proto/media/v1';
 import { eventsSince, eventually, rejection } from '@venuebook/service-kit/testing';
-import { documentKeys, venuePrefix } from './storage/object-store.ts';
+import { documentKeys, venuePrefix } from './adapters/object-store.ts';
 import { jpeg, pdf, png } from './testing/fixtures.ts';
 import { mediaUnderTest, uploadParts } from './testing/media-harness.ts';
 

@@ -7,7 +7,7 @@ import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
 import { ContentVariant } from '@venuebook/proto/media/v1';
 import { eventsSince, eventually, rejection } from '@venuebook/service-kit/testing';
-import { venuePrefix } from './storage/object-store.ts';
+import { venuePrefix } from './adapters/object-store.ts';
 import { jpeg, pdf } from './testing/fixtures.ts';
 import { mediaUnderTest, uploadParts } from './testing/media-harness.ts';
 

@@ -1,8 +1,8 @@
 // The media service's process: wiring only (the kit runs the start-up, see startDomainService).
 import { MediaService } from '@venuebook/proto/media/v1';
 import { STREAMS } from '@venuebook/proto/events';
-import { createVenueDirectory, Locks, lockSchema, runServiceMain, startDomainService, startVenueLifecycle } from '@venuebook/service-kit';
-import type { LockDocument, Logger, RunningServiceHandle } from '@venuebook/service-kit';
+import { createVenueDirectory, lockModel, Locks, runServiceMain, startDomainService, startVenueLifecycle } from '@venuebook/service-kit';
+import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import type { MediaConfig } from './config.ts';
 import { createMediaEvents } from './events/media.events.ts';
@@ -11,8 +11,8 @@ import { createDocumentReadModel } from './read-model/document-read-model.ts';
 import type { DocumentReadModel } from './read-model/document-read-model.ts';
 import { documentModel, documentRevisionModel, galleryModel } from './repositories/document.model.ts';
 import { DocumentRepository, GalleryRepository } from './repositories/document.repository.ts';
-import { createObjectStore, venuePrefix } from './storage/object-store.ts';
-import type { ObjectStore } from './storage/object-store.ts';
+import { createObjectStore, venuePrefix } from './adapters/object-store.ts';
+import type { ObjectStore } from './adapters/object-store.ts';
 import { createContentUseCase } from './use-cases/content.ts';
 import { createDocumentUseCases } from './use-cases/documents.ts';
 import { createGalleryUseCases } from './use-cases/gallery.ts';
@@ -36,7 +36,7 @@ export async function start(config: MediaConfig, options: { logger?: Logger } = 
       documents: documentModel(connection),
       revisions: documentRevisionModel(connection),
       galleries: galleryModel(connection),
-      locks: connection.model<LockDocument>('MediaLock', lockSchema('media_locks')),
+      locks: lockModel(connection, 'MediaLock', 'media_locks'),
     }),
     // venues: the venue.purged events (a purged venue's files go) may be read before the venues service first ran.
     streams: [STREAMS.media, STREAMS.venues],

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createObjectStore, documentKeys, PART_SIZE, venuePrefix } from './object-store.ts';
+import { createObjectStore, documentKeys, PART_SIZE, venuePrefix } from './adapters/object-store.ts';
 
 const infra = testInfra();
 const store = createObjectStore({

@@ -8,7 +8,7 @@ import { DocumentKind } from '@venuebook/proto/media/v1';
 import { createLogger } from '@venuebook/service-kit';
 import { eventually, rejection } from '@venuebook/service-kit/testing';
 import { start } from './main.ts';
-import { venuePrefix } from './storage/object-store.ts';
+import { venuePrefix } from './adapters/object-store.ts';
 import { jpeg, pdf } from './testing/fixtures.ts';
 import { mediaClient } from './testing/media-under-test.ts';
 import { mediaUnderTest, uploadParts } from './testing/media-harness.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { GrpcStatus } from '@venuebook/proto/grpc';
 import type { UploadPart } from './testing/media-harness.ts';
 import { rejection } from '@venuebook/service-kit/testing';
-import { venuePrefix } from './storage/object-store.ts';
+import { venuePrefix } from './adapters/object-store.ts';
 import { mediaUnderTest } from './testing/media-harness.ts';
 
 const harness = mediaUnderTest('upload-idle', { replica: false, env: { UPLOAD_IDLE_TIMEOUT_MS: '1000' } });

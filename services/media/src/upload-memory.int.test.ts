@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startGrpcService } from '@venuebook/local';
 import type { RunningGrpcService } from '@venuebook/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentKeys } from './storage/object-store.ts';
+import { documentKeys } from './adapters/object-store.ts';
 import { s3Env, mediaClient } from './testing/media-under-test.ts';
 import { mediaUnderTest, uploadParts } from './testing/media-harness.ts';
 

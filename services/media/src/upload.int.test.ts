@@ -9,7 +9,7 @@ import { SUBJECTS } from '@venuebook/proto/events';
 import { GrpcStatus } from '@venuebook/proto/grpc';
 import { ContentVariant } from '@venuebook/proto/media/v1';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
-import { documentKeys, venuePrefix } from './storage/object-store.ts';
+import { documentKeys, venuePrefix } from './adapters/object-store.ts';
 import { cfb, jpeg, pdf, png, pngBomb, webp, zip } from './testing/fixtures.ts';
 import { mediaUnderTest, uploadParts } from './testing/media-harness.ts';
 import type { UploadPart } from './testing/media-harness.ts';

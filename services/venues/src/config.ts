@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { serviceConfigSchema } from '@venuebook/service-kit';
-import { DEFAULT_VENUE_CACHE_MAX_MB } from './read-model/venue-cache.ts';
+
+/** The default budget (VENUE_CACHE_MAX_MB): about 26,000 venues of the demo venues' size (611 JSON characters, counted as 1,211 bytes). */
+export const DEFAULT_VENUE_CACHE_MAX_MB = 32;
 
 /** The venues service's environment: what every service reads, plus the point-read cache's budget. */
 export const configSchema = serviceConfigSchema('venuebook_venues').extend({

@@ -2,12 +2,12 @@
 import { STREAMS } from '@venuebook/proto/events';
 import type { ServiceHandlers } from '@venuebook/proto/grpc';
 import { VenuesService } from '@venuebook/proto/venues/v1';
-import { Locks, lockSchema, runServiceMain, startDomainService } from '@venuebook/service-kit';
-import type { LockDocument, Logger, RunningServiceHandle } from '@venuebook/service-kit';
+import { lockModel, Locks, runServiceMain, startDomainService } from '@venuebook/service-kit';
+import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import type { VenuesConfig } from './config.ts';
 import { createVenueEvents } from './events/venue.events.ts';
-import { startVenueDataConsumer } from './events/venue-data-consumer.ts';
+import { startVenueDataConsumer } from './consumers/venue-data-consumer.ts';
 import { createVenueEventEvents } from './events/venue-event.events.ts';
 import { createVenueEventHandlers } from './grpc/venue-events.handlers.ts';
 import { createVenueEventLists } from './read-model/venue-event-read-model.ts';
@@ -66,7 +66,7 @@ export async function start(config: VenuesConfig, options: { logger?: Logger } =
       venueEvents: venueEventModel(connection),
       contacts: contactModel(connection),
       importKeys: importKeyModel(connection),
-      locks: connection.model<LockDocument>('VenueLock', lockSchema('venue_locks')),
+      locks: lockModel(connection, 'VenueLock', 'venue_locks'),
     }),
     // cards: the venue_data.updated events the 'Updated' sort follows (startVenueDataConsumer).
     streams: [STREAMS.venues, STREAMS.cards],

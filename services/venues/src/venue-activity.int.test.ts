@@ -9,7 +9,7 @@ import type { Client } from '@venuebook/proto/grpc';
 import { VenueSort } from '@venuebook/proto/venues/v1';
 import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
 import { publishEvent } from '@venuebook/service-kit';
-import { MAX_CLOCK_SKEW_MS } from './events/venue-data-consumer.ts';
+import { MAX_CLOCK_SKEW_MS } from './consumers/venue-data-consumer.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { venuesUnderTest } from './testing/venues-harness.ts';
 

@@ -6,6 +6,25 @@ export interface UserRecord extends IdentityUser {
   passwordHash: string | null;
 }
 
+/** A user as the user list shows it: the listed fields of its document, and its profile (null before its first sign-in). */
+export function listedUser({
+  user,
+  profile,
+}: {
+  user: { _id: string; email: string; role: string | null; emailConfirmedAt: Date | null; createdAt: Date };
+  profile: { welcomeShown: boolean; lastSignInAt: Date | null } | null;
+}): IdentityUser {
+  return {
+    id: user._id,
+    email: user.email,
+    role: user.role,
+    emailConfirmedAt: user.emailConfirmedAt,
+    createdAt: user.createdAt,
+    welcomeShown: profile?.welcomeShown ?? false,
+    lastSignInAt: profile?.lastSignInAt ?? null,
+  };
+}
+
 /** A session opened (sign-in) or continued (refresh): the user, the session and its next refresh token. */
 export interface SessionGrant extends IdentitySessionGrant {
   user: UserRecord;

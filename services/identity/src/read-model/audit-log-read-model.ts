@@ -6,7 +6,7 @@ import { SUBJECTS } from '@venuebook/proto/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import type { Model } from 'mongoose';
-import type { AuditLogDocument } from '../repositories/audit-log.repository.ts';
+import type { AuditLogDocument } from '../repositories/audit-log.model.ts';
 import { othersEvents } from './others-events.ts';
 
 /** What the read model keeps of an entry (about 200 bytes; see ARCHITECTURE.md for the measured figure). */

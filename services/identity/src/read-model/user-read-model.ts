@@ -5,7 +5,10 @@ import type { IdentityUser } from '@venuebook/proto/codecs/identity';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
-import type { IdentityModels, ProfileDocument, UserDocument } from '../repositories/identity.models.ts';
+import type { Model } from 'mongoose';
+import type { ProfileDocument } from '../repositories/profile.model.ts';
+import type { UserDocument } from '../repositories/user.model.ts';
+import { listedUser } from '../domain/user.ts';
 import { othersEvents } from './others-events.ts';
 
 /** A user document (the listed fields) with its profile. */
@@ -19,18 +22,6 @@ export type UserListEntry = IdentityUser;
 const USER_FIELDS = '_id email role emailConfirmedAt createdAt';
 const PROFILE_FIELDS = '_id welcomeShown lastSignInAt';
 
-export function userListEntry({ user, profile }: UserListSource): UserListEntry {
-  return {
-    id: user._id,
-    email: user.email,
-    role: user.role,
-    emailConfirmedAt: user.emailConfirmedAt,
-    createdAt: user.createdAt,
-    welcomeShown: profile?.welcomeShown ?? false,
-    lastSignInAt: profile?.lastSignInAt ?? null,
-  };
-}
-
 /** Sign-up order, ties by id (the order of the former `sort({createdAt: 1, _id: 1})`). */
 const signUpOrder = (a: UserListEntry, b: UserListEntry): number => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -41,7 +32,7 @@ export type UserReadModel = ReadModel<UserListSource, UserListEntry, 'signUp'>;
  * the change when it wrote it), those of other replicas re-read the user and its profile by `_id`.
  */
 export function createUserReadModel(
-  models: Pick<IdentityModels, 'users' | 'profiles'>,
+  models: { users: Model<UserDocument>; profiles: Model<ProfileDocument> },
   options: { logger: Logger; nc?: NatsConnection; instanceId: string },
 ): UserReadModel {
   return new ReadModel<UserListSource, UserListEntry, 'signUp'>({
@@ -66,7 +57,7 @@ export function createUserReadModel(
         return user ? { user, profile } : null;
       },
     },
-    toRecord: userListEntry,
+    toRecord: listedUser,
     searchText: () => '',
     tagValues: [],
     tagsOf: () => [],

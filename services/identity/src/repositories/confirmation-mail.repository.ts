@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import type { ConfirmationMailDocument } from './identity.models.ts';
+import type { ConfirmationMailDocument } from './confirmation-mail.model.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import type { IdTokenUseDocument } from './identity.models.ts';
+import type { IdTokenUseDocument } from './id-token-use.model.ts';
 
 /** Stale rows are swept at most this often (per process). */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Model } from 'mongoose';
 import { hashSecret, newSecret, successorToken } from '../domain/tokens.ts';
-import type { RefreshTokenDocument, RefreshTokenUseDocument, SessionDocument } from './identity.models.ts';
+import type { RefreshTokenDocument, RefreshTokenUseDocument, SessionDocument } from './session.model.ts';
 
 export type RotateResult =
   | { kind: 'rotated'; sessionId: string; userId: string; refreshToken: string; expiresAt: Date }

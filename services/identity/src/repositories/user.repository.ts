@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Model } from 'mongoose';
 import type { Locks } from '@venuebook/service-kit';
-import type { IdentityUser } from '@venuebook/proto/codecs/identity';
 import type { UserRecord } from '../domain/user.ts';
-import { userListEntry } from '../read-model/user-read-model.ts';
-import type { UserReadModel } from '../read-model/user-read-model.ts';
-import type { FirstLoginDocument, ProfileDocument, UserDocument } from './identity.models.ts';
+import { listedUser } from '../domain/user.ts';
+import type { FirstLoginDocument } from './first-login.model.ts';
+import type { ProfileDocument } from './profile.model.ts';
+import type { UserDocument } from './user.model.ts';
 
 /** The name of the per-user lock (in identity_locks) every write to the user's document and profile holds. */
 export const userLockName = (userId: string): string => `user:${userId}`;
@@ -16,28 +16,26 @@ export class UserRepository {
   readonly #users: Model<UserDocument>;
   readonly #firstLogins: Model<FirstLoginDocument>;
   readonly #profiles: Model<ProfileDocument>;
-  readonly #readModel: UserReadModel;
-  readonly #changed: (userId: string) => Promise<void>;
+  readonly #written: (userId: string, record: UserRecord | null) => Promise<void>;
   readonly #locks: Locks;
   readonly #busy: () => Error;
   /** The per-user locks this async flow holds (a write inside `withUserLock` does not take its lock again). */
   readonly #held = new AsyncLocalStorage<ReadonlySet<string>>();
 
   /**
-   * `readModel`: the user list (started by the caller), updated here after every write of a listed field;
-   * `changed`: tells the other replicas (they re-read the user into their list); `locks`: the service's
-   * locks (identity_locks), of which every write to a user document or its profile holds `user:<id>`;
-   * `busy`: the error when that lock cannot be had within the lock's wait.
+   * `written`: told of every write of a listed field, with the user as now stored (null when removed), while
+   * the user's lock is still held (the caller updates the user list and tells the other replicas); `locks`: the
+   * service's locks (identity_locks), of which every write to a user document or its profile holds
+   * `user:<id>`; `busy`: the error when that lock cannot be had within the lock's wait.
    */
   constructor(
     models: { users: Model<UserDocument>; firstLogins: Model<FirstLoginDocument>; profiles: Model<ProfileDocument> },
-    options: { readModel: UserReadModel; changed?: (userId: string) => Promise<void>; locks: Locks; busy: () => Error },
+    options: { written: (userId: string, record: UserRecord | null) => Promise<void>; locks: Locks; busy: () => Error },
   ) {
     this.#users = models.users;
     this.#firstLogins = models.firstLogins;
     this.#profiles = models.profiles;
-    this.#readModel = options.readModel;
-    this.#changed = options.changed ?? (async () => undefined);
+    this.#written = options.written;
     this.#locks = options.locks;
     this.#busy = options.busy;
   }
@@ -63,14 +61,12 @@ export class UserRepository {
   async #one(user: UserDocument | null): Promise<UserRecord | null> {
     if (!user) return null;
     const profile = await this.#profiles.findById(user._id).lean<ProfileDocument>().exec();
-    return { ...userListEntry({ user, profile }), passwordHash: user.passwordHash };
+    return { ...listedUser({ user, profile }), passwordHash: user.passwordHash };
   }
 
-  /** A write of a listed field is done: the list shows it at once, the other replicas are told. */
+  /** A write of a listed field is done: reported (see `written`) before the lock is let go. */
   async #wrote<T extends UserRecord | null>(id: string, record: T): Promise<T> {
-    if (record) this.#readModel.upsert(userListEntry({ user: { ...record, _id: record.id }, profile: record }));
-    else this.#readModel.remove(id);
-    await this.#changed(id);
+    await this.#written(id, record);
     return record;
   }
 
@@ -286,12 +282,6 @@ export class UserRepository {
    */
   async countOwners(): Promise<number> {
     return (await this.#users.find({ role: 'owner' }, { _id: 1 }).lean<{ _id: string }[]>().exec()).length;
-  }
-
-  /** One page of the users in sign-up order, and how many there are (from the read model). */
-  list(page: number, pageSize: number): { users: IdentityUser[]; total: number } {
-    const { items, total } = this.#readModel.query({ sort: 'signUp', offset: (page - 1) * pageSize, limit: pageSize });
-    return { users: items, total };
   }
 
   async remove(id: string): Promise<boolean> {

@@ -3,10 +3,13 @@ import type { StoredAuditEntry } from '@venuebook/proto/codecs/admin';
 import type { DomainEvent } from '@venuebook/service-kit';
 import { GrpcError } from '@venuebook/proto/grpc';
 import { boundAuditEntry, fitAuditEntry } from '../domain/audit-entry.ts';
+import type { AuditLogReadModel } from '../read-model/audit-log-read-model.ts';
 import type { AuditLogRepository } from '../repositories/audit-log.repository.ts';
 
 export interface AuditLogDeps {
   auditLogs: AuditLogRepository;
+  /** The log's list (in memory): every entry stored here joins it at once. */
+  auditList: AuditLogReadModel;
   now: () => Date;
   /**
    * Tells the other replicas that an entry is stored (they add it to their list); throws when it cannot, so
@@ -27,8 +30,40 @@ export interface AuditLogRequest {
   to: string;
 }
 
+/** What a page is filtered by; every field is optional and they combine. */
+interface AuditLogFilter {
+  tableName?: string;
+  action?: string;
+  userId?: string;
+  recordId?: string;
+  from?: Date;
+  to?: Date;
+}
+
 /** The audit log (spec §2 'Audit Logs', §3 audit_logs): stored from the audit stream, read by owners. */
-export function auditLogUseCases({ auditLogs, now, stored }: AuditLogDeps) {
+export function auditLogUseCases({ auditLogs, auditList, now, stored }: AuditLogDeps) {
+  /**
+   * A page, newest first, and the number of matching entries: both from the list in memory (FerretDB v1 neither
+   * filters, sorts nor counts through indexes), then the page's entries from the cache or by `_id`.
+   */
+  const page = async (filter: AuditLogFilter, number: number, pageSize: number): Promise<{ entries: StoredAuditEntry[]; total: number }> => {
+    const from = filter.from?.getTime();
+    const to = filter.to?.getTime();
+    const { items, total } = auditList.query({
+      sort: 'newest',
+      offset: (number - 1) * pageSize,
+      limit: pageSize,
+      filter: (entry) =>
+        (filter.tableName === undefined || entry.tableName === filter.tableName) &&
+        (filter.action === undefined || entry.action === filter.action) &&
+        (filter.userId === undefined || entry.userId === filter.userId) &&
+        (filter.recordId === undefined || entry.recordId === filter.recordId) &&
+        (from === undefined || entry.at >= from) &&
+        (to === undefined || entry.at < to),
+    });
+    return { entries: await auditLogs.entriesOf(items.map((item) => item.id)), total };
+  };
+
   return {
     /**
      * Stores an audit event once (idempotent on the event id); false for a repeat. Whoever published it, it is
@@ -52,9 +87,13 @@ export function auditLogUseCases({ auditLogs, now, stored }: AuditLogDeps) {
         },
         receivedAt,
       );
-      const inserted = await auditLogs.insert(entry, receivedAt);
+      const doc = await auditLogs.insert(entry, receivedAt);
+      // A redelivery: the stored entry is read into the list again (it may have been stored by a process that
+      // stopped before its list heard of it).
+      if (doc) auditList.apply(entry.id, doc);
+      else await auditList.refresh(entry.id);
       await stored?.(entry.id);
-      return inserted;
+      return doc !== null;
     },
 
     /** A page, newest first; the handler has checked 'audit.view'. Bounds and filters as in the HTTP API. */
@@ -76,7 +115,7 @@ export function auditLogUseCases({ auditLogs, now, stored }: AuditLogDeps) {
         );
       }
       const q = parsed.data;
-      const { entries, total } = await auditLogs.list(
+      const { entries, total } = await page(
         {
           ...(q.table ? { tableName: q.table } : {}),
           ...(q.action ? { action: q.action } : {}),

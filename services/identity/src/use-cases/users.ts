@@ -19,7 +19,7 @@ export const ROLES_LOCK_BUSY = 'Another role change is in progress. Please try a
  * The welcome flag and user management (spec §3, §6). The handlers have checked the permission of the
  * action; these apply the owner rules on top.
  */
-export function userUseCases({ users, sessions, confirmationMails, locks, events }: IdentityDeps) {
+export function userUseCases({ users, userList, sessions, confirmationMails, locks, events }: IdentityDeps) {
   async function targetUser(userId: string): Promise<UserRecord> {
     const user = userId ? await users.findById(userId) : null;
     if (!user) throw userNotFound();
@@ -70,7 +70,8 @@ export function userUseCases({ users, sessions, confirmationMails, locks, events
       if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
         throw GrpcError.invalidArgument('Invalid page size', [{ field: 'pageSize', message: `must be between 1 and ${MAX_PAGE_SIZE}` }]);
       }
-      return { ...users.list(page, pageSize), page, pageSize };
+      const { items, total } = userList.query({ sort: 'signUp', offset: (page - 1) * pageSize, limit: pageSize });
+      return { users: items, total, page, pageSize };
     },
 
     /**

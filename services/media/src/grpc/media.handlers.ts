@@ -5,7 +5,13 @@ import type { ContentUseCase } from '../use-cases/content.ts';
 import type { DocumentUseCases } from '../use-cases/documents.ts';
 import type { GalleryUseCases } from '../use-cases/gallery.ts';
 import type { UploadUseCase } from '../use-cases/upload.ts';
-import { documentKindFromProto, documentToProto, gallerySettingsToProto, publicPhotoToProto, variantFromProto } from './media.codec.ts';
+import {
+  contentVariantFromProto,
+  documentKindFromProto,
+  gallerySettingsToProto,
+  publicPhotoToProto,
+  venueDocumentToProto as documentToProto,
+} from '@venuebook/proto/codecs/media';
 
 /** The gRPC face of documents, photos, content and the gallery: decode, check the permission, run the use case, encode. */
 export function createMediaHandlers(useCases: {
@@ -68,7 +74,7 @@ export function createMediaHandlers(useCases: {
       const range = request.hasRange ? { start: request.rangeStart, end: request.rangeEnd } : undefined;
       for await (const part of content.readContent(
         caller,
-        { id: request.id, variant: variantFromProto(request.variant), galleryKey: request.galleryKey, ...(range ? { range } : {}) },
+        { id: request.id, variant: contentVariantFromProto(request.variant), galleryKey: request.galleryKey, ...(range ? { range } : {}) },
         call.signal,
       )) {
         yield 'info' in part ? { part: { case: 'info' as const, value: part.info } } : { part: { case: 'chunk' as const, value: part.chunk } };

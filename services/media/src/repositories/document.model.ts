@@ -19,7 +19,7 @@ const syncSchema = new Schema(
  * A venue document or photo (spec §3 venue_documents, with its photo tags as `tagCardIds`) as its upload wrote it:
  * inserted once and never updated; its later changes are revisions (venue_document_revisions, below), written under
  * `document:<id>`. The file itself is in the object store under keys made from the venue
- * and document ids (storage/object-store.ts documentKeys).
+ * and document ids (adapters/object-store.ts documentKeys).
  */
 export const documentSchema = new Schema(
   {

@@ -25,8 +25,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { MediaConfig } from '../config.ts';
 import { start } from '../main.ts';
 import type { MediaServiceHandle } from '../main.ts';
-import { createObjectStore } from '../storage/object-store.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import { createObjectStore } from '../adapters/object-store.ts';
+import type { ObjectStore } from '../adapters/object-store.ts';
 import { mediaClient, mediaTestConfig } from './media-under-test.ts';
 
 export type UploadPart = MessageInitShape<typeof UploadDocumentRequestSchema>;

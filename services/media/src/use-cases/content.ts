@@ -9,8 +9,8 @@ import type { VenueDirectory } from '@venuebook/service-kit';
 import { byteRange, MESSAGES } from '../domain/documents.ts';
 import type { DocumentReadModel } from '../read-model/document-read-model.ts';
 import type { DocumentRepository, VenueDocumentRecord } from '../repositories/document.repository.ts';
-import { documentKeys } from '../storage/object-store.ts';
-import type { ObjectStore, ObjectVariant } from '../storage/object-store.ts';
+import { documentKeys } from '../adapters/object-store.ts';
+import type { ObjectStore, ObjectVariant } from '../adapters/object-store.ts';
 import type { GalleryUseCases } from './gallery.ts';
 
 export const CONTENT_CHUNK_BYTES = 256 * 1024;

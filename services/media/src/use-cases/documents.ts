@@ -15,8 +15,8 @@ import type { MediaEvents } from '../events/media.events.ts';
 import { documentsOf, entryOf } from '../read-model/document-read-model.ts';
 import type { DocumentReadModel } from '../read-model/document-read-model.ts';
 import type { DocumentChanges, DocumentRepository, DocumentState, VenueDocumentRecord } from '../repositories/document.repository.ts';
-import { documentKeys } from '../storage/object-store.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import { documentKeys } from '../adapters/object-store.ts';
+import type { ObjectStore } from '../adapters/object-store.ts';
 import { DOCUMENTS_TABLE } from './upload.ts';
 import type { VenueLinks } from './venue-links.ts';
 

@@ -9,7 +9,7 @@ import type { Metadata } from 'sharp';
 import { MEDIA } from '@venuebook/proto/domain';
 import { GrpcError } from '@venuebook/proto/grpc';
 import { MESSAGES } from '../domain/documents.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import type { ObjectStore } from '../adapters/object-store.ts';
 
 // No operation cache (a service processes each image once) and one libvips thread per core at most.
 sharp.cache(false);

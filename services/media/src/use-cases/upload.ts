@@ -29,8 +29,8 @@ import {
 import type { MediaEvents } from '../events/media.events.ts';
 import type { DocumentReadModel } from '../read-model/document-read-model.ts';
 import type { DocumentRepository, VenueDocumentRecord } from '../repositories/document.repository.ts';
-import { documentKeys } from '../storage/object-store.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import { documentKeys } from '../adapters/object-store.ts';
+import type { ObjectStore } from '../adapters/object-store.ts';
 import { makePreviews } from './previews.ts';
 import type { Previews } from './previews.ts';
 import type { VenueLinks } from './venue-links.ts';

@@ -13,9 +13,6 @@ import { toVenueRecord } from '../repositories/venue.repository.ts';
 import type { VenueRepository } from '../repositories/venue.repository.ts';
 import type { VenueReadModel } from './venue-read-model.ts';
 
-/** The default budget (VENUE_CACHE_MAX_MB): about 26,000 venues of the demo venues' size (611 JSON characters, counted as 1,211 bytes). */
-export const DEFAULT_VENUE_CACHE_MAX_MB = 32;
-
 /**
  * Per venue beyond its JSON length: the object, its arrays, string headers and the cache's own entry. JSON + 600
  * over-counts a venue's heap size (V8, 64 bits), so the budget is an upper bound (text outside Latin-1 takes two

@@ -1,0 +1,22 @@
+import { Schema } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
+
+/** user_first_logins: one row per user, written at the first sign-in. */
+export interface FirstLoginDocument {
+  _id: string;
+  notificationSent: boolean;
+  at: Date;
+}
+
+export const firstLoginSchema = new Schema<FirstLoginDocument>(
+  {
+    _id: { type: String, required: true },
+    notificationSent: { type: Boolean, default: false },
+    at: { type: Date, required: true },
+  },
+  { collection: 'user_first_logins', versionKey: false, strict: 'throw' },
+);
+
+export function firstLoginModel(connection: Connection): Model<FirstLoginDocument> {
+  return (connection.models.FirstLogin as Model<FirstLoginDocument> | undefined) ?? connection.model<FirstLoginDocument>('FirstLogin', firstLoginSchema);
+}
