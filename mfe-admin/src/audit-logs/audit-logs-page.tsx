@@ -1,5 +1,5 @@
-// Table from the shell's narrowed Chakra (about 0.3 KB brotli there): a sub-path singleton that only a remote
-// imports is not provided by the shell's production build, so '@chakra-ui/react/table' would not load.
+// Table from '@chakra-ui/react' (the shell's narrowed share), not its sub-path: a simple component without a state
+// machine stays in the package (docs/decisions/0005-first-page-weight.md, 'Chakra sub-paths').
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Skeleton, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { auditRecordIdLabel, auditUserLabel, errorMessage, isApiRequestError, type AuditLogEntry } from '@venuebook/sdk';
 import type { ReactNode } from 'react';

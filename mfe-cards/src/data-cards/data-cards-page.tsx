@@ -362,7 +362,7 @@ export function DataCardsPage() {
   );
 }
 
-/** Spec §2: the floating action bar (Create and Add; AI Extract comes with the AI issue), for users who may add cards. */
+/** Spec §2: the floating action bar (Create and Add; the spec's AI Extract is not built), for users who may add cards. */
 function FloatingActions({ department, onAdd, onCreate }: { department: Department; onAdd: () => void; onCreate: () => void }) {
   return (
     <Box position="fixed" insetX="0" bottom={{ base: '3', md: '6' }} zIndex="docked" pointerEvents="none" display="flex" justifyContent="center" px="3">

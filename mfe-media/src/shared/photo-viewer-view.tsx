@@ -1,6 +1,7 @@
 // The full-screen viewer (spec §2 'Photos page', 'Public gallery'): yet-another-react-lightbox with previous/next
-// buttons, arrow keys and Escape (its own), a swipe of more than 50 px (ours: the library's swipe moves on at 5 px),
-// and the counter 'n of total'. Loaded with the first photo opened (its own chunk with the library and its styles).
+// buttons, arrow keys and Escape (its own), a swipe of more than 50 px (ours: the library's own swipe, turned off,
+// moves on after a quick move of little more than 30 px), and the counter 'n of total'. Loaded with the first photo
+// opened (its own chunk with the library and its styles).
 import { useRef, type PointerEvent } from 'react';
 import Lightbox, { useLightboxState, type ControllerRef } from 'yet-another-react-lightbox';
 import { swipeDirection } from './swipe.ts';

@@ -25,7 +25,7 @@ import { usePagedList } from '../shared/use-paged-list.ts';
 import { EventFormDialog } from './event-form-dialog.tsx';
 import { EVENT_SUCCESS_TEXT, eventFailedText, formatDisplayDate, type EventWrite } from './event-rules.ts';
 
-/** Spec §8 empty state of a document list (documents arrive with the documents issue). */
+/** Spec §8 empty state of a document list: what each event's Documents section shows (it lists no documents). */
 export const NO_DOCUMENTS_TEXT = 'No documents uploaded yet.';
 
 /** Venue events (/venue/{venueId}/events, spec §2 'Events'): the venue's events with new, edit and delete. */

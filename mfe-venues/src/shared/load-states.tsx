@@ -1,2 +1,2 @@
-// The load states moved to the sdk (shared with mfe-cards); the venue pages keep importing them from here.
+// The sdk's load states (shared by the remotes' pages), re-exported for the venue pages, which import them from here.
 export { ListSkeleton, LoadError, LoadingSpinner, VenueLoadError, VenueLoading } from '@venuebook/sdk';

@@ -1,7 +1,7 @@
 // Which Chakra UI recipes the containers' components need. The sdk's system (shell/sdk/src/theme/system.ts)
-// holds only those recipes instead of Chakra's whole default theme (about half of Chakra's weight on the
-// first page); a component whose recipe is missing renders unstyled, so tests/structure checks the system
-// against this list.
+// holds only those recipes instead of Chakra's whole default theme (a large share of Chakra's weight on the
+// first page: docs/decisions/0005-first-page-weight.md); a component whose recipe is missing renders unstyled,
+// so tests/structure checks the system against this list.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -1,6 +1,7 @@
 // Shared webpack + Module Federation configuration for the shell (host) and every remote.
-// Each package's webpack.config.mjs is a one-line call into `createShellConfig` / `createRemoteConfig`, so that all
-// containers agree on the shared singletons and on the loader/resolve setup.
+// Each package's webpack.config.mjs calls `createShellConfig` or `createRemoteConfig` (mfe-media's also
+// `createLibraryConfig`, for the embeddable media library), so that all containers agree on the shared singletons
+// and on the loader/resolve setup.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -91,9 +92,10 @@ function subpathSingletons() {
 
 /**
  * Shared packages the shell provides narrowed to the names the containers import, instead of whole:
- * a shared module cannot be tree-shaken (any remote may use any export), and Chakra UI alone was 1.1 MB
- * of every first page. [package, its share keys]. Only for packages that no other installed package
- * imports by a share key (Chakra imports @emotion/react, so that one stays whole); the build checks it.
+ * a shared module cannot be tree-shaken (any remote may use any export), and a whole Chakra UI would weigh on
+ * every first page (docs/decisions/0005-first-page-weight.md). [package, its share keys]. Only for packages
+ * that no other installed package imports by a share key (Chakra imports @emotion/react, so that one stays
+ * whole); the build checks it.
  */
 const NARROWED = [
   ['@chakra-ui/react', ['@chakra-ui/react']],
@@ -172,7 +174,8 @@ export function createRemoteConfig(packageDir) {
  * A self-contained container for pages that are not the shell (mfe-media's embeddable media library):
  * its own federation runtime and its own copies of React, Chakra and the sdk, sharing nothing, so a host page of any
  * framework loads `<outDir>/remoteEntry.js` with a script tag and mounts what it exposes. Built beside the package's
- * remote, into `dist/<outDir>/` (the remote's clean keeps it). Production and dev build the same (no page).
+ * remote, into `dist/<outDir>/` (the remote's clean keeps it). No page and no dev server in either mode; mfe-media's
+ * webpack.config.mjs builds its library in production builds only.
  * @param {string} packageDir
  * @param {{ name: string, exposes: Record<string, string>, outDir: string }} options
  */
@@ -287,8 +290,9 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
           shared: isLibrary ? {} : sharedSingletons(pkg, { provide: isHost || dev, narrowed: narrowed?.shared }),
           dts: false,
           manifest: false,
-          // Production: the federation runtime core (~60 KB) ships once, in the shell, which puts it on the
-          // global; remotes use that one (externalRuntime), so a remoteEntry.js is only its container.
+          // Production: the federation runtime core ships once, in the shell, which puts it on the global;
+          // remotes use that one (externalRuntime), so a remoteEntry.js is only its container
+          // (docs/decisions/0005-first-page-weight.md, 'One federation runtime').
           ...(isHost && !dev ? { runtimePlugins: [INJECT_RUNTIME_CORE] } : {}),
           experiments: {
             ...(isHost || isLibrary || dev ? {} : { externalRuntime: true }),
@@ -340,7 +344,7 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
         // `ANALYZE=1 npm run build`: treemap and summary under artifacts/bundle/.
         ...(process.env.ANALYZE ? bundleReportPlugins(packageDir) : []),
       ],
-      // `npm run dev` serves a library through its package's remote server (under /<outDir>/), not its own.
+      // A library has no dev server: it is built by production builds only, and `npm run dev` serves the remote alone.
       devServer: isLibrary
         ? false
         : {

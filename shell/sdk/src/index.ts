@@ -124,7 +124,7 @@ export type { FieldErrorLike, FormFieldProps } from './components/form-field.tsx
 // Dialogs load Chakra's Dialog on first open (lazy), so they cost nothing on a page that does not open one.
 export { ConfirmDialog, DialogShell, PanelDialog, PanelSections } from './components/dialogs/lazy-dialogs.tsx';
 export type { ConfirmDialogProps, DialogShellProps, PanelDialogProps, PanelSectionsProps } from './components/dialogs/lazy-dialogs.tsx';
-// A page's loading, error and 'Venue Not Found' states (the venue pages and the Data Cards screen).
+// A page's loading, error and 'Venue Not Found' states, shared by the remotes' pages.
 export { ListSkeleton, LoadError, LoadingSpinner, VenueLoadError, VenueLoading } from './components/load-states.tsx';
 export { DeletedItemCard, PurgeDialog, RestorePurgeButtons, useRestorePurge } from './components/deleted-items.tsx';
 export type { RestorePurge, RestorePurgeOptions, RestorePurgeText } from './components/deleted-items.tsx';

@@ -42,8 +42,9 @@ import {
 
 /**
  * Chakra's default theme with only the recipes of the components the containers use: the whole default
- * theme (every recipe of every component) was about half of Chakra's weight on the first page. Tokens,
- * semantic tokens, text/layer/animation styles and the global CSS are Chakra's own, unchanged.
+ * theme (every recipe of every component) is a large share of Chakra's weight on the first page
+ * (docs/decisions/0005-first-page-weight.md, 'Only the recipes in use'). Tokens, semantic tokens,
+ * text/layer/animation styles and the global CSS are Chakra's own, unchanged.
  * A component whose recipe is missing here renders unstyled: tests/structure/chakra-recipes.test.ts
  * fails then, naming the recipe to add (what each component needs is read from Chakra's modules).
  */
