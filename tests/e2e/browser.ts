@@ -136,8 +136,11 @@ export const SCREENSHOTS = join(REPO_ROOT, 'artifacts', 'screenshots');
 /** The page's path, e.g. '/venue/123'. */
 export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 
-/** The page's toasts. */
-export const toasts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
+/**
+ * The page's shown toasts. A new toast dismisses the one before it (sdk `notify`), which stays in the page while it
+ * animates out (`data-state="closed"`): two toasts with the same text would break a strict locator.
+ */
+export const toasts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"][data-state="open"]');
 
 /**
  * A screenshot function of a test file (a no-op unless screenshots are enabled, see `SCREENSHOTS_ENABLED`):

@@ -315,7 +315,7 @@ describe.each(VIEWPORTS)('venue contacts at $label width ($width×$height)', ({ 
     // From the admin menu's link target.
     const { context, page, errors } = await newPage('admin', width, height, '/deleted-contacts');
     contexts.push(context);
-    await page.getByRole('heading', { name: 'Deleted Contacts' }).waitFor();
+    await page.getByRole('heading', { name: 'Deleted Contacts', exact: true }).waitFor();
     expect(pathOf(page)).toBe('/deleted-contacts');
     const group = page.getByTestId('deleted-contact-group').filter({ hasText: venueName });
     await group.waitFor();

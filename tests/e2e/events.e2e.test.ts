@@ -272,7 +272,7 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
       await admin.getByTestId('user-menu-button').click();
       await admin.getByTestId('user-menu').getByRole('link', { name: 'Deleted Venues' }).click();
       await admin.waitForURL((url) => url.pathname === '/deleted-venues');
-      await admin.getByRole('heading', { name: 'Deleted Venues' }).waitFor();
+      await admin.getByRole('heading', { name: 'Deleted Venues', exact: true }).waitFor();
       await admin.getByTestId('deleted-venue-list').waitFor();
       // Newest deleted first: the arena just deleted, with the day it was deleted.
       expect(await admin.getByTestId('deleted-venue-name').first().textContent()).toBe(arenaName);

@@ -3,7 +3,7 @@
 // unsaved-changes guard (in-app dialog, the browser's Back button, and the browser's prompt on closing the tab).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, browserPerFile, openSignedIn, pathOf, screenshotsOf, type SignedInPage } from './browser.ts';
+import { baseUrl, browserPerFile, openSignedIn, pathOf, screenshotsOf, toasts, type SignedInPage } from './browser.ts';
 
 // Each width its own venue, with names unlike each other and the demo venues (the duplicate check compares names).
 const VIEWPORTS = [
@@ -194,7 +194,7 @@ describe.each(VIEWPORTS)('venue forms at $label width ($width×$height)', ({ wid
     await page.goto(`${baseUrl()}/add-venue`);
     await page.getByTestId('venue-name').fill(`${name} Offline Check`);
     await page.getByTestId('venue-save-close').click();
-    const toast = page.locator('[data-scope="toast"][data-part="root"]');
+    const toast = toasts(page);
     const checkFailed = toast.filter({ hasText: 'Duplicate Check Failed' });
     await checkFailed.waitFor();
     expect(await checkFailed.textContent()).toContain('Proceeding with creation.');
