@@ -63,7 +63,7 @@ describe.each(SERVICE_NAMES.map((name) => ({ name })))('services/$name follows t
     }
   });
 
-  it('keeps integration tests beside main.ts, mongoose models and repositories in repositories/, codecs in proto, handlers in grpc/', () => {
+  it('keeps integration tests beside main.ts, mongoose models (through the kit) and repositories in repositories/, codecs in proto, handlers in grpc/', () => {
     const files = filesUnder(src).map((file) => relative(src, file));
     expect(
       files.filter((file) => file.endsWith('.int.test.ts') && file.includes('/')),
@@ -79,6 +79,10 @@ describe.each(SERVICE_NAMES.map((name) => ({ name })))('services/$name follows t
           !/^repositories\/[^/]+\.model\.ts$/.test(file) && !isTest(file) && /(new Schema\b|connection\.model\b)/.test(readFileSync(join(src, file), 'utf8')),
       ),
       'mongoose schemas and models are declared in repositories/*.model.ts',
+    ).toEqual([]);
+    expect(
+      files.filter((file) => !isTest(file) && /connection\.models?\b/.test(readFileSync(join(src, file), 'utf8'))),
+      "models are registered through the kit's registeredModel (or lockModel), never on the connection by hand",
     ).toEqual([]);
     expect(
       files.filter((file) => /\.codec\.ts$/.test(file)),

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { registeredModel } from './mongo.ts';
 
 export interface LockDocument {
   _id: string;
@@ -31,11 +32,7 @@ export function lockSchema(collection: string): Schema<LockDocument> {
 
 /** The mongoose model of a service's lock collection (`<service>_locks`), made once per connection. */
 export function lockModel(connection: Connection, modelName: string, collection: string): Model<LockDocument> {
-  const existing = connection.models[modelName] as Model<LockDocument> | undefined;
-  if (existing && existing.collection.collectionName !== collection) {
-    throw new Error(`the model ${modelName} is already registered on ${existing.collection.collectionName}, not ${collection}`);
-  }
-  return existing ?? connection.model<LockDocument>(modelName, lockSchema(collection));
+  return registeredModel(connection, modelName, lockSchema(collection));
 }
 
 /** A lock older than this was left by a process that died while holding it: it may be broken. */

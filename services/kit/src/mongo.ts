@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import type { Connection } from 'mongoose';
+import type { Connection, Model, Schema } from 'mongoose';
 import { redactCredentials } from './redact-credentials.ts';
 
 /** The part of a mongoose Model that ensureIndexes needs. */
@@ -54,4 +54,18 @@ export async function ensureIndexes(models: readonly IndexedModel[]): Promise<vo
       await model.syncIndexes();
     }
   }
+}
+
+/**
+ * The model `name` of `connection`, registered with `schema` the first time it is asked for (every repository,
+ * read model and test harness of a process shares it). Asking again for `name` with a schema of another collection
+ * is a programming error: it throws instead of handing back a model of the wrong collection.
+ */
+export function registeredModel<T>(connection: Connection, name: string, schema: Schema<T>): Model<T> {
+  const existing = connection.models[name] as Model<T> | undefined;
+  const collection = schema.get('collection');
+  if (existing && collection !== undefined && existing.collection.collectionName !== collection) {
+    throw new Error(`the model ${name} is already registered on ${existing.collection.collectionName}, not ${collection}`);
+  }
+  return existing ?? connection.model<T>(name, schema);
 }

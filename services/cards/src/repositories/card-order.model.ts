@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
 import { DEPARTMENTS } from '@venuebook/proto/domain';
+import { registeredModel } from '@venuebook/service-kit';
 
 /**
  * One saved version of a department's card order (spec §3 department_card_order, template_card_order): insert-only.
@@ -35,7 +36,7 @@ export interface CardOrderDocument {
 export type CardOrderModel = Model<CardOrderDocument>;
 
 export function cardOrderModel(connection: Connection): CardOrderModel {
-  return (connection.models.CardOrder as CardOrderModel | undefined) ?? connection.model<CardOrderDocument>('CardOrder', cardOrderSchema);
+  return registeredModel<CardOrderDocument>(connection, 'CardOrder', cardOrderSchema);
 }
 
 /** Marks what was seeded (`_id` e.g. 'templates-v1'), written once after the seed's inserts. */
@@ -50,5 +51,5 @@ export interface CardSeedDocument {
 }
 
 export function cardSeedModel(connection: Connection): Model<CardSeedDocument> {
-  return (connection.models.CardSeed as Model<CardSeedDocument> | undefined) ?? connection.model<CardSeedDocument>('CardSeed', cardSeedSchema);
+  return registeredModel<CardSeedDocument>(connection, 'CardSeed', cardSeedSchema);
 }

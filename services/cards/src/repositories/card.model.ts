@@ -3,6 +3,7 @@ import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
 import { CARD_FIELD_TYPES, DEPARTMENTS } from '@venuebook/proto/domain';
 import type { CardField, Department } from '@venuebook/proto/domain';
+import { registeredModel } from '@venuebook/service-kit';
 
 const cardFieldSchema = new Schema(
   {
@@ -62,5 +63,5 @@ export interface CardDocument {
 export type CardModel = Model<CardDocument>;
 
 export function cardModel(connection: Connection): CardModel {
-  return (connection.models.DataCard as CardModel | undefined) ?? connection.model<CardDocument>('DataCard', cardSchema);
+  return registeredModel<CardDocument>(connection, 'DataCard', cardSchema);
 }

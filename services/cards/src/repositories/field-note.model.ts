@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, InferSchemaType, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 /** A stored note line ('line', `_id` the line id) or the soft delete of one ('deleted', `_id` `${lineId}:deleted`). */
 export const FIELD_NOTE_KINDS = ['line', 'deleted'] as const;
@@ -40,5 +41,5 @@ export type FieldNoteDocument = InferSchemaType<typeof fieldNoteSchema> & { _id:
 export type FieldNoteModel = Model<FieldNoteDocument>;
 
 export function fieldNoteModel(connection: Connection): FieldNoteModel {
-  return (connection.models.FieldNote as FieldNoteModel | undefined) ?? connection.model<FieldNoteDocument>('FieldNote', fieldNoteSchema);
+  return registeredModel<FieldNoteDocument>(connection, 'FieldNote', fieldNoteSchema);
 }

@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
 import type { Connection, InferSchemaType, Model } from 'mongoose';
 import { FIELD_VALUE_KINDS } from '@venuebook/proto/domain';
+import { registeredModel } from '@venuebook/service-kit';
 
 /**
  * One version of a card field's value at a venue (spec §3 venue_data): `_id` `${venueId}:${cardId}_${fieldKey}:${version}`.
@@ -36,5 +37,5 @@ export type FieldValueModel = Model<FieldValueDocument>;
 
 /** The FieldValue model bound to a service connection. */
 export function fieldValueModel(connection: Connection): FieldValueModel {
-  return (connection.models.FieldValue as FieldValueModel | undefined) ?? connection.model<FieldValueDocument>('FieldValue', fieldValueSchema);
+  return registeredModel<FieldValueDocument>(connection, 'FieldValue', fieldValueSchema);
 }

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 /** admin_settings (spec §3): one document per key (`_id` = setting_key). */
 export interface AdminSettingDocument {
@@ -21,6 +22,5 @@ export const adminSettingSchema = new Schema<AdminSettingDocument>(
 );
 
 export function adminSettingModel(connection: Connection): Model<AdminSettingDocument> {
-  const existing = connection.models.AdminSetting as Model<AdminSettingDocument> | undefined;
-  return existing ?? connection.model<AdminSettingDocument>('AdminSetting', adminSettingSchema);
+  return registeredModel<AdminSettingDocument>(connection, 'AdminSetting', adminSettingSchema);
 }

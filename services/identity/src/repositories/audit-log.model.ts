@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 /**
  * audit_logs (spec §3): one document per audit event, `_id` = the event id, so that a redelivered event is
@@ -40,6 +41,5 @@ export const auditLogSchema = new Schema<AuditLogDocument>(
 // No secondary index: the list comes from the read model; the database is read by `_id` only.
 
 export function auditLogModel(connection: Connection): Model<AuditLogDocument> {
-  const existing = connection.models.AuditLog as Model<AuditLogDocument> | undefined;
-  return existing ?? connection.model<AuditLogDocument>('AuditLog', auditLogSchema);
+  return registeredModel<AuditLogDocument>(connection, 'AuditLog', auditLogSchema);
 }

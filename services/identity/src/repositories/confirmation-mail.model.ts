@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 /**
  * A confirmation mail sent to an address: `_id` is `<address>|<minute>`, so two sends in the same minute
@@ -23,8 +24,5 @@ export const confirmationMailSchema = new Schema<ConfirmationMailDocument>(
 confirmationMailSchema.index({ email: 1, at: -1 });
 
 export function confirmationMailModel(connection: Connection): Model<ConfirmationMailDocument> {
-  return (
-    (connection.models.ConfirmationMail as Model<ConfirmationMailDocument> | undefined) ??
-    connection.model<ConfirmationMailDocument>('ConfirmationMail', confirmationMailSchema)
-  );
+  return registeredModel<ConfirmationMailDocument>(connection, 'ConfirmationMail', confirmationMailSchema);
 }

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 /** user_first_logins: one row per user, written at the first sign-in. */
 export interface FirstLoginDocument {
@@ -18,5 +19,5 @@ export const firstLoginSchema = new Schema<FirstLoginDocument>(
 );
 
 export function firstLoginModel(connection: Connection): Model<FirstLoginDocument> {
-  return (connection.models.FirstLogin as Model<FirstLoginDocument> | undefined) ?? connection.model<FirstLoginDocument>('FirstLogin', firstLoginSchema);
+  return registeredModel<FirstLoginDocument>(connection, 'FirstLogin', firstLoginSchema);
 }

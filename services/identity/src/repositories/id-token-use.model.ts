@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 /**
  * An OpenID Connect ID token that has opened a session, by a hash of its identifying claims: written once
@@ -21,5 +22,5 @@ export const idTokenUseSchema = new Schema<IdTokenUseDocument>(
 );
 
 export function idTokenUseModel(connection: Connection): Model<IdTokenUseDocument> {
-  return (connection.models.IdTokenUse as Model<IdTokenUseDocument> | undefined) ?? connection.model<IdTokenUseDocument>('IdTokenUse', idTokenUseSchema);
+  return registeredModel<IdTokenUseDocument>(connection, 'IdTokenUse', idTokenUseSchema);
 }

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 /** profiles: welcome_shown (spec §3) and the last sign-in time, one per user. */
 export interface ProfileDocument {
@@ -18,5 +19,5 @@ export const profileSchema = new Schema<ProfileDocument>(
 );
 
 export function profileModel(connection: Connection): Model<ProfileDocument> {
-  return (connection.models.Profile as Model<ProfileDocument> | undefined) ?? connection.model<ProfileDocument>('Profile', profileSchema);
+  return registeredModel<ProfileDocument>(connection, 'Profile', profileSchema);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 // Document types are written out (not InferSchemaType): inferring the schemas costs the type checker gigabytes.
 export interface SessionDocument {
@@ -69,18 +70,13 @@ export const refreshTokenUseSchema = new Schema<RefreshTokenUseDocument>(
 );
 
 export function sessionModel(connection: Connection): Model<SessionDocument> {
-  return (connection.models.Session as Model<SessionDocument> | undefined) ?? connection.model<SessionDocument>('Session', sessionSchema);
+  return registeredModel<SessionDocument>(connection, 'Session', sessionSchema);
 }
 
 export function refreshTokenModel(connection: Connection): Model<RefreshTokenDocument> {
-  return (
-    (connection.models.RefreshToken as Model<RefreshTokenDocument> | undefined) ?? connection.model<RefreshTokenDocument>('RefreshToken', refreshTokenSchema)
-  );
+  return registeredModel<RefreshTokenDocument>(connection, 'RefreshToken', refreshTokenSchema);
 }
 
 export function refreshTokenUseModel(connection: Connection): Model<RefreshTokenUseDocument> {
-  return (
-    (connection.models.RefreshTokenUse as Model<RefreshTokenUseDocument> | undefined) ??
-    connection.model<RefreshTokenUseDocument>('RefreshTokenUse', refreshTokenUseSchema)
-  );
+  return registeredModel<RefreshTokenUseDocument>(connection, 'RefreshTokenUse', refreshTokenUseSchema);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 // Document types are written out (not InferSchemaType): inferring the schemas costs the type checker gigabytes.
 export interface UserDocument {
@@ -47,5 +48,5 @@ userSchema.index({ role: 1 });
 userSchema.index({ createdAt: 1 });
 
 export function userModel(connection: Connection): Model<UserDocument> {
-  return (connection.models.User as Model<UserDocument> | undefined) ?? connection.model<UserDocument>('User', userSchema);
+  return registeredModel<UserDocument>(connection, 'User', userSchema);
 }

@@ -2,6 +2,7 @@ import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
 import { DOCUMENT_CATEGORY_VALUES, SYNC_STATUSES } from '@venuebook/proto/domain';
 import type { DocumentCategory, SyncStatus } from '@venuebook/proto/domain';
+import { registeredModel } from '@venuebook/service-kit';
 
 const syncSchema = new Schema(
   {
@@ -82,7 +83,7 @@ export interface DocumentDocument {
 export type DocumentModel = Model<DocumentDocument>;
 
 export function documentModel(connection: Connection): DocumentModel {
-  return (connection.models.VenueDocument as DocumentModel | undefined) ?? connection.model<DocumentDocument>('VenueDocument', documentSchema);
+  return registeredModel<DocumentDocument>(connection, 'VenueDocument', documentSchema);
 }
 
 /**
@@ -130,10 +131,7 @@ export interface DocumentRevisionDocument {
 export type DocumentRevisionModel = Model<DocumentRevisionDocument>;
 
 export function documentRevisionModel(connection: Connection): DocumentRevisionModel {
-  return (
-    (connection.models.VenueDocumentRevision as DocumentRevisionModel | undefined) ??
-    connection.model<DocumentRevisionDocument>('VenueDocumentRevision', documentRevisionSchema)
-  );
+  return registeredModel<DocumentRevisionDocument>(connection, 'VenueDocumentRevision', documentRevisionSchema);
 }
 
 /** A revision's `_id`. */
@@ -164,5 +162,5 @@ export interface GalleryDocument {
 export type GalleryModel = Model<GalleryDocument>;
 
 export function galleryModel(connection: Connection): GalleryModel {
-  return (connection.models.GallerySettings as GalleryModel | undefined) ?? connection.model<GalleryDocument>('GallerySettings', gallerySchema);
+  return registeredModel<GalleryDocument>(connection, 'GallerySettings', gallerySchema);
 }

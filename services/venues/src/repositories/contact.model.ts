@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import type { Connection, InferSchemaType, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 const text = { type: String, default: '' } as const;
 
@@ -32,5 +33,5 @@ export type ContactModel = Model<ContactDocument>;
 
 /** The Contact model bound to a service connection. */
 export function contactModel(connection: Connection): ContactModel {
-  return (connection.models.Contact as ContactModel | undefined) ?? connection.model<ContactDocument>('Contact', contactSchema);
+  return registeredModel<ContactDocument>(connection, 'Contact', contactSchema);
 }

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, InferSchemaType, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 /**
  * One imported CSV row: `_id` is the row's key (a hash of its kind and normalised values). Inserted
@@ -20,5 +21,5 @@ export type ImportKeyDocument = InferSchemaType<typeof importKeySchema> & { _id:
 export type ImportKeyModel = Model<ImportKeyDocument>;
 
 export function importKeyModel(connection: Connection): ImportKeyModel {
-  return (connection.models.ImportKey as ImportKeyModel | undefined) ?? connection.model<ImportKeyDocument>('ImportKey', importKeySchema);
+  return registeredModel<ImportKeyDocument>(connection, 'ImportKey', importKeySchema);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import type { Connection, InferSchemaType, Model } from 'mongoose';
+import { registeredModel } from '@venuebook/service-kit';
 
 /** A venue's event (spec §3 'event': a show or production at the venue); hard-deleted. */
 export const venueEventSchema = new Schema(
@@ -29,5 +30,5 @@ export type VenueEventModel = Model<VenueEventDocument>;
 
 /** The VenueEvent model bound to a service connection. */
 export function venueEventModel(connection: Connection): VenueEventModel {
-  return (connection.models.VenueEvent as VenueEventModel | undefined) ?? connection.model<VenueEventDocument>('VenueEvent', venueEventSchema);
+  return registeredModel<VenueEventDocument>(connection, 'VenueEvent', venueEventSchema);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import type { Connection, InferSchemaType, Model } from 'mongoose';
 import { DEFAULT_COUNTRY, nameKey } from '@venuebook/proto/domain';
+import { registeredModel } from '@venuebook/service-kit';
 
 const linkSchema = new Schema(
   {
@@ -64,5 +65,5 @@ export type VenueModel = Model<VenueDocument>;
 
 /** The Venue model bound to a service connection (one database per service). */
 export function venueModel(connection: Connection): VenueModel {
-  return (connection.models.Venue as VenueModel | undefined) ?? connection.model<VenueDocument>('Venue', venueSchema);
+  return registeredModel<VenueDocument>(connection, 'Venue', venueSchema);
 }
