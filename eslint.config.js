@@ -129,8 +129,13 @@ const ARROWS = {
   // Services (services/<name>), the kit, the gateway, deploy/ and tests/.
   kitToServices: arrow(
     'kit-imports-service-or-gateway',
-    'The service kit imports only proto: never a service, the gateway, the launcher (`@venuebook/local`, which depends on the kit) or browser code.',
-    [named(SERVICE_PACKAGES), ...serviceCode(SERVICES), pkg('gateway', 'local', 'sdk', 'shell', ...REMOTES), climbsInto('(?:gateway|deploy|shell|mfe-[^/]+)')],
+    'The service kit imports only proto: never a service, the gateway, deploy/ (`@venuebook/local` and `@venuebook/stand-ins` depend on the kit), tests/ or browser code.',
+    [
+      named(SERVICE_PACKAGES),
+      ...serviceCode(SERVICES),
+      pkg('gateway', 'local', 'stand-ins', 'tests', 'sdk', 'shell', ...REMOTES),
+      climbsInto('(?:gateway|deploy|tests|shell|mfe-[^/]+)'),
+    ],
   ),
   /** @param {string[]} others the other services' folders */
   serviceToService: (others) =>
@@ -144,10 +149,25 @@ const ARROWS = {
     'A service imports only the service kit and proto: never the gateway, the sdk, the shell or a remote.',
     [pkg('gateway', 'sdk', 'shell', ...REMOTES), climbsInto('(?:gateway|shell|mfe-[^/]+)')],
   ),
+  serviceToDeployOrTests: arrow(
+    'service-imports-deploy-or-tests',
+    'A service, its tests included, never imports deploy/ or tests/ (`@venuebook/local`, `@venuebook/stand-ins`): its harnesses start other services through `@venuebook/service-kit/processes` and reach the run’s stand-ins through `sharedStandIns()` of `@venuebook/service-kit/testing`.',
+    [pkg('local', 'stand-ins', 'tests'), climbsInto('(?:deploy|tests)')],
+  ),
   launcherInProduction: arrow(
     'production-code-imports-launcher',
-    'Only tests (`*.test.ts`, `src/testing/`) import `@venuebook/local`: production code never depends on the launcher.',
-    [pkg('local'), climbsInto('deploy')],
+    'Only tests (`*.test.ts`, `src/testing/`) import `@venuebook/local` or `@venuebook/stand-ins`: production code never depends on the launcher.',
+    [pkg('local', 'stand-ins'), climbsInto('deploy')],
+  ),
+  gatewayToTests: arrow(
+    'gateway-imports-tests',
+    'The gateway, its tests included, never imports tests/: what its tests share with them lives in `@venuebook/service-kit/testing` or the launcher.',
+    [pkg('tests'), climbsInto('tests')],
+  ),
+  deployToTests: arrow(
+    'deploy-imports-tests',
+    'deploy/ never imports tests/ (nor runs their files): the stand-ins it runs live in `deploy/stand-ins`, and the test and bench runners in tests/ use deploy/, not the other way round.',
+    [pkg('tests'), climbsInto('tests')],
   ),
   gatewayToService: arrow(
     'gateway-imports-service',
@@ -198,7 +218,10 @@ const serviceZones = SERVICES.flatMap((name) => {
   const others = SERVICES.filter((other) => other !== name);
   const arrows = [...(others.length > 0 ? [ARROWS.serviceToService(others)] : []), ARROWS.serviceToApp];
   const tests = TESTS.map((glob) => `services/${name}/${glob}`);
-  return [zone(`services/${name}`, under(`services/${name}`), [...arrows, ARROWS.launcherInProduction], tests), zone(`services/${name} tests`, tests, arrows)];
+  return [
+    zone(`services/${name}`, under(`services/${name}`), [...arrows, ARROWS.serviceToDeployOrTests], tests),
+    zone(`services/${name} tests`, tests, [...arrows, ARROWS.serviceToDeployOrTests]),
+  ];
 });
 
 const arrowZones = [
@@ -209,15 +232,15 @@ const arrowZones = [
   zone(
     'gateway',
     under('gateway'),
-    [ARROWS.gatewayToService, ARROWS.gatewayToBrowser, ARROWS.launcherInProduction],
+    [ARROWS.gatewayToService, ARROWS.gatewayToBrowser, ARROWS.launcherInProduction, ARROWS.gatewayToTests],
     TESTS.map((glob) => `gateway/${glob}`),
   ),
   zone(
     'gateway tests',
     TESTS.map((glob) => `gateway/${glob}`),
-    [ARROWS.gatewayToService, ARROWS.gatewayToBrowser],
+    [ARROWS.gatewayToService, ARROWS.gatewayToBrowser, ARROWS.gatewayToTests],
   ),
-  zone('deploy', under('deploy'), [ARROWS.deployToService]),
+  zone('deploy', under('deploy'), [ARROWS.deployToService, ARROWS.deployToTests]),
   zone('tests', under('tests'), [ARROWS.testsToService]),
   zone('shell/sdk/src', under('shell/sdk/src'), [...BROWSER, ARROWS.sdkToApp]),
   zone('shell/src', under('shell/src'), [...BROWSER, ARROWS.shellToRemote]),

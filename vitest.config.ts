@@ -43,7 +43,12 @@ export default defineConfig({
           exclude: IGNORED,
           // The servers, then the gateway's services on them and a whole product for tests/integration (each started
           // only when a file asks for it).
-          globalSetup: ['tests/setup/infra.global.ts', 'gateway/src/testing/gateway-backend.global.ts', 'tests/setup/product.global.ts'],
+          globalSetup: [
+            'tests/setup/infra.global.ts',
+            'tests/setup/stand-ins.global.ts',
+            'gateway/src/testing/gateway-backend.global.ts',
+            'tests/setup/product.global.ts',
+          ],
           // Three files at a time on two cores: most of a file's time is waiting on processes and servers (two files
           // kept 1.6 cores busy). Each worker has a NATS of its own (testInfra()).
           maxWorkers: 3,

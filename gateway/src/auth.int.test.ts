@@ -3,16 +3,15 @@
 // identity service's own gRPC face (unsigned calls included) is tested in services/identity.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmationLink, DEMO_PASSWORD } from '@venuebook/local';
+import { DEMO_PASSWORD } from '@venuebook/local';
 import { API_ERROR_CODES, can, REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH, ROLES } from '@venuebook/proto/domain';
 import type { Action, Role } from '@venuebook/proto/domain';
 import { SUBJECTS } from '@venuebook/proto/events';
 import { createClient } from '@venuebook/proto/grpc';
 import { IdentityService } from '@venuebook/proto/identity/v1';
 import { connectNats, userContextSigner } from '@venuebook/service-kit';
-import { eventsSince, testInfra } from '@venuebook/service-kit/testing';
+import { chooseAccount, confirmationLink, eventsSince, testInfra } from '@venuebook/service-kit/testing';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
-import { chooseAccount } from '../../tests/fakes/oidc-provider.ts';
 import type { GatewayApp } from './app.ts';
 import { EMBED_TOKEN_MESSAGES } from './lib/embed.ts';
 import { startGatewayUnderTest, TEST_DOMAIN } from './testing/gateway-under-test.ts';

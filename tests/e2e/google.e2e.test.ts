@@ -1,5 +1,5 @@
 // 'Continue with Google' end to end: the gateway's OpenID Connect client (openid-client, PKCE) against the
-// local identity provider of tests/fakes, its account chooser, and the Access Denied screen for an
+// local identity provider of @venuebook/stand-ins, its account chooser, and the Access Denied screen for an
 // account outside the company domain.
 import { describe, expect, it } from 'vitest';
 import { OUTSIDE_DOMAIN_ACCOUNT } from '@venuebook/local';

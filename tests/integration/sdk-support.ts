@@ -7,12 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { confirmationLink, OUTSIDE_DOMAIN_ACCOUNT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
+import { OUTSIDE_DOMAIN_ACCOUNT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { DemoAccount, RunningStack } from '@venuebook/local';
 import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
 import type { Role } from '@venuebook/proto/domain';
-import { chooseAccount, cookieJarFetch } from '../fakes/oidc-provider.ts';
-import { requestStart } from '../setup/start-on-request.ts';
+import { chooseAccount, confirmationLink, cookieJarFetch, requestStart } from '@venuebook/service-kit/testing';
 
 /** The refresh cookie of the gateway (httpOnly, Path=/api/v1/auth). */
 export const REFRESH_COOKIE = REFRESH_COOKIE_NAME;

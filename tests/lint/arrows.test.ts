@@ -110,6 +110,15 @@ const BAD: Record<string, { lintAs: string; hits: Hit[] }> = {
       { line: 2, arrow: 'kit-imports-service-or-gateway', source: '../../venues/src/domain/venue-rules.ts' },
       { line: 3, arrow: 'kit-imports-service-or-gateway', source: '@venuebook/local' },
       { line: 4, arrow: 'kit-imports-service-or-gateway', source: '../../../gateway/src/config.ts' },
+      { line: 5, arrow: 'kit-imports-service-or-gateway', source: '../../../tests/setup/context.ts' },
+    ],
+  },
+  'service-imports-deploy-or-tests.ts': {
+    lintAs: 'services/identity/src/testing/fixture.ts',
+    hits: [
+      { line: 2, arrow: 'service-imports-deploy-or-tests', source: '@venuebook/local' },
+      { line: 3, arrow: 'service-imports-deploy-or-tests', source: '@venuebook/stand-ins' },
+      { line: 4, arrow: 'service-imports-deploy-or-tests', source: '../../../../tests/setup/context.ts' },
     ],
   },
   'service-imports-service.ts': {
@@ -132,6 +141,14 @@ const BAD: Record<string, { lintAs: string; hits: Hit[] }> = {
     hits: [
       { line: 2, arrow: 'production-code-imports-launcher', source: '@venuebook/local' },
       { line: 3, arrow: 'production-code-imports-launcher', source: '../../../../deploy/local/src/index.ts' },
+      { line: 4, arrow: 'production-code-imports-launcher', source: '@venuebook/stand-ins' },
+    ],
+  },
+  'gateway-imports-tests.ts': {
+    lintAs: 'gateway/src/testing/fixture.ts',
+    hits: [
+      { line: 2, arrow: 'gateway-imports-tests', source: '../../../tests/e2e/browser.ts' },
+      { line: 3, arrow: 'gateway-imports-tests', source: '@venuebook/tests/bench/support.ts' },
     ],
   },
   'gateway-imports-service.ts': {
@@ -156,6 +173,13 @@ const BAD: Record<string, { lintAs: string; hits: Hit[] }> = {
       { line: 3, arrow: 'deploy-imports-service-or-gateway', source: '@venuebook/gateway/src/app.ts' },
     ],
   },
+  'deploy-imports-tests.ts': {
+    lintAs: 'deploy/local/src/fixture.ts',
+    hits: [
+      { line: 2, arrow: 'deploy-imports-tests', source: '../../../tests/setup/context.ts' },
+      { line: 3, arrow: 'deploy-imports-tests', source: '@venuebook/tests/bench/support.ts' },
+    ],
+  },
   'tests-import-service-or-gateway.ts': {
     lintAs: 'tests/integration/fixture.int.test.ts',
     hits: [
@@ -173,7 +197,7 @@ const GOOD: Record<string, string> = {
   'gateway-uses-kit-and-proto.ts': 'gateway/src/routes/api/v1/venues/fixture.ts',
   'gateway-test-uses-launcher.ts': 'gateway/src/fixture.int.test.ts',
   'service-uses-kit-and-proto.ts': 'services/venues/src/use-cases/fixture.ts',
-  'service-testing-uses-launcher.ts': 'services/identity/src/testing/fixture.ts',
+  'service-testing-uses-kit-testing.ts': 'services/identity/src/testing/fixture.ts',
   'deploy-launches-by-path.ts': 'deploy/local/src/fixture.ts',
   'tests-reach-sdk-by-path.ts': 'tests/integration/fixture.int.test.ts',
   'proto-grpc-uses-grpc-js.ts': 'proto/src/grpc/fixture.ts',

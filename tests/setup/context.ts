@@ -6,6 +6,8 @@ declare module 'vitest' {
     infra: TestInfra & { workerNatsUrls?: string[] };
     /** Integration project: GET answers the run's shared gateway services (gateway/src/testing/gateway-backend.global.ts), started on the first call. */
     gatewayBackendUrl: string;
+    /** Integration project: GET answers the run's shared stand-ins (tests/setup/stand-ins.global.ts), started on the first call. */
+    standInsUrl: string;
     /** Integration project: GET answers the run's shared product (tests/setup/product.global.ts), started on the first call. */
     sharedProductUrl: string;
     /** e2e project: a running product per worker (files running side by side never share data); see E2eStack. */

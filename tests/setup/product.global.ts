@@ -3,11 +3,11 @@
 // with the gateway settings they need together (sharedProductGatewayEnv; its embed origins on ports reserved
 // here, which the embed files serve their host pages on). Started when the first file asks (sharedSdkStack);
 // stopped at the end of the run.
-import { freePort } from '@venuebook/local';
+import { freePort } from '@venuebook/service-kit/processes';
 import type { TestProject } from 'vitest/node';
 import { productOf, sharedProductGatewayEnv, startSdkProduct } from '../integration/sdk-support.ts';
 import type { HostPagePorts, SdkProduct } from '../integration/sdk-support.ts';
-import { startOnRequest } from './start-on-request.ts';
+import { startOnRequest } from '@venuebook/service-kit/testing';
 import './context.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -4,7 +4,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, REPO_ROOT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
+import { REPO_ROOT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
+import { freePort } from '@venuebook/service-kit/processes';
 import type { RunningStack } from '@venuebook/local';
 import type { TestProject } from 'vitest/node';
 import type { E2eStack } from './context.ts';

@@ -2,23 +2,17 @@
 export { provisionInfra, provisionNats, LOCAL_S3_CREDENTIALS } from './provision.ts';
 export type { Infra, ProvisionOptions, S3Settings } from './provision.ts';
 export {
-  confirmationLink,
   loadOrCreateSecrets,
   seedDemoAccounts,
   seedDemoVenues,
   gatewayServiceEnv,
   identityEnv,
-  startGrpcService,
-  startMailSink,
   startServices,
   startStack,
   stopServices,
   TEST_PASSWORD_HASH_LOG2_N,
 } from './stack.ts';
 export type {
-  RunningGrpcService,
-  RunningReplica,
-  RunningService,
   RunningServices,
   RunningStack,
   StackOptions,
@@ -26,12 +20,9 @@ export type {
   StartServicesOptions,
 } from './stack.ts';
 export { MAX_REPLICAS, replicasEnv, serviceReplicas } from './replicas.ts';
-export { DEMO_PASSWORD, demoAccounts, LOCAL_COMPANY_DOMAIN } from './seed/demo-accounts.ts';
+export { DEMO_PASSWORD, demoAccounts, LOCAL_COMPANY_DOMAIN, OUTSIDE_DOMAIN_ACCOUNT } from './seed/demo-accounts.ts';
 export type { DemoAccount } from './seed/demo-accounts.ts';
 export { REPO_ROOT } from './infra-servers.ts';
-export { freePort } from './processes.ts';
 export { installedSchemathesisVersion, SCHEMATHESIS_BIN, SCHEMATHESIS_VENV, SCHEMATHESIS_VERSION } from './schemathesis-install.ts';
-export { DEMO_VENUES } from './seed/demo-venues.ts';
-export { OUTSIDE_DOMAIN_ACCOUNT, oidcGatewayEnv, startOidcProvider } from './oidc.ts';
-export type { RunningOidcProvider } from './oidc.ts';
+export { DEMO_VENUES } from '@venuebook/proto/testing';
 export { CONFIG_REFERENCE_FILE, configReferenceMarkdown } from './config-reference.ts';

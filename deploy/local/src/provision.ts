@@ -7,9 +7,9 @@ import { redactCredentials } from '@venuebook/service-kit';
 import type * as Testcontainers from 'testcontainers';
 import { findServerBinary, URL_VARIABLES } from './infra-servers.ts';
 import type { ServerKind } from './infra-servers.ts';
-import { freePort, httpOk, startProcess, tcpOpen, waitFor } from './processes.ts';
-import type { ManagedProcess } from './processes.ts';
-import { ensurePrivateDir } from './private-files.ts';
+import { freePort, httpOk, startProcess, tcpOpen, waitFor } from '@venuebook/service-kit/processes';
+import type { ManagedProcess } from '@venuebook/service-kit/processes';
+import { ensurePrivateDir } from '@venuebook/service-kit/processes';
 
 export interface S3Settings {
   /** http(s)://host:port, as services read it from S3_ENDPOINT. */

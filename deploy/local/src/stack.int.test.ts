@@ -5,9 +5,11 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './seed/demo-accounts.ts';
-import { startMailSink, startStack } from './stack.ts';
-import type { RunningService, RunningStack } from './stack.ts';
-import { tcpOpen } from './processes.ts';
+import { startStack } from './stack.ts';
+import type { RunningService } from '@venuebook/service-kit/processes';
+import type { RunningStack } from './stack.ts';
+import { tcpOpen } from '@venuebook/service-kit/processes';
+import { startMailSink } from '@venuebook/stand-ins';
 
 /** An address of this machine that other machines reach (not loopback), if it has one. */
 function outsideAddress(): string | undefined {

@@ -6,22 +6,22 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@venuebook/proto/grpc';
 import { IdentityService, LogoutScope } from '@venuebook/proto/identity/v1';
-import { SERVICE_NAMES, SERVICES, serviceEntry, serviceUrlEnv } from '@venuebook/proto/services';
+import { SERVICE_NAMES, serviceUrlEnv } from '@venuebook/proto/services';
 import type { ServiceName } from '@venuebook/proto/services';
 import { VenuesService } from '@venuebook/proto/venues/v1';
-import { createHealthChecker, userContextSigner } from '@venuebook/service-kit';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
+import { userContextSigner } from '@venuebook/service-kit';
 import { provisionInfra } from './provision.ts';
 import type { Infra } from './provision.ts';
 import { REPO_ROOT } from './infra-servers.ts';
-import { freePort, httpOk, startProcess, tcpOpen, waitFor } from './processes.ts';
-import type { ManagedProcess } from './processes.ts';
-import { demoAccounts } from './seed/demo-accounts.ts';
+import { ensurePrivateDir, freePort, httpOk, NO_GRPC_TLS, PRIVATE_FILE_MODE, startGrpcService, startProcess, waitFor } from '@venuebook/service-kit/processes';
+import type { ManagedProcess, RunningGrpcService, RunningService } from '@venuebook/service-kit/processes';
+import { demoAccounts, OUTSIDE_DOMAIN_ACCOUNT } from './seed/demo-accounts.ts';
 import type { DemoAccount } from './seed/demo-accounts.ts';
-import { DEMO_VENUES } from './seed/demo-venues.ts';
-import { oidcGatewayEnv, OUTSIDE_DOMAIN_ACCOUNT, startOidcProvider } from './oidc.ts';
-import type { RunningOidcProvider } from './oidc.ts';
-import { demoAccountsInMarker, planLocalRun, refusalOf, STAND_IN_HOST } from './local-plan.ts';
+import { DEMO_VENUES } from '@venuebook/proto/testing';
+import { confirmationLink } from '@venuebook/service-kit/stand-ins';
+import { oidcGatewayEnv, startMailSink, startOidcProvider } from '@venuebook/stand-ins';
+import type { RunningOidcProvider } from '@venuebook/stand-ins';
+import { demoAccountsInMarker, planLocalRun, refusalOf } from './local-plan.ts';
 import type { LocalRunPlan } from './local-plan.ts';
 import { serviceReplicas } from './replicas.ts';
 
@@ -91,40 +91,6 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-export interface RunningService {
-  /** host:port of its gRPC server (or the address it listens on). */
-  address: string;
-  process: ManagedProcess;
-  stop(): Promise<void>;
-}
-
-/** One process of a service (of its <NAME>_REPLICAS), on its own port, logging to its own file. */
-export interface RunningReplica {
-  /** 1, 2, ...: its log is <logDir>/<name>-<index>.log when the service runs several replicas. */
-  index: number;
-  /** host:port of its gRPC server. */
-  address: string;
-  /** The current process (a new one after start()). */
-  readonly process: ManagedProcess;
-  stop(): Promise<void>;
-  /** Starts it again after stop(), on the same port with the same settings; waits until it reports SERVING. */
-  start(): Promise<void>;
-}
-
-/** A service of the registry: one or more replicas. */
-export interface RunningGrpcService extends RunningService {
-  /**
-   * host:port of its only replica, or every replica's separated by commas (what <NAME>_GRPC_URL takes; the
-   * typed client balances over them).
-   */
-  address: string;
-  /** The first replica's process. */
-  readonly process: ManagedProcess;
-  /** Stops every replica. */
-  stop(): Promise<void>;
-  replicas: RunningReplica[];
-}
-
 export interface RunningGateway extends RunningService {
   /** Starts the gateway again after stop(), on the same URL with the same settings; waits until it is ready. */
   start(): Promise<void>;
@@ -137,9 +103,6 @@ const SEEDED_MARKER = 'seeded';
  * production cost's time and memory per hash.
  */
 export const TEST_PASSWORD_HASH_LOG2_N = 12;
-
-/** The launcher's services listen on loopback in plain text; empty values count as unset. */
-const NO_GRPC_TLS = { GRPC_TLS_CERT: '', GRPC_TLS_KEY: '', GRPC_TLS_CA: '', GRPC_ALLOW_INSECURE: '' };
 
 /**
  * Random secrets, created on the first start of a data folder and kept (mode 600) for the next ones. The
@@ -156,86 +119,6 @@ export function loadOrCreateSecrets(dataDir: string): StackSecrets {
 
 /** Every service of the registry, running, by name. */
 export type RunningServices = Record<ServiceName, RunningGrpcService>;
-
-interface ReplicaOptions {
-  name: ServiceName;
-  env: Record<string, string>;
-  logDir: string;
-  logLevel?: string;
-}
-
-/**
- * How long a service may take to serve (10 minutes): it loads its read models first, which takes a while at
- * scale on a busy machine (the media-scale bench reports it); a process that exits fails the start at once.
- */
-const SERVICE_READY_TIMEOUT_MS = 600_000;
-
-/** Starts one process of service `name` on `port` (log `logName`.log) and waits until it reports SERVING. */
-async function spawnReplica(options: ReplicaOptions, port: number, logName: string): Promise<ManagedProcess> {
-  const address = `127.0.0.1:${port}`;
-  const child = startProcess(logName, process.execPath, [join(REPO_ROOT, serviceEntry(options.name))], {
-    logDir: options.logDir,
-    // Loopback, plain text (TLS settings of the operator's shell are for deployments, not for this launcher).
-    env: { LOG_LEVEL: options.logLevel ?? 'info', ...options.env, GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), ...NO_GRPC_TLS },
-  });
-  const health = createHealthChecker(address);
-  try {
-    await waitFor(`${logName} service`, async () => (await health.check(SERVICES[options.name].service.typeName)) === 'SERVING', {
-      process: child,
-      timeoutMs: SERVICE_READY_TIMEOUT_MS,
-    });
-  } catch (error) {
-    await child.stop();
-    throw error;
-  } finally {
-    health.close();
-  }
-  return child;
-}
-
-/**
- * Starts service `name` of the registry (`services/<name>/src/main.ts`) as its own process, or `replicas`
- * processes (each on its own port, logging to <name>-<n>.log), one after the other, each waited for until its
- * health check reports the service SERVING. If one fails, those already started are stopped. `ports`: the
- * replicas' ports, when the caller chose them (e.g. to tell other services the address before it serves).
- */
-export async function startGrpcService(options: ReplicaOptions & { replicas?: number; ports?: readonly number[] }): Promise<RunningGrpcService> {
-  const count = options.ports?.length ?? options.replicas ?? 1;
-  if (!Number.isInteger(count) || count < 1) throw new RangeError(`replicas of ${options.name} must be a whole number of at least 1, got ${count}`);
-  const replicas: RunningReplica[] = [];
-  try {
-    for (let index = 1; index <= count; index += 1) {
-      const port = options.ports?.[index - 1] ?? (await freePort());
-      const logName = count === 1 ? options.name : `${options.name}-${index}`;
-      let child = await spawnReplica(options, port, logName);
-      replicas.push({
-        index,
-        address: `127.0.0.1:${port}`,
-        get process() {
-          return child;
-        },
-        stop: () => child.stop(),
-        async start() {
-          if (!child.exited) return;
-          child = await spawnReplica(options, port, logName);
-        },
-      });
-    }
-  } catch (error) {
-    for (const replica of replicas.reverse()) await replica.stop();
-    throw error;
-  }
-  return {
-    address: replicas.map((replica) => replica.address).join(','),
-    get process() {
-      return replicas[0]!.process;
-    },
-    replicas,
-    async stop() {
-      for (const replica of [...replicas].reverse()) await replica.stop();
-    },
-  };
-}
 
 export interface StartServicesOptions {
   infra: Pick<Infra, 'env'>;
@@ -316,28 +199,6 @@ export function identityEnv(options: {
 /** The gateway's environment that points it at the running services (VENUES_GRPC_URL, ...: every replica's host:port). */
 export function gatewayServiceEnv(services: RunningServices): Record<string, string> {
   return serviceUrlEnv(Object.fromEntries(SERVICE_NAMES.map((name) => [name, services[name].address])) as Record<ServiceName, string>);
-}
-
-/** The local SMTP sink of tests/fakes (local mode and tests stand-in for the company mail relay), on loopback only. */
-export async function startMailSink(logDir: string): Promise<RunningService & { smtpUrl: string; mailboxUrl: string }> {
-  const [smtpPort, httpPort] = [await freePort(STAND_IN_HOST), await freePort(STAND_IN_HOST)];
-  const child = startProcess('mail-sink', process.execPath, [join(REPO_ROOT, 'tests/fakes/smtp-sink.ts')], {
-    logDir,
-    env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort) },
-  });
-  const mailboxUrl = `http://127.0.0.1:${httpPort}`;
-  await waitFor('mail sink', async () => (await tcpOpen('127.0.0.1', smtpPort)) && httpOk(`${mailboxUrl}/messages`), { process: child });
-  return { address: `127.0.0.1:${smtpPort}`, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, mailboxUrl, process: child, stop: () => child.stop() };
-}
-
-/** Finds the newest confirmation link sent to `email` in the local mailbox. */
-export async function confirmationLink(mailboxUrl: string | undefined, email: string): Promise<string> {
-  if (!mailboxUrl) throw new Error('no local mailbox: SMTP_URL is configured, confirmation mails go to that relay');
-  const response = await fetch(`${mailboxUrl}/messages?to=${encodeURIComponent(email)}`);
-  const messages = (await response.json()) as { text: string }[];
-  const link = messages.at(-1)?.text.match(/https?:\/\/\S+\/api\/v1\/auth\/confirm\?token=[\w-]+/)?.[0];
-  if (!link) throw new Error(`no confirmation mail for ${email}`);
-  return link;
 }
 
 /**

@@ -3,7 +3,7 @@
 // tests/setup/infra.global.ts. Started when the first file asks for it (sharedGatewayBackend), so that a run
 // without such a file does not pay for it; stopped (and its databases dropped) at the end of the run.
 import type { TestProject } from 'vitest/node';
-import { startOnRequest } from '../../../tests/setup/start-on-request.ts';
+import { startOnRequest } from '@venuebook/service-kit/testing';
 import { startGatewayBackend } from './gateway-backend.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -1,6 +1,6 @@
 // Test wiring (integration tests only): the services behind a gateway under test. Every service of the registry
 // and the local mail sink as their own processes (through the launcher, as in production), the local OpenID
-// Connect provider of tests/fakes in this process (identity trusts it), and the demo accounts created through
+// Connect provider of @venuebook/stand-ins in this process (identity trusts it), and the demo accounts created through
 // the real sign-up path; on the test servers' MongoDB and S3 (databases and a bucket of their own) and a NATS
 // server of their own. What a test file needs to build gateways on them is a GatewayBackend: plain data, so
 // that the integration project's global setup (gateway-backend.global.ts) can start one set for
@@ -9,24 +9,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  demoAccounts,
-  identityEnv,
-  provisionInfra,
-  seedDemoAccounts,
-  startMailSink,
-  startServices,
-  stopServices,
-  TEST_PASSWORD_HASH_LOG2_N,
-} from '@venuebook/local';
+import { demoAccounts, identityEnv, provisionInfra, seedDemoAccounts, startServices, stopServices, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { DemoAccount, RunningServices } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 import { SERVICE_NAMES } from '@venuebook/proto/services';
 import type { ServiceName } from '@venuebook/proto/services';
 import { connectMongo } from '@venuebook/service-kit';
-import type { TestInfra } from '@venuebook/service-kit/testing';
-import { startOidcStandIn } from '../../../tests/fakes/oidc-provider.ts';
-import type { OidcSigningKey } from '../../../tests/fakes/oidc-provider.ts';
+import type { OidcSigningKey, TestInfra } from '@venuebook/service-kit/testing';
+import { startMailSink, startOidcStandIn } from '@venuebook/stand-ins';
 
 export const TEST_DOMAIN = 'example.com';
 /** The gateways under test answer as this URL (the demo accounts' confirmation links, the OIDC redirect URI). */

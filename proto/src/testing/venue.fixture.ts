@@ -1,7 +1,9 @@
-// Test data of the venue contract, shared by the tests of every package (test code only).
+// Test data of the venue contract, shared by the tests of every package, and the demo venues that the launcher seeds.
 import type { Venue, VenueInputParsed } from '../domain/index.ts';
 
 export { seededRandom } from './random.ts';
+export { DEMO_VENUES } from './demo-venues.ts';
+export type { DemoVenue } from './demo-venues.ts';
 
 /** A stored, active venue with every field set; override what a test cares about. */
 export function sampleVenue(overrides: Partial<Venue> = {}): Venue {

@@ -1,14 +1,13 @@
 // SignInWithOidc proves who signs in by itself: the ID token the gateway forwards is verified by identity
 // (signature against the provider's JWKS, iss, aud, exp/iat, email_verified, hd for company addresses), the
 // e-mail comes from the token alone, and each token opens one session. Holding the user-context signing
-// key (any service does) is not enough to open a session for someone. Tokens come from the local
-// OpenID Connect provider of tests/fakes, which publishes its key at its JWKS endpoint as Google does.
+// key (any service does) is not enough to open a session for someone. Tokens are those of the local
+// OpenID Connect provider (the run's shared stand-in), which publishes its key at its JWKS endpoint as Google does.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { GrpcStatus } from '@venuebook/proto/grpc';
-import { testInfra } from '@venuebook/service-kit/testing';
-import { startOidcStandIn, subjectOf } from '../../../tests/fakes/oidc-provider.ts';
+import { idTokenMinter, sharedStandIns, subjectOf, testInfra } from '@venuebook/service-kit/testing';
 import { EMAIL_NOT_VERIFIED, GOOGLE_NOT_CONFIGURED, ID_TOKEN_USED, NOT_COMPANY_WORKSPACE } from './use-cases/sessions.ts';
 import { rejection, startIdentityUnderTest, TEST_DOMAIN } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';
@@ -81,18 +80,15 @@ describe('SignInWithOidc', () => {
       .setIssuedAt()
       .setExpirationTime('10m')
       .encode();
-    // A real provider with its own key, for the same client id: its iss is not the configured issuer.
-    const other = await startOidcStandIn({ clientId: under.oidc.clientId });
-    try {
-      const otherProvider = await other.mintIdToken({ email });
-      // Re-signed claims of a valid token by the other provider, claiming our issuer.
-      const otherClaimingOurs = await other.mintIdToken({ email, issuer: under.oidc.issuer });
-      for (const [name, idToken] of Object.entries({ forged, unsigned, otherProvider, otherClaimingOurs })) {
-        const refused = await rejection(oidcCall({ idToken }));
-        expect([refused.code, refused.message], name).toEqual([GrpcStatus.UNAUTHENTICATED, 'Invalid ID token']);
-      }
-    } finally {
-      await other.close();
+    // A real provider with its own key (it publishes it at its JWKS endpoint), for the same client id: its iss is
+    // not the configured issuer.
+    const other = idTokenMinter({ ...(await sharedStandIns()).otherOidc, clientId: under.oidc.clientId });
+    const otherProvider = await other({ email });
+    // Re-signed claims of a valid token by the other provider, claiming our issuer.
+    const otherClaimingOurs = await other({ email, issuer: under.oidc.issuer });
+    for (const [name, idToken] of Object.entries({ forged, unsigned, otherProvider, otherClaimingOurs })) {
+      const refused = await rejection(oidcCall({ idToken }));
+      expect([refused.code, refused.message], name).toEqual([GrpcStatus.UNAUTHENTICATED, 'Invalid ID token']);
     }
     expect(await (await under.db()).collection('users').countDocuments({ email })).toBe(0);
   });

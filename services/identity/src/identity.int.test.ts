@@ -7,9 +7,8 @@ import { AUTH_MESSAGES, domainNotAllowedMessage } from '@venuebook/proto/domain'
 import { SUBJECTS } from '@venuebook/proto/events';
 import { createClient, GrpcStatus } from '@venuebook/proto/grpc';
 import { IdentityService, LogoutScope } from '@venuebook/proto/identity/v1';
-import { confirmationLink } from '@venuebook/local';
 import { signUserContext, userContextSigner } from '@venuebook/service-kit';
-import { testInfra } from '@venuebook/service-kit/testing';
+import { confirmationLink, testInfra } from '@venuebook/service-kit/testing';
 import { signUpMailCooldownMessage } from './use-cases/sign-up.ts';
 import { APP_URL, rejection, startIdentityUnderTest, STRONG_PASSWORD, TEST_DOMAIN } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';

@@ -5,8 +5,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startGrpcService } from '@venuebook/local';
-import type { RunningGrpcService } from '@venuebook/local';
+import { startGrpcService } from '@venuebook/service-kit/processes';
+import type { RunningGrpcService } from '@venuebook/service-kit/processes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentKeys } from './adapters/object-store.ts';
 import { s3Env, mediaClient } from './testing/media-under-test.ts';

@@ -18,3 +18,6 @@ export function demoAccounts(domain: string = LOCAL_COMPANY_DOMAIN): DemoAccount
   const bare = domain.replace(/^@/, '');
   return ROLES.map((role) => ({ email: `${role}@${bare}`, password: DEMO_PASSWORD, role }));
 }
+
+/** A user of the local identity provider outside the company domain (shows the Access Denied screen). */
+export const OUTSIDE_DOMAIN_ACCOUNT = 'guest@partner.org';

@@ -8,7 +8,7 @@ export interface Mailer {
 
 /**
  * Sign-up confirmation mail over SMTP (nodemailer). SMTP_URL comes from configuration: the company's mail
- * relay in production, the local sink of tests/fakes in local mode and in tests.
+ * relay in production, the local sink of @venuebook/stand-ins in local mode and in tests.
  */
 export function createMailer(options: { smtpUrl: string; from: string; logger: Logger }): Mailer {
   const transport = nodemailer.createTransport(options.smtpUrl);

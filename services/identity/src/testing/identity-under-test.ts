@@ -1,13 +1,8 @@
 // Test wiring (integration tests only): the identity service started in-process on real MongoDB-compatible
-// storage and NATS, its confirmation mail going to the local SMTP sink (a process, through the launcher),
-// 'Continue with Google' against the local OpenID Connect provider of tests/fakes (in this process, so that
-// tests can have it sign ID tokens), and a gRPC client that calls it as the gateway would, with a signed
-// user context.
+// storage and NATS, its confirmation mail going to the run's local SMTP sink, 'Continue with Google' against the
+// run's local OpenID Connect provider (both shared stand-ins; its signing key is handed over, so that tests mint
+// the ID tokens it would sign), and a gRPC client that calls it as the gateway would, with a signed user context.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { confirmationLink, startMailSink } from '@venuebook/local';
 import type { Role } from '@venuebook/proto/domain';
 import type { EventEnvelope, ParsedEventPayload, SubjectName } from '@venuebook/proto/events';
 import { createClient } from '@venuebook/proto/grpc';
@@ -17,10 +12,8 @@ import type { SessionGrant } from '@venuebook/proto/identity/v1';
 import { connectMongo, connectNats, createLogger, userContextSigner } from '@venuebook/service-kit';
 import type { NatsConnection, RunningServiceHandle } from '@venuebook/service-kit';
 import type { Connection } from 'mongoose';
-import { eventsSince, serviceTestConfig } from '@venuebook/service-kit/testing';
-import type { TestInfra } from '@venuebook/service-kit/testing';
-import { startOidcStandIn } from '../../../../tests/fakes/oidc-provider.ts';
-import type { MintedClaims, OidcStandIn } from '../../../../tests/fakes/oidc-provider.ts';
+import { confirmationLink, eventsSince, idTokenMinter, serviceTestConfig, sharedStandIns } from '@venuebook/service-kit/testing';
+import type { MintedClaims, TestInfra } from '@venuebook/service-kit/testing';
 import { configSchema } from '../config.ts';
 import type { IdentityConfig } from '../config.ts';
 import { start } from '../main.ts';
@@ -36,7 +29,7 @@ export interface IdentityUnderTest {
   userContextKey: string;
   mailboxUrl: string;
   /** The identity provider identity trusts (OIDC_ISSUER, GOOGLE_CLIENT_ID): mints ID tokens signed with its key. */
-  oidc: OidcStandIn;
+  oidc: { issuer: string; clientId: string; mintIdToken(claims: MintedClaims): Promise<string> };
   /** SignInWithOidc as the gateway calls it, with a fresh ID token of the provider for `email` (claims as given). */
   signInWithGoogle(email: string, claims?: Omit<MintedClaims, 'email'>): Promise<SessionGrant>;
   /** The client; pass `as(...)` or `anonymous()` as the call options. */
@@ -75,26 +68,23 @@ export async function startIdentityUnderTest(
   options: Omit<StartOptions, 'logger'> = {},
 ): Promise<IdentityUnderTest> {
   const dbName = `venuebook_test_identity_${randomUUID().slice(0, 8)}`;
-  const logDir = mkdtempSync(join(tmpdir(), 'venuebook-identity-int-'));
   const userContextKey = randomBytes(32).toString('base64url');
   const ownerEmail = `owner-${randomUUID().slice(0, 8)}@${TEST_DOMAIN}`;
-  const stops: (() => Promise<unknown>)[] = [async () => rmSync(logDir, { recursive: true, force: true })];
+  const stops: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {
     for (const stopOne of stops.splice(0).reverse()) await stopOne();
   };
 
   try {
-    const mail = await startMailSink(logDir);
-    stops.push(mail.stop);
-    const oidc = await startOidcStandIn({ clientId: 'venuebook-identity-test' });
-    stops.push(() => oidc.close());
+    const standIns = await sharedStandIns();
+    const oidc = { issuer: standIns.oidc.issuer, clientId: standIns.oidc.clientId, mintIdToken: idTokenMinter(standIns.oidc) };
     const config = serviceTestConfig(configSchema, infra, {
       db: dbName,
       userContextKey,
       env: {
         COMPANY_DOMAIN: TEST_DOMAIN,
         OWNER_EMAILS: ownerEmail,
-        SMTP_URL: mail.smtpUrl,
+        SMTP_URL: standIns.smtpUrl,
         PASSWORD_SCRYPT_LOG2_N: '12',
         OIDC_ISSUER: oidc.issuer,
         GOOGLE_CLIENT_ID: oidc.clientId,
@@ -120,7 +110,8 @@ export async function startIdentityUnderTest(
     const as = (user: { id: string; email: string }, role: Role): CallOptions => ({
       metadata: userContextSigner({ userId: user.id, email: user.email, role, requestId: 'identity-int' }, userContextKey),
     });
-    const confirmationToken = async (email: string): Promise<string> => new URL(await confirmationLink(mail.mailboxUrl, email)).searchParams.get('token') ?? '';
+    const confirmationToken = async (email: string): Promise<string> =>
+      new URL(await confirmationLink(standIns.mailboxUrl, email)).searchParams.get('token') ?? '';
     const signIn = async (email: string, password = STRONG_PASSWORD): Promise<SessionGrant> => {
       const { grant } = await identity.signInWithPassword({ email, password, userAgent: 'identity-int' }, anonymous());
       if (!grant?.user) throw new Error(`sign-in of ${email} returned no grant`);
@@ -152,7 +143,7 @@ export async function startIdentityUnderTest(
       config,
       address,
       userContextKey,
-      mailboxUrl: mail.mailboxUrl,
+      mailboxUrl: standIns.mailboxUrl,
       oidc,
       signInWithGoogle,
       identity,

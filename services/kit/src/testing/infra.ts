@@ -1,4 +1,6 @@
 import { inject } from 'vitest';
+import type { SharedStandIns } from '../stand-ins.ts';
+import { requestStart } from './start-on-request.ts';
 
 /** What the integration globalSetup provides as `inject('infra')` (see conventions). */
 export interface TestInfra {
@@ -28,3 +30,19 @@ export type { PublishedEvent } from './events.ts';
 export { serviceTestConfig } from './service-config.ts';
 export { rejection } from './rejection.ts';
 export { eventually } from './eventually.ts';
+export { startOnRequest, requestStart } from './start-on-request.ts';
+export type { StartOnRequest, Startable } from './start-on-request.ts';
+export { chooseAccount, confirmationLink, cookieJarFetch, idTokenMinter, subjectOf } from '../stand-ins.ts';
+export type { MintedClaims, OidcSigningKey, SharedStandIns } from '../stand-ins.ts';
+
+let standIns: Promise<SharedStandIns> | undefined;
+
+/**
+ * The run's mail sink and OpenID Connect provider (tests/setup/stand-ins.global.ts starts them on the first
+ * request of any file, as processes through the launcher): for harnesses of services that send mail or trust the
+ * provider, which import neither the launcher nor the stand-ins.
+ */
+export function sharedStandIns(): Promise<SharedStandIns> {
+  standIns ??= requestStart<SharedStandIns>((inject as unknown as (key: string) => unknown)('standInsUrl'), 'stand-ins');
+  return standIns;
+}

@@ -3,8 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensurePrivateDir } from './private-files.ts';
-import { startProcess } from './processes.ts';
+import { ensurePrivateDir, startProcess } from '@venuebook/service-kit/processes';
 import { loadOrCreateSecrets } from './stack.ts';
 
 const modeOf = (path: string): number => statSync(path).mode & 0o777;

@@ -1,26 +1,25 @@
 // A real OpenID Connect provider (the `oidc-provider` package) standing in for Google in local mode and
 // tests: authorization code flow with PKCE, signed ID tokens with `email`, `email_verified` and `hd`, and
 // an account chooser listing demo accounts (prompt=select_account is honoured). Its signing key is made at
-// start and published at its JWKS endpoint, as a real provider's.
-//   As a process (local mode, the launcher):
+// start (or handed in) and published at its JWKS endpoint, as a real provider's.
+//   As a process (local mode, the launcher, the integration tests' shared stand-ins: oidc-process.ts):
 //   OIDC_PORT=<port> OIDC_CLIENT_ID=… OIDC_CLIENT_SECRET=… OIDC_REDIRECT_URI=… OIDC_ACCOUNTS=a@x.com,b@y.org
-//   node tests/fakes/oidc-provider.ts
+//   [OIDC_SIGNING_JWK=<private JWK as JSON>] node deploy/stand-ins/src/oidc-provider.ts
 //   In a test's own process: startOidcStandIn(…), whose mintIdToken signs an ID token with the provider's key
 //   (what its token endpoint would hand out, with the claims a test needs: another e-mail, no hd, …). A test
-//   process other than the provider's mints with idTokenMinter(standIn.signingKey) (the key handed over as data).
+//   process other than the provider's mints with idTokenMinter(signingKey) of @venuebook/service-kit/stand-ins.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
+import { idTokenMinter, subjectOf } from '@venuebook/service-kit/stand-ins';
+import type { MintedClaims, OidcSigningKey } from '@venuebook/service-kit/stand-ins';
+import { exportJWK, generateKeyPair } from 'jose';
 import type { JWK } from 'jose';
 import Provider, { interactionPolicy } from 'oidc-provider';
 
 // Loopback only, whatever HOST the launcher was given: a stand-in is never reachable from other machines.
 const host = '127.0.0.1';
-
-/** Stable subject per address, as Google's `sub` is per account. */
-export const subjectOf = (email: string): string => Buffer.from(email.toLowerCase()).toString('base64url');
 
 export interface OidcStandInOptions {
   /** 0 (default) = any free port. */
@@ -30,37 +29,14 @@ export interface OidcStandInOptions {
   redirectUris?: readonly string[];
   /** The accounts of the chooser (lower-cased). */
   accounts?: readonly string[];
+  /** The private signing key (with its kid), when the caller made it; default: a new one. */
+  signingJwk?: JWK;
 }
 
-/** The claims of a minted ID token; unset ones get what the provider would put there. */
-export interface MintedClaims {
-  email: string;
-  /** Default true. */
-  emailVerified?: boolean;
-  /** Default: the e-mail's domain (as Google's hd for a Workspace account); null leaves it out (a personal account). */
-  hd?: string | null;
-  /** Default: the provider's client id. */
-  audience?: string | string[];
-  /** Default: the provider's issuer. */
-  issuer?: string;
-  /** Default: subjectOf(email). */
-  subject?: string;
-  /** Seconds since the epoch; default now. */
-  issuedAt?: number;
-  /** Seconds since the epoch; default issuedAt + 600. */
-  expiresAt?: number;
-  /** Default: a random nonce, as the gateway sends one with every authorization request. */
-  nonce?: string;
-  /** Further claims (azp, …). */
-  extra?: Record<string, unknown>;
-}
-
-/** What signs the provider's ID tokens: its issuer, its client and its private key (tests only). */
-export interface OidcSigningKey {
-  issuer: string;
-  clientId: string;
-  kid: string;
-  privateJwk: JWK;
+/** A new RS256 signing key for the provider, as a private JWK with its kid. */
+export async function newSigningJwk(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
 }
 
 export interface OidcStandIn {
@@ -73,38 +49,13 @@ export interface OidcStandIn {
   close(): Promise<void>;
 }
 
-/** mintIdToken of the provider whose signing key this is (e.g. handed over from the process that runs it). */
-export function idTokenMinter(key: OidcSigningKey): (claims: MintedClaims) => Promise<string> {
-  let privateKey: ReturnType<typeof importJWK> | undefined;
-  return async (claims) => {
-    const issuedAt = claims.issuedAt ?? Math.floor(Date.now() / 1000);
-    const payload: Record<string, unknown> = {
-      email: claims.email,
-      email_verified: claims.emailVerified ?? true,
-      nonce: claims.nonce ?? randomBytes(16).toString('base64url'),
-      ...claims.extra,
-    };
-    const hd = claims.hd === undefined ? claims.email.split('@')[1] : claims.hd;
-    if (hd !== null) payload.hd = hd;
-    return new SignJWT(payload)
-      .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
-      .setIssuer(claims.issuer ?? key.issuer)
-      .setAudience(claims.audience ?? key.clientId)
-      .setSubject(claims.subject ?? subjectOf(claims.email))
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(claims.expiresAt ?? issuedAt + 600)
-      .sign(await (privateKey ??= importJWK(key.privateJwk, 'RS256')));
-  };
-}
-
 /** Starts the provider on loopback in this process. */
 export async function startOidcStandIn(options: OidcStandInOptions = {}): Promise<OidcStandIn> {
   const accounts = (options.accounts ?? []).map((email) => email.trim().toLowerCase()).filter(Boolean);
   const clientId = options.clientId ?? 'venuebook-local';
   const emailOf = (subject: string): string | undefined => accounts.find((email) => subjectOf(email) === subject);
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const kid = randomUUID();
-  const signingJwk: JWK = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
+  const signingJwk: JWK = options.signingJwk ?? (await newSigningJwk());
+  const kid = signingJwk.kid ?? '';
 
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -240,6 +191,7 @@ if (import.meta.main) {
     clientSecret: process.env.OIDC_CLIENT_SECRET ?? 'venuebook-local-secret',
     redirectUris: (process.env.OIDC_REDIRECT_URI ?? '').split(',').filter(Boolean),
     accounts: (process.env.OIDC_ACCOUNTS ?? '').split(','),
+    signingJwk: process.env.OIDC_SIGNING_JWK ? (JSON.parse(process.env.OIDC_SIGNING_JWK) as JWK) : undefined,
   });
   console.log(`[oidc] local identity provider at ${standIn.issuer}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -248,58 +200,4 @@ if (import.meta.main) {
       setTimeout(() => process.exit(0), 1000).unref();
     });
   }
-}
-
-/**
- * Node's fetch with a browser's cookie jar, one jar per origin (paths ignored: each origin sees only its own
- * cookies, which is enough for the tests), redirects not followed. `jar(origin)` reads a jar.
- */
-export function cookieJarFetch(): ((url: URL, init?: RequestInit) => Promise<Response>) & { jar(origin: string): Map<string, string> } {
-  const jars = new Map<string, Map<string, string>>();
-  const jarOf = (origin: string): Map<string, string> => {
-    const jar = jars.get(origin) ?? new Map<string, string>();
-    jars.set(origin, jar);
-    return jar;
-  };
-  const browse = async (url: URL, init: RequestInit = {}): Promise<Response> => {
-    const jar = jarOf(url.origin);
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const setCookie of response.headers.getSetCookie()) {
-      const [pair = ''] = setCookie.split(';');
-      const equals = pair.indexOf('=');
-      if (equals > 0) jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1).trim());
-    }
-    return response;
-  };
-  return Object.assign(browse, { jar: jarOf });
-}
-
-/**
- * A browser at the stand-in's account chooser: follows the provider's redirects from `authorizationUrl`
- * (the location the app's 'Continue with Google' answered), picks `email` on the chooser, and returns where
- * the provider sends the browser back (the app's callback URL with code and state). Keeps the provider's
- * cookies in a jar of its own.
- */
-export async function chooseAccount(authorizationUrl: URL, email: string): Promise<URL> {
-  const issuer = authorizationUrl.origin;
-  const browse = cookieJarFetch();
-  const hop = async (url: URL, init: RequestInit = {}): Promise<URL> => {
-    const response = await browse(url, init);
-    if (response.status < 300 || response.status > 399) throw new Error(`account chooser: ${url.pathname} answered ${response.status}`);
-    return new URL(response.headers.get('location') ?? '', url);
-  };
-  let next = authorizationUrl;
-  for (let step = 0; step < 6 && next.origin === issuer; step++) {
-    next = next.pathname.startsWith('/interaction/')
-      ? await hop(new URL(`${next.pathname}/select`, next), {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ email }).toString(),
-        })
-      : await hop(next);
-  }
-  if (next.origin === issuer) throw new Error(`account chooser: still at the provider (${next.pathname}) after 6 steps`);
-  return next;
 }

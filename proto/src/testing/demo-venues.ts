@@ -1,4 +1,4 @@
-import type { League, VenueType } from '@venuebook/proto/domain';
+import type { League, VenueType } from '../domain/index.ts';
 
 /** A demo venue: the fields a user would enter on the Add New Venue form. */
 export interface DemoVenue {

@@ -1,6 +1,6 @@
 // A local SMTP server standing in for the company's mail relay (local mode and tests): it accepts every
 // message (real SMTP, spoken to by nodemailer), logs it, and shows it on a small mailbox page and as JSON.
-//   SMTP_PORT=0 HTTP_PORT=0 node tests/fakes/smtp-sink.ts   → prints {"smtpPort":…,"httpPort":…} once listening
+//   SMTP_PORT=0 HTTP_PORT=0 node deploy/stand-ins/src/smtp-sink.ts   → prints {"smtpPort":…,"httpPort":…} once listening
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';

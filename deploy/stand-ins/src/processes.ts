@@ -1,0 +1,65 @@
+// The stand-ins as processes, on loopback only: what the launcher runs for `npm start` and the test stacks, and
+// what the integration tests share (tests/setup/stand-ins.global.ts).
+import { join } from 'node:path';
+import { freePort, httpOk, startProcess, tcpOpen, waitFor } from '@venuebook/service-kit/processes';
+import type { ManagedProcess, RunningService } from '@venuebook/service-kit/processes';
+import type { JWK } from 'jose';
+
+/** Loopback only, whatever HOST the launcher was given: a stand-in is never reachable from other machines. */
+const STAND_IN_HOST = '127.0.0.1';
+
+/** The local SMTP sink (the stand-in for the company mail relay) and its mailbox page. */
+export async function startMailSink(logDir: string): Promise<RunningService & { smtpUrl: string; mailboxUrl: string }> {
+  const [smtpPort, httpPort] = [await freePort(STAND_IN_HOST), await freePort(STAND_IN_HOST)];
+  const child = startProcess('mail-sink', process.execPath, [join(import.meta.dirname, 'smtp-sink.ts')], {
+    logDir,
+    env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(httpPort) },
+  });
+  const mailboxUrl = `http://${STAND_IN_HOST}:${httpPort}`;
+  await waitFor('mail sink', async () => (await tcpOpen(STAND_IN_HOST, smtpPort)) && httpOk(`${mailboxUrl}/messages`), { process: child });
+  return { address: `${STAND_IN_HOST}:${smtpPort}`, smtpUrl: `smtp://${STAND_IN_HOST}:${smtpPort}`, mailboxUrl, process: child, stop: () => child.stop() };
+}
+
+export interface RunningOidcProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * The local OpenID Connect provider (the stand-in for Google in local mode and tests), with an account chooser
+ * listing `accounts`, and one client whose redirect URI is the gateway's callback (`publicUrl`, when given).
+ * `signingJwk`: its private signing key, when the caller must mint ID tokens it would sign; default: its own.
+ */
+export async function startOidcProvider(options: {
+  logDir: string;
+  publicUrl?: string;
+  accounts: readonly string[];
+  clientId?: string;
+  signingJwk?: JWK;
+}): Promise<RunningOidcProvider> {
+  const port = await freePort(STAND_IN_HOST);
+  const issuer = `http://${STAND_IN_HOST}:${port}`;
+  const clientId = options.clientId ?? 'venuebook-local';
+  const clientSecret = 'venuebook-local-oidc-secret';
+  const child = startProcess('oidc-provider', process.execPath, [join(import.meta.dirname, 'oidc-provider.ts')], {
+    logDir: options.logDir,
+    env: {
+      OIDC_PORT: String(port),
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+      OIDC_REDIRECT_URI: options.publicUrl ? new URL('/api/v1/auth/google/callback', options.publicUrl).toString() : '',
+      OIDC_ACCOUNTS: options.accounts.join(','),
+      ...(options.signingJwk ? { OIDC_SIGNING_JWK: JSON.stringify(options.signingJwk) } : {}),
+    },
+  });
+  await waitFor('local OIDC provider', () => httpOk(`${issuer}/.well-known/openid-configuration`), { process: child });
+  return { issuer, clientId, clientSecret, process: child, stop: () => child.stop() };
+}
+
+/** Gateway settings for 'Continue with Google' against that provider. */
+export function oidcGatewayEnv(provider: RunningOidcProvider): Record<string, string> {
+  return { GOOGLE_CLIENT_ID: provider.clientId, GOOGLE_CLIENT_SECRET: provider.clientSecret, OIDC_ISSUER: provider.issuer };
+}
