@@ -1,10 +1,11 @@
 import { Box, Card, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { cardQueries, DEFAULT_NOTES_FIELD, EmptyState, errorMessage, useQuery, type DataCard, type Department } from '@venuebook/sdk';
 import type { CSSProperties, ReactNode } from 'react';
 import { LuGripVertical, LuLayers, LuLock, LuTrash2, LuTriangleAlert } from 'react-icons/lu';
+import { useDragSensors } from '../shared/use-drag-sensors.ts';
 import { cardValueSummary, isMovable, loadErrorText, NO_DATA_CARDS_TEXT, reorderedCards, type ValuesByCard } from './data-card-rules.ts';
 
 export interface DepartmentCardsProps {
@@ -40,10 +41,7 @@ export function DepartmentCards({
   compact = false,
 }: DepartmentCardsProps) {
   const cards = useQuery(cardQueries.venueDepartment(venueId, department));
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useDragSensors();
 
   if (cards.isPending) {
     return (

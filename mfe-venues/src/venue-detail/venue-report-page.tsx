@@ -1,9 +1,8 @@
 import { BackLink } from '@venuebook/sdk';
 import { Box, Button, Flex } from '@chakra-ui/react';
-import { useState } from 'react';
 import { LuPrinter } from 'react-icons/lu';
 import { VenuePageFrame } from '../shared/venue-page-frame.tsx';
-import { useReportContacts } from './venue-detail-page.tsx';
+import { useReportContacts, useReportPrint } from './use-venue-report.ts';
 import { PrintReport, VenueReport } from './venue-report.tsx';
 import type { Venue } from '@venuebook/sdk';
 
@@ -14,21 +13,13 @@ export function VenueReportPage() {
 
 function ReportPage({ venue }: { venue: Venue }) {
   const contacts = useReportContacts(venue.id);
-  const [generatedAt, setGeneratedAt] = useState(() => new Date());
+  const { generatedAt, print } = useReportPrint();
   const origin = window.location.origin;
   return (
     <Box maxW="4xl" mx="auto" w="full" data-testid="venue-report-page">
       <Flex justify="space-between" align="center" gap="2" mb="4" wrap="wrap">
         <BackLink to={`/venue/${encodeURIComponent(venue.id)}`} label="Back to venue" testId="report-back" />
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => {
-            setGeneratedAt(new Date());
-            requestAnimationFrame(() => window.print());
-          }}
-          data-testid="report-print"
-        >
+        <Button size="sm" variant="outline" onClick={print} data-testid="report-print">
           <LuPrinter /> Print / Save PDF
         </Button>
       </Flex>

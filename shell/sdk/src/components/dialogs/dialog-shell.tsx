@@ -11,6 +11,10 @@ export interface DialogShellProps {
   title: ReactNode;
   /** `data-testid` of the dialog's content. */
   testId: string;
+  /** A wider dialog than Chakra's default (a table). */
+  size?: 'xl';
+  /** The body scrolls inside the dialog (a long list). */
+  scrollInside?: boolean;
   /** 'alertdialog' for a question that needs an answer (spec §5 'Confirmations'); else a plain dialog. */
   role?: 'alertdialog';
   initialFocusEl?: () => HTMLElement | null;
@@ -29,6 +33,8 @@ export function DialogShell({
   busy = false,
   title,
   testId,
+  size,
+  scrollInside = false,
   role,
   initialFocusEl,
   finalFocusEl,
@@ -50,7 +56,13 @@ export function DialogShell({
       open={open}
       onDismiss={onDismiss}
       busy={busy}
-      root={{ ...(role ? { role } : {}), ...(initialFocusEl ? { initialFocusEl } : {}), ...(finalFocusEl ? { finalFocusEl } : {}) }}
+      root={{
+        ...(size ? { size } : {}),
+        ...(scrollInside ? { scrollBehavior: 'inside' as const } : {}),
+        ...(role ? { role } : {}),
+        ...(initialFocusEl ? { initialFocusEl } : {}),
+        ...(finalFocusEl ? { finalFocusEl } : {}),
+      }}
       content={{ 'data-testid': testId, mx: '4' }}
     >
       {onSubmit ? (
