@@ -279,6 +279,34 @@ export async function apiCall(role: Role, method: string, apiPath: string, body?
 }
 
 /**
+ * Uploads one file to a venue's documents as `role`, the way the upload panel sends it (the fields first, then the
+ * file); answers the stored document's id, and fails the test on any other answer than 201.
+ */
+export async function uploadDocumentByApi(
+  role: Role,
+  venueId: string,
+  file: { name: string; type: string; bytes: Uint8Array },
+  fields: { category?: string; eventId?: string } = {},
+): Promise<string> {
+  const form = new FormData();
+  form.append('category', fields.category ?? 'general');
+  form.append('description', '');
+  form.append('eventId', fields.eventId ?? '');
+  form.append('dataCardId', '');
+  form.append('lastModified', String(Date.now()));
+  form.append('size', String(file.bytes.length));
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const response = await fetch(`${baseUrl()}/api/v1/venues/${venueId}/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await apiToken(role)}` },
+    body: form,
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`upload of ${file.name} as ${role}: ${response.status} ${text}`);
+  return (JSON.parse(text) as { id: string }).id;
+}
+
+/**
  * Deletes and purges every venue the search `q` finds (as an admin), with its contacts and events: the e2e files
  * share one stack, and the home page's tests count the demo venues. `concurrency` venues at once (thousands of
  * imported venues one by one outlast a hook's time).

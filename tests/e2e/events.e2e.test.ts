@@ -5,7 +5,18 @@
 // through the API and purged at the end, so the shared stack keeps only the demo venues).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, SCREENSHOTS_ENABLED, screenshotsOf, toasts, type SignedInPage } from './browser.ts';
+import {
+  apiCall,
+  baseUrl,
+  browserPerFile,
+  openSignedIn,
+  pathOf,
+  SCREENSHOTS_ENABLED,
+  screenshotsOf,
+  toasts,
+  uploadDocumentByApi,
+  type SignedInPage,
+} from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
 
 const VIEWPORTS = [
@@ -126,12 +137,33 @@ describe.each(VIEWPORTS)('events and deleted venues at $label width ($width×$he
     await expect.poll(() => eventNames(page)).toContain(`${word} Zephyr Finals Day 2`);
     expect(await page.getByTestId('event-date-text').nth(1).textContent()).toBe('Jan 11, 2025');
 
-    // The per-event documents (a later issue): the expander shows the spec's empty text.
+    // The per-event documents: the spec's empty text, then the documents linked to the event (and only those).
     const gala = page.getByTestId('event-item').filter({ hasText: 'Gala Night' });
     expect(await gala.getByTestId('event-description-text').textContent()).toBe('Black tie.\nDoors at 7 pm.');
     await gala.getByTestId('event-documents-toggle').click();
     await gala.getByTestId('event-documents').waitFor();
     expect(await gala.getByTestId('event-documents').textContent()).toBe('No documents uploaded yet.');
+    const { json: listed } = await apiCall('editor', 'GET', `/venues/${hallId}/events`);
+    const galaId = (listed as { items: { id: string; name: string }[] }).items.find((event) => event.name === `${word} Gala Night`)?.id ?? '';
+    expect(galaId).not.toBe('');
+    const runSheet = {
+      name: 'gala-run-sheet.pdf',
+      type: 'application/pdf',
+      bytes: new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    };
+    await uploadDocumentByApi('editor', hallId, runSheet, { category: 'technical', eventId: galaId });
+    await uploadDocumentByApi('editor', hallId, { ...runSheet, name: 'venue-map.pdf' });
+    // Read again when the page comes back (the media pages refresh it through the shared cache).
+    await page.reload();
+    await gala.getByTestId('event-documents-toggle').click();
+    await expect.poll(() => gala.getByTestId('event-document-name').allTextContents()).toEqual(['gala-run-sheet.pdf']);
+    expect(await gala.getByTestId('event-document-meta').textContent()).toMatch(/^Technical Specifications · \d+ Bytes$/);
+    await shot(page, 'event-documents', width);
+    // The link opens the file itself (a signed URL of the API).
+    const href = (await gala.getByTestId('event-document-name').getAttribute('href')) ?? '';
+    const file = await fetch(new URL(href, baseUrl()));
+    expect(file.status).toBe(200);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(runSheet.bytes);
     await shot(page, 'venue-list', width);
     await darkShot(page, 'venue-list', width, 'event-list');
 

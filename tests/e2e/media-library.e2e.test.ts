@@ -26,6 +26,7 @@ import {
   screenshot,
   SCREENSHOTS_ENABLED,
   signInByApi,
+  uploadDocumentByApi,
   viewportScreenshot,
 } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';
@@ -53,21 +54,7 @@ async function image(path: string, color: string): Promise<string> {
 
 /** One photo stored through the API (the library lists it). */
 async function seedPhoto(path: string, name: string): Promise<void> {
-  const form = new FormData();
-  form.append('category', 'photos');
-  form.append('description', '');
-  form.append('eventId', '');
-  form.append('dataCardId', '');
-  form.append('lastModified', String(Date.now()));
-  const bytes = (await sharp(path).toBuffer()) as Buffer;
-  form.append('size', String(bytes.length));
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
-  const response = await fetch(`${baseUrl()}/api/v1/venues/${venueId}/documents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await apiToken('admin')}` },
-    body: form,
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
+  await uploadDocumentByApi('admin', venueId, { name, type: 'image/jpeg', bytes: await sharp(path).toBuffer() }, { category: 'photos' });
 }
 
 async function listen(port: number): Promise<string> {

@@ -85,6 +85,10 @@ describe.each(SERVICE_NAMES.map((name) => ({ name })))('services/$name follows t
       "models are registered through the kit's registeredModel (or lockModel), never on the connection by hand",
     ).toEqual([]);
     expect(
+      files.filter((file) => !isTest(file) && !file.startsWith('testing/') && /\bcreateClient\(/.test(readFileSync(join(src, file), 'utf8'))),
+      "calls to another service go through the kit's clients module (createServiceClient, the venue directory, the venue links)",
+    ).toEqual([]);
+    expect(
       files.filter((file) => /\.codec\.ts$/.test(file)),
       'codecs live once, in proto/src/codecs',
     ).toEqual([]);

@@ -11,6 +11,7 @@ import {
   ListSkeleton,
   LoadError,
   mediaQueries,
+  SIGNED_URL_REFRESH_MS,
   notify,
   useCan,
   useMutation,
@@ -42,7 +43,8 @@ export function DocumentsPage() {
   const mayDelete = useCan('document.delete');
 
   const venue = useQuery(venueQueries.detail(venueId));
-  const documents = useQuery({ ...mediaQueries.documents(venueId), enabled: venue.isSuccess });
+  // The signed file URLs last about an hour: the list is read again every 10 minutes while the page is open.
+  const documents = useQuery({ ...mediaQueries.documents(venueId), enabled: venue.isSuccess, refetchInterval: SIGNED_URL_REFRESH_MS });
   const events = useVenueEvents(venueId, venue.isSuccess);
   const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState<VenueDocument | null>(null);

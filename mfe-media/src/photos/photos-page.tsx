@@ -6,6 +6,7 @@ import {
   EmptyState,
   LoadError,
   mediaQueries,
+  SIGNED_URL_REFRESH_MS,
   notify,
   useCan,
   useMutation,
@@ -37,9 +38,6 @@ import {
 } from './photo-selection.ts';
 import { PhotoUpload } from './photo-upload.tsx';
 import { TagDialog } from './tag-dialog.tsx';
-
-/** How often the page reads its photos again for fresh signed URLs (they last ~1 h). */
-const SIGNED_URL_REFRESH_MS = 10 * 60_000;
 
 const PHOTO_TEXT = {
   empty: 'No photos uploaded yet',

@@ -22,11 +22,9 @@ import { ConfirmDialog } from '@venuebook/sdk';
 import { countText, LoadMore } from '../shared/list-parts.tsx';
 import { LoadError, LoadingSpinner, VenueLoadError } from '../shared/load-states.tsx';
 import { usePagedList } from '../shared/use-paged-list.ts';
+import { EventDocuments } from './event-documents.tsx';
 import { EventFormDialog } from './event-form-dialog.tsx';
 import { EVENT_SUCCESS_TEXT, eventFailedText, formatDisplayDate, type EventWrite } from './event-rules.ts';
-
-/** Spec §8 empty state of a document list: what each event's Documents section shows (it lists no documents). */
-export const NO_DOCUMENTS_TEXT = 'No documents uploaded yet.';
 
 /** Venue events (/venue/{venueId}/events, spec §2 'Events'): the venue's events with new, edit and delete. */
 export function VenueEventsPage() {
@@ -179,7 +177,7 @@ function EventCard({ event, onEdit, onDelete }: { event: VenueEvent; onEdit: (()
             {event.description}
           </Text>
         ) : null}
-        <Collapsible.Root>
+        <Collapsible.Root lazyMount>
           <Collapsible.Trigger asChild>
             <Button
               variant="plain"
@@ -193,9 +191,7 @@ function EventCard({ event, onEdit, onDelete }: { event: VenueEvent; onEdit: (()
             </Button>
           </Collapsible.Trigger>
           <Collapsible.Content>
-            <Text fontSize="sm" color="fg.muted" py="2" px="3" bg="bg.muted" rounded="l2" data-testid="event-documents">
-              {NO_DOCUMENTS_TEXT}
-            </Text>
+            <EventDocuments venueId={event.venueId} eventId={event.id} />
           </Collapsible.Content>
         </Collapsible.Root>
       </Card.Body>

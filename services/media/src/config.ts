@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MEDIA } from '@venuebook/proto/domain';
-import { SERVICES } from '@venuebook/proto/services';
-import { grpcAddressListSchema, s3ConfigSchema, serviceConfigSchema, venueDirectoryConfigSchema } from '@venuebook/service-kit';
+import { cardsClientConfigSchema, s3ConfigSchema, serviceConfigSchema, venueDirectoryConfigSchema } from '@venuebook/service-kit';
 
 /**
  * The media service's environment: what every service reads, the S3 store (MinIO) of the files, and where the
@@ -11,6 +10,7 @@ import { grpcAddressListSchema, s3ConfigSchema, serviceConfigSchema, venueDirect
 export const configSchema = serviceConfigSchema('venuebook_media')
   .extend(s3ConfigSchema.shape)
   .extend(venueDirectoryConfigSchema.shape)
+  .extend(cardsClientConfigSchema.shape)
   .extend({
     S3_BUCKET: z
       .string()
@@ -18,9 +18,6 @@ export const configSchema = serviceConfigSchema('venuebook_media')
       .default('venuebook-media')
       .describe('the bucket of every original, thumbnail and preview (created at start when missing)'),
     S3_REGION: z.string().default('us-east-1').describe('the S3 region'),
-    CARDS_GRPC_URL: grpcAddressListSchema
-      .default(SERVICES.cards.defaultAddress)
-      .describe('where the cards service answers (photo tags): `host:port`, or its replicas separated by commas'),
     MEDIA_MAX_UPLOAD_BYTES: z.coerce
       .number()
       .int()

@@ -1,7 +1,7 @@
 // The media service's process: wiring only (the kit runs the start-up, see startDomainService).
 import { MediaService } from '@venuebook/proto/media/v1';
 import { STREAMS } from '@venuebook/proto/events';
-import { createVenueDirectory, lockModel, Locks, runServiceMain, startDomainService, startVenueLifecycle } from '@venuebook/service-kit';
+import { createVenueDirectory, createVenueLinks, lockModel, Locks, runServiceMain, startDomainService, startVenueLifecycle } from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';
 import type { MediaConfig } from './config.ts';
@@ -17,7 +17,6 @@ import { createContentUseCase } from './use-cases/content.ts';
 import { createDocumentUseCases } from './use-cases/documents.ts';
 import { createGalleryUseCases } from './use-cases/gallery.ts';
 import { createUploadUseCase } from './use-cases/upload.ts';
-import { createVenueLinks } from './use-cases/venue-links.ts';
 
 /** The running service; `readModel` holds every document by venue, `store` its objects (tests). */
 export interface MediaServiceHandle extends RunningServiceHandle {

@@ -81,7 +81,7 @@ export { auditLogQueries, createAuditLogQueries, nextAuditLogPage } from './quer
 export { contactQueries, contactTagsOrDefault, createContactQueries } from './query/contact-queries.ts';
 export type { ContactListFilter } from './query/contact-queries.ts';
 export { cardQueries, createCardQueries, VENUE_DATA_STALE_TIME_MS } from './query/card-queries.ts';
-export { createMediaQueries, mediaQueries, PHOTO_QUERY_STALE_TIME_MS } from './query/media-queries.ts';
+export { createMediaQueries, mediaQueries, PHOTO_QUERY_STALE_TIME_MS, SIGNED_URL_REFRESH_MS } from './query/media-queries.ts';
 
 // The background upload queue: one per app, shared by every remote; the shell shows its panel. The
 // queue's machinery loads with the first upload (upload-store.ts); what is exported here is small.

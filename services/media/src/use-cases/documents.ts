@@ -18,7 +18,7 @@ import type { DocumentChanges, DocumentRepository, DocumentState, VenueDocumentR
 import { documentKeys } from '../adapters/object-store.ts';
 import type { ObjectStore } from '../adapters/object-store.ts';
 import { DOCUMENTS_TABLE } from './upload.ts';
-import type { VenueLinks } from './venue-links.ts';
+import type { VenueLinks } from '@venuebook/service-kit';
 
 export interface DocumentDeps {
   repository: DocumentRepository;

@@ -33,7 +33,7 @@ import { documentKeys } from '../adapters/object-store.ts';
 import type { ObjectStore } from '../adapters/object-store.ts';
 import { makePreviews } from './previews.ts';
 import type { Previews } from './previews.ts';
-import type { VenueLinks } from './venue-links.ts';
+import type { VenueLinks } from '@venuebook/service-kit';
 
 export const DOCUMENTS_TABLE = 'venue_documents';
 const MAX_DESCRIPTION = 2000;

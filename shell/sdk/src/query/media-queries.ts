@@ -7,6 +7,9 @@ import { PUBLIC_QUERY_META } from './query-client.ts';
 /** Spec §9: photo queries stay fresh 5 minutes (MEDIA.photoQueryStaleMs). */
 export const PHOTO_QUERY_STALE_TIME_MS = MEDIA.photoQueryStaleMs;
 
+/** How often a page that shows documents' signed URLs reads them again (the URLs last about an hour). */
+export const SIGNED_URL_REFRESH_MS = 10 * 60_000;
+
 /**
  * Query keys and options of media reads (spec §2 'Photos', 'Documents', the public gallery), bound to an
  * api client. `venue(id)` covers every document list of a venue (invalidate it after an upload, an edit, a delete or

@@ -13,13 +13,12 @@
 // one venue in flight at the same time share one GetVenue.
 import { z } from 'zod';
 import { SERVICES } from '@venuebook/proto/services';
-import { VenuesService } from '@venuebook/proto/venues/v1';
 import type { Venue } from '@venuebook/proto/venues/v1';
-import { createClient, GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
 import type { Caller } from '@venuebook/proto/grpc';
-import { grpcAddressListSchema } from './config.ts';
-import { grpcClientCredentials } from './grpc-tls.ts';
-import { userContextSigner } from './user-context.ts';
+import { grpcAddressListSchema } from '../config.ts';
+import { createServiceClient } from './service-client.ts';
+import type { ServiceClientSettings } from './service-client.ts';
 
 /** The settings of a service that checks venues with the venues service (merge into its config schema). */
 export const venueDirectoryConfigSchema = z.object({
@@ -51,17 +50,10 @@ export interface VenueDirectory {
   close(): void;
 }
 
-type DirectoryConfig = z.output<typeof venueDirectoryConfigSchema> & {
-  USER_CONTEXT_KEY: string;
-  GRPC_TLS_CA?: string | undefined;
-  GRPC_TLS_CERT?: string | undefined;
-  GRPC_TLS_KEY?: string | undefined;
-};
+type DirectoryConfig = z.output<typeof venueDirectoryConfigSchema> & ServiceClientSettings;
 
 export function createVenueDirectory(config: DirectoryConfig, clock: () => number = Date.now): VenueDirectory {
-  // TLS to venues when this service's deployment sets a CA (mutual TLS: its own certificate as the client's too).
-  const credentials = config.GRPC_TLS_CA ? grpcClientCredentials(config) : undefined;
-  const venues = createClient(VenuesService, config.VENUES_GRPC_URL, { deadlineMs: config.VENUES_DEADLINE_MS, ...(credentials ? { credentials } : {}) });
+  const venues = createServiceClient('venues', config.VENUES_GRPC_URL, { ...config, deadlineMs: config.VENUES_DEADLINE_MS });
   /** Venue id → until when it counts as active (insertion order: the oldest entry is dropped first when full). */
   const active = new Map<string, number>();
   const inFlight = new Map<string, Promise<void>>();
@@ -71,7 +63,7 @@ export function createVenueDirectory(config: DirectoryConfig, clock: () => numbe
   async function ask(caller: Caller, venueId: string): Promise<Venue> {
     if (!venueId) throw GrpcError.notFound(VENUE_NOT_FOUND);
     try {
-      const { venue } = await venues.getVenue({ id: venueId }, { metadata: userContextSigner(caller, config.USER_CONTEXT_KEY) });
+      const { venue } = await venues.client.getVenue({ id: venueId }, venues.as(caller));
       if (!venue || venue.deletedAt) throw GrpcError.notFound(VENUE_NOT_FOUND);
       return venue;
     } catch (error) {
