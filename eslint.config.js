@@ -29,13 +29,43 @@ const folders = (dir) =>
     .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, dir, entry.name, 'package.json')))
     .map((entry) => entry.name)
     .sort();
-const packageName = (dir) => JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')).name;
+const manifest = (dir) => JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8'));
+const packageName = (dir) => manifest(dir).name;
+
+/**
+ * Every workspace package (the root package.json's `workspaces`) with the role its package.json declares
+ * (`"venuebook": { "role": … }`): the zones below are made per role, so a new package is covered by declaring its
+ * role, and a package without one fails here.
+ */
+const WORKSPACES = manifest('.').workspaces.flatMap((pattern) =>
+  pattern.endsWith('/*') ? folders(pattern.slice(0, -2)).map((name) => `${pattern.slice(0, -2)}/${name}`) : [pattern],
+);
+const ROLES = [
+  'domain',
+  'contracts',
+  'grpc-adapter',
+  'service-kit',
+  'service',
+  'gateway',
+  'launcher',
+  'stand-ins',
+  'tests',
+  'browser-sdk',
+  'browser-shell',
+  'browser-remote',
+];
+const PACKAGES = WORKSPACES.map((dir) => {
+  const role = manifest(dir).venuebook?.role;
+  if (!ROLES.includes(role)) throw new Error(`${dir}/package.json declares no known "venuebook": { "role" } (one of ${ROLES.join(', ')})`);
+  return { dir, name: packageName(dir), folder: dir.split('/').at(-1), role };
+});
+const withRole = (role) => PACKAGES.filter((entry) => entry.role === role);
 
 /** Remote folders (`mfe-venues`, …) and their federation container names (`mfe_venues`, …). */
-const REMOTES = folders('.').filter((name) => name.startsWith('mfe-'));
-/** Domain service folders (`venues`, `identity`, …): every `services/<name>/` except the kit. */
-const SERVICES = folders('services').filter((name) => name !== 'kit');
-const SERVICE_PACKAGES = SERVICES.map((name) => packageName(`services/${name}`));
+const REMOTES = withRole('browser-remote').map((entry) => entry.dir);
+/** Domain service folders (`venues`, `identity`, …). */
+const SERVICES = withRole('service').map((entry) => entry.folder);
+const SERVICE_PACKAGES = withRole('service').map((entry) => entry.name);
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const anyOf = (names) => `(?:${names.map(escapeRegExp).join('|')})`;
@@ -65,13 +95,13 @@ const ARROWS = {
   // Browser code: shell/src, shell/sdk/src, mfe-*/src.
   browserGrpc: arrow(
     'browser-imports-grpc',
-    'Browser code never imports gRPC (`@venuebook/proto/grpc`, `@grpc/grpc-js`): it is Node-only; the browser reaches services through the gateway’s HTTP API with the sdk’s client.',
-    [pkg('proto/grpc'), named(['@grpc/grpc-js']), climbsInto('proto/src/grpc')],
+    'Browser code never imports gRPC (`@venuebook/grpc`, `@grpc/grpc-js`): it is Node-only; the browser reaches services through the gateway’s HTTP API with the sdk’s client.',
+    [pkg('grpc'), named(['@grpc/grpc-js']), climbsInto('proto/grpc')],
   ),
   browserProto: arrow(
     'browser-imports-proto-beyond-domain',
-    'Browser code imports only `@venuebook/proto/domain` (and `@venuebook/proto/remotes`) from proto, by package name: generated messages, codecs, events and test fixtures are server code.',
-    [`^@venuebook/proto(?!/(?:domain|remotes|grpc)(?:/|$))(?:/|$)`, climbsInto('proto(?!/src/grpc(?:/|$))')],
+    'Browser code imports only `@venuebook/domain` (and `@venuebook/domain/remotes`) of the contract packages, by package name: generated messages, codecs, events and test fixtures are server code.',
+    [pkg('contracts'), '^@venuebook/domain/testing(?:/|$)', climbsInto('proto(?!/grpc(?:/|$))')],
   ),
   browserKit: arrow('browser-imports-service-kit', 'Browser code never imports the service kit (`@venuebook/service-kit`): it is Node-only server code.', [
     pkg('service-kit'),
@@ -115,15 +145,25 @@ const ARROWS = {
     pkg('shell', ...REMOTES),
     climbsInto(`(?:shell/src|${anyOf(REMOTES)})`),
   ]),
-  // proto.
-  protoToOurs: arrow(
-    'proto-imports-our-packages',
-    'proto is the bottom layer: it imports no other package of ours (service kit, services, gateway, launcher, sdk, shell, remotes).',
-    [`^@venuebook/(?!proto(?:/|$))`, climbsInto('(?:services|gateway|deploy|shell|tests|mfe-[^/]+)')],
+  // The contract packages under proto/: domain ← contracts; the gRPC adapter beside them.
+  domainToOurs: arrow(
+    'domain-imports-our-packages',
+    'The domain package is the bottom layer: it imports no other package of ours (contracts, the gRPC adapter, the kit, services, gateway, launcher, browser code).',
+    [`^@venuebook/(?!domain(?:/|$))`, climbsInto('(?:proto|services|gateway|deploy|shell|tests|mfe-[^/]+)'), climbsInto('(?:contracts|grpc)/src')],
   ),
-  protoGrpcJs: arrow(
-    'proto-imports-grpc-js-outside-grpc',
-    'In proto only `src/grpc` imports `@grpc/grpc-js`, so `@venuebook/proto/domain` stays browser-safe.',
+  contractsToOurs: arrow(
+    'contracts-import-beyond-domain',
+    'The contracts (generated code, codecs, events, the service registry) import only the domain package of ours, by name: never the gRPC adapter, the kit, a service or browser code.',
+    [`^@venuebook/(?!(?:domain|contracts)(?:/|$))`, climbsInto('(?:proto|services|gateway|deploy|shell|tests|mfe-[^/]+)'), climbsInto('(?:domain|grpc)/src')],
+  ),
+  grpcAdapterToOurs: arrow(
+    'grpc-adapter-imports-our-packages',
+    'The gRPC adapter imports no package of ours (its tests use the contracts): it runs any protobuf-es service on grpc-js.',
+    [`^@venuebook/(?!grpc(?:/|$))`, climbsInto('(?:proto|services|gateway|deploy|shell|tests|mfe-[^/]+)'), climbsInto('(?:domain|contracts)/src')],
+  ),
+  grpcJsOutsideAdapter: arrow(
+    'grpc-js-outside-adapter',
+    'Of the contract packages only the gRPC adapter (`@venuebook/grpc`) imports `@grpc/grpc-js`, so that `@venuebook/domain` stays browser-safe and the contracts stay transport-free.',
     [named(['@grpc/grpc-js'])],
   ),
   // Services (services/<name>), the kit, the gateway, deploy/ and tests/.
@@ -171,7 +211,7 @@ const ARROWS = {
   ),
   gatewayToService: arrow(
     'gateway-imports-service',
-    'The gateway never imports a service’s code: it calls services over gRPC through `@venuebook/proto/grpc`, and its tests start them as processes through `@venuebook/local`.',
+    'The gateway never imports a service’s code: it calls services over gRPC through `@venuebook/grpc`, and its tests start them as processes through `@venuebook/local`.',
     [named(SERVICE_PACKAGES), ...serviceCode(SERVICES)],
   ),
   gatewayToBrowser: arrow(
@@ -214,42 +254,46 @@ const zone = (name, files, arrows, ignores = []) => {
 
 const BROWSER = [ARROWS.browserGrpc, ARROWS.browserProto, ARROWS.browserKit, ARROWS.browserServer, ARROWS.browserNode, ARROWS.browserSdkByPath];
 
-const serviceZones = SERVICES.flatMap((name) => {
-  const others = SERVICES.filter((other) => other !== name);
-  const arrows = [...(others.length > 0 ? [ARROWS.serviceToService(others)] : []), ARROWS.serviceToApp];
-  const tests = TESTS.map((glob) => `services/${name}/${glob}`);
-  return [
-    zone(`services/${name}`, under(`services/${name}`), [...arrows, ARROWS.serviceToDeployOrTests], tests),
-    zone(`services/${name} tests`, tests, [...arrows, ARROWS.serviceToDeployOrTests]),
-  ];
-});
-
-const arrowZones = [
-  zone('proto', under('proto/src'), [ARROWS.protoToOurs, ARROWS.protoGrpcJs], ['proto/src/grpc/**']),
-  zone('proto/src/grpc', under('proto/src/grpc'), [ARROWS.protoToOurs]),
-  zone('services/kit', under('services/kit'), [ARROWS.kitToServices]),
-  ...serviceZones,
-  zone(
-    'gateway',
-    under('gateway'),
-    [ARROWS.gatewayToService, ARROWS.gatewayToBrowser, ARROWS.launcherInProduction, ARROWS.gatewayToTests],
-    TESTS.map((glob) => `gateway/${glob}`),
-  ),
-  zone(
-    'gateway tests',
-    TESTS.map((glob) => `gateway/${glob}`),
-    [ARROWS.gatewayToService, ARROWS.gatewayToBrowser, ARROWS.gatewayToTests],
-  ),
-  zone('deploy', under('deploy'), [ARROWS.deployToService, ARROWS.deployToTests]),
-  zone('tests', under('tests'), [ARROWS.testsToService]),
-  zone('shell/sdk/src', under('shell/sdk/src'), [...BROWSER, ARROWS.sdkToApp]),
-  zone('shell/src', under('shell/src'), [...BROWSER, ARROWS.shellToRemote]),
-  ...REMOTES.map((name) => {
-    const others = REMOTES.filter((other) => other !== name);
+/** The zones of each role, for one package of it (`dir`: its folder). */
+const ZONES_OF = {
+  domain: ({ dir }) => [zone(dir, under(`${dir}/src`), [ARROWS.domainToOurs, ARROWS.grpcJsOutsideAdapter])],
+  contracts: ({ dir }) => [zone(dir, under(`${dir}/src`), [ARROWS.contractsToOurs, ARROWS.grpcJsOutsideAdapter])],
+  'grpc-adapter': ({ dir }) => [
+    zone(
+      dir,
+      under(`${dir}/src`),
+      [ARROWS.grpcAdapterToOurs],
+      TESTS.map((glob) => `${dir}/${glob}`),
+    ),
+  ],
+  'service-kit': ({ dir }) => [zone(dir, under(dir), [ARROWS.kitToServices])],
+  service: ({ dir, folder }) => {
+    const others = SERVICES.filter((other) => other !== folder);
+    const arrows = [...(others.length > 0 ? [ARROWS.serviceToService(others)] : []), ARROWS.serviceToApp, ARROWS.serviceToDeployOrTests];
+    const tests = TESTS.map((glob) => `${dir}/${glob}`);
+    return [zone(dir, under(dir), arrows, tests), zone(`${dir} tests`, tests, arrows)];
+  },
+  gateway: ({ dir }) => {
+    const tests = TESTS.map((glob) => `${dir}/${glob}`);
+    return [
+      zone(dir, under(dir), [ARROWS.gatewayToService, ARROWS.gatewayToBrowser, ARROWS.launcherInProduction, ARROWS.gatewayToTests], tests),
+      zone(`${dir} tests`, tests, [ARROWS.gatewayToService, ARROWS.gatewayToBrowser, ARROWS.gatewayToTests]),
+    ];
+  },
+  launcher: ({ dir }) => [zone(dir, under(dir), [ARROWS.deployToService, ARROWS.deployToTests])],
+  'stand-ins': ({ dir }) => [zone(dir, under(dir), [ARROWS.deployToService, ARROWS.deployToTests])],
+  tests: ({ dir }) => [zone(dir, under(dir), [ARROWS.testsToService])],
+  'browser-sdk': ({ dir }) => [zone(`${dir}/src`, under(`${dir}/src`), [...BROWSER, ARROWS.sdkToApp])],
+  'browser-shell': ({ dir }) => [zone(`${dir}/src`, under(`${dir}/src`), [...BROWSER, ARROWS.shellToRemote])],
+  'browser-remote': ({ dir }) => {
+    const others = REMOTES.filter((other) => other !== dir);
     const toOthers = others.length > 0 ? [ARROWS.remoteToRemote(others)] : [];
-    return zone(`${name}/src`, under(`${name}/src`), [...BROWSER, ...toOthers, ARROWS.remoteToShell]);
-  }),
-];
+    return [zone(`${dir}/src`, under(`${dir}/src`), [...BROWSER, ...toOthers, ARROWS.remoteToShell])];
+  },
+};
+
+/** Every package's zones, by its declared role. */
+const arrowZones = PACKAGES.flatMap((entry) => ZONES_OF[entry.role](entry));
 
 export default tseslint.config(
   {

@@ -1,4 +1,4 @@
-import { SERVICE_NAMES } from '@venuebook/proto/services';
+import { SERVICE_NAMES } from '@venuebook/contracts/services';
 import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

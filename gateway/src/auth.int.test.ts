@@ -4,11 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@venuebook/local';
-import { API_ERROR_CODES, can, REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH, ROLES } from '@venuebook/proto/domain';
-import type { Action, Role } from '@venuebook/proto/domain';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { createClient } from '@venuebook/proto/grpc';
-import { IdentityService } from '@venuebook/proto/identity/v1';
+import { API_ERROR_CODES, can, REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH, ROLES } from '@venuebook/domain';
+import type { Action, Role } from '@venuebook/domain';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { createClient } from '@venuebook/grpc';
+import { IdentityService } from '@venuebook/contracts/identity/v1';
 import { connectNats, userContextSigner } from '@venuebook/service-kit';
 import { chooseAccount, confirmationLink, eventsSince, testInfra } from '@venuebook/service-kit/testing';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';

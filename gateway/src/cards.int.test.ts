@@ -2,8 +2,8 @@
 // the real services: bodies, answers and errors of every endpoint.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEPARTMENTS, SELECT_CARDS_REQUIRED, SELECT_OPTION_REQUIRED, CARD_PROTECTED } from '@venuebook/proto/domain';
-import type { DataCard } from '@venuebook/proto/domain';
+import { DEPARTMENTS, SELECT_CARDS_REQUIRED, SELECT_OPTION_REQUIRED, CARD_PROTECTED } from '@venuebook/domain';
+import type { DataCard } from '@venuebook/domain';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { MEDIA, PRESENCE } from '@venuebook/proto/domain';
-import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
-import type { ServiceUrlEnv } from '@venuebook/proto/services';
+import { MEDIA, PRESENCE } from '@venuebook/domain';
+import { SERVICE_NAMES, SERVICES } from '@venuebook/contracts/services';
+import type { ServiceUrlEnv } from '@venuebook/contracts/services';
 import {
   baseConfigSchema,
   companyDomainSchema,
@@ -20,10 +20,10 @@ import { embedAllowedOriginsSchema } from './lib/embed.ts';
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
 /**
- * host:port of every service of the registry (`@venuebook/proto/services`): VENUES_GRPC_URL, IDENTITY_GRPC_URL,
+ * host:port of every service of the registry (`@venuebook/contracts/services`): VENUES_GRPC_URL, IDENTITY_GRPC_URL,
  * ...; several replicas separated by commas (IP:port each, or one host name DNS resolves to every replica):
  * calls are balanced over them, reads retried on UNAVAILABLE on another replica within the deadline (see
- * '@venuebook/proto/grpc' createClient).
+ * '@venuebook/grpc' createClient).
  */
 const serviceAddressShape = Object.fromEntries(
   SERVICE_NAMES.map((name) => [

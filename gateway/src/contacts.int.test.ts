@@ -3,8 +3,8 @@
 // main contact kept from the venue's contact fields, and a deleted venue's contacts leaving /contacts.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { can, DEFAULT_CONTACT_TAGS, ROLES } from '@venuebook/proto/domain';
-import type { Action, Role } from '@venuebook/proto/domain';
+import { can, DEFAULT_CONTACT_TAGS, ROLES } from '@venuebook/domain';
+import type { Action, Role } from '@venuebook/domain';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 

@@ -7,8 +7,8 @@
 // CSV_IMPORT_MAX_ROWS, chunks of CSV_IMPORT_MAX_COMMIT_ROWS) come from tests/bench/csv-transfer.bench.ts.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CSV_IMPORT_MAX_FILE_ROWS } from '@venuebook/proto/domain';
-import type { ImportResult, ImportRowResult } from '@venuebook/proto/domain';
+import { CSV_IMPORT_MAX_FILE_ROWS } from '@venuebook/domain';
+import type { ImportResult, ImportRowResult } from '@venuebook/domain';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 
 const gateway = gatewayFixture(['editor']);

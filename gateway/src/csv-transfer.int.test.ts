@@ -4,8 +4,8 @@
 // re-run (and an export re-imported) creates nothing, and the role matrix.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { can, ROLES } from '@venuebook/proto/domain';
-import type { ImportResult, Role } from '@venuebook/proto/domain';
+import { can, ROLES } from '@venuebook/domain';
+import type { ImportResult, Role } from '@venuebook/domain';
 import { parseCsv } from './lib/csv.ts';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
-import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
+import { REFRESH_COOKIE_NAME } from '@venuebook/domain';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 import type { GatewayApp } from './app.ts';
 

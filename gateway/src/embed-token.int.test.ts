@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
-import { API_ERROR_CODES, PRESENCE, PRESENCE_CLOSE } from '@venuebook/proto/domain';
-import type { VenueDocumentDto as VenueDocument } from '@venuebook/proto/domain';
+import { API_ERROR_CODES, PRESENCE, PRESENCE_CLOSE } from '@venuebook/domain';
+import type { VenueDocumentDto as VenueDocument } from '@venuebook/domain';
 import type { GatewayApp } from './app.ts';
 import { EMBED_TOKEN_MESSAGES, EMBED_TOKEN_SCOPE } from './lib/embed.ts';
 import { gatewayFixture } from './testing/gateway-fixture.ts';

@@ -3,8 +3,8 @@
 // events leaving /events until the venue is restored.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { can, ROLES } from '@venuebook/proto/domain';
-import type { Action, Role } from '@venuebook/proto/domain';
+import { can, ROLES } from '@venuebook/domain';
+import type { Action, Role } from '@venuebook/domain';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 

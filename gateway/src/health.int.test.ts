@@ -2,7 +2,7 @@
 // machine forwarding someone else's request. The gateway runs without its gRPC services (NATS only), so
 // every check reads UNREACHABLE.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_NAMES } from '@venuebook/proto/services';
+import { SERVICE_NAMES } from '@venuebook/contracts/services';
 import { createLogger, loadConfig } from '@venuebook/service-kit';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { buildApp } from './app.ts';

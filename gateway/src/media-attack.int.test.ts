@@ -7,7 +7,7 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VenueDocumentDto as VenueDocument } from '@venuebook/proto/domain';
+import type { VenueDocumentDto as VenueDocument } from '@venuebook/domain';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 import { expectStatus, png } from './testing/media-fixtures.ts';

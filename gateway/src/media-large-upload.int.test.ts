@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { VenueDocumentDto } from '@venuebook/proto/domain';
+import type { VenueDocumentDto } from '@venuebook/domain';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 import type { StreamedUploadResult } from './testing/streamed-upload.ts';
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { z } from 'zod';
-import type { gallerySettingsSchema, publicGallerySchema, VenueDocumentDto as VenueDocument } from '@venuebook/proto/domain';
+import type { gallerySettingsSchema, publicGallerySchema, VenueDocumentDto as VenueDocument } from '@venuebook/domain';
 import { createContentUrlSigner } from './lib/media-content.ts';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 import { expectStatus, png } from './testing/media-fixtures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE, MAX_PATH_PARAM_LENGTH } from '@venuebook/proto/domain';
+import { MAX_PAGE, MAX_PATH_PARAM_LENGTH } from '@venuebook/domain';
 import { ROUTER_MAX_PARAM_LENGTH } from './plugins/app/error-handler.ts';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 

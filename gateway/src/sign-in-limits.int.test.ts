@@ -4,7 +4,7 @@
 // and accounts, again except for known browsers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@venuebook/local';
-import { REFRESH_COOKIE_PATH } from '@venuebook/proto/domain';
+import { REFRESH_COOKIE_PATH } from '@venuebook/domain';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { GatewayApp } from './app.ts';
 import { accountLockedMessage, globalLimitMessage } from './plugins/app/account-limits.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_MAX_MESSAGE_BYTES } from '@venuebook/proto/grpc';
-import { VENUE_FIELD_MAX, VENUE_MAX_BYTES, venueByteSize } from '@venuebook/proto/domain';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '@venuebook/grpc';
+import { VENUE_FIELD_MAX, VENUE_MAX_BYTES, venueByteSize } from '@venuebook/domain';
 import { describe, expect, it } from 'vitest';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 

@@ -8,8 +8,8 @@
 // is timed straight against the database, as 'before'.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createEnvelope, SUBJECTS } from '@venuebook/proto/events';
-import type { AuditLogPage } from '@venuebook/proto/domain';
+import { createEnvelope, SUBJECTS } from '@venuebook/contracts/events';
+import type { AuditLogPage } from '@venuebook/domain';
 import { connectMongo, connectNats, publishEvent } from '@venuebook/service-kit';
 import { expectEqual, expectTrue, runBench, runConcurrently, sized } from './support.ts';
 

@@ -16,8 +16,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEMO_VENUES, REPO_ROOT } from '@venuebook/local';
-import { CSV_IMPORT_MAX_ROWS } from '@venuebook/proto/domain';
-import type { ImportResult, ListVenuesResult } from '@venuebook/proto/domain';
+import { CSV_IMPORT_MAX_ROWS } from '@venuebook/domain';
+import type { ImportResult, ListVenuesResult } from '@venuebook/domain';
 import { request as undiciRequest } from 'undici';
 import { BenchError, expectEqual, expectTrue, runBench, sized } from './support.ts';
 

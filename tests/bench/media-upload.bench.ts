@@ -21,7 +21,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Client as MinioClient } from 'minio';
 import sharp from 'sharp';
 import { request as undiciRequest } from 'undici';
-import type { VenueDocumentDto } from '@venuebook/proto/domain';
+import type { VenueDocumentDto } from '@venuebook/domain';
 import { BenchError, expectEqual, expectTrue, runBench, SMOKE, sized, summarize } from './support.ts';
 import type { ApiClient, Bench } from './support.ts';
 

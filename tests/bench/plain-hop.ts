@@ -14,10 +14,10 @@ import { createInterface } from 'node:readline';
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import * as grpc from '@grpc/grpc-js';
 import Fastify from 'fastify';
-import { venueFromProto, venueToProto } from '@venuebook/proto/codecs/venues';
-import type { Venue } from '@venuebook/proto/domain';
-import { GetVenueRequestSchema, GetVenueResponseSchema } from '@venuebook/proto/venues/v1';
-import type { GetVenueRequest, GetVenueResponse } from '@venuebook/proto/venues/v1';
+import { venueFromProto, venueToProto } from '@venuebook/contracts/codecs/venues';
+import type { Venue } from '@venuebook/domain';
+import { GetVenueRequestSchema, GetVenueResponseSchema } from '@venuebook/contracts/venues/v1';
+import type { GetVenueRequest, GetVenueResponse } from '@venuebook/contracts/venues/v1';
 
 const PATH = '/bench.PlainHop/Get';
 

@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_VENUES, REPO_ROOT } from '@venuebook/local';
 import { buildAll } from '@venuebook/local/setup';
-import { REMOTE_NAMES, remoteEntryPath, remotePackageDir } from '@venuebook/proto/remotes';
+import { REMOTE_NAMES, remoteEntryPath, remotePackageDir } from '@venuebook/domain/remotes';
 import { BenchError, expectTrue, runBench, sized } from './support.ts';
 
 const REPEAT = sized({ full: 3, smoke: 1 }, process.env.BENCH_REPEAT);

@@ -14,7 +14,7 @@ import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import { REPO_ROOT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { RunningStack } from '@venuebook/local';
-import type { Role } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/domain';
 import { createHealthChecker } from '@venuebook/service-kit';
 import { Agent, request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';

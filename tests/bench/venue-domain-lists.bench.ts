@@ -16,7 +16,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '@venuebook/local';
-import { contactSortKey } from '@venuebook/proto/domain';
+import { contactSortKey } from '@venuebook/domain';
 import type {
   DeletedContactsResult,
   ListContactsResult,
@@ -24,7 +24,7 @@ import type {
   ListEventsResult,
   ListVenueEventsResult,
   VenueContactsResult,
-} from '@venuebook/proto/domain';
+} from '@venuebook/domain';
 import { connectMongo } from '@venuebook/service-kit';
 import { BenchError, expectEqual, expectTrue, runBench, runConcurrently, sized, timeShapes } from './support.ts';
 import type { ApiClient, ReadShape } from './support.ts';

@@ -11,7 +11,7 @@
 // must be the venue asked for; every hop answer the fixed venue. Reports req/s, p50/p99 of both and the ratio
 // (target ≥ 0.6, gateway p99 ≤ 15 ms) beside the figures from before the read models.
 import { DEMO_VENUES } from '@venuebook/local';
-import type { Venue } from '@venuebook/proto/domain';
+import type { Venue } from '@venuebook/domain';
 import { startPlainHop } from './plain-hop.ts';
 import { expectEqual, runBench, runConcurrently, sized } from './support.ts';
 

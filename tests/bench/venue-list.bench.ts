@@ -10,8 +10,8 @@
 // figures from before the read models (the list from the database: p50 2.9–5.0 s a page, A→Z page 1 past the 5 s
 // deadline).
 import { DEMO_VENUES } from '@venuebook/local';
-import { listVenuesResultSchema, nameKey } from '@venuebook/proto/domain';
-import type { ListVenuesResult, Venue } from '@venuebook/proto/domain';
+import { listVenuesResultSchema, nameKey } from '@venuebook/domain';
+import type { ListVenuesResult, Venue } from '@venuebook/domain';
 import { BenchError, expectEqual, runBench, runConcurrently, sized, timeShapes } from './support.ts';
 import type { ReadShape } from './support.ts';
 

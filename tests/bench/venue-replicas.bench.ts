@@ -7,8 +7,8 @@
 // no replicas).
 import { randomUUID } from 'node:crypto';
 import { DEMO_VENUES } from '@venuebook/local';
-import { createClient } from '@venuebook/proto/grpc';
-import { VenuesService } from '@venuebook/proto/venues/v1';
+import { createClient } from '@venuebook/grpc';
+import { VenuesService } from '@venuebook/contracts/venues/v1';
 import { userContextSigner } from '@venuebook/service-kit';
 import { BenchError, expectEqual, runBench, sized } from './support.ts';
 

@@ -24,7 +24,7 @@ import {
   TEST_PASSWORD_HASH_LOG2_N,
 } from '@venuebook/local';
 import type { RunningStack } from '@venuebook/local';
-import type { Role } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/domain';
 
 const ARTIFACTS = join(REPO_ROOT, 'artifacts', 'contract');
 const CONFIG = join(REPO_ROOT, 'tests', 'contract', 'schemathesis.toml');

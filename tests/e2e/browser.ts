@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, demoAccounts, REPO_ROOT } from '@venuebook/local';
-import type { Role } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/domain';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import type { E2eStack } from '../setup/context.ts';
 import '../setup/context.ts';

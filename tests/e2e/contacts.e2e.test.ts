@@ -4,7 +4,7 @@
 // contact details and no write buttons; an admin restores and purges on /deleted-contacts and others are sent home.
 // Each width has its own venue (made through the API with a main contact, purged at the end).
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Role } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, screenshotsOf, toasts, type SignedInPage } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';

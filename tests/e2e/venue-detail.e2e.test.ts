@@ -6,7 +6,7 @@
 // the end.
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Role } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, browserPerFile, openSignedIn, pathOf, screenshotsOf, SCREENSHOTS, toasts } from './browser.ts';
 import { createVenue, purgeVenue } from './venue-steps.ts';

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
-import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from '@venuebook/proto/domain';
+import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from '@venuebook/domain';
 import type { SdkStack } from './sdk-support.ts';
 
 /** A static server of test pages on 127.0.0.1 (`port`, default a free one): `page(url)` answers the HTML of a path, or null for a 404. */

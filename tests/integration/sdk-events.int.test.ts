@@ -3,7 +3,7 @@
 // with search, sort, leagues and dates, create, update, delete), api.venues.restore and api.deletedVenues (list,
 // purge), the paths and query strings they send, and the page helpers of eventQueries / deletedVenueQueries.
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../shell/sdk/src/api/api-client.ts';
 import { createDeletedVenueQueries, createEventQueries } from '../../shell/sdk/src/query/event-queries.ts';

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { OUTSIDE_DOMAIN_ACCOUNT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { DemoAccount, RunningStack } from '@venuebook/local';
-import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
-import type { Role } from '@venuebook/proto/domain';
+import { REFRESH_COOKIE_NAME } from '@venuebook/domain';
+import type { Role } from '@venuebook/domain';
 import { chooseAccount, confirmationLink, cookieJarFetch, requestStart } from '@venuebook/service-kit/testing';
 
 /** The refresh cookie of the gateway (httpOnly, Path=/api/v1/auth). */

@@ -4,7 +4,7 @@
 // main contact first, details null for a viewer) and api.venues.delete (higher-privilege users; then 404), with the
 // paths they send.
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../shell/sdk/src/api/api-error.ts';
 import { createApiClient, type ApiClient } from '../../shell/sdk/src/api/api-client.ts';

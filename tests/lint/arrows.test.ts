@@ -21,17 +21,18 @@ const BAD: Record<string, { lintAs: string; hits: Hit[] }> = {
   'browser-imports-grpc.ts': {
     lintAs: 'shell/sdk/src/api/fixture.ts',
     hits: [
-      { line: 2, arrow: 'browser-imports-grpc', source: '@venuebook/proto/grpc' },
+      { line: 2, arrow: 'browser-imports-grpc', source: '@venuebook/grpc' },
       { line: 3, arrow: 'browser-imports-grpc', source: '@grpc/grpc-js' },
-      { line: 4, arrow: 'browser-imports-grpc', source: '../../../../proto/src/grpc/grpc-error.ts' },
+      { line: 4, arrow: 'browser-imports-grpc', source: '../../../../proto/grpc/src/grpc-error.ts' },
     ],
   },
   'browser-imports-proto-beyond-domain.ts': {
     lintAs: 'mfe-venues/src/home/fixture.tsx',
     hits: [
-      { line: 2, arrow: 'browser-imports-proto-beyond-domain', source: '@venuebook/proto/venues/v1' },
-      { line: 3, arrow: 'browser-imports-proto-beyond-domain', source: '@venuebook/proto/codecs/venues' },
-      { line: 4, arrow: 'browser-imports-proto-beyond-domain', source: '../../../proto/src/domain/index.ts' },
+      { line: 2, arrow: 'browser-imports-proto-beyond-domain', source: '@venuebook/contracts/venues/v1' },
+      { line: 3, arrow: 'browser-imports-proto-beyond-domain', source: '@venuebook/contracts/codecs/venues' },
+      { line: 4, arrow: 'browser-imports-proto-beyond-domain', source: '../../../proto/domain/src/index.ts' },
+      { line: 5, arrow: 'browser-imports-proto-beyond-domain', source: '@venuebook/domain/testing' },
     ],
   },
   'browser-imports-service-kit.ts': {
@@ -93,16 +94,32 @@ const BAD: Record<string, { lintAs: string; hits: Hit[] }> = {
       { line: 3, arrow: 'sdk-imports-shell-or-remote', source: '../../../../mfe-venues/src/routes.ts' },
     ],
   },
-  'proto-imports-our-packages.ts': {
-    lintAs: 'proto/src/codecs/fixture.ts',
+  'domain-imports-our-packages.ts': {
+    lintAs: 'proto/domain/src/venues/fixture.ts',
     hits: [
-      { line: 2, arrow: 'proto-imports-our-packages', source: '@venuebook/service-kit' },
-      { line: 3, arrow: 'proto-imports-our-packages', source: '../../../gateway/src/config.ts' },
+      { line: 2, arrow: 'domain-imports-our-packages', source: '@venuebook/contracts/services' },
+      { line: 3, arrow: 'domain-imports-our-packages', source: '@venuebook/service-kit' },
+      { line: 4, arrow: 'domain-imports-our-packages', source: '../../../grpc/src/grpc-error.ts' },
     ],
   },
-  'proto-imports-grpc-js-outside-grpc.ts': {
-    lintAs: 'proto/src/domain/fixture.ts',
-    hits: [{ line: 2, arrow: 'proto-imports-grpc-js-outside-grpc', source: '@grpc/grpc-js' }],
+  'contracts-import-beyond-domain.ts': {
+    lintAs: 'proto/contracts/src/codecs/fixture.ts',
+    hits: [
+      { line: 2, arrow: 'contracts-import-beyond-domain', source: '@venuebook/grpc' },
+      { line: 3, arrow: 'contracts-import-beyond-domain', source: '@venuebook/service-kit' },
+      { line: 4, arrow: 'contracts-import-beyond-domain', source: '../../../../gateway/src/config.ts' },
+    ],
+  },
+  'grpc-adapter-imports-our-packages.ts': {
+    lintAs: 'proto/grpc/src/fixture.ts',
+    hits: [
+      { line: 2, arrow: 'grpc-adapter-imports-our-packages', source: '@venuebook/domain' },
+      { line: 3, arrow: 'grpc-adapter-imports-our-packages', source: '../../contracts/src/services.ts' },
+    ],
+  },
+  'grpc-js-outside-adapter.ts': {
+    lintAs: 'proto/domain/src/shared/fixture.ts',
+    hits: [{ line: 2, arrow: 'grpc-js-outside-adapter', source: '@grpc/grpc-js' }],
   },
   'kit-imports-service-or-gateway.ts': {
     lintAs: 'services/kit/src/fixture.ts',
@@ -200,7 +217,9 @@ const GOOD: Record<string, string> = {
   'service-testing-uses-kit-testing.ts': 'services/identity/src/testing/fixture.ts',
   'deploy-launches-by-path.ts': 'deploy/local/src/fixture.ts',
   'tests-reach-sdk-by-path.ts': 'tests/integration/fixture.int.test.ts',
-  'proto-grpc-uses-grpc-js.ts': 'proto/src/grpc/fixture.ts',
+  'grpc-adapter-uses-grpc-js.ts': 'proto/grpc/src/fixture.ts',
+  'grpc-adapter-test-uses-contracts.ts': 'proto/grpc/src/fixture.test.ts',
+  'contracts-use-domain.ts': 'proto/contracts/src/codecs/fixture.ts',
   'kit-uses-proto.ts': 'services/kit/src/fixture.ts',
 };
 

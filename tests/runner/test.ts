@@ -291,7 +291,7 @@ if (chosen.length === 0) {
         { name: 'lint: ESLint', command: bin('eslint'), args: ['.'] },
         { name: 'lint: type check (Node code)', command: TSC, args: ['-p', 'tsconfig.json'] },
         { name: 'lint: type check (browser code)', command: TSC, args: ['-p', 'shell/tsconfig.web.json'] },
-        { name: 'lint: buf lint', command: bin('buf'), args: ['lint'], cwd: join(REPO_ROOT, 'proto') },
+        { name: 'lint: buf lint', command: bin('buf'), args: ['lint'], cwd: join(REPO_ROOT, 'proto', 'contracts') },
         { name: 'lint: formatting (Biome; `npm run format` fixes it)', command: bin('biome'), args: ['format', '.'] },
       ],
       5,

@@ -7,7 +7,7 @@
 //   own and is not followed;
 // - a module of a package without `"sideEffects": false` is included whole once imported, with everything it
 //   imports and re-exports;
-// - from a package with `"sideEffects": false` (@venuebook/proto) only the modules that declare an imported
+// - from a package with `"sideEffects": false` (@venuebook/domain) only the modules that declare an imported
 //   name are included (re-exports and barrels are looked through), as webpack's sideEffects optimisation does;
 // - an installed package counts as zod when it is zod or depends on it (e.g. @hookform/resolvers).
 import { existsSync, readFileSync } from 'node:fs';
@@ -234,7 +234,7 @@ describe('the home page', () => {
   it('reaches what it renders (the check sees the graph)', () => {
     const files = [...graph.modules.keys()].map((file) => relative(REPO_ROOT, file));
     expect(files).toContain('shell/sdk/src/api/api-client.ts');
-    expect(files).toContain('proto/src/domain/leagues.ts');
+    expect(files).toContain('proto/domain/src/venues/leagues.ts');
     expect([...graph.packages.keys()]).toEqual(expect.arrayContaining(['react', '@chakra-ui/react', '@tanstack/react-query']));
   });
 });

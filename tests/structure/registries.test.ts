@@ -5,8 +5,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@venuebook/local';
-import { REMOTE_NAMES, REMOTES, remotePackageDir } from '@venuebook/proto/remotes';
-import { SERVICE_NAMES, SERVICES, serviceEntry } from '@venuebook/proto/services';
+import { REMOTE_NAMES, REMOTES, remotePackageDir } from '@venuebook/domain/remotes';
+import { SERVICE_NAMES, SERVICES, serviceEntry } from '@venuebook/contracts/services';
 import { describe, expect, it } from 'vitest';
 import { pageMapOf } from '../../shell/src/federation/remote-entries.ts';
 import { enabledRoutes, ROUTE_TABLE } from '../../shell/src/routes/route-table.ts';

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from '@venuebook/local';
-import { SERVICE_NAMES } from '@venuebook/proto/services';
+import { SERVICE_NAMES } from '@venuebook/contracts/services';
 import { describe, expect, it } from 'vitest';
 
 /** What every service has under src/. */
@@ -90,7 +90,7 @@ describe.each(SERVICE_NAMES.map((name) => ({ name })))('services/$name follows t
     ).toEqual([]);
     expect(
       files.filter((file) => /\.codec\.ts$/.test(file)),
-      'codecs live once, in proto/src/codecs',
+      'codecs live once, in proto/contracts/src/codecs',
     ).toEqual([]);
     expect(files.filter((file) => file.startsWith('grpc/') && file.endsWith('.handlers.ts')).length, 'grpc/ has the handlers (*.handlers.ts)').toBeGreaterThan(
       0,

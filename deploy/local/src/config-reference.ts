@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ConfigVariable } from '@venuebook/service-kit';
-import { SERVICE_NAMES, SERVICES, serviceEntry } from '@venuebook/proto/services';
+import { SERVICE_NAMES, SERVICES, serviceEntry } from '@venuebook/contracts/services';
 import { REPO_ROOT } from './infra-servers.ts';
 import { MAX_REPLICAS } from './replicas.ts';
 

@@ -24,5 +24,5 @@ export { DEMO_PASSWORD, demoAccounts, LOCAL_COMPANY_DOMAIN, OUTSIDE_DOMAIN_ACCOU
 export type { DemoAccount } from './seed/demo-accounts.ts';
 export { REPO_ROOT } from './infra-servers.ts';
 export { installedSchemathesisVersion, SCHEMATHESIS_BIN, SCHEMATHESIS_VENV, SCHEMATHESIS_VERSION } from './schemathesis-install.ts';
-export { DEMO_VENUES } from '@venuebook/proto/testing';
+export { DEMO_VENUES } from '@venuebook/domain/testing';
 export { CONFIG_REFERENCE_FILE, configReferenceMarkdown } from './config-reference.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_NAMES } from '@venuebook/proto/services';
+import { SERVICE_NAMES } from '@venuebook/contracts/services';
 import { MAX_REPLICAS, replicasEnv, serviceReplicas } from './replicas.ts';
 
 describe('<NAME>_REPLICAS (how many processes `npm start` runs of each service)', () => {

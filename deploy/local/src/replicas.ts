@@ -1,8 +1,8 @@
 // How many replicas `npm start` runs of each service: <NAME>_REPLICAS (VENUES_REPLICAS, IDENTITY_REPLICAS,
-// ...), named after the registry (`@venuebook/proto/services`). Each replica is its own process on its own
+// ...), named after the registry (`@venuebook/contracts/services`). Each replica is its own process on its own
 // port with its own log; the gateway gets every replica's address in <NAME>_GRPC_URL and balances over them.
-import { SERVICE_NAMES } from '@venuebook/proto/services';
-import type { ServiceName } from '@venuebook/proto/services';
+import { SERVICE_NAMES } from '@venuebook/contracts/services';
+import type { ServiceName } from '@venuebook/contracts/services';
 
 export const MAX_REPLICAS = 8;
 

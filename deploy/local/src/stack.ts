@@ -1,14 +1,14 @@
 // The whole product on one machine: infrastructure, the local mail sink, every service of the registry
-// (`@venuebook/proto/services`) and the gateway (which serves the built shell and remotes), each service as
+// (`@venuebook/contracts/services`) and the gateway (which serves the built shell and remotes), each service as
 // its own process, as in production. Secrets are generated once per data folder.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createClient } from '@venuebook/proto/grpc';
-import { IdentityService, LogoutScope } from '@venuebook/proto/identity/v1';
-import { SERVICE_NAMES, serviceUrlEnv } from '@venuebook/proto/services';
-import type { ServiceName } from '@venuebook/proto/services';
-import { VenuesService } from '@venuebook/proto/venues/v1';
+import { createClient } from '@venuebook/grpc';
+import { IdentityService, LogoutScope } from '@venuebook/contracts/identity/v1';
+import { SERVICE_NAMES, serviceUrlEnv } from '@venuebook/contracts/services';
+import type { ServiceName } from '@venuebook/contracts/services';
+import { VenuesService } from '@venuebook/contracts/venues/v1';
 import { userContextSigner } from '@venuebook/service-kit';
 import { provisionInfra } from './provision.ts';
 import type { Infra } from './provision.ts';
@@ -17,7 +17,7 @@ import { ensurePrivateDir, freePort, httpOk, NO_GRPC_TLS, PRIVATE_FILE_MODE, sta
 import type { ManagedProcess, RunningGrpcService, RunningService } from '@venuebook/service-kit/processes';
 import { demoAccounts, OUTSIDE_DOMAIN_ACCOUNT } from './seed/demo-accounts.ts';
 import type { DemoAccount } from './seed/demo-accounts.ts';
-import { DEMO_VENUES } from '@venuebook/proto/testing';
+import { DEMO_VENUES } from '@venuebook/domain/testing';
 import { confirmationLink } from '@venuebook/service-kit/stand-ins';
 import { oidcGatewayEnv, startMailSink, startOidcProvider } from '@venuebook/stand-ins';
 import type { RunningOidcProvider } from '@venuebook/stand-ins';

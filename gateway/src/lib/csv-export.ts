@@ -1,8 +1,8 @@
 // CSV export answers: the header row and the first slice are read before the answer starts (so a
 // refusal is still a JSON error with its status), then the rest is streamed slice by slice with backpressure.
 import type { FastifyReply } from 'fastify';
-import { can, csvColumnsFor, isRole } from '@venuebook/proto/domain';
-import type { CsvColumn } from '@venuebook/proto/domain';
+import { can, csvColumnsFor, isRole } from '@venuebook/domain';
+import type { CsvColumn } from '@venuebook/domain';
 import { csvWriter } from './csv.ts';
 
 /** One slice of the list and where the next starts (done when `next` is null). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
 import { apiErrorCode, fieldOfInstancePath, fromGrpcError, httpStatusOfGrpc, MESSAGE_SIZE_MESSAGES } from './error-mapping.ts';
 
 describe('gRPC → HTTP mapping', () => {

@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
-import { API_ERROR_CODE_BY_STATUS } from '@venuebook/proto/domain';
-import type { ApiError, FieldError } from '@venuebook/proto/domain';
-import { GrpcStatus } from '@venuebook/proto/grpc';
-import type { GrpcError } from '@venuebook/proto/grpc';
+import { API_ERROR_CODE_BY_STATUS } from '@venuebook/domain';
+import type { ApiError, FieldError } from '@venuebook/domain';
+import { GrpcStatus } from '@venuebook/grpc';
+import type { GrpcError } from '@venuebook/grpc';
 
 /**
  * RESOURCE_EXHAUSTED means two things. A service's own refusal (identity's sign-up mail cooldown and hourly

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CallOptions } from '@venuebook/proto/grpc';
+import type { CallOptions } from '@venuebook/grpc';
 import { userContextSigner } from '@venuebook/service-kit';
 
 /**

@@ -1,7 +1,7 @@
 // The content of venue documents over HTTP: signed, short-lived content URLs (an <img src> carries no bearer
 // token), the Range header, and the headers that keep an uploaded file from ever running as a page of the app.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ContentVariantName } from '@venuebook/proto/codecs/media';
+import type { ContentVariantName } from '@venuebook/contracts/codecs/media';
 
 /** A signed URL of a signed-in reader is valid this long (then the list or document is read again). */
 export const MEMBER_URL_TTL_SECONDS = 3600;

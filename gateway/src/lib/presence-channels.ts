@@ -1,5 +1,5 @@
-import { presenceChannelKey } from '@venuebook/proto/domain';
-import type { PresenceChannelRef, PresenceEditorInfo } from '@venuebook/proto/domain';
+import { presenceChannelKey } from '@venuebook/domain';
+import type { PresenceChannelRef, PresenceEditorInfo } from '@venuebook/domain';
 
 /** Who an editor is (from the verified session). */
 export interface PresenceIdentity {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
+import { SERVICE_NAMES, SERVICES } from '@venuebook/contracts/services';
 
 const readinessSchema = z
   .object({

@@ -3,7 +3,7 @@
 // the demo account of each of `roles`, and closed in its afterAll.
 import { testInfra } from '@venuebook/service-kit/testing';
 import type { RunningServices } from '@venuebook/local';
-import type { Role } from '@venuebook/proto/domain';
+import type { Role } from '@venuebook/domain';
 import { afterAll, beforeAll } from 'vitest';
 import type { GatewayApp } from '../app.ts';
 import { sharedGatewayUnderTest, startGatewayUnderTest } from './gateway-under-test.ts';

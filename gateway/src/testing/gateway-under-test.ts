@@ -6,10 +6,10 @@
 // accounts' roles, passwords and other sessions alone.
 import { inject } from 'vitest';
 import type { DemoAccount, RunningServices } from '@venuebook/local';
-import { REFRESH_COOKIE_NAME } from '@venuebook/proto/domain';
-import type { Role } from '@venuebook/proto/domain';
-import { serviceUrlEnv } from '@venuebook/proto/services';
-import type { ServiceName } from '@venuebook/proto/services';
+import { REFRESH_COOKIE_NAME } from '@venuebook/domain';
+import type { Role } from '@venuebook/domain';
+import { serviceUrlEnv } from '@venuebook/contracts/services';
+import type { ServiceName } from '@venuebook/contracts/services';
 import { createLogger, loadConfig } from '@venuebook/service-kit';
 import { idTokenMinter, requestStart } from '@venuebook/service-kit/testing';
 import type { MintedClaims, TestInfra } from '@venuebook/service-kit/testing';

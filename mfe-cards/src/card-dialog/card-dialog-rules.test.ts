@@ -1,4 +1,4 @@
-import type { CardField, CardFieldValue, FieldSaveResult } from '@venuebook/proto/domain';
+import type { CardField, CardFieldValue, FieldSaveResult } from '@venuebook/domain';
 import { describe, expect, it } from 'vitest';
 import {
   buildNotesSave,

@@ -1,5 +1,5 @@
-import { CARD_FIELD_LABEL_REQUIRED, SELECT_OPTION_REQUIRED } from '@venuebook/proto/domain';
-import type { CardField } from '@venuebook/proto/domain';
+import { CARD_FIELD_LABEL_REQUIRED, SELECT_OPTION_REQUIRED } from '@venuebook/domain';
+import type { CardField } from '@venuebook/domain';
 import { describe, expect, it } from 'vitest';
 import {
   addField,

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, HStack, IconButton, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cardFieldInputSchema, venueCardInputSchema, type CardFieldInputParsed } from '@venuebook/proto/domain';
+import { cardFieldInputSchema, venueCardInputSchema, type CardFieldInputParsed } from '@venuebook/domain';
 import {
   api,
   CARD_FIELD_TYPES,

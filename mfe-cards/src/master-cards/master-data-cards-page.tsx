@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { CardInputParsed } from '@venuebook/proto/domain';
+import type { CardInputParsed } from '@venuebook/domain';
 import {
   api,
   cardQueries,

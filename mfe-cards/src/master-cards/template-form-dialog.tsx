@@ -1,7 +1,7 @@
 import { Box, Button, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CARD_DEPARTMENT_REQUIRED, cardInputSchema, type CardInputParsed } from '@venuebook/proto/domain';
+import { CARD_DEPARTMENT_REQUIRED, cardInputSchema, type CardInputParsed } from '@venuebook/domain';
 import { DEPARTMENTS, DialogShell, FormField, RequiredFormField, TEXTAREA_MIN_H, type DataCard, type Department } from '@venuebook/sdk';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';

@@ -1,6 +1,6 @@
-import { PRESENCE, PRESENCE_CLOSE, presenceChannelKey } from '@venuebook/proto/domain';
-import type { PresenceClientMessage, PresenceServerMessage } from '@venuebook/proto/domain';
-import type { PresenceChannelRef as PresenceChannel, PresenceEditorInfo as PresenceEditor } from '@venuebook/proto/domain';
+import { PRESENCE, PRESENCE_CLOSE, presenceChannelKey } from '@venuebook/domain';
+import type { PresenceClientMessage, PresenceServerMessage } from '@venuebook/domain';
+import type { PresenceChannelRef as PresenceChannel, PresenceEditorInfo as PresenceEditor } from '@venuebook/domain';
 
 /**
  * What a channel's holders see: presence-types.ts PresenceState, spelled with the proto types so that this file

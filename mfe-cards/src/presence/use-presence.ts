@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { PRESENCE, presenceChannelKey } from '@venuebook/proto/domain';
+import { PRESENCE, presenceChannelKey } from '@venuebook/domain';
 import { backoff, sessionStore } from '@venuebook/sdk';
 import { PRESENCE_RECONNECT, PresenceConnection, sessionTokens } from './presence-connection.ts';
 import type { PresenceChannel, PresenceState } from './presence-types.ts';

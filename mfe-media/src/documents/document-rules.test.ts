@@ -1,4 +1,4 @@
-import type { VenueDocumentDto } from '@venuebook/proto/domain';
+import type { VenueDocumentDto } from '@venuebook/domain';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TEXT, formatDocumentDate, groupByCategory, uploadRefusal } from './document-rules.ts';
 

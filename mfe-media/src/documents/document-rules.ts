@@ -1,6 +1,6 @@
 // Pure rules of the Documents page (spec §2 'Documents page', §3 document categories, §5 'Document upload',
 // §8 'Photos and documents'): the list grouped by category, dates, the upload's file check and the toasts' texts.
-import { DOCUMENT_CATEGORIES, documentCategoryLabel, isAllowedUploadFile, UI, type DocumentCategory, type VenueDocumentDto } from '@venuebook/proto/domain';
+import { DOCUMENT_CATEGORIES, documentCategoryLabel, isAllowedUploadFile, UI, type DocumentCategory, type VenueDocumentDto } from '@venuebook/domain';
 import { format } from 'date-fns';
 
 export interface DocumentGroup {

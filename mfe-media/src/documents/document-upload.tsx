@@ -1,5 +1,5 @@
 import { Button, Field, Flex, IconButton, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { formatFileSize } from '@venuebook/proto/domain';
+import { formatFileSize } from '@venuebook/domain';
 import {
   LabeledSelect,
   DEFAULT_DOCUMENT_CATEGORY,

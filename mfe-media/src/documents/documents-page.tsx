@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
-import { formatFileSize } from '@venuebook/proto/domain';
+import { formatFileSize } from '@venuebook/domain';
 import {
   OptionSelect,
   BackLink,

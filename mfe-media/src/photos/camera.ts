@@ -1,4 +1,4 @@
-import { MEDIA } from '@venuebook/proto/domain';
+import { MEDIA } from '@venuebook/domain';
 
 /** Spec §8 'Photos and documents': the camera's toasts. */
 export const CAMERA_TEXT = {

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { UI } from '@venuebook/proto/domain';
+import { UI } from '@venuebook/domain';
 
 /** The public gallery's full link from its path (`/public/venue/{id}/photos?key=…`). */
 export function galleryLink(origin: string, publicPath: string): string {

@@ -20,7 +20,7 @@ import {
 import { useMemo, useState } from 'react';
 import { LuImage, LuTag, LuTrash2, LuUpload, LuX } from 'react-icons/lu';
 import { useParams } from 'react-router-dom';
-import { formatFileSize } from '@venuebook/proto/domain';
+import { formatFileSize } from '@venuebook/domain';
 import { formatDocumentDate } from '../documents/document-rules.ts';
 import { LayoutToggle, PhotoGallery, type GalleryLayout, type GalleryPhoto } from '../shared/photo-gallery.tsx';
 import { PhotoViewer } from '../shared/photo-viewer.tsx';

@@ -1,4 +1,4 @@
-import { UI } from '@venuebook/proto/domain';
+import { UI } from '@venuebook/domain';
 
 /**
  * The viewer's swipe (spec §5 'Swipe needs more than 50 px', §9): a horizontal move of more than the threshold,

@@ -1,4 +1,4 @@
-import { MAX_EVENTS_PAGE_SIZE } from '@venuebook/proto/domain';
+import { MAX_EVENTS_PAGE_SIZE } from '@venuebook/domain';
 import { cardQueries, DEPARTMENTS, eventQueries, useInfiniteQuery, useQueries, type DataCard, type VenueEvent } from '@venuebook/sdk';
 import { venueCardsOf } from './venue-cards.ts';
 import { useEffect, useMemo } from 'react';

@@ -1,5 +1,5 @@
 import { Badge, Flex, Link, Stack, Text, Wrap, type FlexProps } from '@chakra-ui/react';
-import { CONTACT_BADGES, formatStoredPhone, type Contact } from '@venuebook/proto/domain';
+import { CONTACT_BADGES, formatStoredPhone, type Contact } from '@venuebook/domain';
 import type { ReactNode } from 'react';
 import { LuMail, LuPhone } from 'react-icons/lu';
 import { CONTACT_TEXT, isFormerMainContact, splitLastWord } from './contact-rules.ts';

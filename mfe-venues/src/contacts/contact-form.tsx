@@ -1,13 +1,6 @@
 import { Button, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  contactInputSchema,
-  CUSTOM_TAG_OPTION_LABEL,
-  CUSTOM_TAG_VALUE,
-  formatPhoneInput,
-  type Contact,
-  type ContactInputParsed,
-} from '@venuebook/proto/domain';
+import { contactInputSchema, CUSTOM_TAG_OPTION_LABEL, CUSTOM_TAG_VALUE, formatPhoneInput, type Contact, type ContactInputParsed } from '@venuebook/domain';
 import { FormField, RequiredFormField } from '@venuebook/sdk';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { CUSTOM_TAG_VALUE } from '@venuebook/proto/domain';
+import { CUSTOM_TAG_VALUE } from '@venuebook/domain';
 import { describe, expect, it } from 'vitest';
 import {
   additionalContacts,

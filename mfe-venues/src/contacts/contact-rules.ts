@@ -1,6 +1,6 @@
 // The contacts screens' values and pure rules (spec §2 'Venue Contacts dialog', 'Contacts', §4 'Contacts dialog
 // form', §5 'Venue contact form', §8 'Contacts', §9). No React here, so every rule has a unit test.
-import { CUSTOM_TAG_VALUE, MAIN_CONTACT_DELETE_REFUSED, sortContactsByLastWord, type Contact } from '@venuebook/proto/domain';
+import { CUSTOM_TAG_VALUE, MAIN_CONTACT_DELETE_REFUSED, sortContactsByLastWord, type Contact } from '@venuebook/domain';
 
 /** What the add/edit form holds: every field as typed ('' when empty; the schema sends '' as undefined). */
 export interface ContactFormValues {

@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, IconButton, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { ContactInputParsed } from '@venuebook/proto/domain';
+import type { ContactInputParsed } from '@venuebook/domain';
 import { api, contactQueries, errorMessage, notify, useCan, useMutation, useQuery, useQueryClient, type Contact, type Venue } from '@venuebook/sdk';
 import { useMemo, useState } from 'react';
 import { LuPencil, LuUsers } from 'react-icons/lu';

@@ -1,5 +1,5 @@
 import { HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { documentCategoryLabel, formatFileSize } from '@venuebook/proto/domain';
+import { documentCategoryLabel, formatFileSize } from '@venuebook/domain';
 import { mediaQueries, SIGNED_URL_REFRESH_MS, useQuery } from '@venuebook/sdk';
 import { LuFileText, LuImage } from 'react-icons/lu';
 import { LoadError } from '../shared/load-states.tsx';

@@ -1,6 +1,6 @@
 import { Button, Input, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { venueEventInputSchema, type VenueEventInputParsed } from '@venuebook/proto/domain';
+import { venueEventInputSchema, type VenueEventInputParsed } from '@venuebook/domain';
 import { DialogShell, FormField, RequiredFormField, TEXTAREA_MIN_H, type VenueEvent } from '@venuebook/sdk';
 import { useEffect } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';

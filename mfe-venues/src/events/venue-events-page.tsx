@@ -1,6 +1,6 @@
 import { Box, Button, Card, Flex, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Collapsible } from '@chakra-ui/react/collapsible';
-import type { VenueEventInputParsed } from '@venuebook/proto/domain';
+import type { VenueEventInputParsed } from '@venuebook/domain';
 import {
   BackLink,
   api,

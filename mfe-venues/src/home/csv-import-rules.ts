@@ -1,7 +1,7 @@
 // The CSV import dialog's rules, free of React: what each preview row shows, which rows a commit
 // sends, and how a file is cut into commit chunks (csv-stringify, the csv project's writer the gateway uses too).
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import { CONTACT_CSV_COLUMNS, CSV_IMPORT_MAX_ROWS, VENUE_CSV_COLUMNS } from '@venuebook/proto/domain';
+import { CONTACT_CSV_COLUMNS, CSV_IMPORT_MAX_ROWS, VENUE_CSV_COLUMNS } from '@venuebook/domain';
 import type { CsvImportKind, ImportResult, ImportRowResult } from '@venuebook/sdk';
 
 /** Rows per commit request (the gateway takes at most 500): the progress bar moves once per chunk. */

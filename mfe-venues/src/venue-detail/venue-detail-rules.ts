@@ -1,4 +1,4 @@
-import { linksInputSchema, noteBulletStyle, type Contact, type Link, type NoteBulletStyle, type Venue } from '@venuebook/proto/domain';
+import { linksInputSchema, noteBulletStyle, type Contact, type Link, type NoteBulletStyle, type Venue } from '@venuebook/domain';
 import { format } from 'date-fns';
 import { z } from 'zod';
 

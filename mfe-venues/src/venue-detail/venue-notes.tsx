@@ -1,5 +1,5 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
-import type { NoteBulletStyle } from '@venuebook/proto/domain';
+import type { NoteBulletStyle } from '@venuebook/domain';
 import { parseNoteLines } from './venue-detail-rules.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Badge, Box, Flex, Heading, Link, Portal, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Global } from '@emotion/react';
-import { CONTACT_BADGES, type Contact } from '@venuebook/proto/domain';
+import { CONTACT_BADGES, type Contact } from '@venuebook/domain';
 import { isDefaultCountry, LeagueBadge, mediaQueries, safeHttpHref, useQuery, type Venue } from '@venuebook/sdk';
 import { useEffect, type ReactNode } from 'react';
 import { isFormerMainContact } from '../contacts/contact-rules.ts';

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import type { VenueInputParsed } from '@venuebook/proto/domain';
+import type { VenueInputParsed } from '@venuebook/domain';
 import { BackLink, api, errorMessage, notify, useCan, useMutation, useQueryClient, venueQueries, type DuplicateCheckResult } from '@venuebook/sdk';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import type { VenueInputParsed } from '@venuebook/proto/domain';
+import type { VenueInputParsed } from '@venuebook/domain';
 import { BackLink, api, notify, useCan, useMutation, useQueryClient, useUnsavedChangesGuard, venueQueries, type Venue } from '@venuebook/sdk';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';

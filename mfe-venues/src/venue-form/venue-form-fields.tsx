@@ -3,7 +3,7 @@ import { Checkbox } from '@chakra-ui/react/checkbox';
 import { FormField, LEAGUES, RequiredFormField, TEXTAREA_MIN_H, VENUE_TYPES } from '@venuebook/sdk';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { venueInputSchema, type VenueInputParsed } from '@venuebook/proto/domain';
+import { venueInputSchema, type VenueInputParsed } from '@venuebook/domain';
 import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { PhoneInput } from '../shared/form-fields.tsx';
 import { phoneAsTyped, toggled, type VenueFormValues } from './venue-form-rules.ts';

@@ -1,4 +1,4 @@
-import { venueInputSchema, type Venue } from '@venuebook/proto/domain';
+import { venueInputSchema, type Venue } from '@venuebook/domain';
 import { describe, expect, it } from 'vitest';
 import {
   canSave,

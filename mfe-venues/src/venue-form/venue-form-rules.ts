@@ -1,6 +1,6 @@
 // The add and edit venue forms' values and the pure rules around them (spec §2 'Add and edit venue forms',
 // §4 'Add venue flow', §5). No React here, so every rule has a unit test.
-import { DEFAULT_COUNTRY, formatPhoneInput, formatStoredPhone } from '@venuebook/proto/domain';
+import { DEFAULT_COUNTRY, formatPhoneInput, formatStoredPhone } from '@venuebook/domain';
 import type { DuplicateCheckResult, League, Venue, VenueInput, VenueType } from '@venuebook/sdk';
 
 /** What the form holds: every editable field of a venue but its links (edited on the venue page). */

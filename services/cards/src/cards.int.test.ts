@@ -1,8 +1,8 @@
 // The cards service on real servers (FerretDB, NATS, the venues service as a process): the seeded templates and
 // their lists; a replica started on the same database seeds nothing twice.
 import { describe, expect, it } from 'vitest';
-import { DEPARTMENTS } from '@venuebook/proto/domain';
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import { DEPARTMENTS } from '@venuebook/domain';
+import { GrpcStatus } from '@venuebook/grpc';
 import { rejection } from '@venuebook/service-kit/testing';
 import { GENERAL_NOTES_TEMPLATE_ID, SEED_TEMPLATES } from './domain/seed-templates.ts';
 import { cardsUnderTest } from './testing/cards-harness.ts';

@@ -3,8 +3,8 @@
 // two users on the two replicas both keep their new lines, the later one answering the merge; Clean Field Notes
 // removes soft-deleted lines only; audit entries and venue_data.updated per save.
 import { randomUUID } from 'node:crypto';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { GrpcStatus } from '@venuebook/grpc';
 import { eventsSince, eventually, rejection } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { cardsUnderTest } from './testing/cards-harness.ts';

@@ -4,7 +4,7 @@
 // winner's value. The read model loads every version at start and follows the other replica's inserts by event.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import { STREAMS, SUBJECTS } from '@venuebook/contracts/events';
 import { connectMongo, connectNats, createEventPublisher, createLogger, ensureStreams } from '@venuebook/service-kit';
 import type { NatsConnection } from '@venuebook/service-kit';
 import { testInfra } from '@venuebook/service-kit/testing';

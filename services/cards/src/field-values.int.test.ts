@@ -2,8 +2,8 @@
 // service it asks about venues): save rules, the per-field compare-and-set across replicas, history, restore and
 // 'last verified' with their audit entries and venue_data.updated events, the values moved and cleared by card changes.
 import { randomUUID } from 'node:crypto';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { GrpcStatus } from '@venuebook/grpc';
 import { eventsSince, eventually, rejection } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { cardsUnderTest } from './testing/cards-harness.ts';

@@ -1,8 +1,8 @@
 // The cards service's process: wiring only (the kit runs the start-up, see startDomainService).
-import { CardsService } from '@venuebook/proto/cards/v1';
-import { DEPARTMENTS } from '@venuebook/proto/domain';
-import { STREAMS } from '@venuebook/proto/events';
-import { partialHandlers } from '@venuebook/proto/grpc';
+import { CardsService } from '@venuebook/contracts/cards/v1';
+import { DEPARTMENTS } from '@venuebook/domain';
+import { STREAMS } from '@venuebook/contracts/events';
+import { partialHandlers } from '@venuebook/grpc';
 import { createVenueDirectory, lockModel, Locks, runServiceMain, startDomainService, startVenueLifecycle } from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';

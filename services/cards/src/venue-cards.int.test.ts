@@ -4,9 +4,9 @@
 // delete → restore → purge), events and audit entries, a replica following, and concurrent order saves.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CARD_PROTECTED, SELECT_CARDS_REQUIRED, SELECT_OPTION_REQUIRED } from '@venuebook/proto/domain';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import { CARD_PROTECTED, SELECT_CARDS_REQUIRED, SELECT_OPTION_REQUIRED } from '@venuebook/domain';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { GrpcStatus } from '@venuebook/grpc';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
 import { GENERAL_NOTES_TEMPLATE_ID } from './domain/seed-templates.ts';
 import { cardsUnderTest } from './testing/cards-harness.ts';

@@ -3,7 +3,7 @@
 // venue stops answering on both replicas as soon as venue.deleted arrives; a purged venue's cards, orders, value
 // versions and field notes leave the database and both replicas' memory, and other venues keep theirs; a permanently
 // deleted template's values and notes leave every venue.
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import { GrpcStatus } from '@venuebook/grpc';
 import { eventually, rejection } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { cardsUnderTest } from './testing/cards-harness.ts';

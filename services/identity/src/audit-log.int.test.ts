@@ -3,14 +3,14 @@
 // while they were published; owners read them paged and filtered; identity's own changes record themselves.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEnvelope, encodeEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
-import type { EventPayload } from '@venuebook/proto/events';
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import { createEnvelope, encodeEnvelope, STREAMS, SUBJECTS } from '@venuebook/contracts/events';
+import type { EventPayload } from '@venuebook/contracts/events';
+import { GrpcStatus } from '@venuebook/grpc';
 import { connectMongo, connectNats, createAuditRecorder, createLogger, publishEvent } from '@venuebook/service-kit';
 import type { NatsConnection } from '@venuebook/service-kit';
 import { testInfra } from '@venuebook/service-kit/testing';
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { ListAuditLogsRequestSchema } from '@venuebook/proto/identity/v1';
+import type { ListAuditLogsRequestSchema } from '@venuebook/contracts/identity/v1';
 import { start } from './main.ts';
 import { rejection, startIdentityUnderTest } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import { GrpcStatus } from '@venuebook/grpc';
 import { idTokenMinter, sharedStandIns, subjectOf, testInfra } from '@venuebook/service-kit/testing';
 import { EMAIL_NOT_VERIFIED, GOOGLE_NOT_CONFIGURED, ID_TOKEN_USED, NOT_COMPANY_WORKSPACE } from './use-cases/sessions.ts';
 import { rejection, startIdentityUnderTest, TEST_DOMAIN } from './testing/identity-under-test.ts';

@@ -3,10 +3,10 @@
 // login and welcome, and calls without a valid signed user context. The gateway's tests cover the HTTP face.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, domainNotAllowedMessage } from '@venuebook/proto/domain';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { createClient, GrpcStatus } from '@venuebook/proto/grpc';
-import { IdentityService, LogoutScope } from '@venuebook/proto/identity/v1';
+import { AUTH_MESSAGES, domainNotAllowedMessage } from '@venuebook/domain';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { createClient, GrpcStatus } from '@venuebook/grpc';
+import { IdentityService, LogoutScope } from '@venuebook/contracts/identity/v1';
 import { signUserContext, userContextSigner } from '@venuebook/service-kit';
 import { confirmationLink, testInfra } from '@venuebook/service-kit/testing';
 import { signUpMailCooldownMessage } from './use-cases/sign-up.ts';

@@ -1,8 +1,8 @@
 // The identity service's process: wiring only (the kit runs the start-up, see startDomainService).
 import { randomUUID } from 'node:crypto';
-import { domainSuffix } from '@venuebook/proto/domain';
-import { createEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
-import { IdentityService } from '@venuebook/proto/identity/v1';
+import { domainSuffix } from '@venuebook/domain';
+import { createEnvelope, STREAMS, SUBJECTS } from '@venuebook/contracts/events';
+import { IdentityService } from '@venuebook/contracts/identity/v1';
 import { Locks, publishEvent, runServiceMain, startDomainService, lockModel } from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';

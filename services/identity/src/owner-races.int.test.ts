@@ -4,8 +4,8 @@
 // Every role change and removal takes the lock (not only those that looked like owner changes when the target
 // was first read): an admin's change decided on a stale read cannot demote a user made owner in between.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import type { Role } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { rejection, startIdentityUnderTest } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';

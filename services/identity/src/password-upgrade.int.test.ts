@@ -2,7 +2,7 @@
 // was raised (N=2^14) still signs in, by its own stored parameters, and is replaced at that sign-in.
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@venuebook/proto/domain';
+import { AUTH_MESSAGES } from '@venuebook/domain';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { rejection, startIdentityUnderTest, STRONG_PASSWORD } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';

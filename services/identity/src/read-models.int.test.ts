@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
-import { createClient } from '@venuebook/proto/grpc';
-import type { Client } from '@venuebook/proto/grpc';
-import { IdentityService } from '@venuebook/proto/identity/v1';
+import { createEnvelope, STREAMS, SUBJECTS } from '@venuebook/contracts/events';
+import { createClient } from '@venuebook/grpc';
+import type { Client } from '@venuebook/grpc';
+import { IdentityService } from '@venuebook/contracts/identity/v1';
 import { connectNats, createLogger, publishEvent } from '@venuebook/service-kit';
 import type { NatsConnection } from '@venuebook/service-kit';
 import { testInfra } from '@venuebook/service-kit/testing';

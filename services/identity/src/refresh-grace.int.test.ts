@@ -5,8 +5,8 @@
 // successor, the other's use of it ends the whole session. After the window, or once the successor has been
 // used, a re-use still ends the whole session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@venuebook/proto/domain';
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import { AUTH_MESSAGES } from '@venuebook/domain';
+import { GrpcStatus } from '@venuebook/grpc';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { rejection, startIdentityUnderTest } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';

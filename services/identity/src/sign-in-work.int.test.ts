@@ -7,7 +7,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@venuebook/proto/domain';
+import { AUTH_MESSAGES } from '@venuebook/domain';
 import { testInfra } from '@venuebook/service-kit/testing';
 import type { ScryptParams } from './domain/password.ts';
 import { APP_URL, rejection, startIdentityUnderTest, STRONG_PASSWORD } from './testing/identity-under-test.ts';

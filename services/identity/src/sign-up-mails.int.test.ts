@@ -3,7 +3,7 @@
 // the same link again and keeps the password chosen first (it can no longer be overwritten). Here the
 // cooldown is 1 s and the hourly cap 3, so that the test can wait them out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import { GrpcStatus } from '@venuebook/grpc';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { APP_URL, rejection, startIdentityUnderTest, STRONG_PASSWORD } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';

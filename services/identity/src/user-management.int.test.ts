@@ -3,10 +3,10 @@
 // removal with every session, and the events gateways listen to.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, ROLES } from '@venuebook/proto/domain';
-import type { Role } from '@venuebook/proto/domain';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import { can, ROLES } from '@venuebook/domain';
+import type { Role } from '@venuebook/domain';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { GrpcStatus } from '@venuebook/grpc';
 import { testInfra } from '@venuebook/service-kit/testing';
 import { rejection, startIdentityUnderTest } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';

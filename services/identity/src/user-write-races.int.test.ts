@@ -8,9 +8,9 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@venuebook/proto/domain';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import type { Role } from '@venuebook/domain';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { GrpcStatus } from '@venuebook/grpc';
 import { subjectOf, testInfra } from '@venuebook/service-kit/testing';
 import { rejection, startIdentityUnderTest, STRONG_PASSWORD } from './testing/identity-under-test.ts';
 import type { IdentityUnderTest } from './testing/identity-under-test.ts';

@@ -1,5 +1,5 @@
-import { SUBJECTS } from '@venuebook/proto/events';
-import type { Actor } from '@venuebook/proto/events';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import type { Actor } from '@venuebook/contracts/events';
 import type { Logger } from 'pino';
 import { createEventPublisher } from './domain-events.ts';
 import type { JetStreamClient } from './nats.ts';

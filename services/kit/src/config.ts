@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_MAX_MESSAGE_BYTES, grpcTarget, splitGrpcAddresses } from '@venuebook/proto/grpc';
+import { DEFAULT_MAX_MESSAGE_BYTES, grpcTarget, splitGrpcAddresses } from '@venuebook/grpc';
 
 /** Thrown by loadConfig; lists every bad variable. */
 export class ConfigError extends Error {

@@ -1,5 +1,5 @@
-import { createEnvelope } from '@venuebook/proto/events';
-import type { Actor, EventPayload, SubjectName } from '@venuebook/proto/events';
+import { createEnvelope } from '@venuebook/contracts/events';
+import type { Actor, EventPayload, SubjectName } from '@venuebook/contracts/events';
 import type { Logger } from 'pino';
 import { publishEvent } from './nats.ts';
 import type { JetStreamClient } from './nats.ts';

@@ -1,8 +1,8 @@
 import { AckPolicy, DeliverPolicy } from 'nats';
 import type { ConsumerMessages, JsMsg, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
-import { decodeEnvelope, EVENT_PAYLOADS, parseEnvelope } from '@venuebook/proto/events';
-import type { StreamDefinition, SubjectName } from '@venuebook/proto/events';
+import { decodeEnvelope, EVENT_PAYLOADS, parseEnvelope } from '@venuebook/contracts/events';
+import type { StreamDefinition, SubjectName } from '@venuebook/contracts/events';
 import type { DomainEvent, SubjectsMatching } from './event-subscription.ts';
 
 export interface DurableConsumerOptions<P extends string> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEnvelope, encodeEnvelope, SUBJECTS } from '@venuebook/proto/events';
+import { createEnvelope, encodeEnvelope, SUBJECTS } from '@venuebook/contracts/events';
 import { subscribeDomainEvents } from './event-subscription.ts';
 import type { DomainEvent } from './event-subscription.ts';
 import { createLogger } from './logger.ts';

@@ -1,7 +1,7 @@
 import type { Msg, NatsConnection, NatsError, Subscription } from 'nats';
 import type { Logger } from 'pino';
-import { decodeEnvelope, EVENT_PAYLOADS, parseEnvelope } from '@venuebook/proto/events';
-import type { EventEnvelope, ParsedEventPayload, SubjectName } from '@venuebook/proto/events';
+import { decodeEnvelope, EVENT_PAYLOADS, parseEnvelope } from '@venuebook/contracts/events';
+import type { EventEnvelope, ParsedEventPayload, SubjectName } from '@venuebook/contracts/events';
 
 /**
  * The known subjects a NATS subject pattern covers, as far as the type system can tell: `a.b.>` → every
@@ -27,7 +27,7 @@ const isKnownSubject = (subject: string): subject is SubjectName => Object.hasOw
 
 /**
  * Live domain events on `pattern` (NATS wildcards), each parsed through the shared envelope parser
- * (`decodeEnvelope` + `parseEnvelope` of `@venuebook/proto/events`) before `handler` sees it. A core NATS
+ * (`decodeEnvelope` + `parseEnvelope` of `@venuebook/contracts/events`) before `handler` sees it. A core NATS
  * subscription: at most once and only while connected, which suits dropping caches and other reactions
  * that need no replay (work that must not miss an event reads a JetStream consumer instead).
  * Messages that are no valid envelope of a known subject are skipped (and logged); a handler that throws

@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { DEFAULT_CHANNEL_OPTIONS, splitGrpcAddresses } from '@venuebook/proto/grpc';
+import { DEFAULT_CHANNEL_OPTIONS, splitGrpcAddresses } from '@venuebook/grpc';
 import { service as healthServiceDefinition } from 'grpc-health-check';
 
 export type HealthStatus = 'UNKNOWN' | 'SERVING' | 'NOT_SERVING' | 'SERVICE_UNKNOWN' | 'UNREACHABLE';

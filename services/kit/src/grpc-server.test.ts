@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, DEFAULT_CHANNEL_OPTIONS, DEFAULT_MAX_MESSAGE_BYTES, GrpcError, GrpcStatus, partialHandlers } from '@venuebook/proto/grpc';
-import { VenuesService } from '@venuebook/proto/venues/v1';
+import { createClient, DEFAULT_CHANNEL_OPTIONS, DEFAULT_MAX_MESSAGE_BYTES, GrpcError, GrpcStatus, partialHandlers } from '@venuebook/grpc';
+import { VenuesService } from '@venuebook/contracts/venues/v1';
 import { createHealthChecker } from './grpc-health.ts';
 import { startGrpcServer } from './grpc-server.ts';
 import type { RunningGrpcServer } from './grpc-server.ts';

@@ -1,7 +1,7 @@
 import type { DescService } from '@bufbuild/protobuf';
 import * as grpc from '@grpc/grpc-js';
-import { implement, messageSizeOptions, methodPath, toServiceDefinition } from '@venuebook/proto/grpc';
-import type { UntypedHandlers } from '@venuebook/proto/grpc';
+import { implement, messageSizeOptions, methodPath, toServiceDefinition } from '@venuebook/grpc';
+import type { UntypedHandlers } from '@venuebook/grpc';
 import { isLoopbackHost, serverCredentials } from './grpc-tls.ts';
 import type { GrpcServerTls } from './grpc-tls.ts';
 import { verifyUserContext } from './user-context.ts';
@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 
 export interface GrpcServiceRegistration {
   service: DescService;
-  /** `ServiceHandlers<typeof TheService>` from '@venuebook/proto/grpc'. */
+  /** `ServiceHandlers<typeof TheService>` from '@venuebook/grpc'. */
   handlers: UntypedHandlers;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { testInfra } from './testing/infra.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_ID_HEADER } from '@venuebook/proto/events';
+import { MSG_ID_HEADER } from '@venuebook/contracts/events';
 import { connectNats, ensureStreams, publishEvent } from './nats.ts';
 import type { NatsConnection } from './nats.ts';
 

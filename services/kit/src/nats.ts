@@ -1,7 +1,7 @@
 import { connect, DiscardPolicy, headers, RetentionPolicy, StorageType } from 'nats';
 import type { JetStreamClient, NatsConnection, PubAck, StreamConfig } from 'nats';
-import { STREAM_LIST } from '@venuebook/proto/events';
-import type { StreamDefinition } from '@venuebook/proto/events';
+import { STREAM_LIST } from '@venuebook/contracts/events';
+import type { StreamDefinition } from '@venuebook/contracts/events';
 import { redactCredentials } from './redact-credentials.ts';
 
 export type { JetStreamClient, JsMsg, NatsConnection, PubAck } from 'nats';
@@ -58,7 +58,7 @@ function isStreamNotFound(error: unknown): boolean {
 
 /**
  * Creates each stream, or updates an existing one to the declared subjects and limits. Idempotent; safe
- * to run from several processes at start-up. Default: every stream of '@venuebook/proto/events'.
+ * to run from several processes at start-up. Default: every stream of '@venuebook/contracts/events'.
  */
 export async function ensureStreams(nc: NatsConnection, streams: readonly StreamDefinition[] = STREAM_LIST): Promise<void> {
   const jsm = await nc.jetstreamManager();

@@ -1,6 +1,6 @@
 import { Charset, Encoder, Index } from 'flexsearch';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '@venuebook/proto/testing';
+import { seededRandom } from '@venuebook/domain/testing';
 import { createTermEncoder, PrefixIndex } from './prefix-index.ts';
 
 /** The slots below `size` a search matched. */

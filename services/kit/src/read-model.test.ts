@@ -1,7 +1,7 @@
 // The read model's query paths against a brute-force oracle (filter, then sort, then slice), in memory (no
 // events: the source is an array). Loading, events and rebuilds are in read-model.int.test.ts.
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '@venuebook/proto/testing';
+import { seededRandom } from '@venuebook/domain/testing';
 import { createLogger } from './logger.ts';
 import { ReadModel } from './read-model.ts';
 

@@ -1,11 +1,11 @@
 import type { DescService } from '@bufbuild/protobuf';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
-import { STREAMS } from '@venuebook/proto/events';
-import type { StreamDefinition } from '@venuebook/proto/events';
+import { STREAMS } from '@venuebook/contracts/events';
+import type { StreamDefinition } from '@venuebook/contracts/events';
 import { createAuditRecorder } from './audit.ts';
 import type { AuditRecorder } from './audit.ts';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
+import type { ServiceHandlers } from '@venuebook/grpc';
 import { configReference, loadConfigOrExit } from './config.ts';
 import type { serviceConfigSchema } from './config.ts';
 import { startGrpcServer } from './grpc-server.ts';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, GrpcStatus, partialHandlers } from '@venuebook/proto/grpc';
-import type { Caller, GrpcError, HandlerContext } from '@venuebook/proto/grpc';
-import { VenuesService } from '@venuebook/proto/venues/v1';
+import { createClient, GrpcStatus, partialHandlers } from '@venuebook/grpc';
+import type { Caller, GrpcError, HandlerContext } from '@venuebook/grpc';
+import { VenuesService } from '@venuebook/contracts/venues/v1';
 import { startGrpcServer } from './grpc-server.ts';
 import type { RunningGrpcServer } from './grpc-server.ts';
 import { createLogger } from './logger.ts';

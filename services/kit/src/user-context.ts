@@ -5,10 +5,10 @@
 // replay window.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type * as grpc from '@grpc/grpc-js';
-import { can, isAction, isRole } from '@venuebook/proto/domain';
-import type { Action } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus, REQUEST_ID_METADATA_KEY } from '@venuebook/proto/grpc';
-import type { Caller, HandlerContext, MethodMetadata } from '@venuebook/proto/grpc';
+import { can, isAction, isRole } from '@venuebook/domain';
+import type { Action } from '@venuebook/domain';
+import { GrpcError, GrpcStatus, REQUEST_ID_METADATA_KEY } from '@venuebook/grpc';
+import type { Caller, HandlerContext, MethodMetadata } from '@venuebook/grpc';
 
 export const USER_CONTEXT_METADATA = {
   userId: 'x-vb-user-id',

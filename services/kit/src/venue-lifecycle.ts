@@ -5,7 +5,7 @@
 // - every replica drops a purged venue's records from its read models (same subscription);
 // - one replica (a JetStream durable consumer shared by the replicas: nothing is missed while the service is down)
 //   removes them from the database (and wherever else they live).
-import { STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import { STREAMS, SUBJECTS } from '@venuebook/contracts/events';
 import { consumeDurable } from './durable-consumer.ts';
 import type { RunningDurableConsumer } from './durable-consumer.ts';
 import { subscribeDomainEvents } from './event-subscription.ts';

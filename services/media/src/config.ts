@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEDIA } from '@venuebook/proto/domain';
+import { MEDIA } from '@venuebook/domain';
 import { cardsClientConfigSchema, s3ConfigSchema, serviceConfigSchema, venueDirectoryConfigSchema } from '@venuebook/service-kit';
 
 /**

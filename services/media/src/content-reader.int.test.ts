@@ -3,8 +3,8 @@
 // this replica having checked the venue a moment ago (the venue directory's cache).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GrpcStatus } from '@venuebook/proto/grpc';
-import { ContentVariant } from '@venuebook/proto/media/v1';
+import { GrpcStatus } from '@venuebook/grpc';
+import { ContentVariant } from '@venuebook/contracts/media/v1';
 import { rejection } from '@venuebook/service-kit/testing';
 import { png } from './testing/fixtures.ts';
 import { mediaUnderTest, uploadParts } from './testing/media-harness.ts';

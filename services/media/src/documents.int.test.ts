@@ -1,11 +1,11 @@
 // A venue's documents after upload, on real servers and two media replicas: lists by kind and event (newest
 // first, the replica following), reads with ranges, category and event changes with their events, deletion with
 // its objects, the batch delete of photos, photo tags, and the role matrix.
-import { MEDIA } from '@venuebook/proto/domain';
+import { MEDIA } from '@venuebook/domain';
 import { describe, expect, it } from 'vitest';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { GrpcStatus } from '@venuebook/proto/grpc';
-import { ContentVariant, DocumentKind } from '@venuebook/proto/media/v1';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { GrpcStatus } from '@venuebook/grpc';
+import { ContentVariant, DocumentKind } from '@venuebook/contracts/media/v1';
 import { eventsSince, eventually, rejection } from '@venuebook/service-kit/testing';
 import { documentKeys, venuePrefix } from './adapters/object-store.ts';
 import { jpeg, pdf, png } from './testing/fixtures.ts';

@@ -3,9 +3,9 @@
 // the venue's name, city and photos only, public photo reads only with an open gallery; a purged venue's documents,
 // objects and gallery settings gone from the database, the bucket and both replicas' memory.
 import { describe, expect, it } from 'vitest';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { GrpcStatus } from '@venuebook/proto/grpc';
-import { ContentVariant } from '@venuebook/proto/media/v1';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { GrpcStatus } from '@venuebook/grpc';
+import { ContentVariant } from '@venuebook/contracts/media/v1';
 import { eventsSince, eventually, rejection } from '@venuebook/service-kit/testing';
 import { venuePrefix } from './adapters/object-store.ts';
 import { jpeg, pdf } from './testing/fixtures.ts';

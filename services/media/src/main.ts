@@ -1,6 +1,6 @@
 // The media service's process: wiring only (the kit runs the start-up, see startDomainService).
-import { MediaService } from '@venuebook/proto/media/v1';
-import { STREAMS } from '@venuebook/proto/events';
+import { MediaService } from '@venuebook/contracts/media/v1';
+import { STREAMS } from '@venuebook/contracts/events';
 import { createVenueDirectory, createVenueLinks, lockModel, Locks, runServiceMain, startDomainService, startVenueLifecycle } from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';

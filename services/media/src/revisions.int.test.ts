@@ -3,8 +3,8 @@
 // other replica follows; two replicas writing the same document at once both land (the second insert of a revision
 // fails on its `_id` and retries from the database); a restart rebuilds the current state from documents + revisions.
 import { describe, expect, it } from 'vitest';
-import { GrpcStatus } from '@venuebook/proto/grpc';
-import { DocumentKind } from '@venuebook/proto/media/v1';
+import { GrpcStatus } from '@venuebook/grpc';
+import { DocumentKind } from '@venuebook/contracts/media/v1';
 import { createLogger } from '@venuebook/service-kit';
 import { eventually, rejection } from '@venuebook/service-kit/testing';
 import { start } from './main.ts';

@@ -2,7 +2,7 @@
 // message the upload fails and frees what it held (its buffers, the unfinished PUT to the store, which stores nothing),
 // instead of holding them for the whole stream deadline (30 min). A slow upload that keeps sending is unaffected.
 import { describe, expect, it } from 'vitest';
-import { GrpcStatus } from '@venuebook/proto/grpc';
+import { GrpcStatus } from '@venuebook/grpc';
 import type { UploadPart } from './testing/media-harness.ts';
 import { rejection } from '@venuebook/service-kit/testing';
 import { venuePrefix } from './adapters/object-store.ts';

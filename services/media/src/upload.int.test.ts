@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { GrpcStatus } from '@venuebook/proto/grpc';
-import { ContentVariant } from '@venuebook/proto/media/v1';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { GrpcStatus } from '@venuebook/grpc';
+import { ContentVariant } from '@venuebook/contracts/media/v1';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
 import { documentKeys, venuePrefix } from './adapters/object-store.ts';
 import { cfb, jpeg, pdf, png, pngBomb, webp, zip } from './testing/fixtures.ts';

@@ -5,12 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONTACT_TAGS, MAIN_CONTACT_DELETE_REFUSED } from '@venuebook/proto/domain';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { GrpcStatus } from '@venuebook/proto/grpc';
-import type { Client } from '@venuebook/proto/grpc';
-import type { Contact } from '@venuebook/proto/venues/v1/contacts';
-import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
+import { DEFAULT_CONTACT_TAGS, MAIN_CONTACT_DELETE_REFUSED } from '@venuebook/domain';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { GrpcStatus } from '@venuebook/grpc';
+import type { Client } from '@venuebook/grpc';
+import type { Contact } from '@venuebook/contracts/venues/v1/contacts';
+import type { Venue, VenuesService } from '@venuebook/contracts/venues/v1';
 import { contactModel } from './repositories/contact.model.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { venuesUnderTest } from './testing/venues-harness.ts';

@@ -1,7 +1,7 @@
 // The venues service's process: wiring only (the kit runs the start-up, see startDomainService).
-import { STREAMS } from '@venuebook/proto/events';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
-import { VenuesService } from '@venuebook/proto/venues/v1';
+import { STREAMS } from '@venuebook/contracts/events';
+import type { ServiceHandlers } from '@venuebook/grpc';
+import { VenuesService } from '@venuebook/contracts/venues/v1';
 import { lockModel, Locks, runServiceMain, startDomainService } from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle } from '@venuebook/service-kit';
 import { configSchema } from './config.ts';

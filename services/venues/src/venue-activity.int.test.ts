@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { eventsSince } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { createEnvelope, SUBJECTS } from '@venuebook/proto/events';
-import type { Client } from '@venuebook/proto/grpc';
-import { VenueSort } from '@venuebook/proto/venues/v1';
-import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
+import { createEnvelope, SUBJECTS } from '@venuebook/contracts/events';
+import type { Client } from '@venuebook/grpc';
+import { VenueSort } from '@venuebook/contracts/venues/v1';
+import type { Venue, VenuesService } from '@venuebook/contracts/venues/v1';
 import { publishEvent } from '@venuebook/service-kit';
 import { MAX_CLOCK_SKEW_MS } from './consumers/venue-data-consumer.ts';
 import { venueModel } from './repositories/venue.model.ts';

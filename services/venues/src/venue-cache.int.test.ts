@@ -3,10 +3,10 @@
 // (update, delete, restore) never answers the old venue after its write returns; the other answers the new
 // one once the write's event has arrived; a write behind the service's back shows after refresh(id).
 import { describe, expect, it } from 'vitest';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Client } from '@venuebook/proto/grpc';
-import { STREAMS } from '@venuebook/proto/events';
-import type { VenuesService } from '@venuebook/proto/venues/v1';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Client } from '@venuebook/grpc';
+import { STREAMS } from '@venuebook/contracts/events';
+import type { VenuesService } from '@venuebook/contracts/venues/v1';
 import type { VenuesServiceHandle } from './main.ts';
 import { venueModel } from './repositories/venue.model.ts';
 import { createLogger } from '@venuebook/service-kit';

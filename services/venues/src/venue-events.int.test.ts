@@ -4,16 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { nameKey } from '@venuebook/proto/domain';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { GrpcStatus } from '@venuebook/proto/grpc';
-import type { Client } from '@venuebook/proto/grpc';
-import { VenueEventSort } from '@venuebook/proto/venues/v1/events';
-import type { VenueEvent } from '@venuebook/proto/venues/v1/events';
-import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
-import { seededRandom } from '@venuebook/proto/testing';
+import { nameKey } from '@venuebook/domain';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { GrpcStatus } from '@venuebook/grpc';
+import type { Client } from '@venuebook/grpc';
+import { VenueEventSort } from '@venuebook/contracts/venues/v1/events';
+import type { VenueEvent } from '@venuebook/contracts/venues/v1/events';
+import type { Venue, VenuesService } from '@venuebook/contracts/venues/v1';
+import { seededRandom } from '@venuebook/domain/testing';
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { ListEventsRequestSchema } from '@venuebook/proto/venues/v1/events';
+import type { ListEventsRequestSchema } from '@venuebook/contracts/venues/v1/events';
 import { venuesUnderTest } from './testing/venues-harness.ts';
 
 const harness = venuesUnderTest('events');

@@ -4,11 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import { eventsSince, rejection } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { SUBJECTS } from '@venuebook/proto/events';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Client } from '@venuebook/proto/grpc';
-import { VenueSort } from '@venuebook/proto/venues/v1';
-import type { Venue, VenuesService } from '@venuebook/proto/venues/v1';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Client } from '@venuebook/grpc';
+import { VenueSort } from '@venuebook/contracts/venues/v1';
+import type { Venue, VenuesService } from '@venuebook/contracts/venues/v1';
 import { venueModel } from './repositories/venue.model.ts';
 import { venuesUnderTest } from './testing/venues-harness.ts';
 

@@ -4,7 +4,7 @@
 // contact of a soft-deleted venue cannot be deleted (its restore would bring back a venue without one).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Venue } from '@venuebook/proto/venues/v1';
+import type { Venue } from '@venuebook/contracts/venues/v1';
 import { contactModel } from './repositories/contact.model.ts';
 import { venueEventModel } from './repositories/venue-event.model.ts';
 import { venuesUnderTest } from './testing/venues-harness.ts';

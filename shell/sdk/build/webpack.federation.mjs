@@ -13,12 +13,12 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import { bundleReportPlugins } from './bundle-report.mjs';
 import { collectSubpathImports, unsharedRequest, writeNarrowedShares } from './shared-imports.mjs';
 import { DATA_SUBPATHS } from './chakra-recipes.mjs';
-import { REMOTE_NAMES, REMOTES, remotePackageDir, SHELL_CONTAINER, SHELL_DEV_PORT } from '@venuebook/proto/remotes';
+import { REMOTE_NAMES, REMOTES, remotePackageDir, SHELL_CONTAINER, SHELL_DEV_PORT } from '@venuebook/domain/remotes';
 
 const require = createRequire(import.meta.url);
 const WEBPACK_VERSION = require('webpack/package.json').version;
 
-// The remotes (container names, dev ports) come from the one registry, proto/src/domain/remotes.ts.
+// The remotes (container names, dev ports) come from the one registry, proto/domain/src/remotes.ts.
 export const API_TARGET = process.env.VENUEBOOK_API_TARGET ?? 'http://127.0.0.1:8080';
 
 /**
@@ -165,7 +165,7 @@ export function createShellConfig(packageDir) {
  */
 export function createRemoteConfig(packageDir) {
   const name = REMOTE_NAMES.find((candidate) => path.basename(packageDir) === remotePackageDir(candidate));
-  if (!name) throw new Error(`${packageDir} is not a registered remote (proto/src/domain/remotes.ts)`);
+  if (!name) throw new Error(`${packageDir} is not a registered remote (proto/domain/src/remotes.ts)`);
   const { container, devPort } = REMOTES[name];
   return createFederatedConfig({ packageDir, kind: 'remote', name: container, port: devPort, exposes: { './routes': './src/routes.ts' } });
 }
@@ -246,7 +246,7 @@ function createFederatedConfig({ packageDir, kind, name, port, exposes = {}, fav
       module: {
         rules: [
           {
-            // Workspace sources (this package, shell/sdk/src, proto/src) resolve to real paths
+            // Workspace sources (this package, shell/sdk/src, proto/domain/src) resolve to real paths
             // outside node_modules, so one rule covers all of them.
             test: /\.tsx?$/,
             exclude: /node_modules/,

@@ -135,7 +135,7 @@ export { mountStandalone } from './federation/mount-standalone.tsx';
 export type { MountStandaloneOptions } from './federation/mount-standalone.tsx';
 
 // Domain contracts used by the UI: values and rules only. The sdk is on every page, so it exports no zod schema
-// (tests/structure/home-page-zod.test.ts); a form imports its schema from @venuebook/proto/domain in its own page.
+// (tests/structure/home-page-zod.test.ts); a form imports its schema from @venuebook/domain in its own page.
 export {
   accessDeniedMessage,
   ACTIONS,
@@ -167,16 +167,16 @@ export {
   VENUE_SORTS,
   VENUE_TYPES,
   venueCityDisplay,
-} from '@venuebook/proto/domain';
-export type { Action, AuthConfig, AuthUser, Credentials, LogoutScope, Role, Session } from '@venuebook/proto/domain';
+} from '@venuebook/domain';
+export type { Action, AuthConfig, AuthUser, Credentials, LogoutScope, Role, Session } from '@venuebook/domain';
 // The registry of federated remotes (the shell's route table and remote loading read it).
-export { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTES, remoteEntryPath, remoteNameOf } from '@venuebook/proto/domain';
-export type { RemoteContainer, RemoteName } from '@venuebook/proto/domain';
-export type { League, LeagueOption, ListVenuesQuery, ListVenuesResult, Venue, VenueInput, VenueSort, VenueSummary } from '@venuebook/proto/domain';
-export type { DuplicateCheckResult, SimilarVenue, VenueType } from '@venuebook/proto/domain';
-export { AUDIT_LOG_LIMITS, auditActionTone, auditRecordIdLabel, auditUserLabel } from '@venuebook/proto/domain';
-export type { AuditLogEntry, AuditLogPage } from '@venuebook/proto/domain';
-export { DEFAULT_EVENT_SORT, EVENT_SORTS } from '@venuebook/proto/domain';
+export { REMOTE_CONTAINERS, REMOTE_NAMES, REMOTES, remoteEntryPath, remoteNameOf } from '@venuebook/domain';
+export type { RemoteContainer, RemoteName } from '@venuebook/domain';
+export type { League, LeagueOption, ListVenuesQuery, ListVenuesResult, Venue, VenueInput, VenueSort, VenueSummary } from '@venuebook/domain';
+export type { DuplicateCheckResult, SimilarVenue, VenueType } from '@venuebook/domain';
+export { AUDIT_LOG_LIMITS, auditActionTone, auditRecordIdLabel, auditUserLabel } from '@venuebook/domain';
+export type { AuditLogEntry, AuditLogPage } from '@venuebook/domain';
+export { DEFAULT_EVENT_SORT, EVENT_SORTS } from '@venuebook/domain';
 export type {
   DeletedVenue,
   EventSort,
@@ -186,9 +186,9 @@ export type {
   VenueEvent,
   VenueEventInput,
   VenueEventListItem,
-} from '@venuebook/proto/domain';
-export type { Contact, ContactInput, ContactListItem, DeletedContactGroup, DeletedContactsResult, ListContactsResult } from '@venuebook/proto/domain';
-export type { CsvImportKind, ImportMatch, ImportResult, ImportRowResult } from '@venuebook/proto/domain';
+} from '@venuebook/domain';
+export type { Contact, ContactInput, ContactListItem, DeletedContactGroup, DeletedContactsResult, ListContactsResult } from '@venuebook/domain';
+export type { CsvImportKind, ImportMatch, ImportResult, ImportRowResult } from '@venuebook/domain';
 // Data cards: departments, the card rules and the shapes of the cards API.
 export {
   CARD_FIELD_TYPES,
@@ -212,7 +212,7 @@ export {
   MISSING_CARD_ORDER,
   SELECT_CARDS_REQUIRED,
   SELECT_OPTION_REQUIRED,
-} from '@venuebook/proto/domain';
+} from '@venuebook/domain';
 export type {
   AddTemplatesResult,
   CardField,
@@ -238,7 +238,7 @@ export type {
   VenueCardInput,
   VenueNotes,
   VenueValues,
-} from '@venuebook/proto/domain';
+} from '@venuebook/domain';
 // Media: documents, photos, photo tags, the public gallery. Types only from media.schema.ts (it imports zod).
 export {
   ADMIN_DOCUMENT_CATEGORIES,
@@ -253,8 +253,8 @@ export {
   MEDIA,
   PHOTO_MIME_TYPES,
   UPLOAD,
-} from '@venuebook/proto/domain';
-export type { DocumentCategory, DocumentCategoryOption } from '@venuebook/proto/domain';
+} from '@venuebook/domain';
+export type { DocumentCategory, DocumentCategoryOption } from '@venuebook/domain';
 export type {
   BatchDeletePhotosResult,
   DocumentKind,

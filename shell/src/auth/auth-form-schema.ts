@@ -1,7 +1,7 @@
 // The auth form's zod schema, apart from auth-form.ts: the login page (part of the shell's first chunk) uses
 // the form's texts, and zod must load only with the sign-in page itself (auth-page.tsx, a lazily loaded chunk).
 import { domainNotAllowedMessage, isCompanyEmail, weakPasswordReasons } from '@venuebook/sdk';
-import { emailSchema } from '@venuebook/proto/domain';
+import { emailSchema } from '@venuebook/domain';
 import { z } from 'zod';
 import type { AuthMode } from './auth-form.ts';
 

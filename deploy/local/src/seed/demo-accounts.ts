@@ -1,5 +1,5 @@
-import { ROLES } from '@venuebook/proto/domain';
-import type { Role } from '@venuebook/proto/domain';
+import { ROLES } from '@venuebook/domain';
+import type { Role } from '@venuebook/domain';
 
 /** The default company domain of local runs (RFC 2606: never a real mailbox). */
 export const LOCAL_COMPANY_DOMAIN = 'example.com';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { authUserFromProto } from '@venuebook/proto/codecs/identity';
-import { accessDeniedMessage, API_ERROR_CODES, AUTH_MESSAGES, isCompanyEmail } from '@venuebook/proto/domain';
-import type { AuthUser, Role } from '@venuebook/proto/domain';
-import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
+import { authUserFromProto } from '@venuebook/contracts/codecs/identity';
+import { accessDeniedMessage, API_ERROR_CODES, AUTH_MESSAGES, isCompanyEmail } from '@venuebook/domain';
+import type { AuthUser, Role } from '@venuebook/domain';
+import { GrpcStatus, isGrpcError } from '@venuebook/grpc';
 import { userContextSigner } from '@venuebook/service-kit';
 import { EMBED_TOKEN_MESSAGES, EMBED_TOKEN_SCOPE } from '../../lib/embed.ts';
 import { apiError, fromGrpcError, HttpError } from '../../lib/error-mapping.ts';

@@ -3,8 +3,8 @@ import type { HTTPMethod } from 'find-my-way';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MAX_PATH_PARAM_LENGTH } from '@venuebook/proto/domain';
-import { isGrpcError } from '@venuebook/proto/grpc';
+import { MAX_PATH_PARAM_LENGTH } from '@venuebook/domain';
+import { isGrpcError } from '@venuebook/grpc';
 import { apiError, fieldOfInstancePath, fromGrpcError, GENERIC_MESSAGES, HttpError } from '../../lib/error-mapping.ts';
 
 declare module 'fastify' {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createClient } from '@venuebook/proto/grpc';
-import type { Client } from '@venuebook/proto/grpc';
-import { SERVICE_NAMES, SERVICES } from '@venuebook/proto/services';
-import type { ServiceDescriptor, ServiceName } from '@venuebook/proto/services';
+import { createClient } from '@venuebook/grpc';
+import type { Client } from '@venuebook/grpc';
+import { SERVICE_NAMES, SERVICES } from '@venuebook/contracts/services';
+import type { ServiceDescriptor, ServiceName } from '@venuebook/contracts/services';
 import { createHealthChecker, grpcClientCredentials } from '@venuebook/service-kit';
 import type { GrpcHealthChecker } from '@venuebook/service-kit';
 

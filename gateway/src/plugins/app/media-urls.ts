@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DocumentWithoutUrls } from '@venuebook/proto/codecs/media';
-import type { VenueDocumentDto } from '@venuebook/proto/domain';
+import type { DocumentWithoutUrls } from '@venuebook/contracts/codecs/media';
+import type { VenueDocumentDto } from '@venuebook/domain';
 import { createContentUrlSigner } from '../../lib/media-content.ts';
 import type { ContentReader, ContentUrlSigner } from '../../lib/media-content.ts';
 

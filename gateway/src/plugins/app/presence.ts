@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { presenceChannelKey, presenceChannelSchema } from '@venuebook/proto/domain';
-import type { PresenceChannelRef, PresenceServerMessage } from '@venuebook/proto/domain';
-import { createEnvelope, encodeEnvelope, SUBJECTS } from '@venuebook/proto/events';
-import type { PresenceChanged } from '@venuebook/proto/events';
+import { presenceChannelKey, presenceChannelSchema } from '@venuebook/domain';
+import type { PresenceChannelRef, PresenceServerMessage } from '@venuebook/domain';
+import { createEnvelope, encodeEnvelope, SUBJECTS } from '@venuebook/contracts/events';
+import type { PresenceChanged } from '@venuebook/contracts/events';
 import { connectNats, subscribeDomainEvents } from '@venuebook/service-kit';
 import { PresenceChannels } from '../../lib/presence-channels.ts';
 import type { PresenceIdentity } from '../../lib/presence-channels.ts';

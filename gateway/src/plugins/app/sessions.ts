@@ -2,10 +2,10 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MessageShape } from '@bufbuild/protobuf';
-import { authUserFromProto } from '@venuebook/proto/codecs/identity';
-import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from '@venuebook/proto/domain';
-import type { Session } from '@venuebook/proto/domain';
-import type { SessionGrantSchema } from '@venuebook/proto/identity/v1';
+import { authUserFromProto } from '@venuebook/contracts/codecs/identity';
+import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from '@venuebook/domain';
+import type { Session } from '@venuebook/domain';
+import type { SessionGrantSchema } from '@venuebook/contracts/identity/v1';
 import { HttpError } from '../../lib/error-mapping.ts';
 import { normaliseEmail } from './account-limits.ts';
 

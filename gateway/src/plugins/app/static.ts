@@ -4,7 +4,7 @@ import { basename, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { REMOTE_NAMES, remoteBasePath, remotePackageDir } from '@venuebook/proto/remotes';
+import { REMOTE_NAMES, remoteBasePath, remotePackageDir } from '@venuebook/domain/remotes';
 
 /** Files that must be revalidated on every load so that a deploy takes effect immediately. */
 const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json']);

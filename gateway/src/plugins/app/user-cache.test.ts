@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthUser } from '@venuebook/proto/domain';
+import type { AuthUser } from '@venuebook/domain';
 import { createUserCache, USER_CACHE_TTL_MS } from './user-cache.ts';
 
 const user = (id: string): AuthUser => ({

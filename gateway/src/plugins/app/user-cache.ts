@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import type { AuthUser } from '@venuebook/proto/domain';
+import type { AuthUser } from '@venuebook/domain';
 
 /** A resolved user and whether their session is still active, as identity answered a moment ago. */
 export interface CachedSession {

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_MESSAGES } from '@venuebook/proto/domain';
+import { AUTH_MESSAGES } from '@venuebook/domain';
 
 /**
  * Rate limits are opt-in per route (`config.rateLimit`); sign-in and sign-up use `fastify.authRateLimit`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEPARTMENTS, DEFAULT_NOTES_FIELD, isDepartment } from '@venuebook/proto/domain';
+import { DEPARTMENTS, DEFAULT_NOTES_FIELD, isDepartment } from '@venuebook/domain';
 import { appendIds, orderDocumentId, reorder, replaceId } from './card-order.ts';
 import { GENERAL_NOTES_TEMPLATE_ID, SEED_TEMPLATES } from './seed-templates.ts';
 

@@ -2,9 +2,9 @@
 // insert-only versions (1, 2, …), each a document `${venueId}:${cardId}_${fieldKey}:${version}`; a save based on
 // version n inserts n + 1, so the store's unique `_id` is the compare-and-set: the first save wins, a second one
 // based on the same version fails (E11000) and is answered with the winner's value (a conflict).
-import type { CardFieldValue, FieldSaveResult, FieldValueKind, FieldValueVersion } from '@venuebook/proto/domain';
-import { FIELD_VALUE_MAX_LENGTH } from '@venuebook/proto/domain';
-import type { FieldError } from '@venuebook/proto/domain';
+import type { CardFieldValue, FieldSaveResult, FieldValueKind, FieldValueVersion } from '@venuebook/domain';
+import { FIELD_VALUE_MAX_LENGTH } from '@venuebook/domain';
+import type { FieldError } from '@venuebook/domain';
 
 /** One stored version of a field value (a document of the `venue_data` collection, as the service holds it). */
 export interface FieldVersionRecord {

@@ -1,7 +1,7 @@
 // The starting set of master templates: created at the first start of a cards database, with fixed
 // ids so that every replica and every restart writes the same documents (an insert of an existing id is a no-op).
-import { DEPARTMENTS, DEFAULT_NOTES_FIELD } from '@venuebook/proto/domain';
-import type { CardField, Department } from '@venuebook/proto/domain';
+import { DEPARTMENTS, DEFAULT_NOTES_FIELD } from '@venuebook/domain';
+import type { CardField, Department } from '@venuebook/domain';
 
 export interface SeedTemplate {
   id: string;

@@ -1,6 +1,6 @@
-import { SUBJECTS } from '@venuebook/proto/events';
-import type { Actor } from '@venuebook/proto/events';
-import type { DataCard } from '@venuebook/proto/domain';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import type { Actor } from '@venuebook/contracts/events';
+import type { DataCard } from '@venuebook/domain';
 import { createEventPublisher } from '@venuebook/service-kit';
 import type { JetStreamClient, Logger } from '@venuebook/service-kit';
 import type { CardOrder } from '../repositories/card-order.repository.ts';

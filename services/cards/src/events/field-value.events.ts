@@ -1,5 +1,5 @@
-import { SUBJECTS } from '@venuebook/proto/events';
-import type { Actor } from '@venuebook/proto/events';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import type { Actor } from '@venuebook/contracts/events';
 import { createEventPublisher } from '@venuebook/service-kit';
 import type { JetStreamClient, Logger } from '@venuebook/service-kit';
 import type { FieldVersionRecord } from '../domain/field-values.ts';

@@ -1,9 +1,9 @@
-import { cleanFieldNotesResultToProto, fieldNotesSaveResultToProto, fieldNotesToProto, venueNotesToProto } from '@venuebook/proto/codecs/field-notes';
-import { FIELD_NOTES_NO_PERMISSION } from '@venuebook/proto/domain';
-import type { Action } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
-import type { CardsService } from '@venuebook/proto/cards/v1';
+import { cleanFieldNotesResultToProto, fieldNotesSaveResultToProto, fieldNotesToProto, venueNotesToProto } from '@venuebook/contracts/codecs/field-notes';
+import { FIELD_NOTES_NO_PERMISSION } from '@venuebook/domain';
+import type { Action } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { ServiceHandlers } from '@venuebook/grpc';
+import type { CardsService } from '@venuebook/contracts/cards/v1';
 import { requirePermission } from '@venuebook/service-kit';
 import type { FieldNoteUseCases } from '../use-cases/field-notes.ts';
 

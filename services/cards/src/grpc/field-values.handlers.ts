@@ -1,6 +1,6 @@
-import { cardFieldValueToProto, fieldSaveResultToProto, fieldValueInputsFromProto, fieldValueVersionToProto } from '@venuebook/proto/codecs/field-values';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
-import type { CardsService } from '@venuebook/proto/cards/v1';
+import { cardFieldValueToProto, fieldSaveResultToProto, fieldValueInputsFromProto, fieldValueVersionToProto } from '@venuebook/contracts/codecs/field-values';
+import type { ServiceHandlers } from '@venuebook/grpc';
+import type { CardsService } from '@venuebook/contracts/cards/v1';
 import { requirePermission } from '@venuebook/service-kit';
 import type { FieldValueUseCases } from '../use-cases/field-values.ts';
 

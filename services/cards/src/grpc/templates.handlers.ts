@@ -1,6 +1,6 @@
-import type { CardsService } from '@venuebook/proto/cards/v1';
-import { cardInputFromProto, dataCardToProto } from '@venuebook/proto/codecs/cards';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
+import type { CardsService } from '@venuebook/contracts/cards/v1';
+import { cardInputFromProto, dataCardToProto } from '@venuebook/contracts/codecs/cards';
+import type { ServiceHandlers } from '@venuebook/grpc';
 import { requirePermission } from '@venuebook/service-kit';
 import type { TemplateUseCases } from '../use-cases/templates.ts';
 

@@ -1,7 +1,7 @@
 // The saved card orders' read model: the latest version of each department's order (a venue's or the templates'),
 // loaded by one scan of the insert-only order collection and kept current by own saves and card_order.saved
 // events. Older versions are dropped from memory as soon as a newer one is in (one entry per list).
-import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/contracts/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import { orderKey } from '../domain/card-order.ts';

@@ -1,8 +1,8 @@
 // The cards' read model (the kit's ReadModel): every card, active and deleted, grouped by venue (templates in
 // one group of their own), so that a department's templates, a venue's cards and the deleted list come from
 // memory (the database answers only by `_id`). Kept current by this instance's writes and the cards stream.
-import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
-import type { DataCard } from '@venuebook/proto/domain';
+import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/contracts/events';
+import type { DataCard } from '@venuebook/domain';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import type { CardModel } from '../repositories/card.model.ts';

@@ -2,7 +2,7 @@
 // lines are answered without the database. Loaded by one scan at start, kept current by this instance's own inserts
 // and by the field_note.stored events of the other replicas, each carrying its document (insert-only: applied as it
 // is, no re-read by `_id`, which scans the collection on FerretDB v1); a purge event removes the document.
-import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/contracts/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import { toFieldNoteRecord } from '../repositories/field-note.repository.ts';

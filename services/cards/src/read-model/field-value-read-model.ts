@@ -9,8 +9,8 @@
 // publisher) is re-read.
 // Trust: like the audit entries, the events of the cards stream are believed; a forged one could put a value into
 // the replicas' memory (never into the database; a rebuild drops it).
-import type { CardFieldValue } from '@venuebook/proto/domain';
-import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import type { CardFieldValue } from '@venuebook/domain';
+import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/contracts/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import { currentValueOf, newestFirst, versionId } from '../domain/field-values.ts';

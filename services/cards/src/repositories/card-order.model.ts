@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
-import { DEPARTMENTS } from '@venuebook/proto/domain';
+import { DEPARTMENTS } from '@venuebook/domain';
 import { registeredModel } from '@venuebook/service-kit';
 
 /**

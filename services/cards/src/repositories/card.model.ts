@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
-import { CARD_FIELD_TYPES, DEPARTMENTS } from '@venuebook/proto/domain';
-import type { CardField, Department } from '@venuebook/proto/domain';
+import { CARD_FIELD_TYPES, DEPARTMENTS } from '@venuebook/domain';
+import type { CardField, Department } from '@venuebook/domain';
 import { registeredModel } from '@venuebook/service-kit';
 
 const cardFieldSchema = new Schema(

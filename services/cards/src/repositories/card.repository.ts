@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CardField, DataCard, Department } from '@venuebook/proto/domain';
+import type { CardField, DataCard, Department } from '@venuebook/domain';
 import type { CardDocument, CardModel } from './card.model.ts';
 
 export type CardSource = CardDocument;

@@ -1,6 +1,6 @@
 import { Schema } from 'mongoose';
 import type { Connection, InferSchemaType, Model } from 'mongoose';
-import { FIELD_VALUE_KINDS } from '@venuebook/proto/domain';
+import { FIELD_VALUE_KINDS } from '@venuebook/domain';
 import { registeredModel } from '@venuebook/service-kit';
 
 /**

@@ -1,4 +1,4 @@
-import type { FieldValueKind } from '@venuebook/proto/domain';
+import type { FieldValueKind } from '@venuebook/domain';
 import type { FieldVersionRecord } from '../domain/field-values.ts';
 import type { FieldValueDocument, FieldValueModel } from './field-value.model.ts';
 

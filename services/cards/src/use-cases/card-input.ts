@@ -1,8 +1,8 @@
 // The shared input rules of a card (spec §5 'Card fields'), as the service applies them to what the gateway (or
 // any gRPC caller) sent.
-import { CARD_DEPARTMENT_REQUIRED, cardInputSchema, normalizeCardFields, toFieldErrors } from '@venuebook/proto/domain';
-import type { CardField, CardInputParsed, Department } from '@venuebook/proto/domain';
-import { GrpcError } from '@venuebook/proto/grpc';
+import { CARD_DEPARTMENT_REQUIRED, cardInputSchema, normalizeCardFields, toFieldErrors } from '@venuebook/domain';
+import type { CardField, CardInputParsed, Department } from '@venuebook/domain';
+import { GrpcError } from '@venuebook/grpc';
 
 export interface CardContent {
   title: string;

@@ -2,9 +2,9 @@
 // version (read model), computes the new list and inserts version latest+1; E11000 means another save (this or
 // another replica) came first, so the change is applied again on top of that version, read by `_id`. Two
 // concurrent saves thus serialize: both are stored, in turn, and neither loses the other's cards.
-import { DEPARTMENTS } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { DEPARTMENTS } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder } from '@venuebook/service-kit';
 import type { CardEvents } from '../events/card.events.ts';

@@ -2,10 +2,10 @@
 // lines. A save compares the text the client started from with its text now and the lines stored now
 // (domain/field-notes.ts) and inserts new lines and tombstones of removed ones: insert-only, no lock; two saves of
 // one field at once both keep their new lines (each deletes only lines its client knew and removed).
-import { CARD_NOT_FOUND, FIELD_NOTES_CLEAN_FAILED, FIELD_NOTES_CLEANED, saveFieldNotesRequestSchema, toFieldErrors } from '@venuebook/proto/domain';
-import type { CleanFieldNotesResult, DataCard, FieldNotes, FieldNotesSaveResult, VenueNotes } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { CARD_NOT_FOUND, FIELD_NOTES_CLEAN_FAILED, FIELD_NOTES_CLEANED, saveFieldNotesRequestSchema, toFieldErrors } from '@venuebook/domain';
+import type { CleanFieldNotesResult, DataCard, FieldNotes, FieldNotesSaveResult, VenueNotes } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder } from '@venuebook/service-kit';
 import { randomUUID } from 'node:crypto';

@@ -10,10 +10,10 @@ import {
   saveCardValuesRequestSchema,
   toFieldErrors,
   verifyFieldValueRequestSchema,
-} from '@venuebook/proto/domain';
-import type { CardFieldValue, DataCard, FieldHistory, FieldSaveResult, FieldValueKind, SaveCardValuesResult } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+} from '@venuebook/domain';
+import type { CardFieldValue, DataCard, FieldHistory, FieldSaveResult, FieldValueKind, SaveCardValuesResult } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder } from '@venuebook/service-kit';
 import { currentValueOf, fieldIdOf, isUnchanged, planCardSave, saveResult, versionEntryOf, versionId } from '../domain/field-values.ts';

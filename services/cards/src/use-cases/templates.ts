@@ -1,10 +1,10 @@
 // Master data card templates (spec §2 Master Data Card Templates, §4 'Drag reorder', §9 'Card ordering'): the
 // starting set seeded at first start, the department lists, create / update / delete, the department's order and
 // a drag to another department (a new primary department).
-import { CARD_NOT_FOUND, CARD_PROTECTED, compareCards, DEPARTMENTS, isDepartment } from '@venuebook/proto/domain';
-import type { DataCard, Department } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { CARD_NOT_FOUND, CARD_PROTECTED, compareCards, DEPARTMENTS, isDepartment } from '@venuebook/domain';
+import type { DataCard, Department } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { auditContextOf, callerCan } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks, Logger } from '@venuebook/service-kit';
 import { positions, reorder } from '../domain/card-order.ts';

@@ -3,10 +3,10 @@
 // customising a template into a venue card, removing a template from the venue, soft delete, restore, purge,
 // removal from a department and the deleted-cards list. Membership of a template in a venue department is its
 // entry in that department's saved order (spec §3 department_card_order).
-import { CARD_NOT_FOUND, CARD_PROTECTED, compareCards, SELECT_CARDS_REQUIRED } from '@venuebook/proto/domain';
-import type { DataCard, Department } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { CARD_NOT_FOUND, CARD_PROTECTED, compareCards, SELECT_CARDS_REQUIRED } from '@venuebook/domain';
+import type { DataCard, Department } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { auditContextOf, requireCallerPermission } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks } from '@venuebook/service-kit';
 import { appendIds, positions, reorder, replaceId } from '../domain/card-order.ts';

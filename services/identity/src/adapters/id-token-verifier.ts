@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
 import { isLoopbackHost } from '@venuebook/service-kit';
 
 /** Seconds of clock difference with the provider that `exp` and `iat` allow. */

@@ -1,4 +1,4 @@
-import { STREAMS, SUBJECTS } from '@venuebook/proto/events';
+import { STREAMS, SUBJECTS } from '@venuebook/contracts/events';
 import { consumeDurable } from '@venuebook/service-kit';
 import type { Logger, NatsConnection, RunningDurableConsumer } from '@venuebook/service-kit';
 import type { AuditLogUseCases } from '../use-cases/audit-logs.ts';

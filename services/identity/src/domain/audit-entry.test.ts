@@ -1,9 +1,9 @@
 import { create, toBinary } from '@bufbuild/protobuf';
-import { auditEntryToProto } from '@venuebook/proto/codecs/admin';
-import type { StoredAuditEntry } from '@venuebook/proto/codecs/admin';
-import { AUDIT_PAGE_SIZE_MAX } from '@venuebook/proto/domain';
-import { DEFAULT_MAX_MESSAGE_BYTES } from '@venuebook/proto/grpc';
-import { AuditLogEntrySchema, ListAuditLogsResponseSchema } from '@venuebook/proto/identity/v1';
+import { auditEntryToProto } from '@venuebook/contracts/codecs/admin';
+import type { StoredAuditEntry } from '@venuebook/contracts/codecs/admin';
+import { AUDIT_PAGE_SIZE_MAX } from '@venuebook/domain';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '@venuebook/grpc';
+import { AuditLogEntrySchema, ListAuditLogsResponseSchema } from '@venuebook/contracts/identity/v1';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_VALUES_MAX_WIRE_BYTES, boundAuditEntry, boundAuditValues, fitAuditEntry } from './audit-entry.ts';
 

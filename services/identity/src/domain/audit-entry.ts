@@ -5,7 +5,7 @@
 import { fromJson, toBinary } from '@bufbuild/protobuf';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { StructSchema } from '@bufbuild/protobuf/wkt';
-import type { StoredAuditEntry } from '@venuebook/proto/codecs/admin';
+import type { StoredAuditEntry } from '@venuebook/contracts/codecs/admin';
 import { auditValues } from '@venuebook/service-kit';
 
 /**

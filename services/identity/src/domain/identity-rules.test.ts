@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '@venuebook/proto/domain';
-import type { Role } from '@venuebook/proto/domain';
+import { ROLES } from '@venuebook/domain';
+import type { Role } from '@venuebook/domain';
 import { parseOwnerEmails, removalRefusal, roleAtSignIn, roleChangeRefusal } from './identity-rules.ts';
 
 describe('parseOwnerEmails', () => {

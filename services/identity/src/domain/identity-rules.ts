@@ -1,5 +1,5 @@
-import { isRole, ROLES } from '@venuebook/proto/domain';
-import type { Role } from '@venuebook/proto/domain';
+import { isRole, ROLES } from '@venuebook/domain';
+import type { Role } from '@venuebook/domain';
 
 /** OWNER_EMAILS ('a@x.com, b@x.com') as a set of lower-case addresses. */
 export function parseOwnerEmails(value: string | undefined): Set<string> {

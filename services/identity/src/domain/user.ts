@@ -1,4 +1,4 @@
-import type { IdentitySessionGrant, IdentityUser } from '@venuebook/proto/codecs/identity';
+import type { IdentitySessionGrant, IdentityUser } from '@venuebook/contracts/codecs/identity';
 
 /** A user with its profile (welcome flag, last sign-in), as the repositories hand it out. */
 export interface UserRecord extends IdentityUser {

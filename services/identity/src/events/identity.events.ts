@@ -1,7 +1,7 @@
-import { SUBJECTS } from '@venuebook/proto/events';
+import { SUBJECTS } from '@venuebook/contracts/events';
 import { auditContextOf, createEventPublisher } from '@venuebook/service-kit';
 import type { AuditRecorder, JetStreamClient, Logger } from '@venuebook/service-kit';
-import type { Caller } from '@venuebook/proto/grpc';
+import type { Caller } from '@venuebook/grpc';
 
 export interface IdentityEvents {
   firstLogin(user: { id: string; email: string }, at: Date): Promise<void>;

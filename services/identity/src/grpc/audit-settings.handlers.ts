@@ -1,6 +1,6 @@
-import { adminSettingToProto, auditEntryToProto } from '@venuebook/proto/codecs/admin';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
-import type { IdentityService } from '@venuebook/proto/identity/v1';
+import { adminSettingToProto, auditEntryToProto } from '@venuebook/contracts/codecs/admin';
+import type { ServiceHandlers } from '@venuebook/grpc';
+import type { IdentityService } from '@venuebook/contracts/identity/v1';
 import { requirePermission } from '@venuebook/service-kit';
 import type { AuditLogUseCases } from '../use-cases/audit-logs.ts';
 import type { SettingsUseCases } from '../use-cases/settings.ts';

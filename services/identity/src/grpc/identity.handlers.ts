@@ -1,7 +1,7 @@
-import { logoutScopeFromProto, sessionGrantToProto, userToProto } from '@venuebook/proto/codecs/identity';
-import { GrpcError } from '@venuebook/proto/grpc';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
-import type { IdentityService } from '@venuebook/proto/identity/v1';
+import { logoutScopeFromProto, sessionGrantToProto, userToProto } from '@venuebook/contracts/codecs/identity';
+import { GrpcError } from '@venuebook/grpc';
+import type { ServiceHandlers } from '@venuebook/grpc';
+import type { IdentityService } from '@venuebook/contracts/identity/v1';
 import { requirePermission, requireUser } from '@venuebook/service-kit';
 import type { IdentityUseCases } from '../use-cases/index.ts';
 import type { AuditSettingsMethods } from './audit-settings.handlers.ts';

@@ -2,7 +2,7 @@
 // action, user id, record id), in memory (the kit's ReadModel). A page is answered from it and its entries
 // are then read by `_id`, one point read each; the database stays the source of truth. Values, e-mail and
 // service are never held here: the log grows without bound.
-import { SUBJECTS } from '@venuebook/proto/events';
+import { SUBJECTS } from '@venuebook/contracts/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import type { Model } from 'mongoose';

@@ -1,7 +1,7 @@
 // The identity read models follow the identity stream the same way: an event names the record to read again,
 // unless this instance published it itself (its `origin`): it applied that change when it wrote it.
-import { parseEnvelope, STREAMS } from '@venuebook/proto/events';
-import type { ParsedEventPayload, SubjectName } from '@venuebook/proto/events';
+import { parseEnvelope, STREAMS } from '@venuebook/contracts/events';
+import type { ParsedEventPayload, SubjectName } from '@venuebook/contracts/events';
 import type { NatsConnection, ReadModelEvents } from '@venuebook/service-kit';
 
 /** The subjects whose payload says which instance published it (`origin`). */

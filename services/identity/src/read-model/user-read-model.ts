@@ -1,8 +1,8 @@
 // The user list's read model: every user as User Management lists it (never the password hash or the link
 // fields), in sign-up order, in memory (the kit's ReadModel). ListUsers is answered from it; the database
 // stays the source of truth and the path of every check (sign-in, owner count, roles lock).
-import type { IdentityUser } from '@venuebook/proto/codecs/identity';
-import { SUBJECTS } from '@venuebook/proto/events';
+import type { IdentityUser } from '@venuebook/contracts/codecs/identity';
+import { SUBJECTS } from '@venuebook/contracts/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import type { Model } from 'mongoose';

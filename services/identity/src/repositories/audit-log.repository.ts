@@ -1,6 +1,6 @@
 import type { Model } from 'mongoose';
 import { RecordCache } from '@venuebook/service-kit';
-import type { StoredAuditEntry } from '@venuebook/proto/codecs/admin';
+import type { StoredAuditEntry } from '@venuebook/contracts/codecs/admin';
 import type { AuditLogDocument } from './audit-log.model.ts';
 
 const parseValues = (json: string | null): Record<string, unknown> | null => (json ? (JSON.parse(json) as Record<string, unknown>) : null);

@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import type { StoredAdminSetting } from '@venuebook/proto/codecs/admin';
+import type { StoredAdminSetting } from '@venuebook/contracts/codecs/admin';
 import type { AdminSettingDocument } from './admin-setting.model.ts';
 
 const toSetting = (doc: AdminSettingDocument): StoredAdminSetting => ({

@@ -3,12 +3,12 @@
 // run's local OpenID Connect provider (both shared stand-ins; its signing key is handed over, so that tests mint
 // the ID tokens it would sign), and a gRPC client that calls it as the gateway would, with a signed user context.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Role } from '@venuebook/proto/domain';
-import type { EventEnvelope, ParsedEventPayload, SubjectName } from '@venuebook/proto/events';
-import { createClient } from '@venuebook/proto/grpc';
-import type { CallOptions, Client } from '@venuebook/proto/grpc';
-import { IdentityService } from '@venuebook/proto/identity/v1';
-import type { SessionGrant } from '@venuebook/proto/identity/v1';
+import type { Role } from '@venuebook/domain';
+import type { EventEnvelope, ParsedEventPayload, SubjectName } from '@venuebook/contracts/events';
+import { createClient } from '@venuebook/grpc';
+import type { CallOptions, Client } from '@venuebook/grpc';
+import { IdentityService } from '@venuebook/contracts/identity/v1';
+import type { SessionGrant } from '@venuebook/contracts/identity/v1';
 import { connectMongo, connectNats, createLogger, userContextSigner } from '@venuebook/service-kit';
 import type { NatsConnection, RunningServiceHandle } from '@venuebook/service-kit';
 import type { Connection } from 'mongoose';

@@ -1,7 +1,7 @@
-import { auditLogQuerySchema } from '@venuebook/proto/domain';
-import type { StoredAuditEntry } from '@venuebook/proto/codecs/admin';
+import { auditLogQuerySchema } from '@venuebook/domain';
+import type { StoredAuditEntry } from '@venuebook/contracts/codecs/admin';
 import type { DomainEvent } from '@venuebook/service-kit';
-import { GrpcError } from '@venuebook/proto/grpc';
+import { GrpcError } from '@venuebook/grpc';
 import { boundAuditEntry, fitAuditEntry } from '../domain/audit-entry.ts';
 import type { AuditLogReadModel } from '../read-model/audit-log-read-model.ts';
 import type { AuditLogRepository } from '../repositories/audit-log.repository.ts';

@@ -1,7 +1,7 @@
 // The errors the use cases raise, in the service's error vocabulary (gRPC status codes, which the gateway
 // maps to HTTP), written once.
-import { AUTH_MESSAGES, domainNotAllowedMessage, emailSchema, isCompanyEmail } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { AUTH_MESSAGES, domainNotAllowedMessage, emailSchema, isCompanyEmail } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
 
 export const USER_NOT_FOUND = 'User not found';
 /** A write to a user whose per-user lock another request (or replica) holds for longer than the lock's wait. */

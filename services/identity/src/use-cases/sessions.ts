@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { AUTH_MESSAGES, domainSuffix, emailSchema, isCompanyEmail } from '@venuebook/proto/domain';
-import type { LogoutScope } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { AUTH_MESSAGES, domainSuffix, emailSchema, isCompanyEmail } from '@venuebook/domain';
+import type { LogoutScope } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { GuestSessions } from '../domain/guest-sessions.ts';
 import { ID_TOKEN_CLOCK_TOLERANCE_SECONDS, ID_TOKEN_MAX_AGE_SECONDS, invalidIdToken } from '../adapters/id-token-verifier.ts';
 import type { VerifiedIdToken } from '../adapters/id-token-verifier.ts';

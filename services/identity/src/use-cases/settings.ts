@@ -1,7 +1,7 @@
-import { ADMIN_SETTING_KEYS, isAdminSettingKey, validateAdminSetting } from '@venuebook/proto/domain';
-import type { StoredAdminSetting } from '@venuebook/proto/codecs/admin';
-import { GrpcError } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { ADMIN_SETTING_KEYS, isAdminSettingKey, validateAdminSetting } from '@venuebook/domain';
+import type { StoredAdminSetting } from '@venuebook/contracts/codecs/admin';
+import { GrpcError } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder } from '@venuebook/service-kit';
 import type { SettingsRepository } from '../repositories/settings.repository.ts';

@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES, weakPasswordReasons } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { AUTH_MESSAGES, weakPasswordReasons } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
 import { confirmationToken, hashSecret, newSecret } from '../domain/tokens.ts';
 import type { UserRecord } from '../domain/user.ts';
 import type { IdentityDeps } from './context.ts';

@@ -1,8 +1,8 @@
-import { resolveRole } from '@venuebook/proto/domain';
-import type { Role } from '@venuebook/proto/domain';
-import type { IdentityUser } from '@venuebook/proto/codecs/identity';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { resolveRole } from '@venuebook/domain';
+import type { Role } from '@venuebook/domain';
+import type { IdentityUser } from '@venuebook/contracts/codecs/identity';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { removalRefusal, roleChangeRefusal } from '../domain/identity-rules.ts';
 import type { UserRecord } from '../domain/user.ts';
 import type { IdentityDeps } from './context.ts';

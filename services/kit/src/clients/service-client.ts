@@ -2,10 +2,10 @@
 // the deployment's TLS (GRPC_TLS_CA, and this service's own certificate as the client's for mutual TLS) and a
 // deadline; every call carries the caller's own signed user context, so the called service authorises the user
 // that started the work, never this service.
-import { createClient } from '@venuebook/proto/grpc';
-import type { CallOptions, Caller, Client } from '@venuebook/proto/grpc';
-import { SERVICES } from '@venuebook/proto/services';
-import type { ServiceName } from '@venuebook/proto/services';
+import { createClient } from '@venuebook/grpc';
+import type { CallOptions, Caller, Client } from '@venuebook/grpc';
+import { SERVICES } from '@venuebook/contracts/services';
+import type { ServiceName } from '@venuebook/contracts/services';
 import { grpcClientCredentials } from '../grpc-tls.ts';
 import { userContextSigner } from '../user-context.ts';
 

@@ -12,10 +12,10 @@
 // answering card reads for at most the cache time, never longer. Answers 'not found' are not remembered. Calls for
 // one venue in flight at the same time share one GetVenue.
 import { z } from 'zod';
-import { SERVICES } from '@venuebook/proto/services';
-import type { Venue } from '@venuebook/proto/venues/v1';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { SERVICES } from '@venuebook/contracts/services';
+import type { Venue } from '@venuebook/contracts/venues/v1';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { grpcAddressListSchema } from '../config.ts';
 import { createServiceClient } from './service-client.ts';
 import type { ServiceClientSettings } from './service-client.ts';

@@ -2,10 +2,10 @@
 // with the caller's own signed context (like the venue directory): an event of the venue (venues service,
 // ListVenueEvents) and a data card of the venue or a master template (cards service, GetCard).
 import { z } from 'zod';
-import { MAX_EVENTS_PAGE_SIZE } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
-import { SERVICES } from '@venuebook/proto/services';
+import { MAX_EVENTS_PAGE_SIZE } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
+import { SERVICES } from '@venuebook/contracts/services';
 import { grpcAddressListSchema } from '../config.ts';
 import { createServiceClient } from './service-client.ts';
 import type { ServiceClientSettings } from './service-client.ts';

@@ -2,8 +2,8 @@
 // and what test harnesses start when they need another service beside the one under test (services never
 // import each other's code).
 import { join, resolve } from 'node:path';
-import { SERVICES, serviceEntry } from '@venuebook/proto/services';
-import type { ServiceName } from '@venuebook/proto/services';
+import { SERVICES, serviceEntry } from '@venuebook/contracts/services';
+import type { ServiceName } from '@venuebook/contracts/services';
 import { createHealthChecker } from '../grpc-health.ts';
 import { freePort, startProcess, waitFor } from './processes.ts';
 import type { ManagedProcess } from './processes.ts';

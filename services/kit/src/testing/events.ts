@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { MSG_ID_HEADER, parseEnvelope, STREAMS } from '@venuebook/proto/events';
-import type { EventEnvelope, ParsedEventPayload, SubjectName } from '@venuebook/proto/events';
+import { MSG_ID_HEADER, parseEnvelope, STREAMS } from '@venuebook/contracts/events';
+import type { EventEnvelope, ParsedEventPayload, SubjectName } from '@venuebook/contracts/events';
 import { AckPolicy, DeliverPolicy } from '../nats.ts';
 import type { NatsConnection } from '../nats.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { GrpcError } from '@venuebook/proto/grpc';
+import { GrpcError } from '@venuebook/grpc';
 
 /** Awaits a gRPC call that must fail and returns its GrpcError (the test fails when it succeeds or throws anything else). */
 export async function rejection(promise: Promise<unknown>): Promise<GrpcError> {

@@ -2,8 +2,8 @@
 // (checked on the file's first bytes, never the browser's word), the date a photo was taken, the photo/file split
 // and the public gallery's key and openness.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { ALLOWED_UPLOAD_EXTENSIONS, DOCUMENT_CATEGORY_VALUES, fileExtension, isPhotoMimeType } from '@venuebook/proto/domain';
-import type { DocumentCategory } from '@venuebook/proto/domain';
+import { ALLOWED_UPLOAD_EXTENSIONS, DOCUMENT_CATEGORY_VALUES, fileExtension, isPhotoMimeType } from '@venuebook/domain';
+import type { DocumentCategory } from '@venuebook/domain';
 
 /** Longest stored file name (display only: names are never part of a key). */
 export const MAX_FILE_NAME_LENGTH = 200;

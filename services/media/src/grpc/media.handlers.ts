@@ -1,5 +1,5 @@
-import type { MediaService } from '@venuebook/proto/media/v1';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
+import type { MediaService } from '@venuebook/contracts/media/v1';
+import type { ServiceHandlers } from '@venuebook/grpc';
 import { requirePermission, requireUser } from '@venuebook/service-kit';
 import type { ContentUseCase } from '../use-cases/content.ts';
 import type { DocumentUseCases } from '../use-cases/documents.ts';
@@ -11,7 +11,7 @@ import {
   gallerySettingsToProto,
   publicPhotoToProto,
   venueDocumentToProto as documentToProto,
-} from '@venuebook/proto/codecs/media';
+} from '@venuebook/contracts/codecs/media';
 
 /** The gRPC face of documents, photos, content and the gallery: decode, check the permission, run the use case, encode. */
 export function createMediaHandlers(useCases: {

@@ -10,8 +10,8 @@
 // document this instance does not hold, is re-read (the upload by `_id`, its revisions). A revision or re-read older
 // than what this instance already holds (its own write landed in between) is not applied, nor one of a document this
 // instance dropped meanwhile. Photo tags live on the document, so a tag change is one record's change.
-import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/proto/events';
-import type { DocumentRevision } from '@venuebook/proto/events';
+import { parseEnvelope, STREAMS, SUBJECTS } from '@venuebook/contracts/events';
+import type { DocumentRevision } from '@venuebook/contracts/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import { matchesKind } from '../domain/documents.ts';

@@ -1,7 +1,7 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
-import { DOCUMENT_CATEGORY_VALUES, SYNC_STATUSES } from '@venuebook/proto/domain';
-import type { DocumentCategory, SyncStatus } from '@venuebook/proto/domain';
+import { DOCUMENT_CATEGORY_VALUES, SYNC_STATUSES } from '@venuebook/domain';
+import type { DocumentCategory, SyncStatus } from '@venuebook/domain';
 import { registeredModel } from '@venuebook/service-kit';
 
 const syncSchema = new Schema(

@@ -1,4 +1,4 @@
-import type { DocumentCategory, SyncStatus } from '@venuebook/proto/domain';
+import type { DocumentCategory, SyncStatus } from '@venuebook/domain';
 import { revisionId } from './document.model.ts';
 import type { DocumentDocument, DocumentModel, DocumentRevisionDocument, DocumentRevisionModel, GalleryDocument, GalleryModel } from './document.model.ts';
 

@@ -1,8 +1,8 @@
 // Test wiring (integration tests only): the media service's configuration on the test's servers, and a gRPC
 // client that calls an instance as the gateway would, with a signed user context.
-import { MediaService } from '@venuebook/proto/media/v1';
-import { createClient } from '@venuebook/proto/grpc';
-import type { Caller, Client } from '@venuebook/proto/grpc';
+import { MediaService } from '@venuebook/contracts/media/v1';
+import { createClient } from '@venuebook/grpc';
+import type { Caller, Client } from '@venuebook/grpc';
 import { userContextSigner } from '@venuebook/service-kit';
 import { serviceTestConfig } from '@venuebook/service-kit/testing';
 import type { TestInfra } from '@venuebook/service-kit/testing';

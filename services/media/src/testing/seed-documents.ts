@@ -14,8 +14,8 @@
 //   MONGODB_URI=… MONGODB_DB=… VENUE_IDS_FILE=… node services/media/src/testing/seed-documents.ts <documents> [bigVenues] [photosPerBig] [biggestPhotos] [heavyPhotos]
 // It prints one JSON line: {"documents":…,"photos":…,"ms":…,"biggest":{venueId,photos},"big":[…],"heavy":{…}|null,"small":{venueId,photos}}.
 import { readFileSync } from 'node:fs';
-import { MEDIA } from '@venuebook/proto/domain';
-import { seededRandom } from '@venuebook/proto/testing';
+import { MEDIA } from '@venuebook/domain';
+import { seededRandom } from '@venuebook/domain/testing';
 import { connectMongo } from '@venuebook/service-kit';
 import { documentModel } from '../repositories/document.model.ts';
 import type { DocumentDocument } from '../repositories/document.model.ts';

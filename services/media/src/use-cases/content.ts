@@ -2,9 +2,9 @@
 // (a byte range when asked), after its info. A signed-in caller reads any document of an active venue; a public
 // caller (a gallery key) only a photo of a venue whose gallery that key opens now (NOT_FOUND 'Gallery not found'
 // for every other case, so nothing tells a wrong key from a missing photo).
-import { isPhotoMimeType } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { isPhotoMimeType } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import type { VenueDirectory } from '@venuebook/service-kit';
 import { byteRange, MESSAGES } from '../domain/documents.ts';
 import type { DocumentReadModel } from '../read-model/document-read-model.ts';

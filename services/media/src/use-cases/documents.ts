@@ -3,10 +3,10 @@
 // cards. Every change inserts the document's next revision (insert-only: repositories/document.model.ts) holding
 // `document:<id>`, from the state the read model holds (the database's when it holds none); a revision another replica
 // inserted first (E11000 on its `_id`) makes it re-read the document and try again. Lists come from the read model.
-import { MEDIA } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
-import { isPhotoMimeType } from '@venuebook/proto/domain';
+import { MEDIA } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
+import { isPhotoMimeType } from '@venuebook/domain';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks, Logger, VenueDirectory } from '@venuebook/service-kit';
 import { MESSAGES, uploadCategory } from '../domain/documents.ts';

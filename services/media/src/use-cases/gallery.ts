@@ -6,9 +6,9 @@
 //
 // Public callers are anonymous: the venue (active? its name and city) is asked of the venues service as the media
 // service itself (PUBLIC_READER, a viewer: the venues service requires a signed-in role for GetVenue).
-import { venueCityDisplay } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { venueCityDisplay } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks, VenueDirectory } from '@venuebook/service-kit';
 import { galleryOpens, MESSAGES, newGalleryKey } from '../domain/documents.ts';

@@ -6,8 +6,8 @@
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
-import { MEDIA } from '@venuebook/proto/domain';
-import { GrpcError } from '@venuebook/proto/grpc';
+import { MEDIA } from '@venuebook/domain';
+import { GrpcError } from '@venuebook/grpc';
 import { MESSAGES } from '../domain/documents.ts';
 import type { ObjectStore } from '../adapters/object-store.ts';
 

@@ -8,10 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import exifr from 'exifr';
 import { fileTypeFromBuffer } from 'file-type';
-import { fileExtension, isPhotoMimeType } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
-import type { UploadDocumentRequest, UploadHeader } from '@venuebook/proto/media/v1';
+import { fileExtension, isPhotoMimeType } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
+import type { UploadDocumentRequest, UploadHeader } from '@venuebook/contracts/media/v1';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder, Logger, VenueDirectory } from '@venuebook/service-kit';
 import type { MediaConfig } from '../config.ts';

@@ -1,8 +1,8 @@
 // Contact details (name, title, phone, e-mail) on contacts and venues are withheld (null) from a caller who may
 // not see them (spec §5; 'contact.view_details' in the permission table: every role but viewer).
-import { can, isRole } from '@venuebook/proto/domain';
-import type { Contact, ContactListItem, Venue } from '@venuebook/proto/domain';
-import type { Caller } from '@venuebook/proto/grpc';
+import { can, isRole } from '@venuebook/domain';
+import type { Contact, ContactListItem, Venue } from '@venuebook/domain';
+import type { Caller } from '@venuebook/grpc';
 import type { ContactRecord } from './contact.ts';
 
 /** Whether `caller` may see contact details. */

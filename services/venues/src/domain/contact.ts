@@ -1,4 +1,4 @@
-import type { ContactInputParsed } from '@venuebook/proto/domain';
+import type { ContactInputParsed } from '@venuebook/domain';
 
 /** A stored contact as the service holds it (every detail; callers get it through contactForCaller). */
 export interface ContactRecord {

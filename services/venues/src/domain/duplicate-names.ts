@@ -1,7 +1,7 @@
 // The duplicate check's name rules (spec §5 'Duplicate check'): how venue names are normalised and scored.
 // Pure; the read model supplies the candidates (read-model/duplicate-check.ts).
 import { distance } from 'fastest-levenshtein';
-import type { League } from '@venuebook/proto/domain';
+import type { League } from '@venuebook/domain';
 import { foldText } from '@venuebook/service-kit';
 
 /** The leagues compared within when the user chose none (spec §5). */

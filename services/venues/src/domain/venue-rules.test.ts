@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, VENUE_FIELD_MAX, venueInputSchema } from '@venuebook/proto/domain';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, VENUE_FIELD_MAX, venueInputSchema } from '@venuebook/domain';
 import { isVenueId, validateListRequest, validateVenueInput } from './venue-rules.ts';
 
 describe('validateVenueInput', () => {

@@ -1,11 +1,5 @@
-import {
-  duplicateCheckRequestSchema,
-  listDeletedVenuesQuerySchema,
-  listVenuesQuerySchema,
-  storedVenueInputSchema,
-  toFieldErrors,
-} from '@venuebook/proto/domain';
-import type { DuplicateCheckRequest, FieldError, ListDeletedVenuesQuery } from '@venuebook/proto/domain';
+import { duplicateCheckRequestSchema, listDeletedVenuesQuerySchema, listVenuesQuerySchema, storedVenueInputSchema, toFieldErrors } from '@venuebook/domain';
+import type { DuplicateCheckRequest, FieldError, ListDeletedVenuesQuery } from '@venuebook/domain';
 import type { VenueFields, VenueListQuery, VenueListSort } from './venue.ts';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldError[] };

@@ -1,4 +1,4 @@
-import type { ListVenuesQuery, ListVenuesResult, Venue, VenueInputParsed, VenueSummary } from '@venuebook/proto/domain';
+import type { ListVenuesQuery, ListVenuesResult, Venue, VenueInputParsed, VenueSummary } from '@venuebook/domain';
 
 /** The user-editable fields of a venue after validation and normalisation (the shared VenueInput, parsed). */
 export type VenueFields = VenueInputParsed;

@@ -3,7 +3,7 @@
 // who may see contact details ('contact.view_details'); for the others they are emptied and
 // contact_details_hidden is set (null in the JSON answers). Done once around the venue handlers, so no handler
 // can forget it.
-import type { HandlerContext } from '@venuebook/proto/grpc';
+import type { HandlerContext } from '@venuebook/grpc';
 import { seesContactDetails } from '../domain/contact-visibility.ts';
 
 type Handler = (request: never, call: HandlerContext) => Promise<unknown>;

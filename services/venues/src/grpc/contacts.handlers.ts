@@ -1,8 +1,8 @@
-import { contactInputFromProto, contactToProto, deletedContactGroupToProto } from '@venuebook/proto/codecs/contacts';
-import { listContactsQuerySchema, toFieldErrors } from '@venuebook/proto/domain';
-import { GrpcError } from '@venuebook/proto/grpc';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
-import type { VenuesService } from '@venuebook/proto/venues/v1';
+import { contactInputFromProto, contactToProto, deletedContactGroupToProto } from '@venuebook/contracts/codecs/contacts';
+import { listContactsQuerySchema, toFieldErrors } from '@venuebook/domain';
+import { GrpcError } from '@venuebook/grpc';
+import type { ServiceHandlers } from '@venuebook/grpc';
+import type { VenuesService } from '@venuebook/contracts/venues/v1';
 import { requirePermission } from '@venuebook/service-kit';
 import type { ContactUseCases } from '../use-cases/contacts.ts';
 

@@ -1,9 +1,9 @@
-import { contactInputFromProto } from '@venuebook/proto/codecs/contacts';
-import { importRowOutcomeToProto } from '@venuebook/proto/codecs/imports';
-import { sortFromProto, venueInputFromProto, venueToProto } from '@venuebook/proto/codecs/venues';
-import { GrpcError } from '@venuebook/proto/grpc';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
-import type { VenuesService } from '@venuebook/proto/venues/v1';
+import { contactInputFromProto } from '@venuebook/contracts/codecs/contacts';
+import { importRowOutcomeToProto } from '@venuebook/contracts/codecs/imports';
+import { sortFromProto, venueInputFromProto, venueToProto } from '@venuebook/contracts/codecs/venues';
+import { GrpcError } from '@venuebook/grpc';
+import type { ServiceHandlers } from '@venuebook/grpc';
+import type { VenuesService } from '@venuebook/contracts/venues/v1';
 import { requirePermission } from '@venuebook/service-kit';
 import type { ImportUseCases } from '../use-cases/imports.ts';
 

@@ -1,7 +1,7 @@
-import { eventSortFromProto, venueEventInputFromProto, venueEventListItemToProto, venueEventToProto } from '@venuebook/proto/codecs/venue-events';
-import { GrpcError } from '@venuebook/proto/grpc';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
-import type { VenuesService } from '@venuebook/proto/venues/v1';
+import { eventSortFromProto, venueEventInputFromProto, venueEventListItemToProto, venueEventToProto } from '@venuebook/contracts/codecs/venue-events';
+import { GrpcError } from '@venuebook/grpc';
+import type { ServiceHandlers } from '@venuebook/grpc';
+import type { VenuesService } from '@venuebook/contracts/venues/v1';
 import { requirePermission } from '@venuebook/service-kit';
 import type { VenueEventUseCases } from '../use-cases/venue-events.ts';
 

@@ -8,10 +8,10 @@ import {
   venueInputFromProto,
   venueSummaryToProto,
   venueToProto,
-} from '@venuebook/proto/codecs/venues';
-import { GrpcError } from '@venuebook/proto/grpc';
-import type { ServiceHandlers } from '@venuebook/proto/grpc';
-import type { VenuesService } from '@venuebook/proto/venues/v1';
+} from '@venuebook/contracts/codecs/venues';
+import { GrpcError } from '@venuebook/grpc';
+import type { ServiceHandlers } from '@venuebook/grpc';
+import type { VenuesService } from '@venuebook/contracts/venues/v1';
 import { requirePermission } from '@venuebook/service-kit';
 import type { VenueUseCases } from '../use-cases/venues.ts';
 

@@ -1,8 +1,8 @@
 // The venues service's contact read model: every contact (active and soft-deleted; contacts are small) with its
 // venue's name, in memory (the kit's ReadModel), grouped by venue. The contact lists, the by-venue lists, the
 // search and the tag list are answered from it; the database is read by `_id` only.
-import { contactSortKey } from '@venuebook/proto/domain';
-import { SUBJECTS, STREAMS } from '@venuebook/proto/events';
+import { contactSortKey } from '@venuebook/domain';
+import { SUBJECTS, STREAMS } from '@venuebook/contracts/events';
 import { foldText, ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import type { ContactRecord } from '../domain/contact.ts';
@@ -48,7 +48,7 @@ const collator = new Intl.Collator('en', { sensitivity: 'base' });
 const byId = (a: ContactEntry, b: ContactEntry): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const descending = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);
 
-/** The same order as sortContactsByLastWord (proto/src/domain/contact-rules.ts), made total by the id. */
+/** The same order as sortContactsByLastWord (proto/domain/src/contacts/contact-rules.ts), made total by the id. */
 export const CONTACT_SORTS: Record<ContactSort, (a: ContactEntry, b: ContactEntry) => number> = {
   name: (a, b) => collator.compare(contactSortKey(a.name), contactSortKey(b.name)) || collator.compare(a.name, b.name) || byId(a, b),
   venue: (a, b) => Number(b.isCurrentMainContact) - Number(a.isCurrentMainContact) || descending(a.createdAt, b.createdAt) || -byId(a, b),

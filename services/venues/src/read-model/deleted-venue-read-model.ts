@@ -1,7 +1,7 @@
 // The deleted-venues list (spec §2 'Deleted Venues', §7 newest deleted first), in memory: the venues read
 // model keeps only active venues, this one only soft-deleted ones (the kit's ReadModel, the same collection).
-import type { DeletedVenue, ListDeletedVenuesQuery, ListDeletedVenuesResult } from '@venuebook/proto/domain';
-import { SUBJECTS } from '@venuebook/proto/events';
+import type { DeletedVenue, ListDeletedVenuesQuery, ListDeletedVenuesResult } from '@venuebook/domain';
+import { SUBJECTS } from '@venuebook/contracts/events';
 import type { Logger, NatsConnection, ReadModel } from '@venuebook/service-kit';
 import type { VenueRecord } from '../domain/venue.ts';
 import { toVenueSummary } from '../repositories/venue.repository.ts';

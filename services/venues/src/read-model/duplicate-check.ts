@@ -1,6 +1,6 @@
 // The duplicate check over the read model (never the database): the active venues sharing a league, each
 // scored by the name rules of domain/duplicate-names.ts.
-import type { DuplicateCheckRequest, DuplicateCheckResult } from '@venuebook/proto/domain';
+import type { DuplicateCheckRequest, DuplicateCheckResult } from '@venuebook/domain';
 import { DUPLICATE_CHECK_DEFAULT_LEAGUES, matchNames, MAX_SIMILAR_VENUES, normaliseVenueName } from '../domain/duplicate-names.ts';
 import type { NameMatch, NormalisedName } from '../domain/duplicate-names.ts';
 import { InFileNames } from '../domain/in-file-names.ts';

@@ -1,8 +1,8 @@
 // What the venue read models (active venues: venue-read-model.ts; soft-deleted ones: deleted-venue-read-model.ts)
 // share: the kit's ReadModel over the venues collection (one scan, re-reads by `_id`, only the list card's
 // fields), entries that carry their search text and are tagged by the venue's leagues.
-import { LEAGUES } from '@venuebook/proto/domain';
-import { STREAMS } from '@venuebook/proto/events';
+import { LEAGUES } from '@venuebook/domain';
+import { STREAMS } from '@venuebook/contracts/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection, ReadRecord } from '@venuebook/service-kit';
 import { SEARCH_FIELDS, SUMMARY_FIELDS } from '../repositories/venue.repository.ts';

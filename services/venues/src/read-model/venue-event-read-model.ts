@@ -3,9 +3,9 @@
 // venue. The venue fields come from the venues read model of the same process and follow it at once (onChange): a
 // renamed venue's events are found by the new name, a deleted venue's events leave the lists (they stay here
 // without tags, so no list shows them, and come back with the venue on restore).
-import { LEAGUES, nameKey } from '@venuebook/proto/domain';
-import type { EventSort, League, ListEventsQuery, ListEventsResult, ListVenueEventsQuery, ListVenueEventsResult, VenueEvent } from '@venuebook/proto/domain';
-import { parseEnvelope, SUBJECTS, STREAMS } from '@venuebook/proto/events';
+import { LEAGUES, nameKey } from '@venuebook/domain';
+import type { EventSort, League, ListEventsQuery, ListEventsResult, ListVenueEventsQuery, ListVenueEventsResult, VenueEvent } from '@venuebook/domain';
+import { parseEnvelope, SUBJECTS, STREAMS } from '@venuebook/contracts/events';
 import { ReadModel } from '@venuebook/service-kit';
 import type { Logger, NatsConnection } from '@venuebook/service-kit';
 import { toVenueEventRecord } from '../repositories/event.repository.ts';

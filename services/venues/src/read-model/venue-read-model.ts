@@ -1,7 +1,7 @@
 // The venues service's read model: the list card of every active venue plus its sort keys and search text,
 // in memory (the kit's ReadModel). ListVenues is answered from it; the database stays the source of truth.
-import { nameKey } from '@venuebook/proto/domain';
-import { parseEnvelope, SUBJECTS } from '@venuebook/proto/events';
+import { nameKey } from '@venuebook/domain';
+import { parseEnvelope, SUBJECTS } from '@venuebook/contracts/events';
 import type { Logger, NatsConnection, ReadModel } from '@venuebook/service-kit';
 import type { VenueListQuery, VenueListResult, VenueListSort, VenueRecord, VenueSummaryRecord } from '../domain/venue.ts';
 import { toVenueSummary } from '../repositories/venue.repository.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { VenueEvent, VenueEventInputParsed } from '@venuebook/proto/domain';
+import type { VenueEvent, VenueEventInputParsed } from '@venuebook/domain';
 import type { VenueEventDocument, VenueEventModel } from './venue-event.model.ts';
 
 /** The fields of an event document the service hands out (and the read model keeps). */

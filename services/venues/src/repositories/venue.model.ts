@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
 import type { Connection, InferSchemaType, Model } from 'mongoose';
-import { DEFAULT_COUNTRY, nameKey } from '@venuebook/proto/domain';
+import { DEFAULT_COUNTRY, nameKey } from '@venuebook/domain';
 import { registeredModel } from '@venuebook/service-kit';
 
 const linkSchema = new Schema(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { nameKey, venueSummaryOf } from '@venuebook/proto/domain';
+import { nameKey, venueSummaryOf } from '@venuebook/domain';
 import type { VenueFields, VenueRecord, VenueSummaryRecord } from '../domain/venue.ts';
 import type { VenueDocument, VenueModel } from './venue.model.ts';
 

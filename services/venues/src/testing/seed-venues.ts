@@ -10,8 +10,8 @@
 //   MONGODB_URI=… MONGODB_DB=… node services/venues/src/testing/seed-venues.ts <count> [seed] [extra contacts per venue] [events per venue]
 // It prints one JSON line: {"count":…,"contacts":…,"events":…,"ms":…}.
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_CONTACT_TAGS, LEAGUE_VALUES, nameKey } from '@venuebook/proto/domain';
-import { DEMO_VENUES, seededRandom } from '@venuebook/proto/testing';
+import { DEFAULT_CONTACT_TAGS, LEAGUE_VALUES, nameKey } from '@venuebook/domain';
+import { DEMO_VENUES, seededRandom } from '@venuebook/domain/testing';
 import { connectMongo, ensureIndexes } from '@venuebook/service-kit';
 import { contactModel } from '../repositories/contact.model.ts';
 import type { ContactDocument, ContactModel } from '../repositories/contact.model.ts';

@@ -4,8 +4,8 @@
 // connection for reads behind the service's back. Registers the file's beforeAll (start) and afterAll (clients
 // closed, instances stopped, the database dropped); its fields are set once beforeAll has run.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Caller, Client } from '@venuebook/proto/grpc';
-import type { VenuesService } from '@venuebook/proto/venues/v1';
+import type { Caller, Client } from '@venuebook/grpc';
+import type { VenuesService } from '@venuebook/contracts/venues/v1';
 import { connectMongo, connectNats, createLogger } from '@venuebook/service-kit';
 import type { NatsConnection } from '@venuebook/service-kit';
 import { testInfra } from '@venuebook/service-kit/testing';

@@ -1,8 +1,8 @@
 // Test wiring (integration tests only): the venues service's configuration on the test's servers, and a
 // gRPC client that calls an instance as the gateway would, with a signed user context.
-import { createClient } from '@venuebook/proto/grpc';
-import type { Caller, Client } from '@venuebook/proto/grpc';
-import { VenuesService } from '@venuebook/proto/venues/v1';
+import { createClient } from '@venuebook/grpc';
+import type { Caller, Client } from '@venuebook/grpc';
+import { VenuesService } from '@venuebook/contracts/venues/v1';
 import { userContextSigner } from '@venuebook/service-kit';
 import { serviceTestConfig } from '@venuebook/service-kit/testing';
 import type { TestInfra } from '@venuebook/service-kit/testing';

@@ -1,10 +1,10 @@
 // The contact use cases (spec §4, §5, §7 Contacts): add, update, soft delete, restore, permanent delete, the
 // lists (by venue, all, deleted by venue) and the tag list. Every write holds the venue's lock (`venue:<id>`):
 // the one-main-contact invariant spans the venue's contacts and its document (main-contact.ts).
-import { can, contactInputSchema, DEFAULT_CONTACT_TAGS, isRole, MAIN_CONTACT_DELETE_REFUSED, toFieldErrors } from '@venuebook/proto/domain';
-import type { Contact, ContactListItem, DeletedContactGroup, ListContactsQuery } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { can, contactInputSchema, DEFAULT_CONTACT_TAGS, isRole, MAIN_CONTACT_DELETE_REFUSED, toFieldErrors } from '@venuebook/domain';
+import type { Contact, ContactListItem, DeletedContactGroup, ListContactsQuery } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import type { Locks } from '@venuebook/service-kit';
 import { contactFieldsOf } from '../domain/contact.ts';
 import type { ContactFields, ContactRecord } from '../domain/contact.ts';

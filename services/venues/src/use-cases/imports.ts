@@ -5,11 +5,11 @@
 // so that a re-run, a double click or two replicas never create a row twice.
 import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
-import { can, contactInputSchema, CSV_IMPORT_MAX_FILE_ROWS, csvContactNameKey, isRole, toFieldErrors } from '@venuebook/proto/domain';
-import type { DuplicateCheckRequest, FieldError, ImportMatch } from '@venuebook/proto/domain';
-import type { ImportRowOutcome } from '@venuebook/proto/codecs/imports';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { can, contactInputSchema, CSV_IMPORT_MAX_FILE_ROWS, csvContactNameKey, isRole, toFieldErrors } from '@venuebook/domain';
+import type { DuplicateCheckRequest, FieldError, ImportMatch } from '@venuebook/domain';
+import type { ImportRowOutcome } from '@venuebook/contracts/codecs/imports';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import type { Locks } from '@venuebook/service-kit';
 import { contactFieldsOf } from '../domain/contact.ts';
 import { DUPLICATE_CHECK_DEFAULT_LEAGUES, MAX_SIMILAR_VENUES, normaliseVenueName } from '../domain/duplicate-names.ts';

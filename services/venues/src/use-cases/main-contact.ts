@@ -4,8 +4,8 @@
 // a venue updates the current main contact, or, when the name changed substantially (isMainContactNameChanged),
 // unflags it (kept as a former contact: formerMainContact true, the 'former contact' badge) and creates a new current one. Callers hold the venue's lock.
 import { randomUUID } from 'node:crypto';
-import { isMainContactNameChanged } from '@venuebook/proto/domain';
-import type { Caller } from '@venuebook/proto/grpc';
+import { isMainContactNameChanged } from '@venuebook/domain';
+import type { Caller } from '@venuebook/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder } from '@venuebook/service-kit';
 import type { ContactFields, ContactRecord } from '../domain/contact.ts';

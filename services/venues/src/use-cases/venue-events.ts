@@ -1,9 +1,9 @@
 // Venue events (spec §3 'event': a show or production at a venue; §5 'Event name'; §7 'Events'): create,
 // update, hard delete, the venue's events by date and the all-events list with venue names.
-import { listEventsQuerySchema, listVenueEventsQuerySchema, toFieldErrors, venueEventInputSchema } from '@venuebook/proto/domain';
-import type { ListEventsQuery, ListEventsResult, ListVenueEventsResult, VenueEvent, VenueEventInputParsed } from '@venuebook/proto/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import { listEventsQuerySchema, listVenueEventsQuerySchema, toFieldErrors, venueEventInputSchema } from '@venuebook/domain';
+import type { ListEventsQuery, ListEventsResult, ListVenueEventsResult, VenueEvent, VenueEventInputParsed } from '@venuebook/domain';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks } from '@venuebook/service-kit';
 import { isVenueId } from '../domain/venue-rules.ts';

@@ -1,4 +1,4 @@
-import { GrpcError, GrpcStatus } from '@venuebook/proto/grpc';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
 import type { Locks } from '@venuebook/service-kit';
 
 export const VENUE_BUSY = 'Someone else is changing this venue right now. Please try again.';

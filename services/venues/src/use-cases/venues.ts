@@ -1,6 +1,6 @@
-import type { DuplicateCheckResult, ListDeletedVenuesResult } from '@venuebook/proto/domain';
-import { GrpcError } from '@venuebook/proto/grpc';
-import type { Caller } from '@venuebook/proto/grpc';
+import type { DuplicateCheckResult, ListDeletedVenuesResult } from '@venuebook/domain';
+import { GrpcError } from '@venuebook/grpc';
+import type { Caller } from '@venuebook/grpc';
 import { auditContextOf } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks } from '@venuebook/service-kit';
 import {

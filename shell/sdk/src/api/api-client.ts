@@ -47,7 +47,7 @@ import {
   type VenueNotes,
   type VenueValues,
   type VerifyFieldValueRequest,
-} from '@venuebook/proto/domain';
+} from '@venuebook/domain';
 import { apiErrorFromResponse, ApiRequestError, isAbortError, networkError } from './api-error.ts';
 import type {
   BatchDeletePhotosResult,
@@ -256,7 +256,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   /**
    * A call whose 2xx answer is a JSON object of type T. The body is trusted as typed, not parsed: it comes from our
-   * own gateway, which validates every response against the same schemas (@venuebook/proto/domain) before it sends
+   * own gateway, which validates every response against the same schemas (@venuebook/domain) before it sends
    * it, and the contract tests prove the document; parsing it again here would load zod on every page. What is not
    * a JSON object at all (a proxy's HTML page, an empty body) is an `invalid_response`.
    */

@@ -60,7 +60,7 @@ const FALLBACK_MESSAGES: Readonly<Record<number, string>> = {
  * anything else (proxy HTML pages, empty bodies) gets a generic code and message.
  */
 export function apiErrorFromResponse(status: number, body: unknown): ApiRequestError {
-  // The gateway's envelope (apiErrorSchema in @venuebook/proto/domain), checked by hand: this module is on every
+  // The gateway's envelope (apiErrorSchema in @venuebook/domain), checked by hand: this module is on every
   // page, and zod loads only with the forms. Details of any shape are kept (`fieldErrors` picks the valid ones).
   const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
   if (typeof error?.code === 'string' && typeof error.message === 'string') {

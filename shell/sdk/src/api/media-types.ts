@@ -1,5 +1,5 @@
 // The shapes of the media API (documents, photos, photo tags, the public gallery), as the gateway sends
-// them. Types only: they are worked out from the contract's schemas (@venuebook/proto/domain media.schema.ts) with
+// them. Types only: they are worked out from the contract's schemas (@venuebook/domain media.schema.ts) with
 // type-only imports, so no zod reaches the browser through the sdk (tests/structure/home-page-zod.test.ts).
 import type {
   batchDeleteResultSchema,
@@ -13,7 +13,7 @@ import type {
   updateDocumentSchema,
   updateGallerySettingsSchema,
   VenueDocumentDto,
-} from '@venuebook/proto/domain';
+} from '@venuebook/domain';
 import type { z } from 'zod';
 
 /** A venue document or photo, with its signed, short-lived content URLs (`urls`). */

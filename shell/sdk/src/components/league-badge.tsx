@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
-import { leagueColor, leagueLabel } from '@venuebook/proto/domain';
+import { leagueColor, leagueLabel } from '@venuebook/domain';
 
 export interface LeagueBadgeProps extends Omit<BadgeProps, 'children' | 'colorPalette'> {
   /** League value as stored ('OT Select' is shown as 'OTS'). */

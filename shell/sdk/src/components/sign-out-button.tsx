@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
-import type { LogoutScope } from '@venuebook/proto/domain';
+import type { LogoutScope } from '@venuebook/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '../session/session-context.tsx';
 

@@ -1,4 +1,4 @@
-import type { AuditLogEntry, AuditLogPage } from '@venuebook/proto/domain';
+import type { AuditLogEntry, AuditLogPage } from '@venuebook/domain';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/api-client.ts';
 import { createAuditLogQueries, nextAuditLogPage } from './audit-log-queries.ts';

@@ -1,4 +1,4 @@
-import { AUDIT_PAGE_SIZE_MAX, type AuditLogPage } from '@venuebook/proto/domain';
+import { AUDIT_PAGE_SIZE_MAX, type AuditLogPage } from '@venuebook/domain';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api, type ApiClient } from '../api/api-client.ts';
 

@@ -1,4 +1,4 @@
-import type { AuthConfig } from '@venuebook/proto/domain';
+import type { AuthConfig } from '@venuebook/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ApiClient } from '../api/api-client.ts';
 import { backoff, isRetryableAuthError, nextRetryDelay, REFRESH_TIMING, type RefreshTiming } from '../session/refresh-timing.ts';

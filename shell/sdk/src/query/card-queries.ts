@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Department } from '@venuebook/proto/domain';
+import type { Department } from '@venuebook/domain';
 import { api, type ApiClient } from '../api/api-client.ts';
 
 /** Spec §9: 'Venue data display cached 5 minutes' (the venue detail page's values). */

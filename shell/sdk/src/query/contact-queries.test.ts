@@ -1,4 +1,4 @@
-import { DEFAULT_CONTACT_TAGS } from '@venuebook/proto/domain';
+import { DEFAULT_CONTACT_TAGS } from '@venuebook/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { contactTagsOrDefault } from './contact-queries.ts';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { DEFAULT_CONTACT_TAGS } from '@venuebook/proto/domain';
+import { DEFAULT_CONTACT_TAGS } from '@venuebook/domain';
 import { api, type ApiClient, type PageParams } from '../api/api-client.ts';
 import { createVenueQueries, nextVenueListPage } from './venue-queries.ts';
 

@@ -1,4 +1,4 @@
-import { MEDIA } from '@venuebook/proto/domain';
+import { MEDIA } from '@venuebook/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/api-client.ts';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MEDIA } from '@venuebook/proto/domain';
+import { MEDIA } from '@venuebook/domain';
 import { api, type ApiClient } from '../api/api-client.ts';
 import type { DocumentKind } from '../api/media-types.ts';
 import { PUBLIC_QUERY_META } from './query-client.ts';

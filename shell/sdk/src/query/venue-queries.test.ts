@@ -1,4 +1,4 @@
-import type { ListVenuesResult, VenueSummary } from '@venuebook/proto/domain';
+import type { ListVenuesResult, VenueSummary } from '@venuebook/domain';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/api-client.ts';
 import { createVenueQueries, nextVenueListPage } from './venue-queries.ts';

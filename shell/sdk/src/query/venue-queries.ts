@@ -1,4 +1,4 @@
-import type { ListVenuesResult } from '@venuebook/proto/domain';
+import type { ListVenuesResult } from '@venuebook/domain';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, type ApiClient, type VenueListParams } from '../api/api-client.ts';
 

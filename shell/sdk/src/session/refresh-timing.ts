@@ -1,4 +1,4 @@
-import { AUTH } from '@venuebook/proto/domain';
+import { AUTH } from '@venuebook/domain';
 import { isApiRequestError } from '../api/api-error.ts';
 
 /**

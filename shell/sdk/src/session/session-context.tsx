@@ -1,4 +1,4 @@
-import { can, type Action, type LogoutScope, type Session } from '@venuebook/proto/domain';
+import { can, type Action, type LogoutScope, type Session } from '@venuebook/domain';
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { api } from '../api/api-client.ts';
 import type { PasswordCredentials, SignUpResult } from '../api/api-client.ts';

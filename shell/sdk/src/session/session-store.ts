@@ -1,4 +1,4 @@
-import type { AuthUser, LogoutScope, Session } from '@venuebook/proto/domain';
+import type { AuthUser, LogoutScope, Session } from '@venuebook/domain';
 import type { ApiClient, AuthBinding, PasswordCredentials, SignUpResult } from '../api/api-client.ts';
 import { isApiRequestError } from '../api/api-error.ts';
 import { isExpired, isRetryableAuthError, needsRefresh, nextRefreshDelay, nextRetryDelay, REFRESH_TIMING, type RefreshTiming } from './refresh-timing.ts';

@@ -1,7 +1,7 @@
 // The upload queue's state machine (spec §4 'Upload item', §9 'Upload'), driven through its transport parameter
 // with fake timers. The real transport (XMLHttpRequest to the gateway, byte progress) is covered by
 // tests/e2e/upload-panel.e2e.test.ts.
-import { UPLOAD } from '@venuebook/proto/domain';
+import { UPLOAD } from '@venuebook/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, networkError } from '../api/api-error.ts';
 import type { VenueDocument } from '../api/media-types.ts';

@@ -3,7 +3,7 @@
 // XMLHttpRequest, xhr-transport.ts, for real byte progress), so a unit test drives the state machine with fake
 // timers. The app's one queue is the singleton of upload-store.ts (the sdk is a federation singleton, so uploads
 // continue while the user moves between pages of any remote).
-import { UPLOAD, type DocumentCategory } from '@venuebook/proto/domain';
+import { UPLOAD, type DocumentCategory } from '@venuebook/domain';
 import { isAbortError, isApiRequestError } from '../api/api-error.ts';
 import type { VenueDocument } from '../api/media-types.ts';
 import { countUploads, newUploadId } from './upload-items.ts';

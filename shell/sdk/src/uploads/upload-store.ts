@@ -2,7 +2,7 @@
 // shell share it, so uploads continue while the user moves between pages). This front is always loaded and small:
 // the queue itself (state machine, XMLHttpRequest transport, storage; app-upload-queue.ts) loads with the first
 // upload, or at start when finished uploads wait in storage to be shown again.
-import { UPLOAD } from '@venuebook/proto/domain';
+import { UPLOAD } from '@venuebook/domain';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { countUploads, newUploadId } from './upload-items.ts';
 import type { UploadOptions, UploadQueue, UploadQueueSnapshot, UploadSucceededListener } from './upload-queue.ts';

@@ -6,7 +6,7 @@ import { api, type ApiClient } from '../api/api-client.ts';
 import { ApiRequestError, apiErrorFromResponse, networkError } from '../api/api-error.ts';
 import type { VenueDocument } from '../api/media-types.ts';
 import type { UploadItem, UploadTransport } from './upload-queue.ts';
-import { AUTH_MESSAGES } from '@venuebook/proto/domain';
+import { AUTH_MESSAGES } from '@venuebook/domain';
 
 /** The multipart body of one upload: the fields of the contract's UploadFields, then the file. */
 export function uploadFormData(item: UploadItem, file: Blob): FormData {

@@ -3,8 +3,8 @@
 // read and change the settings with validation.
 import { testInfra } from '@venuebook/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WEBHOOK_URL_MESSAGE } from '@venuebook/proto/domain';
-import type { AdminSetting, AuditLogPage } from '@venuebook/proto/domain';
+import { WEBHOOK_URL_MESSAGE } from '@venuebook/domain';
+import type { AdminSetting, AuditLogPage } from '@venuebook/domain';
 import { startGatewayUnderTest } from '../../../../testing/gateway-under-test.ts';
 import type { GatewayUnderTest } from '../../../../testing/gateway-under-test.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditEntryFromProto } from '@venuebook/proto/codecs/admin';
-import { apiErrorResponses, auditLogPageSchema, auditLogQuerySchema } from '@venuebook/proto/domain';
+import { auditEntryFromProto } from '@venuebook/contracts/codecs/admin';
+import { apiErrorResponses, auditLogPageSchema, auditLogQuerySchema } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 /** /api/v1/audit-logs: the audit log of every service (spec §2 'Audit Logs'); owners only (the identity service enforces it). */

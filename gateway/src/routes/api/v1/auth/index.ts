@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authUserFromProto, logoutScopeToProto } from '@venuebook/proto/codecs/identity';
+import { authUserFromProto, logoutScopeToProto } from '@venuebook/contracts/codecs/identity';
 import {
   API_ERROR_CODES,
   apiErrorResponses,
@@ -15,8 +15,8 @@ import {
   redirectResponse,
   sessionSchema,
   signUpResultSchema,
-} from '@venuebook/proto/domain';
-import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
+} from '@venuebook/domain';
+import { GrpcStatus, isGrpcError } from '@venuebook/grpc';
 import { clientKey, perClientRateLimit, RATE_LIMIT_KEYS } from '../../../../lib/client-key.ts';
 import { EMBED_TOKEN_MESSAGES, EMBED_TOKEN_SCOPE } from '../../../../lib/embed.ts';
 import { HttpError } from '../../../../lib/error-mapping.ts';

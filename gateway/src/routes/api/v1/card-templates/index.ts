@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cardInputToProto, dataCardFromProto } from '@venuebook/proto/codecs/cards';
+import { cardInputToProto, dataCardFromProto } from '@venuebook/contracts/codecs/cards';
 import {
   apiErrorResponses,
   cardInputSchema,
@@ -10,7 +10,7 @@ import {
   departmentQuerySchema,
   idParamSchema,
   moveTemplateInputSchema,
-} from '@venuebook/proto/domain';
+} from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const templateParamsSchema = z.object({ id: idParamSchema('Template id (UUID)') });

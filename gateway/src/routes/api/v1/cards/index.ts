@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cardInputToProto, dataCardFromProto } from '@venuebook/proto/codecs/cards';
-import { apiErrorResponses, cardInputSchema, dataCardSchema, idParamSchema, moveTemplateInputSchema } from '@venuebook/proto/domain';
+import { cardInputToProto, dataCardFromProto } from '@venuebook/contracts/codecs/cards';
+import { apiErrorResponses, cardInputSchema, dataCardSchema, idParamSchema, moveTemplateInputSchema } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const cardParamsSchema = z.object({ id: idParamSchema('Card id (UUID)') });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorResponses, contactTagsResultSchema } from '@venuebook/proto/domain';
+import { apiErrorResponses, contactTagsResultSchema } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 /** /api/v1/contact-tags: the tags of the contact form (spec §7 get_contact_tags). */

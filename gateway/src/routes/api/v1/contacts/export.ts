@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactListItemFromProto } from '@venuebook/proto/codecs/contacts';
-import { apiErrorResponses, CONTACT_CSV_COLUMNS, listContactsQuerySchema, MAX_PAGE_SIZE } from '@venuebook/proto/domain';
+import { contactListItemFromProto } from '@venuebook/contracts/codecs/contacts';
+import { apiErrorResponses, CONTACT_CSV_COLUMNS, listContactsQuerySchema, MAX_PAGE_SIZE } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { sendCsvExport } from '../../../../lib/csv-export.ts';
 

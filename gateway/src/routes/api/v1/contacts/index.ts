@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactFromProto, contactInputToProto, contactListItemFromProto } from '@venuebook/proto/codecs/contacts';
-import {
-  apiErrorResponses,
-  contactInputSchema,
-  contactSchema,
-  idParamSchema,
-  listContactsQuerySchema,
-  listContactsResultSchema,
-} from '@venuebook/proto/domain';
+import { contactFromProto, contactInputToProto, contactListItemFromProto } from '@venuebook/contracts/codecs/contacts';
+import { apiErrorResponses, contactInputSchema, contactSchema, idParamSchema, listContactsQuerySchema, listContactsResultSchema } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 // A sibling route file (autoload loads only index.ts where there is one).
 import contactExportRoutes from './export.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataCardFromProto } from '@venuebook/proto/codecs/cards';
-import { apiErrorResponses, dataCardListSchema, idParamSchema } from '@venuebook/proto/domain';
+import { dataCardFromProto } from '@venuebook/contracts/codecs/cards';
+import { apiErrorResponses, dataCardListSchema, idParamSchema } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const deletedCardParamsSchema = z.object({ id: idParamSchema('Card id (UUID)') });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deletedContactGroupFromProto } from '@venuebook/proto/codecs/contacts';
-import { apiErrorResponses, deletedContactsResultSchema, idParamSchema } from '@venuebook/proto/domain';
+import { deletedContactGroupFromProto } from '@venuebook/contracts/codecs/contacts';
+import { apiErrorResponses, deletedContactsResultSchema, idParamSchema } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const contactParamsSchema = z.object({ id: idParamSchema('Contact id (UUID)') });

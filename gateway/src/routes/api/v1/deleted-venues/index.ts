@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listDeletedQueryToProto, listDeletedResultFromProto } from '@venuebook/proto/codecs/venues';
-import { apiErrorResponses, idParamSchema, listDeletedVenuesQuerySchema, listDeletedVenuesResultSchema } from '@venuebook/proto/domain';
+import { listDeletedQueryToProto, listDeletedResultFromProto } from '@venuebook/contracts/codecs/venues';
+import { apiErrorResponses, idParamSchema, listDeletedVenuesQuerySchema, listDeletedVenuesResultSchema } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const deletedVenueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });

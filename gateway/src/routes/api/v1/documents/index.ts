@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentVariantToProto, updateDocumentToProto, venueDocumentFromProto } from '@venuebook/proto/codecs/media';
-import { apiErrorResponses, contentQuerySchema, idParamSchema, updateDocumentSchema, venueDocumentSchema } from '@venuebook/proto/domain';
-import type { ContentInfo, ReadContentResponse, VenueDocument } from '@venuebook/proto/media/v1';
-import { GrpcStatus, isGrpcError } from '@venuebook/proto/grpc';
+import { contentVariantToProto, updateDocumentToProto, venueDocumentFromProto } from '@venuebook/contracts/codecs/media';
+import { apiErrorResponses, contentQuerySchema, idParamSchema, updateDocumentSchema, venueDocumentSchema } from '@venuebook/domain';
+import type { ContentInfo, ReadContentResponse, VenueDocument } from '@venuebook/contracts/media/v1';
+import { GrpcStatus, isGrpcError } from '@venuebook/grpc';
 import { userContextSigner } from '@venuebook/service-kit';
 import { HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';

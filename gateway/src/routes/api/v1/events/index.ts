@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorResponses,
-  idParamSchema,
-  listEventsQuerySchema,
-  listEventsResultSchema,
-  venueEventInputSchema,
-  venueEventSchema,
-} from '@venuebook/proto/domain';
-import { listEventsQueryToProto, venueEventFromProto, venueEventInputToProto, venueEventListItemFromProto } from '@venuebook/proto/codecs/venue-events';
+import { apiErrorResponses, idParamSchema, listEventsQuerySchema, listEventsResultSchema, venueEventInputSchema, venueEventSchema } from '@venuebook/domain';
+import { listEventsQueryToProto, venueEventFromProto, venueEventInputToProto, venueEventListItemFromProto } from '@venuebook/contracts/codecs/venue-events';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const eventParamsSchema = z.object({ id: idParamSchema('Event id (UUID)') });

@@ -20,13 +20,13 @@ import {
   toFieldErrors,
   venueInputFromCsv,
   venueInputSchema,
-} from '@venuebook/proto/domain';
-import type { Action, CsvImportKind, CsvImportQuery, FieldError, ImportResult, ImportRowResult } from '@venuebook/proto/domain';
-import { importRowOutcomeFromProto } from '@venuebook/proto/codecs/imports';
-import type { ImportRowOutcome } from '@venuebook/proto/codecs/imports';
-import { venueInputToProto } from '@venuebook/proto/codecs/venues';
-import type { ImportVenueRowSchema } from '@venuebook/proto/venues/v1';
-import type { ImportContactRowSchema } from '@venuebook/proto/venues/v1/imports';
+} from '@venuebook/domain';
+import type { Action, CsvImportKind, CsvImportQuery, FieldError, ImportResult, ImportRowResult } from '@venuebook/domain';
+import { importRowOutcomeFromProto } from '@venuebook/contracts/codecs/imports';
+import type { ImportRowOutcome } from '@venuebook/contracts/codecs/imports';
+import { venueInputToProto } from '@venuebook/contracts/codecs/venues';
+import type { ImportVenueRowSchema } from '@venuebook/contracts/venues/v1';
+import type { ImportContactRowSchema } from '@venuebook/contracts/venues/v1/imports';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { CsvFormatError, readCsv } from '../../../../lib/csv.ts';
 import type { CsvReading } from '../../../../lib/csv.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { WebSocket } from '@fastify/websocket';
-import { PRESENCE_CLOSE, presenceChannelKey, presenceClientMessageSchema } from '@venuebook/proto/domain';
-import type { PresenceChannelRef, PresenceClientMessage, PresenceServerMessage } from '@venuebook/proto/domain';
-import { isGrpcError } from '@venuebook/proto/grpc';
+import { PRESENCE_CLOSE, presenceChannelKey, presenceClientMessageSchema } from '@venuebook/domain';
+import type { PresenceChannelRef, PresenceClientMessage, PresenceServerMessage } from '@venuebook/domain';
+import { isGrpcError } from '@venuebook/grpc';
 import { userContextSigner } from '@venuebook/service-kit';
 import { perClientRateLimit } from '../../../../lib/client-key.ts';
 import { apiError, fieldOfInstancePath, fromGrpcError, HttpError } from '../../../../lib/error-mapping.ts';
@@ -34,7 +34,7 @@ function closeReason(message: string): string {
 
 /**
  * GET /api/v1/presence, upgraded to a WebSocket: live presence on card dialogs (spec §4 'Presence'). The protocol is
- * in @venuebook/proto/domain presence.schema.ts. The upgrade itself needs no Authorization header (browsers cannot set
+ * in @venuebook/domain presence.schema.ts. The upgrade itself needs no Authorization header (browsers cannot set
  * one on a WebSocket, and a token in the URL ends up in logs): the first message is `auth` with the access token,
  * checked like every /api call (signature, expiry, active session, company domain); until then nothing else is
  * accepted, and without it the socket is closed after PRESENCE_AUTH_TIMEOUT_MS. A refreshed token is sent the same

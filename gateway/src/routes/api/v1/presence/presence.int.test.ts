@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, PRESENCE, PRESENCE_CLOSE } from '@venuebook/proto/domain';
-import type { PresenceChannelRef, PresenceEditorInfo, PresenceServerMessage } from '@venuebook/proto/domain';
-import { createEnvelope, encodeEnvelope, SUBJECTS } from '@venuebook/proto/events';
+import { AUTH_MESSAGES, PRESENCE, PRESENCE_CLOSE } from '@venuebook/domain';
+import type { PresenceChannelRef, PresenceEditorInfo, PresenceServerMessage } from '@venuebook/domain';
+import { createEnvelope, encodeEnvelope, SUBJECTS } from '@venuebook/contracts/events';
 import { connectNats } from '@venuebook/service-kit';
 import type { GatewayApp } from '../../../../app.ts';
 import { sharedGatewayUnderTest } from '../../../../testing/gateway-under-test.ts';

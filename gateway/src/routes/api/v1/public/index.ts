@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicPhotoFromProto } from '@venuebook/proto/codecs/media';
-import { apiErrorResponses, galleryKeyQuerySchema, idParamSchema, publicGallerySchema } from '@venuebook/proto/domain';
+import { publicPhotoFromProto } from '@venuebook/contracts/codecs/media';
+import { apiErrorResponses, galleryKeyQuerySchema, idParamSchema, publicGallerySchema } from '@venuebook/domain';
 import { userContextSigner } from '@venuebook/service-kit';
 import { perClientRateLimit } from '../../../../lib/client-key.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { managedUserFromProto } from '@venuebook/proto/codecs/identity';
-import { apiErrorResponses, idParamSchema, managedUserSchema, pageQuerySchema, pageSizeQuerySchema, roleSchema } from '@venuebook/proto/domain';
+import { managedUserFromProto } from '@venuebook/contracts/codecs/identity';
+import { apiErrorResponses, idParamSchema, managedUserSchema, pageQuerySchema, pageSizeQuerySchema, roleSchema } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const userParams = z.object({ id: idParamSchema('User id') });

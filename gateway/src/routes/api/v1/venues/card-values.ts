@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cardFieldValueFromProto, fieldSaveResultFromProto, fieldValueInputsToProto, fieldValueVersionFromProto } from '@venuebook/proto/codecs/field-values';
+import {
+  cardFieldValueFromProto,
+  fieldSaveResultFromProto,
+  fieldValueInputsToProto,
+  fieldValueVersionFromProto,
+} from '@venuebook/contracts/codecs/field-values';
 import {
   apiErrorResponses,
   cardValuesSchema,
@@ -13,7 +18,7 @@ import {
   saveCardValuesResultSchema,
   venueValuesSchema,
   verifyFieldValueRequestSchema,
-} from '@venuebook/proto/domain';
+} from '@venuebook/domain';
 import { perUserRateLimit } from '../../../../lib/client-key.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cardInputToProto, dataCardFromProto } from '@venuebook/proto/codecs/cards';
+import { cardInputToProto, dataCardFromProto } from '@venuebook/contracts/codecs/cards';
 import {
   addTemplatesInputSchema,
   addTemplatesResultSchema,
@@ -12,7 +12,7 @@ import {
   idParamSchema,
   requiredDepartmentQuerySchema,
   venueCardInputSchema,
-} from '@venuebook/proto/domain';
+} from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactFromProto, contactInputToProto } from '@venuebook/proto/codecs/contacts';
-import { apiErrorResponses, contactInputSchema, contactSchema, idParamSchema, venueContactsResultSchema } from '@venuebook/proto/domain';
+import { contactFromProto, contactInputToProto } from '@venuebook/contracts/codecs/contacts';
+import { apiErrorResponses, contactInputSchema, contactSchema, idParamSchema, venueContactsResultSchema } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });

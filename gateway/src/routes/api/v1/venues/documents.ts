@@ -4,7 +4,7 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { documentKindToProto, uploadHeaderToProto, venueDocumentFromProto } from '@venuebook/proto/codecs/media';
+import { documentKindToProto, uploadHeaderToProto, venueDocumentFromProto } from '@venuebook/contracts/codecs/media';
 import {
   apiErrorResponses,
   can,
@@ -15,8 +15,8 @@ import {
   toFieldErrors,
   uploadFieldsSchema,
   venueDocumentSchema,
-} from '@venuebook/proto/domain';
-import type { UploadDocumentRequestSchema } from '@venuebook/proto/media/v1';
+} from '@venuebook/domain';
+import type { UploadDocumentRequestSchema } from '@venuebook/contracts/media/v1';
 import { apiError, HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { documentWithUrls } from '../../../../plugins/app/media-urls.ts';

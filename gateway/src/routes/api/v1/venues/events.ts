@@ -7,8 +7,8 @@ import {
   listVenueEventsResultSchema,
   venueEventInputSchema,
   venueEventSchema,
-} from '@venuebook/proto/domain';
-import { venueEventFromProto, venueEventInputToProto } from '@venuebook/proto/codecs/venue-events';
+} from '@venuebook/domain';
+import { venueEventFromProto, venueEventInputToProto } from '@venuebook/contracts/codecs/venue-events';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listVenuesQuerySchema, VENUE_CSV_COLUMNS } from '@venuebook/proto/domain';
-import { sortToProto, venueFromProto } from '@venuebook/proto/codecs/venues';
-import { apiErrorResponses } from '@venuebook/proto/domain';
+import { listVenuesQuerySchema, VENUE_CSV_COLUMNS } from '@venuebook/domain';
+import { sortToProto, venueFromProto } from '@venuebook/contracts/codecs/venues';
+import { apiErrorResponses } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { sendCsvExport } from '../../../../lib/csv-export.ts';
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cleanFieldNotesResultFromProto, fieldNotesFromProto, fieldNotesSaveResultFromProto, venueNotesFromProto } from '@venuebook/proto/codecs/field-notes';
+import {
+  cleanFieldNotesResultFromProto,
+  fieldNotesFromProto,
+  fieldNotesSaveResultFromProto,
+  venueNotesFromProto,
+} from '@venuebook/contracts/codecs/field-notes';
 import {
   apiErrorResponses,
   cleanFieldNotesResultSchema,
@@ -10,7 +15,7 @@ import {
   idParamSchema,
   saveFieldNotesBodySchema,
   venueNotesSchema,
-} from '@venuebook/proto/domain';
+} from '@venuebook/domain';
 import { perUserRateLimit } from '../../../../lib/client-key.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gallerySettingsFromProto } from '@venuebook/proto/codecs/media';
-import type { GallerySettingsWithKey } from '@venuebook/proto/codecs/media';
-import { apiErrorResponses, can, gallerySettingsSchema, idParamSchema, isRole, updateGallerySettingsSchema } from '@venuebook/proto/domain';
-import type { GallerySettings } from '@venuebook/proto/media/v1';
+import { gallerySettingsFromProto } from '@venuebook/contracts/codecs/media';
+import type { GallerySettingsWithKey } from '@venuebook/contracts/codecs/media';
+import { apiErrorResponses, can, gallerySettingsSchema, idParamSchema, isRole, updateGallerySettingsSchema } from '@venuebook/domain';
+import type { GallerySettings } from '@venuebook/contracts/media/v1';
 import { HttpError } from '../../../../lib/error-mapping.ts';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 

@@ -11,7 +11,7 @@ import {
   venueInputSchema,
   venueLinksInputSchema,
   venueSchema,
-} from '@venuebook/proto/domain';
+} from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 // Sibling route files of this folder (autoload loads only index.ts where there is one).
 import venueEventsRoutes from './events.ts';
@@ -31,7 +31,7 @@ import {
   venueFromProto,
   venueInputToProto,
   venueSummaryFromProto,
-} from '@venuebook/proto/codecs/venues';
+} from '@venuebook/contracts/codecs/venues';
 
 const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { venueDocumentFromProto } from '@venuebook/proto/codecs/media';
+import { venueDocumentFromProto } from '@venuebook/contracts/codecs/media';
 import {
   apiErrorResponses,
   batchDeletePhotosSchema,
@@ -9,8 +9,8 @@ import {
   idParamSchema,
   MEDIA,
   photoTagsSchema,
-} from '@venuebook/proto/domain';
-import type { VenueDocument } from '@venuebook/proto/media/v1';
+} from '@venuebook/domain';
+import type { VenueDocument } from '@venuebook/contracts/media/v1';
 import { grpcCallOptions } from '../../../../lib/grpc-call.ts';
 import { documentWithUrls } from '../../../../plugins/app/media-urls.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSettingFromProto } from '@venuebook/proto/codecs/admin';
-import { adminSettingKeySchema, adminSettingSchema, adminSettingsSchema, adminSettingUpdateSchema, apiErrorResponses } from '@venuebook/proto/domain';
+import { adminSettingFromProto } from '@venuebook/contracts/codecs/admin';
+import { adminSettingKeySchema, adminSettingSchema, adminSettingsSchema, adminSettingUpdateSchema, apiErrorResponses } from '@venuebook/domain';
 import { grpcCallOptions } from '../../../../../lib/grpc-call.ts';
 
 /** A known key (an unknown one is a 400 here; over gRPC the identity service answers NOT_FOUND). */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
-import { apiErrorResponses, domainSuffix, redirectResponse } from '@venuebook/proto/domain';
+import { apiErrorResponses, domainSuffix, redirectResponse } from '@venuebook/domain';
 import { perClientRateLimit } from '../../../../../lib/client-key.ts';
-import { GrpcError } from '@venuebook/proto/grpc';
-import type { SessionGrant } from '@venuebook/proto/identity/v1';
+import { GrpcError } from '@venuebook/grpc';
+import type { SessionGrant } from '@venuebook/contracts/identity/v1';
 import { grpcCallOptions } from '../../../../../lib/grpc-call.ts';
 import { HttpError, httpStatusOfGrpc } from '../../../../../lib/error-mapping.ts';
 
