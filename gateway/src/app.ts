@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createLogger } from '@venuebook/service-kit';
+import { connectNats, createLogger } from '@venuebook/service-kit';
 import type { Logger } from '@venuebook/service-kit';
 import type { GatewayConfig } from './config.ts';
 import { redactUrl } from './lib/redact-url.ts';
@@ -27,6 +27,17 @@ export type GatewayApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpr
 
 export interface BuildAppOptions {
   logger?: Logger;
+  /**
+   * How the plugins that listen to NATS (identity events, presence) connect: the kit's `connectNats` by default. The
+   * OpenAPI document's build passes one that connects nowhere (openapi-document.ts).
+   */
+  connectNats?: typeof connectNats;
+}
+
+/** What every autoloaded plugin and route receives as its options. */
+export interface AppPluginOptions {
+  config: GatewayConfig;
+  connectNats: typeof connectNats;
 }
 
 /**
@@ -71,7 +82,7 @@ export async function buildApp(config: GatewayConfig, options: BuildAppOptions =
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
-  const pluginOptions = { config };
+  const pluginOptions: AppPluginOptions = { config, connectNats: options.connectNats ?? connectNats };
   await app.register(AutoLoad, { dir: join(import.meta.dirname, 'plugins', 'external'), ignorePattern: TEST_FILES, options: pluginOptions });
   await app.register(AutoLoad, { dir: join(import.meta.dirname, 'plugins', 'app'), ignorePattern: TEST_FILES, options: pluginOptions });
   await app.register(AutoLoad, {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@venuebook/service-kit';
@@ -5,6 +6,7 @@ import { testInfra } from '@venuebook/service-kit/testing';
 import { buildApp } from './app.ts';
 import type { GatewayApp } from './app.ts';
 import { gatewayConfigSchema } from './config.ts';
+import { GENERATE_API_COMMAND, OPENAPI_DOCUMENT_FILE } from './openapi-document.ts';
 
 // The OpenAPI document of the gateway (/api/docs/json): valid OpenAPI 3.1, every $ref resolves, every
 // operation of the API documented under its tag with its error answers. Needs no services (NATS only).
@@ -201,6 +203,10 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/v1/auth/token']!.post!.responses['200']?.content?.['application/json']?.schema).toEqual({
       $ref: '#/components/schemas/Session',
     });
+  });
+
+  it(`is the committed gateway/openapi.json, which \`${GENERATE_API_COMMAND}\` builds without servers (the sdk's types come from it)`, () => {
+    expect(document).toEqual(JSON.parse(readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8')));
   });
 
   it('is browsable at /api/docs', async () => {

@@ -1,7 +1,7 @@
 // @venuebook/sdk: shared by the shell and every remote as a Module Federation singleton.
 // Browser only. Remotes reach the domain contracts through here (mfe -> sdk -> proto/domain).
 
-export { api, createApiClient, documentListQueryString, eventListSearchParams, GOOGLE_SIGN_IN_PATH, venueListSearchParams } from './api/api-client.ts';
+export { api, createApiClient, GOOGLE_SIGN_IN_PATH } from './api/api-client.ts';
 export type {
   ApiClient,
   ApiClientOptions,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { connectNats, subscribeDomainEvents } from '@venuebook/service-kit';
+import { subscribeDomainEvents } from '@venuebook/service-kit';
+import type { AppPluginOptions } from '../../app.ts';
 
 /** Every user event of identity (role changed, removed, signed out, first login): each names its user. */
 export const IDENTITY_USER_EVENTS = 'venuebook.identity.user.>';
@@ -10,7 +11,7 @@ export const IDENTITY_USER_EVENTS = 'venuebook.identity.user.>';
  * drop this replica's cached sessions of that user at once, not after their TTL.
  */
 export default fp(
-  async (fastify: FastifyInstance) => {
+  async (fastify: FastifyInstance, { connectNats }: AppPluginOptions) => {
     const nc = await connectNats(fastify.config.NATS_URL, { name: 'gateway' });
     const subscription = subscribeDomainEvents(nc, IDENTITY_USER_EVENTS, (event) => fastify.userCache.forget(event.data.userId), { logger: fastify.log });
     fastify.addHook('onClose', async () => {

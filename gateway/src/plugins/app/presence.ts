@@ -5,7 +5,8 @@ import { presenceChannelKey, presenceChannelSchema } from '@venuebook/domain';
 import type { PresenceChannelRef, PresenceServerMessage } from '@venuebook/domain';
 import { createEnvelope, encodeEnvelope, SUBJECTS } from '@venuebook/contracts/events';
 import type { PresenceChanged } from '@venuebook/contracts/events';
-import { connectNats, subscribeDomainEvents } from '@venuebook/service-kit';
+import { subscribeDomainEvents } from '@venuebook/service-kit';
+import type { AppPluginOptions } from '../../app.ts';
 import { PresenceChannels } from '../../lib/presence-channels.ts';
 import type { PresenceIdentity } from '../../lib/presence-channels.ts';
 
@@ -55,7 +56,7 @@ declare module 'fastify' {
  * (venue.deleted / venue.purged on core NATS) takes its channels from this replica's sockets at once.
  */
 export default fp(
-  async (fastify: FastifyInstance) => {
+  async (fastify: FastifyInstance, { connectNats }: AppPluginOptions) => {
     const { PRESENCE_TIMEOUT_MS, PRESENCE_HEARTBEAT_MS, PRESENCE_MAX_SOCKETS_PER_USER } = fastify.config;
     const origin = randomUUID();
     const state = new PresenceChannels(PRESENCE_TIMEOUT_MS);

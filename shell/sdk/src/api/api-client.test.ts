@@ -1,33 +1,79 @@
 // Pure parts of the api client. Its calls against the real gateway are tested in
 // tests/integration/sdk-api-client.int.test.ts (the running product, no stand-ins).
 import { describe, expect, it } from 'vitest';
-import { createApiClient, eventListSearchParams, venueListSearchParams } from './api-client.ts';
+import { createApiClient } from './api-client.ts';
 
-describe('venueListSearchParams', () => {
-  it('serialises only what is set', () => {
-    expect(venueListSearchParams({}).toString()).toBe('');
-    expect(venueListSearchParams({ q: '  red  ', leagues: ['OTE', 'OT Select'], sort: 'name', page: 2, pageSize: 50 }).toString()).toBe(
-      'q=red&leagues=OTE%2COT+Select&sort=name&page=2&pageSize=50',
-    );
-    expect(venueListSearchParams({ q: '   ', leagues: [] }).toString()).toBe('');
+/** A client whose every request is answered `{}`; `asked` holds the URLs below the base URL, in order. */
+function asking() {
+  const asked: string[] = [];
+  const client = createApiClient({
+    baseUrl: 'http://gateway.invalid/api/v1',
+    fetch: async (input) => {
+      asked.push(String(input).replace('http://gateway.invalid/api/v1', ''));
+      return Response.json({});
+    },
+  });
+  client.bindAuth({ accessToken: async () => 'token-1', refreshAfterUnauthorized: async () => null });
+  return { client, asked };
+}
+
+describe('the venue list query (GET /venues, /venues/export.csv)', () => {
+  it('serialises only what is set', async () => {
+    const { client, asked } = asking();
+    await client.venues.list({});
+    await client.venues.list({ q: '  red  ', leagues: ['OTE', 'OT Select'], sort: 'name', page: 2, pageSize: 50 });
+    await client.venues.list({ q: '   ', leagues: [] });
+    await client.venues.exportCsv({ q: ' red ', leagues: ['OTE'], sort: 'name' });
+    expect(asked).toEqual([
+      '/venues',
+      '/venues?q=red&leagues=OTE%2COT+Select&sort=name&page=2&pageSize=50',
+      '/venues',
+      '/venues/export.csv?q=red&leagues=OTE&sort=name',
+    ]);
   });
 });
 
-describe('eventListSearchParams', () => {
-  it('serialises only what is set', () => {
-    expect(eventListSearchParams({}).toString()).toBe('');
-    expect(
-      eventListSearchParams({
-        q: ' gala ',
-        sort: 'z-a',
-        leagues: ['OTX', 'OT Select'],
-        from: '2026-01-01',
-        to: '2026-12-31',
-        page: 3,
-        pageSize: 20,
-      }).toString(),
-    ).toBe('q=gala&sort=z-a&leagues=OTX%2COT+Select&from=2026-01-01&to=2026-12-31&page=3&pageSize=20');
-    expect(eventListSearchParams({ q: '  ', leagues: [], from: '', to: '' }).toString()).toBe('');
+describe('the event list query (GET /events)', () => {
+  it('serialises only what is set', async () => {
+    const { client, asked } = asking();
+    await client.events.list({});
+    await client.events.list({
+      q: ' gala ',
+      sort: 'z-a',
+      leagues: ['OTX', 'OT Select'],
+      from: '2026-01-01',
+      to: '2026-12-31',
+      page: 3,
+      pageSize: 20,
+    });
+    await client.events.list({ q: '  ', leagues: [], from: '', to: '' });
+    expect(asked).toEqual(['/events', '/events?q=gala&sort=z-a&leagues=OTX%2COT+Select&from=2026-01-01&to=2026-12-31&page=3&pageSize=20', '/events']);
+  });
+});
+
+describe('the other queries and path parameters', () => {
+  it('encodes path segments and form-encodes queries, leaving out defaults, blanks and absent values', async () => {
+    const { client, asked } = asking();
+    await client.venues.get('a/b c');
+    await client.media.listDocuments('v 1', { kind: 'all', eventId: '' });
+    await client.media.listDocuments('v1', { kind: 'photos', eventId: 'e1' });
+    await client.venueCards.list('v1', 'Production Management');
+    await client.venueCards.notes('v1', 'c1', 'notes', undefined);
+    await client.contacts.list({ q: ' anna ', page: 1 });
+    await client.deletedVenues.list({ pageSize: 10 });
+    await client.imports.run('venues', 'name\nA', { mode: 'preview', confirm: [], firstRow: 1, offset: 0 });
+    await client.imports.run('contacts', 'name\nA', { mode: 'commit', confirm: [3, 17], firstRow: 201, offset: 5, limit: 100 });
+    expect(asked).toEqual([
+      '/venues/a%2Fb%20c',
+      '/venues/v%201/documents',
+      '/venues/v1/documents?kind=photos&eventId=e1',
+      '/venues/v1/cards?department=Production+Management',
+      '/venues/v1/cards/c1/notes/notes',
+      '/contacts?q=anna&page=1',
+      '/deleted-venues?pageSize=10',
+      '/imports/venues?mode=preview',
+      '/imports/contacts?mode=commit&confirm=3%2C17&firstRow=201&offset=5&limit=100',
+    ]);
   });
 });
 
@@ -78,6 +124,8 @@ describe('configure', () => {
       },
     });
     expect(api.baseUrl).toBe('https://venuebook.example.com/api/v1');
+    // The upload queue's XMLHttpRequest goes to the operation's URL on the same base.
+    expect(api.postUrl('/venues/{id}/documents', { id: 'v 1' })).toBe('https://venuebook.example.com/api/v1/venues/v%201/documents');
     await api.auth.config();
     expect(requested).toEqual(['https://venuebook.example.com/api/v1/auth/config']);
   });

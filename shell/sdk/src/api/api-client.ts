@@ -1,65 +1,33 @@
+// The browser's client of the gateway's /api/v1, typed by the gateway's own OpenAPI document: `openapi.gen.ts` is
+// generated from it (`npm run generate:api`, gateway/src/openapi-document.ts) and openapi-fetch builds every request
+// from those types (path, path parameters, query, body). A route whose path, parameters, body or answer changes
+// without this facade changing with it is a type error here.
+import createClient, { defaultPathSerializer } from 'openapi-fetch';
+import type { FetchResponse, ParamsOption, RequestBodyOption } from 'openapi-fetch';
 import {
   API_ERROR_CODES,
   AUTH_MESSAGES,
-  type AuditLogPage,
-  type AuthConfig,
-  type AuthUser,
-  type DuplicateCheckResult,
-  type ListDeletedVenuesResult,
   type EventSort,
-  type ListEventsResult,
-  type ListVenueEventsResult,
-  type VenueEvent,
   type VenueEventInput,
   type League,
   type Link,
   type ListVenuesQuery,
-  type ListVenuesResult,
   type LogoutScope,
-  type Session,
   type SignUpResult,
-  type Venue,
-  type VenueContactsResult,
   type VenueInput,
-  type Contact,
   type ContactInput,
-  type ContactTagsResult,
-  type DeletedContactsResult,
-  type ListContactsResult,
   type CsvImportKind,
-  type ImportResult,
-  type AddTemplatesResult,
   type CardInput,
-  type CardValues,
-  type CleanFieldNotesResult,
-  type DataCard,
-  type DataCardList,
   type Department,
-  type FieldHistory,
-  type FieldNotes,
-  type FieldNotesSaveResult,
-  type FieldSaveResult,
   type RestoreFieldValueRequest,
   type SaveCardValuesRequest,
-  type SaveCardValuesResult,
   type SaveFieldNotesBody,
   type VenueCardInput,
-  type VenueNotes,
-  type VenueValues,
   type VerifyFieldValueRequest,
 } from '@venuebook/domain';
 import { apiErrorFromResponse, ApiRequestError, isAbortError, networkError } from './api-error.ts';
-import type {
-  BatchDeletePhotosResult,
-  DocumentList,
-  DocumentListParams,
-  GallerySettings,
-  PhotoTagsResult,
-  PublicGallery,
-  UpdateDocumentRequest,
-  UpdateGallerySettingsRequest,
-  VenueDocument,
-} from './media-types.ts';
+import type { DocumentListParams, UpdateDocumentRequest, UpdateGallerySettingsRequest } from './media-types.ts';
+import type { paths } from './openapi.gen.ts';
 
 /** `{ message }` of a successful sign-up. */
 export type { SignUpResult };
@@ -106,6 +74,7 @@ export interface CsvImportOptions {
 export interface ApiClientOptions {
   /** Base URL of the versioned API; same origin by default. */
   baseUrl?: string;
+  /** Called as `fetch(url, init)`, as the platform's fetch is. */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -143,149 +112,137 @@ export interface PageParams {
   pageSize?: number;
 }
 
-/** Query string of `GET /events`; blank and absent values are left out. */
-export function eventListSearchParams(query: EventListParams): URLSearchParams {
-  const params = new URLSearchParams();
-  const q = query.q?.trim();
-  if (q) params.set('q', q);
-  if (query.sort) params.set('sort', query.sort);
-  if (query.leagues && query.leagues.length > 0) params.set('leagues', query.leagues.join(','));
-  if (query.from) params.set('from', query.from);
-  if (query.to) params.set('to', query.to);
-  if (query.page !== undefined) params.set('page', String(query.page));
-  if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
-  return params;
-}
-
-/** A path segment. */
-const path = encodeURIComponent;
-
-/** Query string of `GET /venues/{venueId}/documents` (the server's default kind 'all' is left out), with its '?'. */
-export function documentListQueryString(query: DocumentListParams): string {
-  const params = new URLSearchParams();
-  if (query.kind && query.kind !== 'all') params.set('kind', query.kind);
-  if (query.eventId) params.set('eventId', query.eventId);
-  const qs = params.toString();
-  return qs ? `?${qs}` : '';
-}
-
-/** `?q=&page=&pageSize=` (blank and absent values left out), with the leading '?' when not empty. */
-function pageQueryString(query: PageParams & { q?: string | undefined }): string {
-  const params = new URLSearchParams();
-  const q = query.q?.trim();
-  if (q) params.set('q', q);
-  if (query.page !== undefined) params.set('page', String(query.page));
-  if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
-  const qs = params.toString();
-  return qs ? `?${qs}` : '';
-}
-
-/** Query string of `GET /venues`; blank and absent values are left out. */
-export function venueListSearchParams(query: VenueListParams): URLSearchParams {
-  const params = new URLSearchParams();
-  const q = query.q?.trim();
-  if (q) params.set('q', q);
-  if (query.leagues && query.leagues.length > 0) params.set('leagues', query.leagues.join(','));
-  if (query.sort) params.set('sort', query.sort);
-  if (query.page !== undefined) params.set('page', String(query.page));
-  if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
-  return params;
-}
+/** The operations of the versioned API by their path below the base URL (`/venues/{id}`), from the gateway's document. */
+export type ApiPaths = { [P in keyof paths as P extends `/api/v1${infer Rest}` ? Rest : never]: paths[P] };
+type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
+/** The paths that have a `method` operation. */
+type PathOf<M extends Method> = { [P in keyof ApiPaths]: ApiPaths[P] extends Record<M, object> ? P : never }[keyof ApiPaths];
+type Operation<M extends Method, P extends PathOf<M>> = ApiPaths[P][M] & Record<string, unknown>;
+/** What a call of the operation sends: `params` (`path`, `query`) and `body`, as the document types them. */
+type Input<M extends Method, P extends PathOf<M>> = ParamsOption<Operation<M, P>> & RequestBodyOption<Operation<M, P>>;
+/** The operation's 2xx JSON answer, as the document types it. */
+type JsonAnswer<M extends Method, P extends PathOf<M>> = NonNullable<FetchResponse<Operation<M, P>, object, 'application/json'>['data']>;
+/** openapi-fetch's `request` without its per-path typing (the functions below carry it). */
+type UntypedRequest = (method: Method, path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 interface CallInit {
-  method?: string;
-  body?: unknown;
   signal?: AbortSignal | undefined;
   /** 'bearer' (default): Authorization from the bound session, refresh once on 401, then retry once. */
   auth?: 'bearer' | 'public';
   /** A bearer call with this token instead of the bound session's (no refresh on 401). */
   accessToken?: string | undefined;
-  /** A CSV body (text/csv) instead of JSON (the CSV import). */
-  csv?: string;
-  /** 'csv': the 2xx answer is CSV text (the exports); errors are still JSON. */
-  answer?: 'json' | 'csv';
+  /** 'csv': the body is CSV text (the import); the 2xx answer is CSV text (the exports), errors are still JSON. */
+  csv?: 'body' | 'answer';
 }
 
+/** Query strings: form encoding (URLSearchParams), in the order given; absent and blank values are left out. */
+function querySerializer(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  return params.toString();
+}
+
+/** A list's search text: blank is no search. */
+const search = (q: string | undefined): string | undefined => q?.trim() || undefined;
+
 export function createApiClient(options: ApiClientOptions = {}) {
-  let baseUrl = (options.baseUrl ?? '/api/v1').replace(/\/+$/, '');
+  let baseUrl = '';
   let doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   let binding: AuthBinding | null = null;
+  let request: UntypedRequest;
 
-  /** One HTTP exchange; the body is read completely (so the connection is free for a retry). */
-  async function exchange(path: string, init: CallInit, token: string | null): Promise<{ response: Response; body: unknown }> {
-    const headers: Record<string, string> = { Accept: init.answer === 'csv' ? 'text/csv, application/json' : 'application/json' };
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (init.csv !== undefined) headers['Content-Type'] = 'text/csv';
-    if (token) headers.Authorization = `Bearer ${token}`;
-    let response: Response;
+  /**
+   * openapi-fetch hands over a Request; the client's fetch is called as `fetch(url, init)` (what the embeddable
+   * library's fetch and the tests' cookie jar read). A Content-Type is set exactly when openapi-fetch serialised a body.
+   */
+  async function transport(outgoing: Request): Promise<Response> {
+    const init: RequestInit = {
+      method: outgoing.method,
+      headers: outgoing.headers,
+      body: outgoing.headers.has('content-type') ? await outgoing.text() : null,
+      signal: outgoing.signal,
+      // Sends the httpOnly refresh cookie to /auth/token; the access token never leaves memory.
+      credentials: 'same-origin',
+    };
     try {
-      response = await doFetch(`${baseUrl}${path}`, {
-        method: init.method ?? 'GET',
-        headers,
-        body: init.csv ?? (init.body === undefined ? null : JSON.stringify(init.body)),
-        signal: init.signal ?? null,
-        // Sends the httpOnly refresh cookie to /auth/token; the access token never leaves memory.
-        credentials: 'same-origin',
-      });
+      return await doFetch(outgoing.url, init);
     } catch (error) {
       if (isAbortError(error)) throw error;
       throw networkError(error);
     }
-    if (init.answer === 'csv' && response.ok) return { response, body: await readText(response, init.signal) };
-    return { response, body: await readJson(response, init.signal) };
   }
 
-  /** Sends a call and throws ApiRequestError for any non-2xx answer. */
-  async function send(path: string, init: CallInit): Promise<{ response: Response; body: unknown }> {
+  function setBaseUrl(next: string): void {
+    baseUrl = next.replace(/\/+$/, '');
+    request = createClient<ApiPaths>({ baseUrl, fetch: transport, querySerializer }).request as unknown as UntypedRequest;
+  }
+  setBaseUrl(options.baseUrl ?? '/api/v1');
+
+  /** One HTTP exchange; the body is read completely as text (so the connection is free for a retry). */
+  async function exchange(method: Method, path: string, input: object, init: CallInit, token: string | null) {
+    const headers: Record<string, string> = { Accept: init.csv === 'answer' ? 'text/csv, application/json' : 'application/json' };
+    if (init.csv === 'body') headers['Content-Type'] = 'text/csv';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    try {
+      return await request(method, path, { ...input, headers, signal: init.signal, parseAs: 'text', bodySerializer: init.csv === 'body' ? String : undefined });
+    } catch (error) {
+      // The answer's body could not be read (the connection dropped): a network error, unless the call was aborted.
+      if (error instanceof ApiRequestError || isAbortError(error) || init.signal?.aborted) throw error;
+      throw networkError(error);
+    }
+  }
+
+  /** Sends a call and throws ApiRequestError for any non-2xx answer; resolves to the 2xx answer's text and status. */
+  async function send(method: Method, path: string, input: object, init: CallInit): Promise<{ text: unknown; status: number }> {
     const auth = (init.auth ?? 'bearer') === 'bearer' ? binding : null;
     const token = auth ? (init.accessToken ?? (await auth.accessToken())) : null;
     // Spec §5: calls that need a login fail with 'No session found' without a session.
     if (auth && !token) throw new ApiRequestError({ status: 401, code: 'no_session', message: AUTH_MESSAGES.noSession });
-    let result = await exchange(path, init, token);
+    let result = await exchange(method, path, input, init, token);
     if (auth && token && !init.accessToken && result.response.status === 401) {
       const fresh = await auth.refreshAfterUnauthorized(token);
-      if (fresh) result = await exchange(path, init, fresh);
+      if (fresh) result = await exchange(method, path, input, init, fresh);
     }
     if (!result.response.ok) {
-      const error = apiErrorFromResponse(result.response.status, result.body);
+      // openapi-fetch parsed an error body that is JSON; anything else (a proxy's page) stays text and gets the fallback.
+      const error = apiErrorFromResponse(result.response.status, result.error);
       if (auth && error.status === 403 && error.code === API_ERROR_CODES.domainNotAllowed) auth.onDomainNotAllowed?.(error);
       throw error;
     }
-    return result;
+    return { text: result.data, status: result.response.status };
   }
 
   /**
-   * A call whose 2xx answer is a JSON object of type T. The body is trusted as typed, not parsed: it comes from our
-   * own gateway, which validates every response against the same schemas (@venuebook/domain) before it sends
-   * it, and the contract tests prove the document; parsing it again here would load zod on every page. What is not
-   * a JSON object at all (a proxy's HTML page, an empty body) is an `invalid_response`.
+   * A call whose 2xx answer is a JSON object, typed by the document. The body is trusted as typed, not parsed: it comes
+   * from our own gateway, which validates every response against the same schemas (@venuebook/domain) before it
+   * sends it, and the contract tests prove the document; parsing it again here would load zod on every page. What is
+   * not a JSON object at all (a proxy's HTML page, an empty body) is an `invalid_response`.
    */
-  async function request<T extends object>(path: string, init: CallInit = {}): Promise<T> {
-    const { response, body } = await send(path, init);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new ApiRequestError({ status: response.status, code: 'invalid_response', message: 'The server sent an unexpected response.' });
+  async function json<M extends Method, P extends PathOf<M>>(method: M, path: P, input: Input<M, P>, init: CallInit): Promise<JsonAnswer<M, P>> {
+    const { text, status } = await send(method, path, input, init);
+    let body: unknown;
+    try {
+      body = typeof text === 'string' && text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
     }
-    return body as T;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new ApiRequestError({ status, code: 'invalid_response', message: 'The server sent an unexpected response.' });
+    }
+    return body as JsonAnswer<M, P>;
   }
 
   /** A call whose 2xx answer is CSV text (the exports). */
-  async function requestCsv(path: string, init: CallInit = {}): Promise<string> {
-    const { body } = await send(path, { ...init, answer: 'csv' });
-    return typeof body === 'string' ? body : '';
+  async function csv<P extends PathOf<'get'>>(path: P, input: Input<'get', P>, init: CallInit): Promise<string> {
+    const { text } = await send('get', path, input, { ...init, csv: 'answer' });
+    return typeof text === 'string' ? text : '';
   }
 
-  /** A CSV import (preview or commit of one chunk). */
-  function importCsv(kind: CsvImportKind, csv: string, options: CsvImportOptions, opts: RequestOptions): Promise<ImportResult> {
-    const params = new URLSearchParams({ mode: options.mode });
-    if (options.confirm && options.confirm.length > 0) params.set('confirm', options.confirm.join(','));
-    if (options.firstRow !== undefined && options.firstRow > 1) params.set('firstRow', String(options.firstRow));
-    if (options.offset !== undefined && options.offset > 0) params.set('offset', String(options.offset));
-    if (options.limit !== undefined) params.set('limit', String(options.limit));
-    return request<ImportResult>(`/imports/${kind}?${params.toString()}`, { method: 'POST', csv, signal: opts.signal });
-  }
-
-  async function requestVoid(path: string, init: CallInit = {}): Promise<void> {
-    await send(path, init);
+  /** A call whose 2xx answer has no content the caller needs (204). */
+  async function none<M extends Method, P extends PathOf<M>>(method: M, path: P, input: Input<M, P>, init: CallInit): Promise<void> {
+    await send(method, path, input, init);
   }
 
   const credentialsBody = (credentials: PasswordCredentials) => ({
@@ -293,6 +250,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     password: credentials.password,
     ...(credentials.confirmationToken ? { confirmationToken: credentials.confirmationToken } : {}),
   });
+  const id = (value: string) => ({ params: { path: { id: value } } });
 
   return {
     /**
@@ -311,13 +269,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * `api` to the gateway's absolute URL). Calls made afterwards use them.
      */
     configure(next: ApiClientOptions): void {
-      if (next.baseUrl !== undefined) baseUrl = next.baseUrl.replace(/\/+$/, '');
+      if (next.baseUrl !== undefined) setBaseUrl(next.baseUrl);
       if (next.fetch) doFetch = next.fetch;
     },
 
-    /** The versioned API's base URL (no trailing slash): for requests made outside this client (the upload queue's XHR). */
+    /** The versioned API's base URL (no trailing slash). */
     get baseUrl(): string {
       return baseUrl;
+    },
+
+    /**
+     * The URL of a POST operation of the document with its path parameters filled in, for a request made outside this
+     * client (the upload queue's multipart XMLHttpRequest).
+     */
+    postUrl<P extends PathOf<'post'>>(path: P, params: NonNullable<Input<'post', P>['params']>['path']): string {
+      return baseUrl + defaultPathSerializer(path, params ?? {});
     },
 
     /**
@@ -337,128 +303,132 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `/auth`: sign-up, sign-in, refresh and sign-out (spec §7 "Authentication"). */
     auth: {
       /** What the sign-in page needs: company domain, whether Google sign-in is on. Public. */
-      config(opts: RequestOptions = {}): Promise<AuthConfig> {
-        return request<AuthConfig>('/auth/config', { signal: opts.signal, auth: 'public' });
+      config(opts: RequestOptions = {}) {
+        return json('get', '/auth/config', {}, { signal: opts.signal, auth: 'public' });
       },
       /** Creates an account; resolves to the confirmation message. Public. */
-      signUp(credentials: PasswordCredentials, opts: RequestOptions = {}): Promise<SignUpResult> {
-        return request<SignUpResult>('/auth/signup', {
-          method: 'POST',
-          body: credentialsBody(credentials),
-          signal: opts.signal,
-          auth: 'public',
-        });
+      signUp(credentials: PasswordCredentials, opts: RequestOptions = {}) {
+        return json('post', '/auth/signup', { body: credentialsBody(credentials) }, { signal: opts.signal, auth: 'public' });
       },
       /** Password sign-in: the session, plus an httpOnly refresh cookie set by the server. Public. */
-      signIn(credentials: PasswordCredentials, opts: RequestOptions = {}): Promise<Session> {
-        return request<Session>('/auth/token?grant_type=password', {
-          method: 'POST',
-          body: credentialsBody(credentials),
-          signal: opts.signal,
-          auth: 'public',
-        });
+      signIn(credentials: PasswordCredentials, opts: RequestOptions = {}) {
+        return json(
+          'post',
+          '/auth/token',
+          { params: { query: { grant_type: 'password' } }, body: credentialsBody(credentials) },
+          { signal: opts.signal, auth: 'public' },
+        );
       },
       /** A new session from the refresh cookie (rotated by the server); 401 when there is none. */
-      refresh(opts: RequestOptions = {}): Promise<Session> {
-        return request<Session>('/auth/token?grant_type=refresh_token', { method: 'POST', signal: opts.signal, auth: 'public' });
+      refresh(opts: RequestOptions = {}) {
+        // No body: the route reads credentials only for grant_type=password. The document calls its body required
+        // because the route's schema is nullish, which JSON Schema can state (null) only as a value, not as absent.
+        const noBody = undefined as unknown as null;
+        return json('post', '/auth/token', { params: { query: { grant_type: 'refresh_token' } }, body: noBody }, { signal: opts.signal, auth: 'public' });
       },
       /**
        * Ends this session (`local`), every session of the user (`global`) or all others (`others`); with
        * `accessToken`, the session of that token rather than the bound one (finishing an earlier sign-out).
        */
       logout(scope: LogoutScope = 'local', opts: RequestOptions & { accessToken?: string } = {}): Promise<void> {
-        return requestVoid(`/auth/logout?scope=${encodeURIComponent(scope)}`, { method: 'POST', signal: opts.signal, accessToken: opts.accessToken });
+        return none('post', '/auth/logout', { params: { query: { scope } } }, { signal: opts.signal, accessToken: opts.accessToken });
       },
       /** The signed-in user. */
-      user(opts: RequestOptions = {}): Promise<AuthUser> {
-        return request<AuthUser>('/auth/user', { signal: opts.signal });
+      user(opts: RequestOptions = {}) {
+        return json('get', '/auth/user', {}, opts);
       },
       /** Marks the first-use welcome dialog as shown. */
       markWelcomeShown(opts: RequestOptions = {}): Promise<void> {
-        return requestVoid('/auth/welcome', { method: 'POST', signal: opts.signal });
+        return none('post', '/auth/welcome', {}, opts);
       },
     },
 
     /** `/imports`: CSV import of venues or contacts, preview then commit (in chunks of at most CSV_IMPORT_MAX_COMMIT_ROWS rows). */
     imports: {
-      run(kind: CsvImportKind, csv: string, options: CsvImportOptions, opts: RequestOptions = {}): Promise<ImportResult> {
-        return importCsv(kind, csv, options, opts);
+      run(kind: CsvImportKind, csv: string, options: CsvImportOptions, opts: RequestOptions = {}) {
+        const query = {
+          mode: options.mode,
+          confirm: options.confirm?.join(','),
+          firstRow: options.firstRow !== undefined && options.firstRow > 1 ? options.firstRow : undefined,
+          offset: options.offset !== undefined && options.offset > 0 ? options.offset : undefined,
+          limit: options.limit,
+        };
+        return json('post', `/imports/${kind}`, { params: { query }, body: csv }, { signal: opts.signal, csv: 'body' });
       },
     },
 
     venues: {
       /** The home list (search, leagues, sort; every matching venue) as CSV text. */
       exportCsv(query: Omit<VenueListParams, 'page' | 'pageSize'> = {}, opts: RequestOptions = {}): Promise<string> {
-        const qs = venueListSearchParams(query).toString();
-        return requestCsv(`/venues/export.csv${qs ? `?${qs}` : ''}`, { signal: opts.signal });
+        return csv('/venues/export.csv', { params: { query: { q: search(query.q), leagues: query.leagues?.join(','), sort: query.sort } } }, opts);
       },
-      list(query: VenueListParams = {}, opts: RequestOptions = {}): Promise<ListVenuesResult> {
-        const qs = venueListSearchParams(query).toString();
-        return request<ListVenuesResult>(`/venues${qs ? `?${qs}` : ''}`, { signal: opts.signal });
+      list(query: VenueListParams = {}, opts: RequestOptions = {}) {
+        const { q, leagues, sort, page, pageSize } = query;
+        return json('get', '/venues', { params: { query: { q: search(q), leagues: leagues?.join(','), sort, page, pageSize } } }, opts);
       },
-      get(id: string, opts: RequestOptions = {}): Promise<Venue> {
-        return request<Venue>(`/venues/${encodeURIComponent(id)}`, { signal: opts.signal });
+      get(venueId: string, opts: RequestOptions = {}) {
+        return json('get', '/venues/{id}', id(venueId), opts);
       },
-      create(input: VenueInput, opts: RequestOptions = {}): Promise<Venue> {
-        return request<Venue>('/venues', { method: 'POST', body: input, signal: opts.signal });
+      create(input: VenueInput, opts: RequestOptions = {}) {
+        return json('post', '/venues', { body: input }, opts);
       },
       /** Replaces every editable field of the venue (the edit form sends the whole venue). */
-      update(id: string, input: VenueInput, opts: RequestOptions = {}): Promise<Venue> {
-        return request<Venue>(`/venues/${encodeURIComponent(id)}`, { method: 'PUT', body: input, signal: opts.signal });
+      update(venueId: string, input: VenueInput, opts: RequestOptions = {}) {
+        return json('put', '/venues/{id}', { ...id(venueId), body: input }, opts);
       },
       /** Active venues sharing a league whose names equal or resemble `name` (the add-venue flow, spec §4). */
-      checkDuplicates(check: VenueDuplicateCheck, opts: RequestOptions = {}): Promise<DuplicateCheckResult> {
-        return request<DuplicateCheckResult>('/venues/duplicate-check', { method: 'POST', body: check, signal: opts.signal });
+      checkDuplicates(check: VenueDuplicateCheck, opts: RequestOptions = {}) {
+        return json('post', '/venues/duplicate-check', { body: { name: check.name, leagues: [...check.leagues] } }, opts);
       },
       /** Brings a soft-deleted venue back (admins; 404 when no deleted venue has this id). */
-      restore(id: string, opts: RequestOptions = {}): Promise<Venue> {
-        return request<Venue>(`/venues/${encodeURIComponent(id)}/restore`, { method: 'POST', signal: opts.signal });
+      restore(venueId: string, opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/restore', id(venueId), opts);
       },
       /** Soft delete (higher-privilege users, spec §6); an admin may restore it. */
-      delete(id: string, opts: RequestOptions = {}): Promise<void> {
-        return requestVoid(`/venues/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
+      delete(venueId: string, opts: RequestOptions = {}): Promise<void> {
+        return none('delete', '/venues/{id}', id(venueId), opts);
       },
       /** The links editor's save (spec §5): the whole list; rows missing text or URL are dropped by the server. Answers the venue. */
-      updateLinks(id: string, links: readonly Partial<Link>[], opts: RequestOptions = {}): Promise<Venue> {
-        return request<Venue>(`/venues/${encodeURIComponent(id)}/links`, { method: 'PUT', body: { links }, signal: opts.signal });
+      updateLinks(venueId: string, links: readonly Partial<Link>[], opts: RequestOptions = {}) {
+        return json('put', '/venues/{id}/links', { ...id(venueId), body: { links: [...links] } }, opts);
       },
       /** A venue's active contacts: the current main contact first, then newest (the print report, the contacts dialog). */
-      contacts(id: string, opts: RequestOptions = {}): Promise<VenueContactsResult> {
-        return request<VenueContactsResult>(`/venues/${encodeURIComponent(id)}/contacts`, { signal: opts.signal });
+      contacts(venueId: string, opts: RequestOptions = {}) {
+        return json('get', '/venues/{id}/contacts', id(venueId), opts);
       },
     },
 
     /** Venue events (spec §2 'Events', §7 'Events'): one venue's, all of them, and their writes. */
     events: {
       /** One page of a venue's events, by event date descending (no date last). */
-      listForVenue(venueId: string, query: PageParams = {}, opts: RequestOptions = {}): Promise<ListVenueEventsResult> {
-        return request<ListVenueEventsResult>(`/venues/${encodeURIComponent(venueId)}/events${pageQueryString(query)}`, { signal: opts.signal });
+      listForVenue(venueId: string, query: PageParams = {}, opts: RequestOptions = {}) {
+        return json('get', '/venues/{id}/events', { params: { path: { id: venueId }, query: { page: query.page, pageSize: query.pageSize } } }, opts);
       },
       /** The events of every active venue: search, sort, leagues, date range, page. */
-      list(query: EventListParams = {}, opts: RequestOptions = {}): Promise<ListEventsResult> {
-        const qs = eventListSearchParams(query).toString();
-        return request<ListEventsResult>(`/events${qs ? `?${qs}` : ''}`, { signal: opts.signal });
+      list(query: EventListParams = {}, opts: RequestOptions = {}) {
+        const { q, sort, leagues, from, to, page, pageSize } = query;
+        return json('get', '/events', { params: { query: { q: search(q), sort, leagues: leagues?.join(','), from, to, page, pageSize } } }, opts);
       },
-      create(venueId: string, input: VenueEventInput, opts: RequestOptions = {}): Promise<VenueEvent> {
-        return request<VenueEvent>(`/venues/${encodeURIComponent(venueId)}/events`, { method: 'POST', body: input, signal: opts.signal });
+      create(venueId: string, input: VenueEventInput, opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/events', { ...id(venueId), body: input }, opts);
       },
       /** Replaces every field of the event. */
-      update(id: string, input: VenueEventInput, opts: RequestOptions = {}): Promise<VenueEvent> {
-        return request<VenueEvent>(`/events/${encodeURIComponent(id)}`, { method: 'PUT', body: input, signal: opts.signal });
+      update(eventId: string, input: VenueEventInput, opts: RequestOptions = {}) {
+        return json('put', '/events/{id}', { ...id(eventId), body: input }, opts);
       },
-      delete(id: string, opts: RequestOptions = {}): Promise<void> {
-        return requestVoid(`/events/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
+      delete(eventId: string, opts: RequestOptions = {}): Promise<void> {
+        return none('delete', '/events/{id}', id(eventId), opts);
       },
     },
 
     /** `/deleted-venues` (admins): soft-deleted venues, newest deleted first, and their permanent delete. */
     deletedVenues: {
-      list(query: PageParams & { q?: string } = {}, opts: RequestOptions = {}): Promise<ListDeletedVenuesResult> {
-        return request<ListDeletedVenuesResult>(`/deleted-venues${pageQueryString(query)}`, { signal: opts.signal });
+      list(query: PageParams & { q?: string } = {}, opts: RequestOptions = {}) {
+        return json('get', '/deleted-venues', { params: { query: { q: search(query.q), page: query.page, pageSize: query.pageSize } } }, opts);
       },
       /** Deletes a soft-deleted venue for good, with its contacts and events. */
-      purge(id: string, opts: RequestOptions = {}): Promise<void> {
-        return requestVoid(`/deleted-venues/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
+      purge(venueId: string, opts: RequestOptions = {}): Promise<void> {
+        return none('delete', '/deleted-venues/{id}', id(venueId), opts);
       },
     },
 
@@ -466,170 +436,163 @@ export function createApiClient(options: ApiClientOptions = {}) {
     contacts: {
       /** The all-contacts list (search) as CSV text. */
       exportCsv(query: { q?: string } = {}, opts: RequestOptions = {}): Promise<string> {
-        return requestCsv(`/contacts/export.csv${pageQueryString(query)}`, { signal: opts.signal });
+        return csv('/contacts/export.csv', { params: { query: { q: search(query.q) } } }, opts);
       },
       /** Active contacts of active venues with their venue names, by the last word of the name; `q` searches. */
-      list(query: PageParams & { q?: string } = {}, opts: RequestOptions = {}): Promise<ListContactsResult> {
-        return request<ListContactsResult>(`/contacts${pageQueryString(query)}`, { signal: opts.signal });
+      list(query: PageParams & { q?: string } = {}, opts: RequestOptions = {}) {
+        return json('get', '/contacts', { params: { query: { q: search(query.q), page: query.page, pageSize: query.pageSize } } }, opts);
       },
       /** Adds a contact to a venue (never its main contact). Empty optional fields are left out (spec §5). */
-      create(venueId: string, input: ContactInput, opts: RequestOptions = {}): Promise<Contact> {
-        return request<Contact>(`/venues/${encodeURIComponent(venueId)}/contacts`, { method: 'POST', body: input, signal: opts.signal });
+      create(venueId: string, input: ContactInput, opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/contacts', { ...id(venueId), body: input }, opts);
       },
       /** Replaces the contact's fields. */
-      update(id: string, input: ContactInput, opts: RequestOptions = {}): Promise<Contact> {
-        return request<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: 'PUT', body: input, signal: opts.signal });
+      update(contactId: string, input: ContactInput, opts: RequestOptions = {}) {
+        return json('put', '/contacts/{id}', { ...id(contactId), body: input }, opts);
       },
       /** Soft delete; 400 for the current main contact of an active venue (spec §5). */
-      delete(id: string, opts: RequestOptions = {}): Promise<void> {
-        return requestVoid(`/contacts/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
+      delete(contactId: string, opts: RequestOptions = {}): Promise<void> {
+        return none('delete', '/contacts/{id}', id(contactId), opts);
       },
       /** Brings a soft-deleted contact back (admins). */
-      restore(id: string, opts: RequestOptions = {}): Promise<Contact> {
-        return request<Contact>(`/contacts/${encodeURIComponent(id)}/restore`, { method: 'POST', signal: opts.signal });
+      restore(contactId: string, opts: RequestOptions = {}) {
+        return json('post', '/contacts/{id}/restore', id(contactId), opts);
       },
       /** Tags to choose from: the 11 defaults, then other tags in use. */
-      tags(opts: RequestOptions = {}): Promise<ContactTagsResult> {
-        return request<ContactTagsResult>('/contact-tags', { signal: opts.signal });
+      tags(opts: RequestOptions = {}) {
+        return json('get', '/contact-tags', {}, opts);
       },
     },
 
     /** `/deleted-contacts` (admins): soft-deleted contacts grouped by venue, and their permanent delete. */
     deletedContacts: {
-      list(opts: RequestOptions = {}): Promise<DeletedContactsResult> {
-        return request<DeletedContactsResult>('/deleted-contacts', { signal: opts.signal });
+      list(opts: RequestOptions = {}) {
+        return json('get', '/deleted-contacts', {}, opts);
       },
-      purge(id: string, opts: RequestOptions = {}): Promise<void> {
-        return requestVoid(`/deleted-contacts/${encodeURIComponent(id)}`, { method: 'DELETE', signal: opts.signal });
+      purge(contactId: string, opts: RequestOptions = {}): Promise<void> {
+        return none('delete', '/deleted-contacts/{id}', id(contactId), opts);
       },
     },
 
     /** Master card templates (spec §2 'Master Data Card Templates'): any role reads, admins and owners write. */
     cardTemplates: {
       /** Templates of one department (or all, each under its primary department), in the §9 order. */
-      list(query: { department?: Department } = {}, opts: RequestOptions = {}): Promise<DataCardList> {
-        const qs = query.department ? `?department=${encodeURIComponent(query.department)}` : '';
-        return request<DataCardList>(`/card-templates${qs}`, { signal: opts.signal });
+      list(query: { department?: Department } = {}, opts: RequestOptions = {}) {
+        return json('get', '/card-templates', { params: { query: { department: query.department } } }, opts);
       },
-      create(input: CardInput, opts: RequestOptions = {}): Promise<DataCard> {
-        return request<DataCard>('/card-templates', { method: 'POST', body: input, signal: opts.signal });
+      create(input: CardInput, opts: RequestOptions = {}) {
+        return json('post', '/card-templates', { body: input }, opts);
       },
-      update(id: string, input: CardInput, opts: RequestOptions = {}): Promise<DataCard> {
-        return request<DataCard>(`/card-templates/${path(id)}`, { method: 'PUT', body: input, signal: opts.signal });
+      update(templateId: string, input: CardInput, opts: RequestOptions = {}) {
+        return json('put', '/card-templates/{id}', { ...id(templateId), body: input }, opts);
       },
       /** Soft delete (400 for the protected General Notes card). */
-      delete(id: string, opts: RequestOptions = {}): Promise<DataCard> {
-        return request<DataCard>(`/card-templates/${path(id)}`, { method: 'DELETE', signal: opts.signal });
+      delete(templateId: string, opts: RequestOptions = {}) {
+        return json('delete', '/card-templates/{id}', id(templateId), opts);
       },
       /** A department's new template order. */
-      reorder(department: Department, cardIds: readonly string[], opts: RequestOptions = {}): Promise<DataCardList> {
-        return request<DataCardList>('/card-templates/order', { method: 'PUT', body: { department, cardIds }, signal: opts.signal });
+      reorder(department: Department, cardIds: readonly string[], opts: RequestOptions = {}) {
+        return json('put', '/card-templates/order', { body: { department, cardIds: [...cardIds] } }, opts);
       },
       /** Dragged to another department: its primary department changes. */
-      move(id: string, department: Department, opts: RequestOptions = {}): Promise<DataCard> {
-        return request<DataCard>(`/card-templates/${path(id)}/move`, { method: 'POST', body: { department }, signal: opts.signal });
+      move(templateId: string, department: Department, opts: RequestOptions = {}) {
+        return json('post', '/card-templates/{id}/move', { ...id(templateId), body: { department } }, opts);
       },
     },
 
     /** A venue's data cards (spec §2 'Data Cards screen', 'Card dialog'), their values, history and field notes. */
     venueCards: {
       /** The department's cards at the venue: general notes first, then the saved order, then title. */
-      list(venueId: string, department: Department, opts: RequestOptions = {}): Promise<DataCardList> {
-        return request<DataCardList>(`/venues/${path(venueId)}/cards?department=${encodeURIComponent(department)}`, { signal: opts.signal });
+      list(venueId: string, department: Department, opts: RequestOptions = {}) {
+        return json('get', '/venues/{id}/cards', { params: { path: { id: venueId }, query: { department } } }, opts);
       },
       /** A custom card in a department of the venue. */
-      create(venueId: string, input: VenueCardInput, opts: RequestOptions = {}): Promise<DataCard> {
-        return request<DataCard>(`/venues/${path(venueId)}/cards`, { method: 'POST', body: input, signal: opts.signal });
+      create(venueId: string, input: VenueCardInput, opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/cards', { ...id(venueId), body: input }, opts);
       },
-      addTemplates(venueId: string, department: Department, templateIds: readonly string[], opts: RequestOptions = {}): Promise<AddTemplatesResult> {
-        return request<AddTemplatesResult>(`/venues/${path(venueId)}/cards/templates`, {
-          method: 'POST',
-          body: { department, templateIds },
-          signal: opts.signal,
-        });
+      addTemplates(venueId: string, department: Department, templateIds: readonly string[], opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/cards/templates', { ...id(venueId), body: { department, templateIds: [...templateIds] } }, opts);
       },
-      reorder(venueId: string, department: Department, cardIds: readonly string[], opts: RequestOptions = {}): Promise<DataCardList> {
-        return request<DataCardList>(`/venues/${path(venueId)}/cards/order`, { method: 'PUT', body: { department, cardIds }, signal: opts.signal });
+      reorder(venueId: string, department: Department, cardIds: readonly string[], opts: RequestOptions = {}) {
+        return json('put', '/venues/{id}/cards/order', { ...id(venueId), body: { department, cardIds: [...cardIds] } }, opts);
       },
       /** Copies a template into a card of this venue (its values and order entry move to the new card). */
-      customize(venueId: string, templateId: string, department: Department, card?: CardInput, opts: RequestOptions = {}): Promise<DataCard> {
-        return request<DataCard>(`/venues/${path(venueId)}/cards/templates/${path(templateId)}/customize`, {
-          method: 'POST',
-          body: card ? { department, card } : { department },
-          signal: opts.signal,
-        });
+      customize(venueId: string, templateId: string, department: Department, card?: CardInput, opts: RequestOptions = {}) {
+        return json(
+          'post',
+          '/venues/{id}/cards/templates/{templateId}/customize',
+          { params: { path: { id: venueId, templateId } }, body: card ? { department, card } : { department } },
+          opts,
+        );
       },
       /** Removes a template from the venue's department (order entry and values); the template stays. */
       removeTemplate(venueId: string, templateId: string, department: Department, opts: RequestOptions = {}): Promise<void> {
-        return requestVoid(`/venues/${path(venueId)}/cards/templates/${path(templateId)}?department=${encodeURIComponent(department)}`, {
-          method: 'DELETE',
-          signal: opts.signal,
-        });
+        return none('delete', '/venues/{id}/cards/templates/{templateId}', { params: { path: { id: venueId, templateId }, query: { department } } }, opts);
       },
-      get(id: string, opts: RequestOptions = {}): Promise<DataCard> {
-        return request<DataCard>(`/cards/${path(id)}`, { signal: opts.signal });
+      get(cardId: string, opts: RequestOptions = {}) {
+        return json('get', '/cards/{id}', id(cardId), opts);
       },
       /** Replaces a venue card's title, description, departments and fields. */
-      update(id: string, input: CardInput, opts: RequestOptions = {}): Promise<DataCard> {
-        return request<DataCard>(`/cards/${path(id)}`, { method: 'PUT', body: input, signal: opts.signal });
+      update(cardId: string, input: CardInput, opts: RequestOptions = {}) {
+        return json('put', '/cards/{id}', { ...id(cardId), body: input }, opts);
       },
       /** Soft delete of a venue-specific card. */
-      delete(id: string, opts: RequestOptions = {}): Promise<DataCard> {
-        return request<DataCard>(`/cards/${path(id)}`, { method: 'DELETE', signal: opts.signal });
+      delete(cardId: string, opts: RequestOptions = {}) {
+        return json('delete', '/cards/{id}', id(cardId), opts);
       },
-      removeFromDepartment(id: string, department: Department, opts: RequestOptions = {}): Promise<DataCard> {
-        return request<DataCard>(`/cards/${path(id)}/remove-department`, { method: 'POST', body: { department }, signal: opts.signal });
+      removeFromDepartment(cardId: string, department: Department, opts: RequestOptions = {}) {
+        return json('post', '/cards/{id}/remove-department', { ...id(cardId), body: { department } }, opts);
       },
       /** Every current field value of the venue's cards. */
-      venueValues(venueId: string, opts: RequestOptions = {}): Promise<VenueValues> {
-        return request<VenueValues>(`/venues/${path(venueId)}/values`, { signal: opts.signal });
+      venueValues(venueId: string, opts: RequestOptions = {}) {
+        return json('get', '/venues/{id}/values', id(venueId), opts);
       },
-      values(venueId: string, cardId: string, opts: RequestOptions = {}): Promise<CardValues> {
-        return request<CardValues>(`/venues/${path(venueId)}/cards/${path(cardId)}/values`, { signal: opts.signal });
+      values(venueId: string, cardId: string, opts: RequestOptions = {}) {
+        return json('get', '/venues/{id}/cards/{cardId}/values', { params: { path: { id: venueId, cardId } } }, opts);
       },
       /** Saves fields, each against the version it was based on: per field saved, unchanged, skipped or conflict. */
-      saveValues(venueId: string, cardId: string, input: SaveCardValuesRequest, opts: RequestOptions = {}): Promise<SaveCardValuesResult> {
-        return request<SaveCardValuesResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/values`, { method: 'PUT', body: input, signal: opts.signal });
+      saveValues(venueId: string, cardId: string, input: SaveCardValuesRequest, opts: RequestOptions = {}) {
+        return json('put', '/venues/{id}/cards/{cardId}/values', { params: { path: { id: venueId, cardId } }, body: input }, opts);
       },
-      history(venueId: string, cardId: string, fieldKey: string, query: PageParams = {}, opts: RequestOptions = {}): Promise<FieldHistory> {
-        return request<FieldHistory>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/history${pageQueryString(query)}`, {
-          signal: opts.signal,
-        });
+      history(venueId: string, cardId: string, fieldKey: string, query: PageParams = {}, opts: RequestOptions = {}) {
+        return json(
+          'get',
+          '/venues/{id}/cards/{cardId}/fields/{fieldKey}/history',
+          { params: { path: { id: venueId, cardId, fieldKey }, query: { page: query.page, pageSize: query.pageSize } } },
+          opts,
+        );
       },
-      restore(venueId: string, cardId: string, fieldKey: string, input: RestoreFieldValueRequest, opts: RequestOptions = {}): Promise<FieldSaveResult> {
-        return request<FieldSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/restore`, {
-          method: 'POST',
-          body: input,
-          signal: opts.signal,
-        });
+      restore(venueId: string, cardId: string, fieldKey: string, input: RestoreFieldValueRequest, opts: RequestOptions = {}) {
+        return json(
+          'post',
+          '/venues/{id}/cards/{cardId}/fields/{fieldKey}/restore',
+          { params: { path: { id: venueId, cardId, fieldKey } }, body: input },
+          opts,
+        );
       },
       /** 'Last verified': the current value confirmed now, with an optional source. */
-      verify(venueId: string, cardId: string, fieldKey: string, input: VerifyFieldValueRequest, opts: RequestOptions = {}): Promise<FieldSaveResult> {
-        return request<FieldSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/fields/${path(fieldKey)}/verify`, {
-          method: 'POST',
-          body: input,
-          signal: opts.signal,
-        });
+      verify(venueId: string, cardId: string, fieldKey: string, input: VerifyFieldValueRequest, opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/cards/{cardId}/fields/{fieldKey}/verify', { params: { path: { id: venueId, cardId, fieldKey } }, body: input }, opts);
       },
-      notes(venueId: string, cardId: string, fieldKey: string, department?: Department, opts: RequestOptions = {}): Promise<FieldNotes> {
-        const qs = department ? `?department=${encodeURIComponent(department)}` : '';
-        return request<FieldNotes>(`/venues/${path(venueId)}/cards/${path(cardId)}/notes/${path(fieldKey)}${qs}`, { signal: opts.signal });
+      notes(venueId: string, cardId: string, fieldKey: string, department?: Department, opts: RequestOptions = {}) {
+        return json(
+          'get',
+          '/venues/{id}/cards/{cardId}/notes/{fieldKey}',
+          { params: { path: { id: venueId, cardId, fieldKey }, query: { department } } },
+          opts,
+        );
       },
       /** Saves a notes field (append, edit of the last line, replace or merge with others' lines). */
-      saveNotes(venueId: string, cardId: string, fieldKey: string, input: SaveFieldNotesBody, opts: RequestOptions = {}): Promise<FieldNotesSaveResult> {
-        return request<FieldNotesSaveResult>(`/venues/${path(venueId)}/cards/${path(cardId)}/notes/${path(fieldKey)}`, {
-          method: 'PUT',
-          body: input,
-          signal: opts.signal,
-        });
+      saveNotes(venueId: string, cardId: string, fieldKey: string, input: SaveFieldNotesBody, opts: RequestOptions = {}) {
+        return json('put', '/venues/{id}/cards/{cardId}/notes/{fieldKey}', { params: { path: { id: venueId, cardId, fieldKey } }, body: input }, opts);
       },
       /** The current text of every notes field of the venue's cards (one read for a Data Cards screen). */
-      venueNotes(venueId: string, opts: RequestOptions = {}): Promise<VenueNotes> {
-        return request<VenueNotes>(`/venues/${path(venueId)}/notes`, { signal: opts.signal });
+      venueNotes(venueId: string, opts: RequestOptions = {}) {
+        return json('get', '/venues/{id}/notes', id(venueId), opts);
       },
       /** Clean Field Notes (higher-privilege users). */
-      cleanNotes(venueId: string, opts: RequestOptions = {}): Promise<CleanFieldNotesResult> {
-        return request<CleanFieldNotesResult>(`/venues/${path(venueId)}/field-notes/clean`, { method: 'POST', signal: opts.signal });
+      cleanNotes(venueId: string, opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/field-notes/clean', id(venueId), opts);
       },
     },
 
@@ -639,100 +602,78 @@ export function createApiClient(options: ApiClientOptions = {}) {
      */
     media: {
       /** A venue's documents, newest upload first: 'photos', 'files' or 'all' (default), optionally of one event. */
-      listDocuments(venueId: string, query: DocumentListParams = {}, opts: RequestOptions = {}): Promise<DocumentList> {
-        return request<DocumentList>(`/venues/${path(venueId)}/documents${documentListQueryString(query)}`, { signal: opts.signal });
+      listDocuments(venueId: string, query: DocumentListParams = {}, opts: RequestOptions = {}) {
+        // The server's default kind 'all' is left out.
+        const kind = query.kind === 'all' ? undefined : query.kind;
+        return json('get', '/venues/{id}/documents', { params: { path: { id: venueId }, query: { kind, eventId: query.eventId } } }, opts);
       },
       /** One document, with fresh signed content URLs. */
-      getDocument(id: string, opts: RequestOptions = {}): Promise<VenueDocument> {
-        return request<VenueDocument>(`/documents/${path(id)}`, { signal: opts.signal });
+      getDocument(documentId: string, opts: RequestOptions = {}) {
+        return json('get', '/documents/{id}', id(documentId), opts);
       },
       /** Changes the category, the event link (`eventId: null` clears it), or both. */
-      updateDocument(id: string, input: UpdateDocumentRequest, opts: RequestOptions = {}): Promise<VenueDocument> {
-        return request<VenueDocument>(`/documents/${path(id)}`, { method: 'PATCH', body: input, signal: opts.signal });
+      updateDocument(documentId: string, input: UpdateDocumentRequest, opts: RequestOptions = {}) {
+        return json('patch', '/documents/{id}', { ...id(documentId), body: input }, opts);
       },
-      deleteDocument(id: string, opts: RequestOptions = {}): Promise<void> {
-        return requestVoid(`/documents/${path(id)}`, { method: 'DELETE', signal: opts.signal });
+      deleteDocument(documentId: string, opts: RequestOptions = {}): Promise<void> {
+        return none('delete', '/documents/{id}', id(documentId), opts);
       },
       /** Deletes up to MEDIA.maxBatch photos of the venue at once. */
-      batchDeletePhotos(venueId: string, documentIds: readonly string[], opts: RequestOptions = {}): Promise<BatchDeletePhotosResult> {
-        return request<BatchDeletePhotosResult>(`/venues/${path(venueId)}/photos/batch-delete`, { method: 'POST', body: { documentIds }, signal: opts.signal });
+      batchDeletePhotos(venueId: string, documentIds: readonly string[], opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/photos/batch-delete', { ...id(venueId), body: { documentIds: [...documentIds] } }, opts);
       },
       /** Tags every photo with every card (already tagged pairs stay); answers the photos as they are now. */
-      tagPhotos(venueId: string, documentIds: readonly string[], cardIds: readonly string[], opts: RequestOptions = {}): Promise<PhotoTagsResult> {
-        return request<PhotoTagsResult>(`/venues/${path(venueId)}/photo-tags`, { method: 'POST', body: { documentIds, cardIds }, signal: opts.signal });
+      tagPhotos(venueId: string, documentIds: readonly string[], cardIds: readonly string[], opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/photo-tags', { ...id(venueId), body: { documentIds: [...documentIds], cardIds: [...cardIds] } }, opts);
       },
       /** Removes those cards' tags from those photos; answers the photos as they are now. */
-      untagPhotos(venueId: string, documentIds: readonly string[], cardIds: readonly string[], opts: RequestOptions = {}): Promise<PhotoTagsResult> {
-        return request<PhotoTagsResult>(`/venues/${path(venueId)}/photo-tags/remove`, { method: 'POST', body: { documentIds, cardIds }, signal: opts.signal });
+      untagPhotos(venueId: string, documentIds: readonly string[], cardIds: readonly string[], opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/photo-tags/remove', { ...id(venueId), body: { documentIds: [...documentIds], cardIds: [...cardIds] } }, opts);
       },
       /** The venue's public gallery settings and link. */
-      gallerySettings(venueId: string, opts: RequestOptions = {}): Promise<GallerySettings> {
-        return request<GallerySettings>(`/venues/${path(venueId)}/gallery`, { signal: opts.signal });
+      gallerySettings(venueId: string, opts: RequestOptions = {}) {
+        return json('get', '/venues/{id}/gallery', id(venueId), opts);
       },
       /** Turns the public gallery on or off and sets its expiry (admins and owners). */
-      updateGallery(venueId: string, input: UpdateGallerySettingsRequest, opts: RequestOptions = {}): Promise<GallerySettings> {
-        return request<GallerySettings>(`/venues/${path(venueId)}/gallery`, { method: 'PUT', body: input, signal: opts.signal });
+      updateGallery(venueId: string, input: UpdateGallerySettingsRequest, opts: RequestOptions = {}) {
+        return json('put', '/venues/{id}/gallery', { ...id(venueId), body: input }, opts);
       },
       /** A new link key (admins and owners): the old link stops working at once. */
-      rotateGallery(venueId: string, opts: RequestOptions = {}): Promise<GallerySettings> {
-        return request<GallerySettings>(`/venues/${path(venueId)}/gallery/rotate`, { method: 'POST', signal: opts.signal });
+      rotateGallery(venueId: string, opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/gallery/rotate', id(venueId), opts);
       },
       /** A venue's public photo gallery by its link key. Public: no sign-in. */
-      publicGallery(venueId: string, key: string, opts: RequestOptions = {}): Promise<PublicGallery> {
-        return request<PublicGallery>(`/public/venues/${path(venueId)}/gallery?key=${encodeURIComponent(key)}`, { signal: opts.signal, auth: 'public' });
+      publicGallery(venueId: string, key: string, opts: RequestOptions = {}) {
+        return json('get', '/public/venues/{id}/gallery', { params: { path: { id: venueId }, query: { key } } }, { signal: opts.signal, auth: 'public' });
       },
     },
 
     /** `/deleted-cards` (admins): soft-deleted cards, their restore (`venueCards` is the card) and permanent delete. */
     deletedCards: {
-      list(opts: RequestOptions = {}): Promise<DataCardList> {
-        return request<DataCardList>('/deleted-cards', { signal: opts.signal });
+      list(opts: RequestOptions = {}) {
+        return json('get', '/deleted-cards', {}, opts);
       },
-      restore(id: string, opts: RequestOptions = {}): Promise<DataCard> {
-        return request<DataCard>(`/cards/${path(id)}/restore`, { method: 'POST', signal: opts.signal });
+      restore(cardId: string, opts: RequestOptions = {}) {
+        return json('post', '/cards/{id}/restore', id(cardId), opts);
       },
-      purge(id: string, opts: RequestOptions = {}): Promise<void> {
-        return requestVoid(`/deleted-cards/${path(id)}`, { method: 'DELETE', signal: opts.signal });
+      purge(cardId: string, opts: RequestOptions = {}): Promise<void> {
+        return none('delete', '/deleted-cards/{id}', id(cardId), opts);
       },
     },
 
     /** `/audit-logs`: the audit log, newest first (owners only: others get 403). */
     auditLogs: {
-      list(query: AuditLogListParams = {}, opts: RequestOptions = {}): Promise<AuditLogPage> {
-        const params = new URLSearchParams();
-        if (query.page !== undefined) params.set('page', String(query.page));
-        if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
-        const qs = params.toString();
-        return request<AuditLogPage>(`/audit-logs${qs ? `?${qs}` : ''}`, { signal: opts.signal });
+      list(query: AuditLogListParams = {}, opts: RequestOptions = {}) {
+        return json('get', '/audit-logs', { params: { query: { page: query.page, pageSize: query.pageSize } } }, opts);
       },
     },
   };
 }
 
 /** Where the browser starts Google sign-in (a full-page navigation, spec §1). */
-export const GOOGLE_SIGN_IN_PATH = '/api/v1/auth/google/start';
+export const GOOGLE_SIGN_IN_PATH = '/api/v1/auth/google/start' satisfies keyof paths;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-async function readText(response: Response, signal: AbortSignal | undefined): Promise<string> {
-  try {
-    return await response.text();
-  } catch (error) {
-    if (isAbortError(error) || signal?.aborted) throw error;
-    throw networkError(error);
-  }
-}
-
-async function readJson(response: Response, signal: AbortSignal | undefined): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await readText(response, signal);
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The app-wide client (same-origin `/api/v1`). */
 export const api: ApiClient = createApiClient();

@@ -2,22 +2,25 @@
 // whose `upload.onprogress` reports the bytes really sent (fetch has no upload progress). The fields go before the
 // `file` part (the gateway reads them first and refuses a file over the size limit before it is streamed), with the
 // session's bearer token, refreshed once after a 401 like every call of the api client.
-import { api, type ApiClient } from '../api/api-client.ts';
+import { api, type ApiClient, type ApiPaths } from '../api/api-client.ts';
 import { ApiRequestError, apiErrorFromResponse, networkError } from '../api/api-error.ts';
 import type { VenueDocument } from '../api/media-types.ts';
 import type { UploadItem, UploadTransport } from './upload-queue.ts';
 import { AUTH_MESSAGES } from '@venuebook/domain';
 
+/** The parts of the upload's multipart body, as the gateway's OpenAPI document names them. */
+type UploadPart = keyof ApiPaths['/venues/{id}/documents']['post']['requestBody']['content']['multipart/form-data'];
+
 /** The multipart body of one upload: the fields of the contract's UploadFields, then the file. */
 export function uploadFormData(item: UploadItem, file: Blob): FormData {
   const form = new FormData();
-  form.append('category', item.category);
-  form.append('description', item.description);
-  form.append('eventId', item.eventId ?? '');
-  form.append('dataCardId', item.dataCardIdForTag ?? '');
-  form.append('lastModified', String(item.file.lastModified));
-  form.append('size', String(file.size));
-  form.append('file', file, item.file.name);
+  form.append('category' satisfies UploadPart, item.category);
+  form.append('description' satisfies UploadPart, item.description);
+  form.append('eventId' satisfies UploadPart, item.eventId ?? '');
+  form.append('dataCardId' satisfies UploadPart, item.dataCardIdForTag ?? '');
+  form.append('lastModified' satisfies UploadPart, String(item.file.lastModified));
+  form.append('size' satisfies UploadPart, String(file.size));
+  form.append('file' satisfies UploadPart, file, item.file.name);
   return form;
 }
 
@@ -69,7 +72,7 @@ function send(url: string, form: FormData, token: string, signal: AbortSignal, o
 /** The transport of the app's queue, bound to an api client (its base URL and session). */
 export function createXhrTransport(client: ApiClient = api): UploadTransport {
   return async ({ item, file, signal, onProgress }) => {
-    const url = `${client.baseUrl}/venues/${encodeURIComponent(item.venueId)}/documents`;
+    const url = client.postUrl('/venues/{id}/documents', { id: item.venueId });
     const token = await client.bearer.token();
     if (!token) throw new ApiRequestError({ status: 401, code: 'no_session', message: AUTH_MESSAGES.noSession });
     let answer = await send(url, uploadFormData(item, file), token, signal, onProgress);
