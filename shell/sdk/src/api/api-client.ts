@@ -1,8 +1,10 @@
 // The browser's client of the gateway's /api/v1, typed by the gateway's own OpenAPI document: `openapi.gen.ts` is
-// generated from it (`npm run generate:api`, gateway/src/openapi-document.ts) and openapi-fetch builds every request
-// from those types (path, path parameters, query, body). A route whose path, parameters, body or answer changes
-// without this facade changing with it is a type error here.
-import createClient, { defaultPathSerializer } from 'openapi-fetch';
+// generated from it (`npm run generate:api`, gateway/src/openapi-document.ts), and every call names the document's
+// path and method with `{ params: { path, query }, body }`, checked by openapi-fetch's types. A route whose path,
+// parameters, body or answer changes without this facade changing with it is a type error here. openapi-fetch's
+// types only: at run time a request is a path with its parameters filled in, a query string and a JSON body, which
+// `exchange` below builds (openapi-fetch's run time would put the first page over its weight budget:
+// docs/decisions/0009-generated-api-client.md).
 import type { FetchResponse, ParamsOption, RequestBodyOption } from 'openapi-fetch';
 import {
   API_ERROR_CODES,
@@ -122,8 +124,11 @@ type Operation<M extends Method, P extends PathOf<M>> = ApiPaths[P][M] & Record<
 type Input<M extends Method, P extends PathOf<M>> = ParamsOption<Operation<M, P>> & RequestBodyOption<Operation<M, P>>;
 /** The operation's 2xx JSON answer, as the document types it. */
 type JsonAnswer<M extends Method, P extends PathOf<M>> = NonNullable<FetchResponse<Operation<M, P>, object, 'application/json'>['data']>;
-/** openapi-fetch's `request` without its per-path typing (the functions below carry it). */
-type UntypedRequest = (method: Method, path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+/** What `exchange` sends, without the per-path typing (the functions below carry it). */
+interface UntypedInput {
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+  body?: unknown;
+}
 
 interface CallInit {
   signal?: AbortSignal | undefined;
@@ -144,6 +149,14 @@ function querySerializer(query: Record<string, unknown>): string {
   return params.toString();
 }
 
+/** A path of the document with its path parameters (`{id}`) filled in, each encoded as one path segment. */
+function fillPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (template, name: string) => {
+    const value = params[name];
+    return value === undefined || value === null ? template : encodeURIComponent(String(value));
+  });
+}
+
 /** A list's search text: blank is no search. */
 const search = (q: string | undefined): string | undefined => q?.trim() || undefined;
 
@@ -151,45 +164,39 @@ export function createApiClient(options: ApiClientOptions = {}) {
   let baseUrl = '';
   let doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   let binding: AuthBinding | null = null;
-  let request: UntypedRequest;
-
-  /**
-   * openapi-fetch hands over a Request; the client's fetch is called as `fetch(url, init)` (what the embeddable
-   * library's fetch and the tests' cookie jar read). A Content-Type is set exactly when openapi-fetch serialised a body.
-   */
-  async function transport(outgoing: Request): Promise<Response> {
-    const init: RequestInit = {
-      method: outgoing.method,
-      headers: outgoing.headers,
-      body: outgoing.headers.has('content-type') ? await outgoing.text() : null,
-      signal: outgoing.signal,
-      // Sends the httpOnly refresh cookie to /auth/token; the access token never leaves memory.
-      credentials: 'same-origin',
-    };
-    try {
-      return await doFetch(outgoing.url, init);
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      throw networkError(error);
-    }
-  }
 
   function setBaseUrl(next: string): void {
     baseUrl = next.replace(/\/+$/, '');
-    request = createClient<ApiPaths>({ baseUrl, fetch: transport, querySerializer }).request as unknown as UntypedRequest;
   }
   setBaseUrl(options.baseUrl ?? '/api/v1');
 
-  /** One HTTP exchange; the body is read completely as text (so the connection is free for a retry). */
-  async function exchange(method: Method, path: string, input: object, init: CallInit, token: string | null) {
+  /**
+   * One HTTP exchange, as `fetch(url, init)` (what the embeddable library's fetch and the tests' cookie jar read); the
+   * answer is read completely as text (so the connection is free for a retry). `data`: a 2xx answer's text; `error`:
+   * another answer's body, parsed when it is JSON (a proxy's page stays text).
+   */
+  async function exchange(method: Method, path: string, input: UntypedInput, init: CallInit, token: string | null) {
     const headers: Record<string, string> = { Accept: init.csv === 'answer' ? 'text/csv, application/json' : 'application/json' };
-    if (init.csv === 'body') headers['Content-Type'] = 'text/csv';
+    if (input.body !== undefined) headers['Content-Type'] = init.csv === 'body' ? 'text/csv' : 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
+    const query = input.params?.query ? querySerializer(input.params.query) : '';
+    const url = `${baseUrl}${fillPath(path, input.params?.path)}${query ? `?${query}` : ''}`;
+    const body = input.body === undefined ? null : init.csv === 'body' ? String(input.body) : JSON.stringify(input.body);
     try {
-      return await request(method, path, { ...input, headers, signal: init.signal, parseAs: 'text', bodySerializer: init.csv === 'body' ? String : undefined });
+      // Sends the httpOnly refresh cookie to /auth/token; the access token never leaves memory.
+      const response = await doFetch(url, { method: method.toUpperCase(), headers, body, signal: init.signal, credentials: 'same-origin' });
+      const text = await response.text();
+      if (response.ok) return { data: text, error: undefined, response };
+      let error: unknown = text;
+      try {
+        error = JSON.parse(text);
+      } catch {
+        // Not JSON: the text itself.
+      }
+      return { data: undefined, error, response };
     } catch (error) {
-      // The answer's body could not be read (the connection dropped): a network error, unless the call was aborted.
-      if (error instanceof ApiRequestError || isAbortError(error) || init.signal?.aborted) throw error;
+      // No answer, or its body could not be read (the connection dropped): a network error, unless the call was aborted.
+      if (isAbortError(error) || init.signal?.aborted) throw error;
       throw networkError(error);
     }
   }
@@ -206,7 +213,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (fresh) result = await exchange(method, path, input, init, fresh);
     }
     if (!result.response.ok) {
-      // openapi-fetch parsed an error body that is JSON; anything else (a proxy's page) stays text and gets the fallback.
+      // An error body that is JSON was parsed; anything else (a proxy's page) stays text and gets the fallback.
       const error = apiErrorFromResponse(result.response.status, result.error);
       if (auth && error.status === 403 && error.code === API_ERROR_CODES.domainNotAllowed) auth.onDomainNotAllowed?.(error);
       throw error;
@@ -283,7 +290,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
      * client (the upload queue's multipart XMLHttpRequest).
      */
     postUrl<P extends PathOf<'post'>>(path: P, params: NonNullable<Input<'post', P>['params']>['path']): string {
-      return baseUrl + defaultPathSerializer(path, params ?? {});
+      return baseUrl + fillPath(path, params ?? {});
     },
 
     /**
