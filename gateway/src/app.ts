@@ -88,6 +88,10 @@ export async function buildApp(config: GatewayConfig, options: BuildAppOptions =
   await app.register(AutoLoad, {
     dir: join(import.meta.dirname, 'routes'),
     ignorePattern: TEST_FILES,
+    // A folder's name is its routes' URL prefix, except a domain's folder in parentheses (`routes/api/v1/(cards)/`):
+    // it groups the routes of one domain (and service) without adding to their URLs, so that /venues/{id}/cards
+    // lives with the other cards routes, in `(cards)/venues/`.
+    dirNameRoutePrefix: (_parent: string, folder: string) => (folder.startsWith('(') ? false : folder),
     autoHooks: true,
     cascadeHooks: true,
     options: pluginOptions,

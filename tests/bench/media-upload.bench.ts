@@ -9,7 +9,7 @@
 // checked (size, type, previews), and the stored objects are read back once per size.
 //
 // Where the gateway path's time goes: the gateway answers an upload with Server-Timing (auth, fields, stream,
-// finish: gateway/src/routes/api/v1/venues/documents.ts); with the client's own time the benchmark prints each
+// finish: gateway/src/routes/api/v1/(media)/venues/documents.ts); with the client's own time the benchmark prints each
 // phase's median and share per size, beside the direct put. `stream` is the pipeline client → gateway → media
 // service → MinIO while the file flows (the slowest hop sets its pace); `finish` is the media service's work after
 // the last byte (the tail of the put, the document's insert, event and audit); `outside` is what the client waits

@@ -18,7 +18,7 @@ async function age(key: string, ms: number): Promise<void> {
   await importKeyModel(harness.connection).collection.updateOne({ _id: key as never }, { $set: { updatedAt: new Date(Date.now() - ms) } });
 }
 
-/** The gateway's deadline of an import call (gateway/src/routes/api/v1/imports/index.ts IMPORT_DEADLINE_MS). */
+/** The gateway's deadline of an import call (gateway/src/routes/api/v1/(venues)/imports/index.ts IMPORT_DEADLINE_MS). */
 const IMPORT_DEADLINE_MS = 120_000;
 const ROWS = 2_000;
 
