@@ -64,10 +64,18 @@ export {
   createAuditRecorder,
 } from './audit.ts';
 export type { AuditChange, AuditContext, AuditRecorder } from './audit.ts';
-export { foldText, ReadModel } from './read-model.ts';
-export type { ReadModelChangeListener, ReadModelEvents, ReadModelOptions, ReadModelPage, ReadModelQuery, ReadModelSource, ReadRecord } from './read-model.ts';
-export { RecordCache } from './record-cache.ts';
-export type { RecordCacheOptions } from './record-cache.ts';
+export { foldText, ReadModel } from './read-model/read-model.ts';
+export type {
+  ReadModelChangeListener,
+  ReadModelEvents,
+  ReadModelOptions,
+  ReadModelPage,
+  ReadModelQuery,
+  ReadModelSource,
+  ReadRecord,
+} from './read-model/read-model.ts';
+export { RecordCache } from './read-model/record-cache.ts';
+export type { RecordCacheOptions } from './read-model/record-cache.ts';
 export { consumeDurable } from './durable-consumer.ts';
 export type { DurableConsumerOptions, RunningDurableConsumer } from './durable-consumer.ts';
 export type { DomainEvent, SubjectsMatching, SubscribeDomainEventsOptions } from './event-subscription.ts';

@@ -2,10 +2,10 @@
 // writes at once, another replica's events when they arrive, rebuilds), and no stale record kept by a load
 // that a write overtook.
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.ts';
+import { createLogger } from '../logger.ts';
 import { ReadModel } from './read-model.ts';
 import { RecordCache } from './record-cache.ts';
-import { byName, thingsWorld } from './testing/things.fixture.ts';
+import { byName, thingsWorld } from '../testing/things.fixture.ts';
 
 interface ThingDoc {
   _id: string;

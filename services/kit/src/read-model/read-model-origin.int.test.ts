@@ -4,10 +4,10 @@
 // applied over the newer record).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.ts';
-import { publishEvent } from './nats.ts';
+import { createLogger } from '../logger.ts';
+import { publishEvent } from '../nats.ts';
 import { ReadModel } from './read-model.ts';
-import { byName, thingsWorld } from './testing/things.fixture.ts';
+import { byName, thingsWorld } from '../testing/things.fixture.ts';
 
 interface ThingDoc {
   _id: string;

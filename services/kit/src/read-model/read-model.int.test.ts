@@ -1,11 +1,11 @@
 import { connect as tcpConnect, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from './logger.ts';
-import { connectNats } from './nats.ts';
-import type { NatsConnection } from './nats.ts';
+import { createLogger } from '../logger.ts';
+import { connectNats } from '../nats.ts';
+import type { NatsConnection } from '../nats.ts';
 import { foldText, ReadModel } from './read-model.ts';
-import { byName, thingsWorld } from './testing/things.fixture.ts';
+import { byName, thingsWorld } from '../testing/things.fixture.ts';
 
 interface ThingDoc {
   _id: string;

@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { DeliverPolicy } from 'nats';
 import type { ConsumerMessages, JsMsg, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
-import { EVENT_ORIGIN_HEADER } from './nats.ts';
+import { EVENT_ORIGIN_HEADER } from '../nats.ts';
 import { PrefixIndex } from './prefix-index.ts';
 
 /** What a read model holds per record: at least its id (the document's `_id`). */

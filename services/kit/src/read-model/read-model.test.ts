@@ -2,7 +2,7 @@
 // events: the source is an array). Loading, events and rebuilds are in read-model.int.test.ts.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '@venuebook/domain/testing';
-import { createLogger } from './logger.ts';
+import { createLogger } from '../logger.ts';
 import { ReadModel } from './read-model.ts';
 
 interface Item {
