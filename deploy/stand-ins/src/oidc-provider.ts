@@ -55,7 +55,8 @@ export async function startOidcStandIn(options: OidcStandInOptions = {}): Promis
   const clientId = options.clientId ?? 'venuebook-local';
   const emailOf = (subject: string): string | undefined => accounts.find((email) => subjectOf(email) === subject);
   const signingJwk: JWK = options.signingJwk ?? (await newSigningJwk());
-  const kid = signingJwk.kid ?? '';
+  if (!signingJwk.kid || !signingJwk.d) throw new Error('the signing key must be a private RSA JWK with a kid');
+  const kid = signingJwk.kid;
 
   const server = createServer();
   await new Promise<void>((resolve, reject) => {

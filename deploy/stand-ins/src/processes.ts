@@ -52,7 +52,8 @@ export async function startOidcProvider(options: {
       OIDC_CLIENT_SECRET: clientSecret,
       OIDC_REDIRECT_URI: options.publicUrl ? new URL('/api/v1/auth/google/callback', options.publicUrl).toString() : '',
       OIDC_ACCOUNTS: options.accounts.join(','),
-      ...(options.signingJwk ? { OIDC_SIGNING_JWK: JSON.stringify(options.signingJwk) } : {}),
+      // Always set: a key in the launcher's own environment must not replace the provider's own.
+      OIDC_SIGNING_JWK: options.signingJwk ? JSON.stringify(options.signingJwk) : '',
     },
   });
   await waitFor('local OIDC provider', () => httpOk(`${issuer}/.well-known/openid-configuration`), { process: child });

@@ -130,3 +130,19 @@ describe('configure', () => {
     expect(requested).toEqual(['https://venuebook.example.com/api/v1/auth/config']);
   });
 });
+
+describe('path parameters', () => {
+  it('encodes each as one path segment', async () => {
+    const { client, asked } = asking();
+    await client.venues.get('a/b?c#d e');
+    expect(asked).toEqual(['/venues/a%2Fb%3Fc%23d%20e']);
+  });
+
+  it("refuses an empty value, '.' and '..', which would address another resource, before any request", async () => {
+    const { client, asked } = asking();
+    for (const id of ['', '.', '..']) {
+      await expect(client.venues.get(id)).rejects.toMatchObject({ name: 'ApiRequestError', status: 400, code: 'invalid_request' });
+    }
+    expect(asked).toEqual([]);
+  });
+});

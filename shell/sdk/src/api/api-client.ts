@@ -149,11 +149,17 @@ function querySerializer(query: Record<string, unknown>): string {
   return params.toString();
 }
 
-/** A path of the document with its path parameters (`{id}`) filled in, each encoded as one path segment. */
+/**
+ * A path of the document with its path parameters (`{id}`) filled in, each encoded as one path segment. An empty
+ * value, `.` or `..` would address another resource (fetch resolves dot segments, `%2e%2e` included): refused.
+ */
 function fillPath(path: string, params: Record<string, unknown> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (template, name: string) => {
-    const value = params[name];
-    return value === undefined || value === null ? template : encodeURIComponent(String(value));
+  return path.replace(/\{(\w+)\}/g, (_template, name: string) => {
+    const value = String(params[name] ?? '');
+    if (value === '' || value === '.' || value === '..') {
+      throw new ApiRequestError({ status: 400, code: 'invalid_request', message: `Invalid ${name}: '${value}'` });
+    }
+    return encodeURIComponent(value);
   });
 }
 
