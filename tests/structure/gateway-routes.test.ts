@@ -4,15 +4,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from '@venuebook/local';
+import { filesUnder } from './repo-files.ts';
 import { SERVICE_NAMES } from '@venuebook/contracts/services';
 import { describe, expect, it } from 'vitest';
 
 const V1 = join(REPO_ROOT, 'gateway', 'src', 'routes', 'api', 'v1');
 
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : [],
-  );
+/** A folder's route files (not its tests). */
+const routeFiles = (dir: string): string[] => filesUnder(dir).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
 
 const groups = readdirSync(V1, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name.startsWith('('))
@@ -24,7 +23,7 @@ describe("the gateway's routes by domain", () => {
   });
 
   it.each(groups)('(%s) calls only its own service', (group) => {
-    const files = filesUnder(join(V1, `(${group})`));
+    const files = routeFiles(join(V1, `(${group})`));
     expect(files.length).toBeGreaterThan(0);
     const calls = files.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/\bfastify\.(\w+)\.\w+\(/g)]

@@ -2,39 +2,17 @@
 // this also catches a package resolved by name through a workspace link, and files run by path): services (their
 // tests included) never reach into deploy/ or tests/, the gateway never into tests/, and deploy/ never into tests/
 // (the stand-ins it runs live in deploy/stand-ins).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { REPO_ROOT } from '@venuebook/local';
+import { filesUnder, packageNameOf, workspaces } from './repo-files.ts';
 import { describe, expect, it } from 'vitest';
 
 const SOURCE = /\.(?:ts|tsx|mts|cts|js|mjs)$/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name === 'gen' || entry.name === 'dist') return [];
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return SOURCE.test(entry.name) ? [path] : [];
-  });
-}
+const sourceFiles = (dir: string): string[] => filesUnder(dir).filter((file) => SOURCE.test(file));
 
 /** Our workspace packages by name → their folder (relative to the repository). */
-const WORKSPACES = new Map(
-  (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces.flatMap((pattern) => {
-    const folders = pattern.endsWith('/*')
-      ? readdirSync(join(REPO_ROOT, pattern.slice(0, -2)), { withFileTypes: true })
-          .filter((entry) => entry.isDirectory())
-          .map((entry) => `${pattern.slice(0, -2)}/${entry.name}`)
-      : [pattern];
-    return folders.flatMap((folder) => {
-      try {
-        return [[(JSON.parse(readFileSync(join(REPO_ROOT, folder, 'package.json'), 'utf8')) as { name: string }).name, folder] as const];
-      } catch {
-        return [];
-      }
-    });
-  }),
-);
+const WORKSPACES = new Map(workspaces().map((folder) => [packageNameOf(folder), folder] as const));
 
 /** Where each import of `file` lands, as a folder of the repository ('' when outside it: npm packages, node:). */
 function targets(file: string): { specifier: string; target: string }[] {

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@venuebook/local';
+import { workspaces } from './repo-files.ts';
 import { describe, expect, it } from 'vitest';
 
 /** The paths in the first column of the README's '## Layout' table, without their trailing slash. */
@@ -15,18 +16,6 @@ export function layoutPaths(readme: string): string[] {
     .split('\n')
     .filter((line) => line.startsWith('| `'))
     .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([^`]+)`/g)].map((match) => match[1]!.replace(/\/$/, '')));
-}
-
-/** Every workspace of the root package.json, expanded (`services/*` → each folder with a package.json). */
-function workspaces(): string[] {
-  const patterns = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
-  return patterns.flatMap((pattern) =>
-    pattern.endsWith('/*')
-      ? readdirSync(join(REPO_ROOT, pattern.slice(0, -2)), { withFileTypes: true })
-          .filter((entry) => entry.isDirectory() && existsSync(join(REPO_ROOT, pattern.slice(0, -2), entry.name, 'package.json')))
-          .map((entry) => `${pattern.slice(0, -2)}/${entry.name}`)
-      : [pattern],
-  );
 }
 
 /** The repository's top-level folders that are its own (not tools' caches, build output or dot-folders). */

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from '@venuebook/local';
+import { filesUnder } from './repo-files.ts';
 import { SERVICE_NAMES } from '@venuebook/contracts/services';
 import { describe, expect, it } from 'vitest';
 
@@ -32,13 +33,6 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 };
 
 const srcOf = (service: string): string => join(REPO_ROOT, 'services', service, 'src');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 /** The relative import specifiers of a file (static, re-exports and dynamic imports). */
 function relativeImports(file: string): string[] {
