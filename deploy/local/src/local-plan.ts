@@ -7,10 +7,11 @@
 // - a configured GOOGLE_CLIENT_ID always wins over the local OpenID Connect stand-in;
 // - the stand-ins (mail sink, OIDC provider) always listen on 127.0.0.1, whatever HOST says.
 import { isLoopbackHost } from '@venuebook/service-kit';
+import { STAND_IN_HOST } from '@venuebook/stand-ins';
 import { LOCAL_COMPANY_DOMAIN } from './seed/demo-accounts.ts';
 
 /** Where the stand-ins (local mail sink, local OpenID Connect provider) listen: loopback only. */
-export const STAND_IN_HOST = '127.0.0.1';
+export { STAND_IN_HOST };
 
 export interface LocalRunSettings {
   COMPANY_DOMAIN?: string | undefined;

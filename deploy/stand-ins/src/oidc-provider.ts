@@ -18,8 +18,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import type { JWK } from 'jose';
 import Provider, { interactionPolicy } from 'oidc-provider';
 
-// Loopback only, whatever HOST the launcher was given: a stand-in is never reachable from other machines.
-const host = '127.0.0.1';
+import { STAND_IN_HOST as host } from './host.ts';
 
 export interface OidcStandInOptions {
   /** 0 (default) = any free port. */

@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import { freePort, httpOk, startProcess, tcpOpen, waitFor } from '@venuebook/service-kit/processes';
 import type { ManagedProcess, RunningService } from '@venuebook/service-kit/processes';
 import type { JWK } from 'jose';
-
-/** Loopback only, whatever HOST the launcher was given: a stand-in is never reachable from other machines. */
-const STAND_IN_HOST = '127.0.0.1';
+import { STAND_IN_HOST } from './host.ts';
 
 /** The local SMTP sink (the stand-in for the company mail relay) and its mailbox page. */
 export async function startMailSink(logDir: string): Promise<RunningService & { smtpUrl: string; mailboxUrl: string }> {

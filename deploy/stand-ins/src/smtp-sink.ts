@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { STAND_IN_HOST } from './host.ts';
 
 interface StoredMessage {
   id: number;
@@ -71,8 +72,7 @@ const http = createServer((request, response) => {
   response.writeHead(404).end();
 });
 
-// Loopback only, whatever HOST the launcher was given: a stand-in is never reachable from other machines.
-const host = '127.0.0.1';
+const host = STAND_IN_HOST;
 smtp.listen(Number(process.env.SMTP_PORT ?? 0), host, () => {
   http.listen(Number(process.env.HTTP_PORT ?? 0), host, () => {
     const smtpPort = (smtp.server.address() as AddressInfo).port;
