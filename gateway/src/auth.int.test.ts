@@ -346,7 +346,7 @@ describe('readiness detail and API docs for signed-in users', () => {
     for (const role of ['admin', 'owner'] as const)
       expect(await readyz(await under.as(role)), role).toEqual({
         status: 'ready',
-        checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING', media: 'SERVING' },
+        checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING', media: 'SERVING', notifier: 'SERVING' },
       });
   });
 
@@ -643,6 +643,24 @@ describe('role × endpoint matrix', () => {
     },
     // An unknown user: 404 once permitted, 403 before.
     { name: 'DELETE /users/:id', action: 'user.remove', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/users/${randomUUID()}`, headers }) },
+    // The first-login webhook (the notifier): a test to a closed port answers 200 with delivered false; an unknown job 400.
+    { name: 'GET /admin/webhook', action: 'settings.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/webhook', headers }) },
+    {
+      name: 'POST /admin/webhook/test',
+      action: 'settings.edit',
+      call: (headers) => app.inject({ method: 'POST', url: '/api/v1/admin/webhook/test', payload: { url: 'http://127.0.0.1:9/hooks/matrix' }, headers }),
+    },
+    { name: 'GET /admin/webhook/secret', action: 'settings.edit', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/webhook/secret', headers }) },
+    {
+      name: 'POST /admin/webhook/secret/rotate',
+      action: 'settings.edit',
+      call: (headers) => app.inject({ method: 'POST', url: '/api/v1/admin/webhook/secret/rotate', headers }),
+    },
+    {
+      name: 'POST /admin/webhook/jobs/:id/retry',
+      action: 'settings.edit',
+      call: (headers) => app.inject({ method: 'POST', url: `/api/v1/admin/webhook/jobs/first_login:${randomUUID()}/retry`, headers }),
+    },
   ];
   let viewerUserId: string | undefined;
   async function viewerId(): Promise<string> {
@@ -697,7 +715,7 @@ describe('role × endpoint matrix', () => {
   const allowedStatus = (name: string): number[] =>
     name === 'POST /venues' || name === 'POST /card-templates'
       ? [201]
-      : name === 'POST /venues/:id/cards/templates'
+      : name === 'POST /venues/:id/cards/templates' || name === 'POST /admin/webhook/jobs/:id/retry'
         ? [400]
         : NOT_FOUND_ONCE_PERMITTED.includes(name)
           ? [404]

@@ -25,6 +25,8 @@ export interface E2eStack {
   gatewayUrls: string[];
   /** The local mailbox (sign-up confirmations). */
   mailboxUrl: string;
+  /** The local webhook receiver (first-login webhook: <url>/hooks/<name>; JSON at <url>/deliveries). */
+  webhookReceiverUrl: string;
   /**
    * The port for the embeddable media library's host page; its origins (http://127.0.0.1:<port>, same-site with
    * the stack, and http://localhost:<port>, cross-site) are the stack's EMBED_ALLOWED_ORIGINS.

@@ -67,7 +67,8 @@ async function startE2eStack(worker: number, workers: number, started: { stack: 
   });
   started.push({ stack, dataDir });
   if (!stack.mailboxUrl) throw new Error('the e2e stack needs the local mail sink');
-  return { baseUrl: stack.url, gatewayUrls: stack.gatewayUrls, mailboxUrl: stack.mailboxUrl, embedHostPort };
+  if (!stack.webhookReceiverUrl) throw new Error('the e2e stack needs the local webhook receiver');
+  return { baseUrl: stack.url, gatewayUrls: stack.gatewayUrls, mailboxUrl: stack.mailboxUrl, webhookReceiverUrl: stack.webhookReceiverUrl, embedHostPort };
 }
 
 /** The origins of the embedding host page on `port`: same-site with the stack (127.0.0.1), then cross-site (localhost). */

@@ -1,5 +1,6 @@
-// Integration project's global setup: the run's shared stand-ins (the mail sink and two OpenID Connect providers,
-// as processes through @venuebook/stand-ins), for harnesses of services that send mail or trust a provider: those
+// Integration project's global setup: the run's shared stand-ins (the mail sink, two OpenID Connect providers and the
+// webhook receiver, as processes through @venuebook/stand-ins), for harnesses of services that send mail, trust a
+// provider or post webhooks: those
 // import neither the launcher nor the stand-ins, and read what is running through sharedStandIns() of the kit's
 // testing module. Started when the first file asks for them; stopped at the end of the run.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SharedStandIns } from '@venuebook/service-kit/testing';
 import { startOnRequest } from '@venuebook/service-kit/testing';
-import { newSigningJwk, startMailSink, startOidcProvider } from '@venuebook/stand-ins';
+import { newSigningJwk, startMailSink, startOidcProvider, startWebhookReceiver } from '@venuebook/stand-ins';
 import type { TestProject } from 'vitest/node';
 import './context.ts';
 
@@ -31,7 +32,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
         return { issuer: running.issuer, clientId: running.clientId, kid: signingJwk.kid ?? '', privateJwk: signingJwk };
       };
       const [oidc, otherOidc] = [await provider('oidc'), await provider('other-oidc')];
-      return { description: { smtpUrl: mail.smtpUrl, mailboxUrl: mail.mailboxUrl, oidc, otherOidc }, stop };
+      const webhooks = await startWebhookReceiver(logDir);
+      stops.push(webhooks.stop);
+      return { description: { smtpUrl: mail.smtpUrl, mailboxUrl: mail.mailboxUrl, webhookReceiverUrl: webhooks.url, oidc, otherOidc }, stop };
     } catch (error) {
       await stop();
       throw error;

@@ -7,6 +7,7 @@ export {
   seedDemoVenues,
   gatewayServiceEnv,
   identityEnv,
+  notifierEnv,
   startServices,
   startStack,
   stopServices,

@@ -38,6 +38,11 @@ export interface LocalRunPlan {
   oidcStandIn: boolean;
   /** Where the stand-ins listen. */
   standInHost: typeof STAND_IN_HOST;
+  /**
+   * Allow a first-login webhook receiver on this machine (the local webhook receiver): only when the app itself
+   * listens on loopback, i.e. it is nobody's but this machine's user.
+   */
+  webhookLoopback: boolean;
 }
 
 export { isLoopbackHost };
@@ -73,6 +78,7 @@ export function planLocalRun(settings: LocalRunSettings): LocalRunPlan {
     smtpUrl,
     oidcStandIn: !given(settings.GOOGLE_CLIENT_ID),
     standInHost: STAND_IN_HOST,
+    webhookLoopback: isLoopbackHost(host),
   };
 }
 

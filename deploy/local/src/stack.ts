@@ -8,6 +8,7 @@ import { createClient } from '@venuebook/grpc';
 import { IdentityService, LogoutScope } from '@venuebook/contracts/identity/v1';
 import { SERVICE_NAMES, serviceUrlEnv } from '@venuebook/contracts/services';
 import type { ServiceName } from '@venuebook/contracts/services';
+import { NotifierService } from '@venuebook/contracts/notifier/v1';
 import { VenuesService } from '@venuebook/contracts/venues/v1';
 import { userContextSigner } from '@venuebook/service-kit';
 import { provisionInfra } from './provision.ts';
@@ -19,7 +20,7 @@ import { demoAccounts, OUTSIDE_DOMAIN_ACCOUNT } from './seed/demo-accounts.ts';
 import type { DemoAccount } from './seed/demo-accounts.ts';
 import { DEMO_VENUES } from '@venuebook/domain/testing';
 import { confirmationLink } from '@venuebook/service-kit/stand-ins';
-import { oidcGatewayEnv, startMailSink, startOidcProvider } from '@venuebook/stand-ins';
+import { oidcGatewayEnv, startMailSink, startOidcProvider, startWebhookReceiver } from '@venuebook/stand-ins';
 import type { RunningOidcProvider } from '@venuebook/stand-ins';
 import { demoAccountsInMarker, planLocalRun, refusalOf } from './local-plan.ts';
 import type { LocalRunPlan } from './local-plan.ts';
@@ -78,6 +79,11 @@ export interface RunningStack {
   plan: LocalRunPlan;
   /** The local mailbox page (sign-up confirmations) and its JSON at <mailboxUrl>/messages; undefined when SMTP_URL is configured. */
   mailboxUrl: string | undefined;
+  /**
+   * The local webhook receiver (its page; requests at <url>/hooks/<name>, JSON at <url>/deliveries), checking
+   * signatures with the notifier's signing secret; undefined when the app is not on a loopback host.
+   */
+  webhookReceiverUrl: string | undefined;
   /** The demo accounts (one per role); empty when the plan allows none. */
   accounts: DemoAccount[];
   /** Number of demo venues created by this start (0 when the data folder was seeded before). */
@@ -87,7 +93,7 @@ export interface RunningStack {
    * Its processes, for tests that take one down (the gateway can be started again on the same URL; so can
    * each replica of a service: `services.venues.replicas[0]`).
    */
-  services: RunningServices & { mail?: RunningService; oidc?: RunningOidcProvider; gateway: RunningGateway };
+  services: RunningServices & { mail?: RunningService; oidc?: RunningOidcProvider; webhookReceiver?: RunningService; gateway: RunningGateway };
   stop(): Promise<void>;
 }
 
@@ -186,14 +192,25 @@ export function identityEnv(options: {
   oidc?: { issuer: string; clientId: string };
   /** log2 of scrypt's N for new password hashes (PASSWORD_SCRYPT_LOG2_N); default the service's own (production). */
   passwordHashLog2N?: number;
+  /** Accept a webhook receiver on this machine (WEBHOOK_ALLOW_LOOPBACK): local mode and tests only. */
+  allowLoopbackWebhook?: boolean;
 }): Record<string, string> {
   return {
+    WEBHOOK_ALLOW_LOOPBACK: options.allowLoopbackWebhook ? 'true' : 'false',
     COMPANY_DOMAIN: options.companyDomain,
     SMTP_URL: options.smtpUrl,
     OWNER_EMAILS: options.ownerEmails ?? '',
     ...(options.passwordHashLog2N === undefined ? {} : { PASSWORD_SCRYPT_LOG2_N: String(options.passwordHashLog2N) }),
     ...(options.oidc ? { OIDC_ISSUER: options.oidc.issuer, GOOGLE_CLIENT_ID: options.oidc.clientId, OIDC_JWKS_URL: '' } : {}),
   };
+}
+
+/**
+ * The notifier's own settings: the app's URL (in every webhook body) and whether a receiver on this machine is
+ * allowed (local mode: the local webhook receiver; identity is told the same).
+ */
+export function notifierEnv(options: { appUrl: string; allowLoopback: boolean }): Record<string, string> {
+  return { APP_URL: options.appUrl, WEBHOOK_ALLOW_LOOPBACK: options.allowLoopback ? 'true' : 'false' };
 }
 
 /** The gateway's environment that points it at the running services (VENUES_GRPC_URL, ...: every replica's host:port). */
@@ -238,6 +255,24 @@ export async function seedDemoAccounts(options: {
     return ownerId;
   } finally {
     identity.close();
+  }
+}
+
+/**
+ * Tells the local webhook receiver the notifier's signing secret (read as a system owner, like the seed), so that
+ * its page shows each signature checked. After a rotation in User Management, the next start tells it again.
+ */
+async function giveReceiverTheSecret(receiverUrl: string, notifierAddress: string, userContextKey: string): Promise<void> {
+  const notifier = createClient(NotifierService, notifierAddress, { deadlineMs: 10_000 });
+  try {
+    const { secret } = await notifier.getSigningSecret(
+      {},
+      { metadata: userContextSigner({ userId: 'local-launcher', email: '', role: 'owner', requestId: 'launcher' }, userContextKey) },
+    );
+    const response = await fetch(`${receiverUrl}/secret`, { method: 'PUT', body: secret });
+    if (!response.ok) throw new Error(`the local webhook receiver refused the signing secret: ${response.status}`);
+  } finally {
+    notifier.close();
   }
 }
 
@@ -301,6 +336,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ? await startOidcProvider({ logDir, publicUrl: url, accounts: [...accounts.map((account) => account.email), OUTSIDE_DOMAIN_ACCOUNT] })
       : undefined;
     if (oidcProvider) stops.push(oidcProvider.stop);
+    // The first-login webhook's stand-in receiver: only where a receiver on this machine is allowed.
+    const webhookReceiver = plan.webhookLoopback ? await startWebhookReceiver(logDir) : undefined;
+    if (webhookReceiver) stops.push(webhookReceiver.stop);
     const services = await startServices({
       infra,
       userContextKey: secrets.USER_CONTEXT_KEY,
@@ -314,10 +352,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           ownerEmails: plan.ownerEmails,
           ...(oidcProvider ? { oidc: oidcProvider } : {}),
           ...(options.passwordHashLog2N === undefined ? {} : { passwordHashLog2N: options.passwordHashLog2N }),
+          allowLoopbackWebhook: plan.webhookLoopback,
         }),
         venues: {},
         cards: {},
         media: {},
+        notifier: notifierEnv({ appUrl: url, allowLoopback: plan.webhookLoopback }),
       },
     });
     stops.push(() => stopServices(services));
@@ -325,6 +365,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     for (const name of SERVICE_NAMES) {
       if (services[name].replicas.length > 1) log(`${name}: ${services[name].replicas.length} replicas (${services[name].address}), logs ${name}-1.log …`);
     }
+
+    if (webhookReceiver) await giveReceiverTheSecret(webhookReceiver.url, services.notifier.address, secrets.USER_CONTEXT_KEY);
 
     let seeded = 0;
     const marker = markerPath;
@@ -392,10 +434,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       companyDomain,
       plan,
       mailboxUrl: mail?.mailboxUrl,
+      webhookReceiverUrl: webhookReceiver?.url,
       accounts,
       seeded,
       logDir,
-      services: { ...services, ...(mail ? { mail } : {}), ...(oidcProvider ? { oidc: oidcProvider } : {}), gateway: gatewayService },
+      services: {
+        ...services,
+        ...(mail ? { mail } : {}),
+        ...(oidcProvider ? { oidc: oidcProvider } : {}),
+        ...(webhookReceiver ? { webhookReceiver } : {}),
+        gateway: gatewayService,
+      },
       stop,
     };
   } catch (error) {

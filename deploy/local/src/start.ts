@@ -45,6 +45,9 @@ if (stack.accounts.length > 0) {
   );
 }
 say(stack.mailboxUrl ? `local mailbox (sign-up confirmation mails): ${stack.mailboxUrl}` : 'confirmation mails go to SMTP_URL');
+if (stack.webhookReceiverUrl) {
+  say(`local webhook receiver: ${stack.webhookReceiverUrl}  (first-login webhook URL for User Management: ${stack.webhookReceiverUrl}/hooks/first-login)`);
+}
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

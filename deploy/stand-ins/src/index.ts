@@ -1,8 +1,9 @@
-// @venuebook/stand-ins: the local stand-ins for outside systems (the company mail relay, Google sign-in), real
+// @venuebook/stand-ins: the local stand-ins for outside systems (the company mail relay, Google sign-in, the
+// first-login webhook's automation service), real
 // servers speaking their protocols. The launcher runs them as processes; tests start them in-process when they must
 // configure them, and talk to them through the clients in @venuebook/service-kit/testing.
 export { STAND_IN_HOST } from './host.ts';
 export { newSigningJwk, startOidcStandIn } from './oidc-provider.ts';
 export type { OidcStandIn, OidcStandInOptions } from './oidc-provider.ts';
-export { oidcGatewayEnv, startMailSink, startOidcProvider } from './processes.ts';
+export { oidcGatewayEnv, startMailSink, startOidcProvider, startWebhookReceiver } from './processes.ts';
 export type { RunningOidcProvider } from './processes.ts';

@@ -18,6 +18,25 @@ export async function startMailSink(logDir: string): Promise<RunningService & { 
   return { address: `${STAND_IN_HOST}:${smtpPort}`, smtpUrl: `smtp://${STAND_IN_HOST}:${smtpPort}`, mailboxUrl, process: child, stop: () => child.stop() };
 }
 
+/**
+ * The local webhook receiver (the stand-in for an automation service): its page, and `hookUrl(name)` for a
+ * webhook URL whose requests it records under that name. `secret`: the signing secret to check signatures with
+ * (it can be given later: PUT <url>/secret).
+ */
+export async function startWebhookReceiver(
+  logDir: string,
+  options: { secret?: string } = {},
+): Promise<RunningService & { url: string; hookUrl(name: string): string }> {
+  const httpPort = await freePort(STAND_IN_HOST);
+  const child = startProcess('webhook-receiver', process.execPath, [join(import.meta.dirname, 'webhook-receiver.ts')], {
+    logDir,
+    env: { HTTP_PORT: String(httpPort), WEBHOOK_SECRET: options.secret ?? '' },
+  });
+  const url = `http://${STAND_IN_HOST}:${httpPort}`;
+  await waitFor('webhook receiver', () => httpOk(`${url}/deliveries`), { process: child });
+  return { address: `${STAND_IN_HOST}:${httpPort}`, url, hookUrl: (name) => `${url}/hooks/${name}`, process: child, stop: () => child.stop() };
+}
+
 export interface RunningOidcProvider {
   issuer: string;
   clientId: string;

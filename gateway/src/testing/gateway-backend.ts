@@ -9,7 +9,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoAccounts, identityEnv, provisionInfra, seedDemoAccounts, startServices, stopServices, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
+import {
+  demoAccounts,
+  identityEnv,
+  notifierEnv,
+  provisionInfra,
+  seedDemoAccounts,
+  startServices,
+  stopServices,
+  TEST_PASSWORD_HASH_LOG2_N,
+} from '@venuebook/local';
 import type { DemoAccount, RunningServices } from '@venuebook/local';
 import type { Role } from '@venuebook/domain';
 import { SERVICE_NAMES } from '@venuebook/contracts/services';
@@ -106,6 +115,7 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
             ownerEmails: accounts.owner.email,
             oidc,
             passwordHashLog2N: TEST_PASSWORD_HASH_LOG2_N,
+            allowLoopbackWebhook: true,
           }),
           MONGODB_DB: dbs.identity,
           AUDIT_CONSUMER_NAME: `identity-audit-${suffix}`,
@@ -113,6 +123,14 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
         venues: { MONGODB_DB: dbs.venues },
         cards: { MONGODB_DB: dbs.cards },
         media: { MONGODB_DB: dbs.media, S3_BUCKET: `media-${suffix}` },
+        notifier: {
+          ...notifierEnv({ appUrl: TEST_PUBLIC_URL, allowLoopback: true }),
+          MONGODB_DB: dbs.notifier,
+          FIRST_LOGIN_CONSUMER_NAME: `notifier-first-logins-${suffix}`,
+          NOTIFIER_JOBS_CONSUMER_NAME: `notifier-jobs-${suffix}`,
+          WEBHOOK_RETRY_BASE_MS: '200',
+          WEBHOOK_TIMEOUT_MS: '2000',
+        },
       },
     });
     stops.push(() => stopServices(services));

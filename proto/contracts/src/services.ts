@@ -6,6 +6,7 @@ import type { DescService } from '@bufbuild/protobuf';
 import { CardsService } from '@venuebook/contracts/cards/v1';
 import { IdentityService } from '@venuebook/contracts/identity/v1';
 import { MediaService } from '@venuebook/contracts/media/v1';
+import { NotifierService } from '@venuebook/contracts/notifier/v1';
 import { VenuesService } from '@venuebook/contracts/venues/v1';
 
 export interface ServiceRegistration {
@@ -24,6 +25,8 @@ export const SERVICES = {
   cards: { service: CardsService, urlEnv: 'CARDS_GRPC_URL', defaultAddress: '127.0.0.1:50053' },
   // After venues and cards: the media service checks venues and the cards a photo is tagged with through them.
   media: { service: MediaService, urlEnv: 'MEDIA_GRPC_URL', defaultAddress: '127.0.0.1:50054' },
+  // The first-login webhook worker and its admin API; it asks identity for the first logins to deliver.
+  notifier: { service: NotifierService, urlEnv: 'NOTIFIER_GRPC_URL', defaultAddress: '127.0.0.1:50055' },
 } as const satisfies Record<string, ServiceRegistration>;
 
 export type ServiceName = keyof typeof SERVICES;

@@ -38,3 +38,4 @@ export * from './identity/auth.schema.ts';
 export * from './remotes.ts';
 export * from './identity/audit-log.ts';
 export * from './identity/admin-settings.ts';
+export * from './identity/webhook.schema.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyDomainSchema, serviceConfigSchema } from '@venuebook/service-kit';
+import { booleanSettingSchema, companyDomainSchema, serviceConfigSchema } from '@venuebook/service-kit';
 
 /** The identity service's environment: what every service reads, plus its own settings. */
 export const configSchema = serviceConfigSchema('venuebook_identity').extend({
@@ -71,6 +71,9 @@ export const configSchema = serviceConfigSchema('venuebook_identity').extend({
     .max(4096)
     .default(32)
     .describe('audit entries kept whole in memory, in MiB (a page read again needs no database read; 0 = none); the list itself is always in memory'),
+  WEBHOOK_ALLOW_LOOPBACK: booleanSettingSchema.describe(
+    'accept a first-login webhook URL on this machine (http(s)://127.0.0.1, localhost): local mode and tests only; the notifier has the same setting',
+  ),
   AUDIT_CONSUMER_NAME: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _')

@@ -343,6 +343,9 @@ describe('the identity service without the gateway', () => {
           client.listAdminSettings({}),
           client.getAdminSetting({ key: 'x' }),
           client.setAdminSetting({ key: 'x', value: 'y' }),
+          client.listPendingFirstLogins({}),
+          client.markFirstLoginNotified({ userId: under.owner.id }),
+          client.getFirstLoginWebhook({}),
         ];
         const errors = await Promise.all(calls.map(rejection));
         // Every RPC of the service is in the list (a new one must be added here).

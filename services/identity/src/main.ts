@@ -15,6 +15,7 @@ import type { ScryptParams } from './domain/password.ts';
 import { createIdentityEvents } from './events/identity.events.ts';
 import { startAuditConsumer } from './consumers/audit-consumer.ts';
 import { createAuditSettingsHandlers } from './grpc/audit-settings.handlers.ts';
+import { createFirstLoginHandlers } from './grpc/first-login.handlers.ts';
 import { createIdentityHandlers } from './grpc/identity.handlers.ts';
 import { createMailer } from './adapters/mailer.ts';
 import { createAuditLogReadModel } from './read-model/audit-log-read-model.ts';
@@ -40,6 +41,7 @@ import { auditLogUseCases } from './use-cases/audit-logs.ts';
 import { passwordWorkBusy, userBusy } from './use-cases/errors.ts';
 import { createIdentityUseCases } from './use-cases/index.ts';
 import { userListWrites } from './use-cases/user-list.ts';
+import { firstLoginUseCases } from './use-cases/first-logins.ts';
 import { settingsUseCases } from './use-cases/settings.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -102,8 +104,13 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
       const events = createIdentityEvents(js, logger, audit);
       // One set of locks (identity_locks): the roles lock and the per-user locks.
       const locks = new Locks(models.locks);
+      const userRepository = new UserRepository(models, {
+        written: userListWrites(users, (userId) => events.userChanged(userId, instanceId)),
+        locks,
+        busy: userBusy,
+      });
       const useCases = createIdentityUseCases({
-        users: new UserRepository(models, { written: userListWrites(users, (userId) => events.userChanged(userId, instanceId)), locks, busy: userBusy }),
+        users: userRepository,
         userList: users,
         sessions: new SessionRepository(models, {
           ttlMs: config.SESSION_TTL_DAYS * 24 * HOUR_MS,
@@ -149,8 +156,19 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
       });
       const auditConsumer = await startAuditConsumer(nc, { durable: config.AUDIT_CONSUMER_NAME, logger, useCases: auditLogs });
       defer(() => auditConsumer.stop());
-      const settings = settingsUseCases({ settings: new SettingsRepository(models.adminSettings), audit, now: () => new Date() });
-      return { ...createIdentityHandlers(useCases), ...createAuditSettingsHandlers({ ...auditLogs, ...settings }) };
+      const settingsRepository = new SettingsRepository(models.adminSettings);
+      const settings = settingsUseCases({
+        settings: settingsRepository,
+        audit,
+        now: () => new Date(),
+        allowLoopbackWebhook: config.WEBHOOK_ALLOW_LOOPBACK,
+      });
+      const firstLogins = firstLoginUseCases({ users: userRepository, userList: users, settings: settingsRepository });
+      return {
+        ...createIdentityHandlers(useCases),
+        ...createAuditSettingsHandlers({ ...auditLogs, ...settings }),
+        ...createFirstLoginHandlers(firstLogins),
+      };
     },
   });
   if (!readModels) throw new Error('identity: the read models did not start');

@@ -96,6 +96,12 @@ export const natsConfigSchema = z.object({
 });
 
 /** GRPC_MAX_MESSAGE_BYTES: the largest gRPC message sent or accepted, by services and the gateway's clients alike. */
+/** An on/off setting: 'true' or 'false' (anything else is refused rather than guessed). */
+export const booleanSettingSchema = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true');
+
 export const grpcMaxMessageBytesSchema = z.coerce
   .number()
   .int()

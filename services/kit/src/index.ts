@@ -2,6 +2,7 @@
 // JetStream helpers, graceful shutdown).
 export {
   baseConfigSchema,
+  booleanSettingSchema,
   companyDomainSchema,
   ConfigError,
   configReference,
@@ -34,6 +35,9 @@ export {
   USER_CONTEXT_MAX_AGE_MS,
   USER_CONTEXT_METADATA,
   verifyUserContext,
+  requireWorkerCaller,
+  workerCaller,
+  workerUserId,
 } from './user-context.ts';
 export { createLogger, REDACT_PATHS } from './logger.ts';
 export { redactCredentials, REDACTED_CREDENTIALS } from './redact-credentials.ts';
@@ -91,3 +95,25 @@ export { cardsClientConfigSchema, createVenueLinks } from './clients/venue-links
 export type { VenueLinks } from './clients/venue-links.ts';
 export { startVenueLifecycle } from './venue-lifecycle.ts';
 export type { RunningVenueLifecycle, VenueLifecycleOptions } from './venue-lifecycle.ts';
+export {
+  backoffDelay,
+  JobQueue,
+  MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+  PermanentJobFailure,
+  RetryLater,
+  startWorker,
+  workerJobModel,
+} from './worker/index.ts';
+export type {
+  AttemptOutcome,
+  BackoffPolicy,
+  JobClaim,
+  JobContext,
+  JobStatus,
+  RunningWorker,
+  WorkerJob,
+  WorkerJobDocument,
+  WorkerOptions,
+} from './worker/index.ts';
+export { newWebhookSecret, signWebhook, verifyWebhookSignature, WEBHOOK_HEADERS } from './webhook-signature.ts';

@@ -137,6 +137,56 @@ export async function confirmationLink(mailboxUrl: string | undefined, email: st
 export interface SharedStandIns {
   smtpUrl: string;
   mailboxUrl: string;
+  /** The local webhook receiver (see webhookReceiver). */
+  webhookReceiverUrl: string;
   oidc: OidcSigningKey;
   otherOidc: OidcSigningKey;
+}
+
+/** A request the local webhook receiver got. */
+export interface ReceivedWebhook {
+  id: number;
+  hook: string;
+  deliveryId: string;
+  event: string;
+  /** Checked with the secret it was given; null when it was given none. */
+  signatureValid: boolean | null;
+  body: Record<string, unknown>;
+  /** The body as sent (what the signature covers) and the signature header. */
+  rawBody: string;
+  signature: string;
+  answeredStatus: number;
+  receivedAt: string;
+}
+
+/** What the local webhook receiver answers a hook's next requests (then 200 again). */
+export interface ScriptedWebhookAnswer {
+  status: number;
+  /** Answer only after this long (a receiver that hangs). */
+  delayMs?: number;
+  headers?: Record<string, string>;
+}
+
+/** The client of the local webhook receiver at `url` (deploy/stand-ins/src/webhook-receiver.ts). */
+export function webhookReceiver(url: string) {
+  const call = async (path: string, init?: RequestInit): Promise<Response> => {
+    const response = await fetch(`${url}${path}`, init);
+    if (!response.ok) throw new Error(`webhook receiver ${path}: ${response.status}`);
+    return response;
+  };
+  return {
+    url,
+    /** A webhook URL whose requests it records under `name`. */
+    hookUrl: (name: string): string => `${url}/hooks/${name}`,
+    async received(hook?: string): Promise<ReceivedWebhook[]> {
+      return (await (await call(`/deliveries${hook ? `?hook=${encodeURIComponent(hook)}` : ''}`)).json()) as ReceivedWebhook[];
+    },
+    async script(hook: string, answers: readonly ScriptedWebhookAnswer[]): Promise<void> {
+      await call(`/hooks/${hook}/script`, { method: 'PUT', body: JSON.stringify(answers) });
+    },
+    /** The signing secret to check `hook`'s signatures with (every hook's, when none is named). */
+    async setSecret(secret: string, hook?: string): Promise<void> {
+      await call(hook ? `/hooks/${hook}/secret` : '/secret', { method: 'PUT', body: secret });
+    },
+  };
 }

@@ -117,3 +117,20 @@ export function callerCan(caller: Caller, action: Action): boolean {
 export function requireCallerPermission(caller: Caller, action: Action): void {
   if (!callerCan(caller, action)) throw new GrpcError(GrpcStatus.PERMISSION_DENIED, 'You do not have permission to do this');
 }
+
+/** The user id a worker signs its calls with: `worker:<name>` (no user has one; user ids are UUIDs). */
+export const workerUserId = (name: string): string => `worker:${name}`;
+
+/** The signed caller of a worker's own calls (no role: it may call only what names it, see requireWorkerCaller). */
+export function workerCaller(name: string, requestId: string): Caller {
+  return { userId: workerUserId(name), email: '', role: '', requestId };
+}
+
+/** For methods only worker `name` may call: PERMISSION_DENIED for any other caller, users included. */
+export function requireWorkerCaller(call: HandlerContext, name: string): Caller {
+  const caller = call.caller;
+  if (!caller || caller.userId !== workerUserId(name) || caller.role !== '') {
+    throw new GrpcError(GrpcStatus.PERMISSION_DENIED, 'You do not have permission to do this');
+  }
+  return caller;
+}

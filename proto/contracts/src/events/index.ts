@@ -77,6 +77,11 @@ export const SUBJECTS = {
   /** An audit-log entry: every mutation of every service (the kit's createAuditRecorder); identity stores them. */
   auditRecorded: subject('audit', 'entry', 'recorded'),
   /**
+   * A worker's job may be due (the kit's worker runtime): only a wake-up, the job's state is in the worker's
+   * database. One subject per worker (`venuebook.jobs.<worker>.due.v1`), so each worker's consumer reads its own.
+   */
+  notifierJobDue: subject('jobs', 'notifier', 'due'),
+  /**
    * Live presence (gateway replicas to each other): a user joined, is still on (heartbeat) or left a card channel on
    * the publishing replica. Ephemeral, core NATS only: in no stream (EPHEMERAL_SUBJECTS), nothing is stored.
    */
@@ -150,6 +155,13 @@ export const STREAMS = {
     subjects: ['venuebook.audit.>'],
     description: 'Audit-log entries of every service (stored by identity through a durable consumer)',
     maxAgeMs: 90 * DAY_MS,
+    duplicateWindowMs: 2 * 60_000,
+  },
+  jobs: {
+    name: 'VENUEBOOK_JOBS',
+    subjects: ['venuebook.jobs.>'],
+    description: "Workers' wake-ups (a job may be due); the jobs themselves are in each worker's database",
+    maxAgeMs: 7 * DAY_MS,
     duplicateWindowMs: 2 * 60_000,
   },
   dlq: {
@@ -322,6 +334,10 @@ export const userFirstLoginSchema = z.object({
 });
 export type UserFirstLogin = z.infer<typeof userFirstLoginSchema>;
 
+/** A worker's job may be due: its id in the worker's job collection. */
+export const jobDueSchema = z.object({ jobId: z.string().min(1).max(200) });
+export type JobDue = z.infer<typeof jobDueSchema>;
+
 export const userRoleChangedSchema = z.object({ userId: z.string(), email: z.string(), role: z.string(), previousRole: z.string() });
 export type UserRoleChanged = z.infer<typeof userRoleChangedSchema>;
 
@@ -447,6 +463,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.userChanged]: userChangedSchema,
   [SUBJECTS.auditEntryStored]: auditEntryStoredSchema,
   [SUBJECTS.auditRecorded]: auditRecordedSchema,
+  [SUBJECTS.notifierJobDue]: jobDueSchema,
   [SUBJECTS.presenceChanged]: presenceChangedSchema,
 } as const satisfies Record<SubjectName, z.ZodType>;
 

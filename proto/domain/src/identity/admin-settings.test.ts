@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateAdminSetting, WEBHOOK_URL_MESSAGE } from './admin-settings.ts';
+import { LOOPBACK_WEBHOOK_URL_MESSAGE, validateAdminSetting, WEBHOOK_URL_MESSAGE } from './admin-settings.ts';
 
 const KEY = 'first_login_zapier_webhook_url';
 
@@ -27,7 +27,29 @@ describe('the first-login webhook URL', () => {
       'http://hooks.zapier.com/x',
       'javascript://hooks.zapier.com/%0aalert(1)',
     ]) {
-      expect(validateAdminSetting(KEY, url), url).toEqual({ ok: false, field: 'value', messages: [WEBHOOK_URL_MESSAGE] });
+      const loopback = /^https:\/\/(127\.0\.0\.1|\[::1\]|localhost)\//.test(url);
+      expect(validateAdminSetting(KEY, url), url).toEqual({
+        ok: false,
+        field: 'value',
+        messages: [loopback ? LOOPBACK_WEBHOOK_URL_MESSAGE : WEBHOOK_URL_MESSAGE],
+      });
+    }
+  });
+
+  it('accepts a receiver on this machine only where the deployment allows it, and never a private or metadata address', () => {
+    const allowed = { allowLoopbackWebhook: true };
+    for (const url of ['http://127.0.0.1:4567/hooks/first-login', 'https://localhost:8443/x', 'http://[::1]:9000/']) {
+      expect(validateAdminSetting(KEY, url), url).toEqual({ ok: false, field: 'value', messages: [LOOPBACK_WEBHOOK_URL_MESSAGE] });
+      expect(validateAdminSetting(KEY, url, allowed), url).toEqual({ ok: true, value: url });
+    }
+    for (const url of [
+      'http://10.0.0.5:80/',
+      'https://169.254.169.254/latest/meta-data/',
+      'http://127.0.0.2/',
+      'http://127.0.0.1.nip.io/',
+      'http://user@127.0.0.1/',
+    ]) {
+      expect(validateAdminSetting(KEY, url, allowed).ok, url).toBe(false);
     }
   });
 });

@@ -18,6 +18,24 @@ export const WEBHOOK_URL_MESSAGE = 'must be an https:// URL on a public host nam
 
 const webhookUrlSchema = z.union([z.literal(''), z.string().max(2048, 'must be at most 2048 characters').regex(WEBHOOK_URL_PATTERN, WEBHOOK_URL_MESSAGE)]);
 
+/**
+ * A receiver on this machine (http or https on 127.0.0.1, [::1] or localhost, any port): accepted only where the
+ * deployment allows it explicitly (local mode and tests: WEBHOOK_ALLOW_LOOPBACK), never on a real deployment.
+ */
+export const LOOPBACK_WEBHOOK_URL_PATTERN = /^https?:\/\/(?:127\.0\.0\.1|\[::1\]|localhost)(?::\d{1,5})?(?:\/[^\s]*)?$/;
+export const LOOPBACK_WEBHOOK_URL_MESSAGE = 'a receiver on this machine (127.0.0.1, localhost) is allowed only in local mode';
+
+/** What the API accepts as a webhook URL before the service decides: '', a public https URL, or a loopback one (local mode only). */
+export const webhookUrlInputSchema = z
+  .string()
+  .max(2048, 'must be at most 2048 characters')
+  .regex(new RegExp(`^$|${WEBHOOK_URL_PATTERN.source}|${LOOPBACK_WEBHOOK_URL_PATTERN.source}`), WEBHOOK_URL_MESSAGE);
+
+/** Whether `url` is a webhook receiver on this machine (see LOOPBACK_WEBHOOK_URL_PATTERN). */
+export function isLoopbackWebhookUrl(url: string): boolean {
+  return LOOPBACK_WEBHOOK_URL_PATTERN.test(url.trim());
+}
+
 export const ADMIN_SETTING_VALUE_SCHEMAS = {
   first_login_zapier_webhook_url: webhookUrlSchema,
 } as const satisfies Record<string, z.ZodType<string>>;
@@ -33,9 +51,21 @@ export function isAdminSettingKey(key: unknown): key is AdminSettingKey {
   return typeof key === 'string' && Object.hasOwn(ADMIN_SETTING_VALUE_SCHEMAS, key);
 }
 
-/** Validates `value` for `key`: the normalised value, or the reasons it is refused. */
-export function validateAdminSetting(key: string, value: unknown): { ok: true; value: string } | { ok: false; field: 'key' | 'value'; messages: string[] } {
+/**
+ * Validates `value` for `key`: the normalised value, or the reasons it is refused. `allowLoopbackWebhook`: the
+ * deployment's explicit allowance of a webhook receiver on this machine (local mode, tests).
+ */
+export function validateAdminSetting(
+  key: string,
+  value: unknown,
+  options: { allowLoopbackWebhook?: boolean } = {},
+): { ok: true; value: string } | { ok: false; field: 'key' | 'value'; messages: string[] } {
   if (!isAdminSettingKey(key)) return { ok: false, field: 'key', messages: [`Unknown setting '${key.slice(0, 100)}'`] };
+  if (key === 'first_login_zapier_webhook_url' && typeof value === 'string' && isLoopbackWebhookUrl(value)) {
+    return options.allowLoopbackWebhook && value.trim().length <= 2048
+      ? { ok: true, value: value.trim() }
+      : { ok: false, field: 'value', messages: [LOOPBACK_WEBHOOK_URL_MESSAGE] };
+  }
   const parsed = ADMIN_SETTING_VALUE_SCHEMAS[key].safeParse(typeof value === 'string' ? value.trim() : value);
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, field: 'value', messages: [...new Set(parsed.error.issues.map((issue) => issue.message))] };
@@ -61,5 +91,5 @@ export const adminSettingsSchema = z
  * key's (a second key makes this the union of the value schemas, and the server checks the value by key).
  */
 export const adminSettingUpdateSchema = z
-  .object({ value: ADMIN_SETTING_VALUE_SCHEMAS.first_login_zapier_webhook_url })
+  .object({ value: webhookUrlInputSchema })
   .meta({ id: 'AdminSettingUpdate', description: "A setting's new value ('' clears it)" });

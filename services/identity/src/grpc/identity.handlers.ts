@@ -5,12 +5,13 @@ import type { IdentityService } from '@venuebook/contracts/identity/v1';
 import { requirePermission, requireUser } from '@venuebook/service-kit';
 import type { IdentityUseCases } from '../use-cases/index.ts';
 import type { AuditSettingsMethods } from './audit-settings.handlers.ts';
+import type { FirstLoginMethods } from './first-login.handlers.ts';
 
 /**
  * The gRPC face of the identity service: decode the request, check who may call (every call carries the
  * signed user context; sign-up and sign-in come before there is a user), run the use case, encode the reply.
  */
-export function createIdentityHandlers(useCases: IdentityUseCases): Omit<ServiceHandlers<typeof IdentityService>, AuditSettingsMethods> {
+export function createIdentityHandlers(useCases: IdentityUseCases): Omit<ServiceHandlers<typeof IdentityService>, AuditSettingsMethods | FirstLoginMethods> {
   return {
     async signUp(request) {
       return { user: userToProto(await useCases.signUp(request)) };

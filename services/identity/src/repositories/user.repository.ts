@@ -250,6 +250,24 @@ export class UserRepository {
     }
   }
 
+  /** The first logins whose webhook notification was not sent (one top-level equality). */
+  async pendingFirstLogins(): Promise<{ userId: string; at: Date }[]> {
+    const docs = await this.#firstLogins.find({ notificationSent: false }).lean<FirstLoginDocument[]>().exec();
+    return docs.map((doc) => ({ userId: doc._id, at: doc.at }));
+  }
+
+  /** The user's first login when it is not notified yet (by `_id`). */
+  async pendingFirstLogin(userId: string): Promise<{ userId: string; at: Date } | undefined> {
+    const doc = await this.#firstLogins.findById(userId).lean<FirstLoginDocument>().exec();
+    return doc && !doc.notificationSent ? { userId: doc._id, at: doc.at } : undefined;
+  }
+
+  /** Marks the user's first login notified (spec §4 notification_sent); false when there is none (the user was removed). */
+  async markFirstLoginNotified(userId: string): Promise<boolean> {
+    const result = await this.#firstLogins.updateOne({ _id: userId }, { $set: { notificationSent: true } }).exec();
+    return result.matchedCount === 1;
+  }
+
   /** Replaces the password hash (a re-hash with stronger parameters), unless it changed meanwhile (checked under the lock). */
   async replacePasswordHash(id: string, previous: string, next: string): Promise<void> {
     await this.withUserLock(id, async () => {

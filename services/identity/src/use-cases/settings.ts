@@ -10,6 +10,8 @@ export interface SettingsDeps {
   settings: SettingsRepository;
   audit: AuditRecorder;
   now: () => Date;
+  /** The deployment allows a webhook receiver on this machine (WEBHOOK_ALLOW_LOOPBACK: local mode, tests). */
+  allowLoopbackWebhook?: boolean;
 }
 
 export const SETTING_NOT_FOUND = 'Setting not found';
@@ -17,7 +19,7 @@ export const SETTING_NOT_FOUND = 'Setting not found';
 const unset = (key: string): StoredAdminSetting => ({ key, value: '', updatedAt: null, updatedBy: null });
 
 /** admin_settings (spec §3, §7): read as a key → value map, saved one key at a time; admin or owner (checked by the handlers). */
-export function settingsUseCases({ settings, audit, now }: SettingsDeps) {
+export function settingsUseCases({ settings, audit, now, allowLoopbackWebhook = false }: SettingsDeps) {
   return {
     /** Every known setting, '' for those never set. */
     async listAdminSettings(): Promise<StoredAdminSetting[]> {
@@ -33,7 +35,7 @@ export function settingsUseCases({ settings, audit, now }: SettingsDeps) {
 
     /** Validates the value for its key (INVALID_ARGUMENT with the field), stores it and records the change in the audit log. */
     async setAdminSetting(caller: Caller, input: { key: string; value: string }): Promise<StoredAdminSetting> {
-      const validated = validateAdminSetting(input.key, input.value);
+      const validated = validateAdminSetting(input.key, input.value, { allowLoopbackWebhook });
       if (!validated.ok) {
         if (validated.field === 'key') throw GrpcError.notFound(SETTING_NOT_FOUND);
         throw GrpcError.invalidArgument(

@@ -1,0 +1,30 @@
+import type { ServiceHandlers } from '@venuebook/grpc';
+import type { IdentityService } from '@venuebook/contracts/identity/v1';
+import { requireWorkerCaller } from '@venuebook/service-kit';
+import type { FirstLoginUseCases } from '../use-cases/first-logins.ts';
+
+/** The identity methods of the first-login notifier; no user may call them, whatever the role. */
+export type FirstLoginMethods = 'listPendingFirstLogins' | 'markFirstLoginNotified' | 'getFirstLoginWebhook';
+
+export const NOTIFIER_WORKER = 'notifier';
+
+export function createFirstLoginHandlers(useCases: FirstLoginUseCases): Pick<ServiceHandlers<typeof IdentityService>, FirstLoginMethods> {
+  return {
+    async listPendingFirstLogins(request, call) {
+      const caller = requireWorkerCaller(call, NOTIFIER_WORKER);
+      const pending = await useCases.listPendingFirstLogins(caller, request.userId);
+      return { firstLogins: pending.map(({ userId, email, at }) => ({ userId, email, at: at.toISOString() })) };
+    },
+
+    async markFirstLoginNotified(request, call) {
+      const caller = requireWorkerCaller(call, NOTIFIER_WORKER);
+      await useCases.markFirstLoginNotified(caller, request.userId);
+      return {};
+    },
+
+    async getFirstLoginWebhook(_request, call) {
+      const caller = requireWorkerCaller(call, NOTIFIER_WORKER);
+      return { url: await useCases.firstLoginWebhookUrl(caller) };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// What User Management shows of the webhook: the latest attempts (the bounded delivery log, by `_id`), and the
+// deliveries waiting or failed (the job collection by status: one top-level equality).
+import type { JobQueue } from '@venuebook/service-kit';
+import type { DeliveryLogEntry, DeliveryLogRepository } from '../repositories/delivery-log.repository.ts';
+import type { FirstLoginJobPayload } from '../repositories/job.model.ts';
+
+export const OVERVIEW_DELIVERIES = 50;
+
+export interface FailedJob {
+  deliveryId: string;
+  email: string;
+  attempts: number;
+  lastError: string;
+  updatedAt: Date;
+}
+
+export interface WebhookOverview {
+  pending: number;
+  failed: number;
+  deliveries: DeliveryLogEntry[];
+  failedJobs: FailedJob[];
+}
+
+export async function webhookOverview(log: DeliveryLogRepository, jobs: JobQueue<FirstLoginJobPayload>): Promise<WebhookOverview> {
+  const [deliveries, pending, failed] = await Promise.all([log.recent(OVERVIEW_DELIVERIES), jobs.withStatus('pending'), jobs.withStatus('failed')]);
+  return {
+    pending: pending.length,
+    failed: failed.length,
+    deliveries,
+    failedJobs: failed
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
+      .map((job) => ({ deliveryId: job.id, email: job.payload.email, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt })),
+  };
+}
