@@ -219,9 +219,11 @@ await runBench(
         await page.goto(`${base}/audit-logs`);
         const marks = await settled(page, pending);
         const domRows = await page.getByTestId('audit-log-row').count();
-        loads.push({ firstRowMs: marks.firstRow!, settledMs: Math.max(marks.lastChange, marks.longTaskEnd), longTaskMs: marks.longTaskMs, domRows });
+        // Settled: the last DOM change, long task or first-row frame, whichever came last.
+        const settledMs = Math.max(marks.lastChange, marks.longTaskEnd, marks.firstRow!);
+        loads.push({ firstRowMs: marks.firstRow!, settledMs, longTaskMs: marks.longTaskMs, domRows });
         bench.log(
-          `load ${i + 1}: first row after ${Math.round(marks.firstRow!)} ms, settled after ${Math.round(Math.max(marks.lastChange, marks.longTaskEnd))} ms (long tasks ${Math.round(marks.longTaskMs)} ms, ${domRows} rows in the DOM)`,
+          `load ${i + 1}: first row after ${Math.round(marks.firstRow!)} ms, settled after ${Math.round(settledMs)} ms (long tasks ${Math.round(marks.longTaskMs)} ms, ${domRows} rows in the DOM)`,
         );
       }
       page = page!;
