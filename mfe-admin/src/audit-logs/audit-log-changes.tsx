@@ -69,6 +69,7 @@ function FieldLine({ change }: { change: FieldChange }) {
       {...FIELD_GRID}
       gap="1"
       py="1"
+      alignItems="start"
       borderTopWidth="1px"
       borderColor="border.muted"
       role="listitem"
