@@ -59,7 +59,10 @@ describe('filter times', () => {
     expect(filterTime('2026-03-05T10:30:00+01:00')).toBe(Date.UTC(2026, 2, 5, 9, 30));
     expect(filterTime('2026-03-05')).toBe(new Date(2026, 2, 5).getTime());
     expect(filterTime('2026-03-05T09:30')).toBe(new Date(2026, 2, 5, 9, 30).getTime());
-    for (const wrong of ['', 'yesterday', '2026-02-30', '2026-13-01T00:00', '5/3/2026', '2026-03-05T25:00Z']) expect(filterTime(wrong)).toBeNull();
+    expect(filterTime('2026-03-05T09:30:15')).toBe(new Date(2026, 2, 5, 9, 30, 15).getTime());
+    expect(filterTime('2028-02-29')).toBe(new Date(2028, 1, 29).getTime());
+    for (const wrong of ['', 'yesterday', '2026-02-29', '2026-02-30', '2026-03-05T09:60', '2026-13-01T00:00', '5/3/2026', '2026-03-05T25:00Z'])
+      expect(filterTime(wrong)).toBeNull();
   });
 
   it('gives the address and the API RFC 3339 in UTC, and the date input the local minute', () => {

@@ -1,7 +1,7 @@
 // The Audit Logs filters (user, action, table, record id, from, to): kept in the address's search params so that a
 // filtered view can be shared, checked before any request, and turned into the list's filter. No React here.
 import type { AuditLogFilter } from '@venuebook/sdk';
-import { format, isValid, parse } from 'date-fns';
+import { format } from 'date-fns';
 
 /** The filters as the user gives them (and the address holds them): '' is no filter. */
 export interface AuditLogFilterValues {
@@ -65,7 +65,24 @@ export function isAuditFiltered(values: AuditLogFilterValues): boolean {
 }
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
-const LOCAL_FORMATS = ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", 'yyyy-MM-dd'] as const;
+/** A local day, or a local time to the minute or second: 'YYYY-MM-DD', 'YYYY-MM-DDTHH:mm', 'YYYY-MM-DDTHH:mm:ss'. */
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** A local day or time in ms, or null when it names no real day or time (Feb 30th, 25:00). */
+function localTime(value: string): number | null {
+  const match = LOCAL.exec(value);
+  if (!match) return null;
+  const [year = 0, month = 0, day = 0, hours = 0, minutes = 0, seconds = 0] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  const date = new Date(year, month - 1, day, hours, minutes, seconds);
+  const real =
+    date.getFullYear() === year &&
+    date.getMonth() === month - 1 &&
+    date.getDate() === day &&
+    date.getHours() === hours &&
+    date.getMinutes() === minutes &&
+    date.getSeconds() === seconds;
+  return real ? date.getTime() : null;
+}
 
 /**
  * A filter time in ms: an RFC 3339 time with its offset (what the address holds), or a local day or time without
@@ -78,11 +95,7 @@ export function filterTime(text: string): number | null {
     const ms = Date.parse(value);
     return Number.isNaN(ms) ? null : ms;
   }
-  for (const pattern of LOCAL_FORMATS) {
-    const date = parse(value, pattern, new Date(0));
-    if (isValid(date) && format(date, pattern) === value) return date.getTime();
-  }
-  return null;
+  return localTime(value);
 }
 
 /** A filter time as the address and the API take it (RFC 3339, UTC), or '' when it is none or no time. */
