@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, Skeleton, Spinner, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { auditRecordIdLabel, auditUserLabel, errorMessage, isApiRequestError, type AuditLogEntry } from '@venuebook/sdk';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LuFilter, LuScrollText, LuShieldAlert, LuTriangleAlert } from 'react-icons/lu';
 import { AuditChanges } from './audit-log-changes.tsx';
 import { actionBadgeProps, AUDIT_TABLE_HEIGHT, entryCountText, formatAuditTimestamp, NO_AUDIT_ENTRIES } from './audit-log-display.ts';
@@ -63,9 +63,11 @@ export function AuditLogTable({
   const list = useAuditLogList(filter, limit === undefined ? {} : { limit });
   const [shown, setShown] = useState<AuditLogEntry | null>(null);
   const suggestions = useSuggestions(list.entries, fixed);
-  // On a phone the filters fold away behind a button, so that the list starts near the top.
+  // On a phone the filters fold away behind a button, so that the list starts near the top (wrong ones stay open).
   const folding = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const showFilters = !folding || filtersOpen || filter === null;
+  const formId = useId();
   const activeFilters = AUDIT_FILTER_FIELDS.filter((field) => filters[field].trim() !== '').length;
   const narrow = useCallback((change: Partial<AuditLogFilterValues>) => applyFilters({ ...filters, ...change }), [applyFilters, filters]);
 
@@ -112,10 +114,10 @@ export function AuditLogTable({
           {folding ? (
             <Button
               size="sm"
-              variant={filtersOpen ? 'subtle' : 'outline'}
+              variant={showFilters ? 'subtle' : 'outline'}
               ms="auto"
-              aria-expanded={filtersOpen}
-              aria-controls="audit-filters"
+              aria-expanded={showFilters}
+              aria-controls={formId}
               onClick={() => setFiltersOpen((open) => !open)}
               data-testid="audit-filters-toggle"
             >
@@ -124,10 +126,10 @@ export function AuditLogTable({
             </Button>
           ) : null}
         </Flex>
-        {!folding || filtersOpen ? (
+        {showFilters ? (
           <AuditLogFilterForm
             key={JSON.stringify(filters)}
-            id="audit-filters"
+            id={formId}
             values={filters}
             onApply={applyFilters}
             fixed={fixed}
