@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionBadgeProps, formatAuditTimestamp, shownValues } from './audit-log-display.ts';
+import { actionBadgeProps, entryCountText, formatAuditTimestamp, shownValues } from './audit-log-display.ts';
 
 describe('audit log display', () => {
   it("formats the timestamp as 'MMM dd, yyyy HH:mm:ss' in the local time zone", () => {
@@ -19,5 +19,11 @@ describe('audit log display', () => {
     expect(shownValues({ name: 'Sphere' })).toBe('{\n  "name": "Sphere"\n}');
     expect(shownValues({})).toBeNull();
     expect(shownValues(null)).toBeNull();
+  });
+
+  it('counts entries with thousands separators', () => {
+    expect(entryCountText(0)).toBe('0 entries');
+    expect(entryCountText(1)).toBe('1 entry');
+    expect(entryCountText(13612)).toBe('13,612 entries');
   });
 });

@@ -35,3 +35,11 @@ export function shownValues(values: Record<string, unknown> | null): string | nu
   if (!values || Object.keys(values).length === 0) return null;
   return JSON.stringify(values, null, 2);
 }
+
+/** The header's count badge: '1 entry', '13,612 entries'. */
+export function entryCountText(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'entry' : 'entries'}`;
+}
+
+/** Spec §2: the list's text when no entry matches. */
+export const NO_AUDIT_ENTRIES = 'No audit log entries found.';

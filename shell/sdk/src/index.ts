@@ -77,7 +77,8 @@ export { createVenueQueries, nextVenueListPage, venueQueries } from './query/ven
 export type { PagedItems, VenueListFilter } from './query/venue-queries.ts';
 export { createDeletedVenueQueries, createEventQueries, deletedVenueQueries, eventQueries } from './query/event-queries.ts';
 export type { EventListFilter } from './query/event-queries.ts';
-export { auditLogQueries, createAuditLogQueries, nextAuditLogPage } from './query/audit-log-queries.ts';
+export { auditLogQueries, auditLogRows, createAuditLogQueries, nextAuditLogPage } from './query/audit-log-queries.ts';
+export type { AuditLogChunk, AuditLogFilter, AuditLogRows, AuditLogStream } from './query/audit-log-queries.ts';
 export { contactQueries, contactTagsOrDefault, createContactQueries } from './query/contact-queries.ts';
 export type { ContactListFilter } from './query/contact-queries.ts';
 export { cardQueries, createCardQueries, VENUE_DATA_STALE_TIME_MS } from './query/card-queries.ts';

@@ -89,10 +89,22 @@ export interface VenueDuplicateCheck {
 /** Parameters of `api.venues.list`; everything optional (server defaults apply). */
 export type VenueListParams = Partial<ListVenuesQuery>;
 
-/** Parameters of `api.auditLogs.list` (server defaults apply to what is left out). */
+/** Parameters of `api.auditLogs.list` (server defaults apply to what is left out; the filters combine). */
 export interface AuditLogListParams {
   page?: number;
   pageSize?: number;
+  /** Only changes of this table, e.g. venues. */
+  table?: string;
+  /** Only this action, e.g. create. */
+  action?: string;
+  /** Only changes made by this user. */
+  userId?: string;
+  /** Only changes of this record. */
+  recordId?: string;
+  /** Entries at or after this time (RFC 3339). */
+  from?: string;
+  /** Entries before this time (RFC 3339). */
+  to?: string;
 }
 
 /** Parameters of `api.events.list` (GET /events); everything optional (server defaults apply). */
@@ -677,7 +689,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `/audit-logs`: the audit log, newest first (owners only: others get 403). */
     auditLogs: {
       list(query: AuditLogListParams = {}, opts: RequestOptions = {}) {
-        return json('get', '/audit-logs', { params: { query: { page: query.page, pageSize: query.pageSize } } }, opts);
+        const { page, pageSize, table, action, userId, recordId, from, to } = query;
+        return json('get', '/audit-logs', { params: { query: { page, pageSize, table, action, userId, recordId, from, to } } }, opts);
       },
     },
   };
