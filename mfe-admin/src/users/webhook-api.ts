@@ -114,7 +114,7 @@ export const webhookApi = {
   /** A new signing secret; receivers that check signatures need it from now on. */
   rotateSecret: () => call<WebhookSecret>('POST', '/admin/webhook/secret/rotate'),
   /** Queues a failed notification again (204). */
-  retryJob: (deliveryId: string) => call<void>('POST', `/admin/webhook/jobs/${segment(deliveryId)}/retry`),
+  retryJob: async (deliveryId: string) => call<void>('POST', `/admin/webhook/jobs/${segment(deliveryId)}/retry`),
 };
 
 /** The webhook's reads, for TanStack Query. */
