@@ -831,6 +831,32 @@ describe('user management', () => {
     }
   });
 
+  it('searches the list by e-mail (q: trimmed, ignoring case, anywhere in the address, at most 254 characters) and pages the matches', async () => {
+    const headers = await under.as('admin');
+    const tag = randomUUID().slice(0, 8);
+    const emails = [`${tag}-one@${TEST_DOMAIN}`, `two.${tag}@${TEST_DOMAIN}`, `three-${tag}x@${TEST_DOMAIN}`];
+    for (const email of emails) expect((await signUp(email)).statusCode).toBe(201);
+    const list = async (query: string) => {
+      const response = await app.inject({ method: 'GET', url: `/api/v1/users?${query}`, headers });
+      expect(response.statusCode, query).toBe(200);
+      return response.json() as { users: { email: string }[]; total: number; page: number; pageSize: number };
+    };
+
+    const found = await list(`q=${encodeURIComponent(`  ${tag.toUpperCase()}  `)}`);
+    expect([found.total, found.users.map((user) => user.email)]).toEqual([3, emails]);
+    expect((await list(`q=${encodeURIComponent(`.${tag}@`)}`)).users.map((user) => user.email)).toEqual([emails[1]]);
+    const second = await list(`q=${tag}&page=2&pageSize=2`);
+    expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2, users: [{ email: emails[2] }] });
+    // A blank search is no search.
+    expect((await list('q=%20%20')).total).toBe((await list('')).total);
+    expect((await list(`q=${'a'.repeat(254)}`)).total).toBe(0);
+
+    const tooLong = await app.inject({ method: 'GET', url: `/api/v1/users?q=${'a'.repeat(255)}`, headers });
+    expect(tooLong.statusCode).toBe(400);
+    expect(JSON.stringify(tooLong.json())).toContain('q');
+    expect((await app.inject({ method: 'GET', url: `/api/v1/users?q=${tag}`, headers: await under.as('editor') })).statusCode).toBe(403);
+  });
+
   it('never lets a sign-in undo a role change made at the same moment', async () => {
     const email = newAddress('race');
     await signUpConfirmed(email);

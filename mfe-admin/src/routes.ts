@@ -4,6 +4,7 @@ import type { RemotePageMap } from '@venuebook/sdk';
 import { lazy } from 'react';
 
 export const pages: RemotePageMap = {
+  users: lazy(() => import('./users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
   'audit-logs': lazy(() => import('./audit-logs/audit-logs-page.tsx').then((m) => ({ default: m.AuditLogsPage }))),
 };
 

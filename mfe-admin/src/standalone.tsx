@@ -5,6 +5,12 @@ import { pages } from './routes.ts';
 mountStandalone({
   name: 'mfe-admin',
   pages,
-  routes: [{ path: '/audit-logs', page: 'audit-logs' }],
-  links: [{ to: '/audit-logs', label: 'Audit Logs' }],
+  routes: [
+    { path: '/admin/users', page: 'users' },
+    { path: '/audit-logs', page: 'audit-logs' },
+  ],
+  links: [
+    { to: '/admin/users', label: 'User Management' },
+    { to: '/audit-logs', label: 'Audit Logs' },
+  ],
 });

@@ -4,6 +4,7 @@
 // audit-log, contact-rules, paging): the package is `"sideEffects": false`, so a browser page that imports
 // only values from here loads no zod (tests/structure/home-page-zod.test.ts).
 export * from './identity/roles.ts';
+export * from './identity/user-search.ts';
 export * from './shared/enums.schema.ts';
 export * from './venues/leagues.ts';
 export * from './venues/venue-types.ts';

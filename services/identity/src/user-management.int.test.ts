@@ -1,6 +1,6 @@
 // User management on the identity service itself, over gRPC: the permission table on every management RPC,
 // the owner rules (only an owner touches the owner role, the last owner stays, nobody removes themselves),
-// removal with every session, and the events gateways listen to.
+// removal with every session, the e-mail search, and the events gateways listen to.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, ROLES } from '@venuebook/domain';
@@ -155,6 +155,63 @@ describe('roles', () => {
     expect((await assign(second, 'owner', second, 'admin')).user?.role).toBe('admin');
     expect((await rejection(assign(under.owner, 'owner', under.owner, 'editor'))).message).toBe('The last owner cannot be demoted');
     expect(await roleOf(under.owner)).toBe('owner');
+  });
+});
+
+describe('the e-mail search', () => {
+  const search = (query: string, page = 1, pageSize = 50) => under.identity.listUsers({ query, page, pageSize }, under.as(under.owner, 'owner'));
+
+  it('lists the users whose e-mail contains the text, ignoring case, in sign-up order, with their total', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const made: Person[] = [];
+    for (const name of ['alpha', 'bravo', 'charlie']) made.push(await under.confirmedUser(`${name}.${tag}@example.com`));
+    // Half the tag only: found by that half, not by the whole.
+    await under.confirmedUser(`delta-${tag.slice(0, 4)}@example.com`);
+
+    const found = await search(tag.toUpperCase());
+    expect([found.total, found.users.map((user) => user.email)]).toEqual([3, made.map((user) => user.email)]);
+    // Anywhere in the address, not only at a word's start, and taken literally ('.' is no pattern).
+    expect((await search(`o.${tag.slice(0, 4)}`)).users.map((user) => user.email)).toEqual([made[1]!.email]);
+    expect((await search(tag.slice(0, 4))).total).toBe(4);
+    expect((await search(`${tag.slice(2)}@EXAMPLE`)).total).toBe(3);
+    expect((await search(`a.${tag}`)).users.map((user) => user.email)).toEqual([made[0]!.email]);
+    expect((await search(`x${tag}`)).total).toBe(0);
+    // Surrounding blanks are ignored; a blank search is no search.
+    expect((await search(`  ${tag}  `)).total).toBe(3);
+    const everyone = await search('');
+    expect((await search('   ')).total).toBe(everyone.total);
+    expect(everyone.total).toBeGreaterThanOrEqual(5);
+  });
+
+  it('pages the matches: each page a slice of them, the total of all matches', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const made: Person[] = [];
+    for (let i = 0; i < 5; i++) made.push(await under.confirmedUser(`page${i}-${tag}@example.com`));
+    const pages = [await search(tag, 1, 2), await search(tag, 2, 2), await search(tag, 3, 2)];
+    expect(pages.map((page) => [page.page, page.pageSize, page.total])).toEqual([
+      [1, 2, 5],
+      [2, 2, 5],
+      [3, 2, 5],
+    ]);
+    expect(pages.flatMap((page) => page.users.map((user) => user.email))).toEqual(made.map((user) => user.email));
+    expect((await search(tag, 4, 2)).users).toEqual([]);
+  });
+
+  it('follows role changes and removals at once', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const user = await under.confirmedUser(`moves-${tag}@example.com`);
+    await assign(under.owner, 'owner', user, 'editor');
+    expect((await search(tag)).users.map((listed) => listed.role)).toEqual(['editor']);
+    await remove(under.owner, 'owner', user);
+    expect((await search(tag)).total).toBe(0);
+  });
+
+  it('refuses a search longer than 254 characters with the field, and callers without user.list', async () => {
+    const refused = await rejection(search('a'.repeat(255)));
+    expect([refused.code, refused.fieldErrors[0]?.field]).toEqual([GrpcStatus.INVALID_ARGUMENT, 'query']);
+    expect((await search('a'.repeat(254))).total).toBe(0);
+    const editor = await userWithRole('editor');
+    expect((await rejection(under.identity.listUsers({ query: editor.email }, under.as(editor, 'editor')))).code).toBe(GrpcStatus.PERMISSION_DENIED);
   });
 });
 

@@ -13,6 +13,7 @@ export type {
   PasswordCredentials,
   RequestOptions,
   SignUpResult,
+  UserListParams,
   VenueDuplicateCheck,
   VenueListParams,
 } from './api/api-client.ts';
@@ -80,6 +81,7 @@ export type { EventListFilter } from './query/event-queries.ts';
 export { auditLogQueries, auditLogRows, createAuditLogQueries, nextAuditLogPage } from './query/audit-log-queries.ts';
 export type { AuditLogChunk, AuditLogFilter, AuditLogRows, AuditLogStream } from './query/audit-log-queries.ts';
 export { contactQueries, contactTagsOrDefault, createContactQueries } from './query/contact-queries.ts';
+export { adminSettingQueries, createAdminSettingQueries, createUserQueries, userQueries } from './query/user-queries.ts';
 export type { ContactListFilter } from './query/contact-queries.ts';
 export { cardQueries, createCardQueries, VENUE_DATA_STALE_TIME_MS } from './query/card-queries.ts';
 export { createMediaQueries, mediaQueries, PHOTO_QUERY_STALE_TIME_MS, SIGNED_URL_REFRESH_MS } from './query/media-queries.ts';
@@ -176,6 +178,9 @@ export type { RemoteContainer, RemoteName } from '@venuebook/domain';
 export type { League, LeagueOption, ListVenuesQuery, ListVenuesResult, Venue, VenueInput, VenueSort, VenueSummary } from '@venuebook/domain';
 export type { DuplicateCheckResult, SimilarVenue, VenueType } from '@venuebook/domain';
 export { AUDIT_LOG_LIMITS, auditActionTone, auditRecordIdLabel, auditUserLabel } from '@venuebook/domain';
+// User Management: the e-mail search's bounds, the table's page size, and the shapes of users and settings.
+export { USER_PAGE_SIZE, USER_SEARCH_MAX_LENGTH } from '@venuebook/domain';
+export type { AdminSetting, AdminSettingKey, ManagedUser } from '@venuebook/domain';
 export type { AuditLogEntry, AuditLogPage } from '@venuebook/domain';
 export { DEFAULT_EVENT_SORT, EVENT_SORTS } from '@venuebook/domain';
 export type {

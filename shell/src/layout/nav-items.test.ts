@@ -24,21 +24,29 @@ describe('side menu items', () => {
       ).toBe(true);
   });
 
-  it('shows only the items whose pages are built: the card and deleted-item pages, and Audit Logs to the owner only', () => {
-    expect(labels(visibleNavItems('owner'))).toEqual(['Master Data Cards', 'Deleted Contacts', 'Deleted Venues', 'Deleted Data Cards', 'Audit Logs']);
-    expect(labels(visibleNavItems('admin'))).toEqual(['Master Data Cards', 'Deleted Contacts', 'Deleted Venues', 'Deleted Data Cards']);
+  it('shows only the items whose pages are built: the card, deleted-item and user pages, and Audit Logs to the owner only', () => {
+    expect(labels(visibleNavItems('owner'))).toEqual([
+      'Master Data Cards',
+      'Deleted Contacts',
+      'Deleted Venues',
+      'Deleted Data Cards',
+      'User Management',
+      'Audit Logs',
+    ]);
+    expect(labels(visibleNavItems('admin'))).toEqual(['Master Data Cards', 'Deleted Contacts', 'Deleted Venues', 'Deleted Data Cards', 'User Management']);
     expect(visibleNavItems('viewer')).toEqual([]);
     expect(visibleNavItems('editor')).toEqual([]);
   });
 
   it('shows an item once its route is enabled and the role may use it', () => {
-    const table = ROUTE_TABLE.map((r) => (r.path === '/admin/users' ? { ...r, enabled: true } : r));
+    const table = ROUTE_TABLE.map((r) => (r.path === '/admin/sync-logs' ? { ...r, enabled: true } : r));
     expect(labels(visibleNavItems('admin', ADMIN_NAV_ITEMS, table))).toEqual([
       'Master Data Cards',
       'Deleted Contacts',
       'Deleted Venues',
       'Deleted Data Cards',
       'User Management',
+      'G-Drive Sync Logs',
     ]);
     expect(visibleNavItems('editor', ADMIN_NAV_ITEMS, table)).toEqual([]);
   });

@@ -69,6 +69,7 @@ describe('route table', () => {
       '/deleted-venues',
       '/admin/master-data-cards',
       '/admin/deleted-data-cards',
+      '/admin/users',
       '/audit-logs',
     ]);
     expect(requiredRemotes()).toEqual(['mfe_media', 'mfe_venues', 'mfe_cards', 'mfe_admin']);
@@ -86,6 +87,7 @@ describe('route table', () => {
     expect(findRoute('/deleted-contacts')).toMatchObject({ owner: 'mfe_venues', page: 'deleted-contacts', access: 'admin' });
     expect(findRoute('/admin/master-data-cards')).toMatchObject({ owner: 'mfe_cards', page: 'master-data-cards' });
     expect(findRoute('/admin/deleted-data-cards')).toMatchObject({ owner: 'mfe_cards', page: 'deleted-data-cards' });
+    expect(findRoute('/admin/users')).toMatchObject({ owner: 'mfe_admin', page: 'users', access: 'admin' });
     // The Data Cards screen, with or without a department (spec §2; 'Production/Broadcast' is one encoded segment).
     expect(findRoute('/venue/abc/department')).toMatchObject({ owner: 'mfe_cards', page: 'data-cards', access: 'login' });
     expect(findRoute('/venue/abc/department/Production%2FBroadcast')).toMatchObject({ owner: 'mfe_cards', page: 'data-cards' });
@@ -96,15 +98,15 @@ describe('route table', () => {
   });
 
   it('treats unbuilt and unknown paths as 404', () => {
-    for (const path of ['/venue/abc/photos/x', '/admin/users', '/auth/x', '/nope', '/venue', '/venue/abc/department/IT/x', '/venue/a/b/c']) {
+    for (const path of ['/venue/abc/photos/x', '/admin/sync-logs', '/auth/x', '/nope', '/venue', '/venue/abc/department/IT/x', '/venue/a/b/c']) {
       expect(isNotFound(path), path).toBe(true);
     }
     expect(isNotFound('/')).toBe(false);
   });
 
   it('registers a route as soon as it is enabled', () => {
-    const table: RouteDefinition[] = ROUTE_TABLE.map((r) => (r.path === '/admin/users' ? { ...r, enabled: true } : r));
-    expect(findRoute('/admin/users', table)).toMatchObject({ owner: 'mfe_admin', page: 'users' });
+    const table: RouteDefinition[] = ROUTE_TABLE.map((r) => (r.path === '/admin/sync-logs' ? { ...r, enabled: true } : r));
+    expect(findRoute('/admin/sync-logs', table)).toMatchObject({ owner: 'mfe_admin', page: 'sync-logs' });
     expect(requiredRemotes(table).sort()).toEqual(['mfe_admin', 'mfe_cards', 'mfe_media', 'mfe_venues']);
   });
 

@@ -46,7 +46,7 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   // roles (no client check in the route table), so the route admits every signed-in user.
   { path: '/admin/master-data-cards', access: 'login', owner: 'mfe_cards', page: 'master-data-cards', enabled: true },
   { path: '/admin/deleted-data-cards', access: 'login', owner: 'mfe_cards', page: 'deleted-data-cards', enabled: true },
-  { path: '/admin/users', access: 'admin', owner: 'mfe_admin', page: 'users', enabled: false },
+  { path: '/admin/users', access: 'admin', owner: 'mfe_admin', page: 'users', enabled: true },
   { path: '/admin/sync-logs', access: 'admin', owner: 'mfe_admin', page: 'sync-logs', enabled: false },
   { path: '/admin/gdrive-sync', access: 'admin', owner: 'mfe_admin', page: 'gdrive-sync', enabled: false },
   // Spec §2: the route admits owner or admin (the header menu lists it for the owner only).

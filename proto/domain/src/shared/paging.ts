@@ -24,12 +24,12 @@ export function pagingQueryShape(options: { max: number; fallback: number; what:
   return { page: pageQuerySchema, pageSize: pageSizeQuerySchema(options) };
 }
 
-/** The search text of a list (`q`): trimmed, at most MAX_SEARCH_LENGTH characters, absent when empty. */
-export function searchQuerySchema(description: string) {
+/** The search text of a list (`q`): trimmed, at most `max` characters (MAX_SEARCH_LENGTH by default), absent when empty. */
+export function searchQuerySchema(description: string, max: number = MAX_SEARCH_LENGTH) {
   return z
     .string()
     .trim()
-    .max(MAX_SEARCH_LENGTH)
+    .max(max)
     .optional()
     .transform((q) => q || undefined)
     .describe(description);

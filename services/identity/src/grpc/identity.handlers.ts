@@ -52,7 +52,7 @@ export function createIdentityHandlers(useCases: IdentityUseCases): Omit<Service
 
     async listUsers(request, call) {
       requirePermission(call, 'user.list');
-      const { users, total, page, pageSize } = await useCases.listUsers({ page: request.page, pageSize: request.pageSize });
+      const { users, total, page, pageSize } = await useCases.listUsers({ page: request.page, pageSize: request.pageSize, query: request.query });
       return { users: users.map(userToProto), total, page, pageSize };
     },
 

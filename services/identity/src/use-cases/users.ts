@@ -1,4 +1,4 @@
-import { resolveRole } from '@venuebook/domain';
+import { emailMatchesSearch, resolveRole, USER_SEARCH_MAX_LENGTH, userSearchNeedle } from '@venuebook/domain';
 import type { Role } from '@venuebook/domain';
 import type { IdentityUser } from '@venuebook/contracts/codecs/identity';
 import { GrpcError, GrpcStatus } from '@venuebook/grpc';
@@ -61,8 +61,16 @@ export function userUseCases({ users, userList, sessions, confirmationMails, loc
       return user;
     },
 
-    /** A page of the users (page 0 = 1, page size 0 = 50); out-of-range values are refused with the field. */
-    async listUsers(input: { page: number; pageSize: number }): Promise<{ users: IdentityUser[]; total: number; page: number; pageSize: number }> {
+    /**
+     * A page of the users (page 0 = 1, page size 0 = 50), of those whose e-mail contains `query` (ignoring case; '' =
+     * all) when given; out-of-range values are refused with the field. The search walks the read model's sign-up
+     * order with a substring test: its prefix index matches word starts (phonetically), not substrings.
+     */
+    async listUsers(input: {
+      page: number;
+      pageSize: number;
+      query?: string;
+    }): Promise<{ users: IdentityUser[]; total: number; page: number; pageSize: number }> {
       const page = input.page || 1;
       const pageSize = input.pageSize || DEFAULT_PAGE_SIZE;
       if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE)
@@ -70,7 +78,12 @@ export function userUseCases({ users, userList, sessions, confirmationMails, loc
       if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
         throw GrpcError.invalidArgument('Invalid page size', [{ field: 'pageSize', message: `must be between 1 and ${MAX_PAGE_SIZE}` }]);
       }
-      const { items, total } = userList.query({ sort: 'signUp', offset: (page - 1) * pageSize, limit: pageSize });
+      const needle = userSearchNeedle(input.query ?? '');
+      if (needle.length > USER_SEARCH_MAX_LENGTH) {
+        throw GrpcError.invalidArgument('Invalid search', [{ field: 'query', message: `must be at most ${USER_SEARCH_MAX_LENGTH} characters` }]);
+      }
+      const filter = needle ? (user: IdentityUser) => emailMatchesSearch(user.email, needle) : undefined;
+      const { items, total } = userList.query({ sort: 'signUp', offset: (page - 1) * pageSize, limit: pageSize, filter });
       return { users: items, total, page, pageSize };
     },
 

@@ -9,6 +9,7 @@ import type { FetchResponse, ParamsOption, RequestBodyOption } from 'openapi-fet
 import {
   API_ERROR_CODES,
   AUTH_MESSAGES,
+  type AdminSettingKey,
   type EventSort,
   type VenueEventInput,
   type League,
@@ -24,6 +25,7 @@ import {
   type RestoreFieldValueRequest,
   type SaveCardValuesRequest,
   type SaveFieldNotesBody,
+  type Role,
   type VenueCardInput,
   type VerifyFieldValueRequest,
 } from '@venuebook/domain';
@@ -116,6 +118,14 @@ export interface EventListParams {
   /** Inclusive date range, 'YYYY-MM-DD'. */
   from?: string;
   to?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Parameters of `api.users.list` (server defaults apply to what is left out). */
+export interface UserListParams {
+  /** Only users whose e-mail contains this text, ignoring case; blank is every user. */
+  q?: string;
   page?: number;
   pageSize?: number;
 }
@@ -683,6 +693,33 @@ export function createApiClient(options: ApiClientOptions = {}) {
       },
       purge(cardId: string, opts: RequestOptions = {}): Promise<void> {
         return none('delete', '/deleted-cards/{id}', id(cardId), opts);
+      },
+    },
+
+    /** `/users` (admins and owners; spec §2 'User Management'): the users page by page, their roles and removal. */
+    users: {
+      /** One page of the users in sign-up order, with the total; `q` searches the e-mail addresses. */
+      list(query: UserListParams = {}, opts: RequestOptions = {}) {
+        return json('get', '/users', { params: { query: { q: search(query.q), page: query.page, pageSize: query.pageSize } } }, opts);
+      },
+      /** Gives the user a role; answers the user as listed. Only an owner touches the owner role; the last owner stays one. */
+      assignRole(userId: string, role: Role, opts: RequestOptions = {}) {
+        return json('put', '/users/{id}/role', { ...id(userId), body: { role } }, opts);
+      },
+      /** Removes the user with every session (nobody removes themselves; only an owner removes an owner). */
+      remove(userId: string, opts: RequestOptions = {}): Promise<void> {
+        return none('delete', '/users/{id}', id(userId), opts);
+      },
+    },
+
+    /** `/admin/settings` (admins and owners): the admin settings by key (spec §3 admin_settings); '' is not set. */
+    adminSettings: {
+      get(key: AdminSettingKey, opts: RequestOptions = {}) {
+        return json('get', '/admin/settings/{key}', { params: { path: { key } } }, opts);
+      },
+      /** Sets one setting ('' clears it); answers it as stored. The server validates the value by key. */
+      set(key: AdminSettingKey, value: string, opts: RequestOptions = {}) {
+        return json('put', '/admin/settings/{key}', { params: { path: { key } }, body: { value } }, opts);
       },
     },
 

@@ -4239,7 +4239,7 @@ export interface paths {
         };
         /**
          * List users
-         * @description One page of the users in sign-up order, with the total.
+         * @description One page of the users in sign-up order (those whose e-mail contains `q`, when given), with the total.
          */
         get: {
             parameters: {
@@ -4248,6 +4248,8 @@ export interface paths {
                     page?: number;
                     /** @description Users per page (default 50, max 100) */
                     pageSize?: number;
+                    /** @description Only users whose e-mail contains this text, ignoring case (trimmed; at most 254 characters) */
+                    q?: string;
                 };
                 header?: never;
                 path?: never;

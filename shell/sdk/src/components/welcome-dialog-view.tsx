@@ -16,7 +16,7 @@ export function WelcomeDialogView({ open, onConfirm, companyDomain, loading = fa
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="welcome-dialog">
+          <Dialog.Content mx="4" data-testid="welcome-dialog">
             <Dialog.Header>
               <Dialog.Title>Welcome to Venue Book!</Dialog.Title>
             </Dialog.Header>
