@@ -650,7 +650,11 @@ describe('role × endpoint matrix', () => {
       action: 'settings.edit',
       call: (headers) => app.inject({ method: 'POST', url: '/api/v1/admin/webhook/test', payload: { url: 'http://127.0.0.1:9/hooks/matrix' }, headers }),
     },
-    { name: 'GET /admin/webhook/secret', action: 'settings.edit', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/webhook/secret', headers }) },
+    {
+      name: 'GET /admin/webhook/secret',
+      action: 'settings.edit',
+      call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/webhook/secret', headers }),
+    },
     {
       name: 'POST /admin/webhook/secret/rotate',
       action: 'settings.edit',

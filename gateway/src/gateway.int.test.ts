@@ -124,7 +124,10 @@ describe('venues API through the gateway', () => {
   it('is ready while the services serve', async () => {
     const response = await gateway.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING', media: 'SERVING', notifier: 'SERVING' } });
+    expect(response.json()).toEqual({
+      status: 'ready',
+      checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING', media: 'SERVING', notifier: 'SERVING' },
+    });
   });
 });
 

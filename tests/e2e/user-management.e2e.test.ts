@@ -15,6 +15,7 @@ import {
   apiCall,
   baseUrl,
   browserPerFile,
+  e2eStack,
   openSignedIn,
   pathOf,
   SCREENSHOTS,
@@ -437,8 +438,67 @@ describe('Notification Settings', () => {
 // secret and the retry of a failed job): the steps above (`pageAs`, `editHook`, `settings`, `expectToast`) open the
 // card; each case runs at both widths like the others.
 describe('webhook panel', () => {
-  it.todo("Send Test to a receiver that answers 2xx: 'Request Sent' naming the status code and latency, and the delivery in Webhook Deliveries");
-  it.todo("Send Test to a receiver that fails: 'Failed to trigger the Zapier webhook. Please check the URL and try again.' with the status code or error");
-  it.todo('Webhook Deliveries: pending and failed counts, recent deliveries (time, kind, e-mail, status or error, latency, outcome), a failed job retried');
-  it.todo("signing secret: Reveal shows it, Copy copies it, Rotate asks 'Rotate signing secret?' first and shows the new one");
+  /** A hook of the local webhook receiver (the e2e stack's; local mode allows a receiver on this machine). */
+  const hookUrl = (name: string): string => `${e2eStack().webhookReceiverUrl}/hooks/${RUN}-${name}`;
+  const scriptHook = async (name: string, answers: { status: number }[]): Promise<void> => {
+    const response = await fetch(`${e2eStack().webhookReceiverUrl}/hooks/${RUN}-${name}/script`, { method: 'PUT', body: JSON.stringify(answers) });
+    expect(response.status).toBe(204);
+  };
+
+  for (const viewport of VIEWPORTS) {
+    it(`Send Test shows the receiver's real answer, success or failure with its reason, and the attempts appear in Webhook Deliveries (${viewport.width} px)`, async () => {
+      await setHook('');
+      const { page, errors } = await adminPage(viewport);
+      const card = settings(page);
+      const name = `test-${viewport.width}`;
+
+      await editHook(page, hookUrl(name));
+      await card.getByTestId('webhook-send-test').click();
+      await expectToast(page, 'Request Sent', 'answered HTTP 200');
+      const received = (await (await fetch(`${e2eStack().webhookReceiverUrl}/deliveries?hook=${RUN}-${name}`)).json()) as { body: { type: string } }[];
+      expect(received.map((request) => request.body.type)).toEqual(['test_first_login']);
+
+      await scriptHook(name, [{ status: 500 }]);
+      await card.getByTestId('webhook-send-test').click();
+      await expectToast(page, 'Failed to trigger the Zapier webhook. Please check the URL and try again.', '500');
+      await card.getByTestId('webhook-cancel').click();
+
+      // Both attempts in Webhook Deliveries (refreshed), newest first: failed with 500, then delivered.
+      const deliveries = page.getByTestId('webhook-deliveries');
+      await deliveries.getByTestId('webhook-refresh').click();
+      await expect
+        .poll(async () =>
+          (await deliveries.getByTestId('webhook-delivery').evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute('data-outcome')))).join(','),
+        )
+        .toBe('failed,delivered');
+      expect(await deliveries.getByTestId('webhook-delivery').first().textContent()).toContain('500');
+      await expectNoHorizontalOverflow(page);
+      await shot(page, 'webhook-deliveries', viewport.width);
+      await partShot(page, deliveries, 'deliveries', viewport.width, 1200);
+      expect(errors).toEqual([]);
+    });
+
+    it(`reveals the signing secret, and rotates it after 'Rotate signing secret?' (${viewport.width} px)`, async () => {
+      const { page, errors } = await adminPage(viewport);
+      const card = settings(page);
+      const value = card.getByTestId('signing-secret-value');
+      expect(await value.textContent()).toMatch(/^•+$/);
+      await card.getByTestId('signing-secret-reveal').click();
+      await expect.poll(() => value.textContent()).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+      const before = await value.textContent();
+      expect(((await apiCall('admin', 'GET', '/admin/webhook/secret')).json as { secret: string }).secret).toBe(before);
+
+      await card.getByTestId('signing-secret-rotate').click();
+      const dialog = page.getByTestId('rotate-secret-dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('Rotate signing secret?');
+      await dialog.getByRole('button', { name: 'Rotate Secret' }).click();
+      await expectToast(page, 'Signing secret rotated');
+      const after = ((await apiCall('admin', 'GET', '/admin/webhook/secret')).json as { secret: string }).secret;
+      expect(after).not.toBe(before);
+      // The new secret is shown at once (it must be given to the receivers).
+      await expect.poll(() => value.textContent()).toBe(after);
+      expect(errors).toEqual([]);
+    });
+  }
 });

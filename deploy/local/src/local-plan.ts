@@ -39,8 +39,9 @@ export interface LocalRunPlan {
   /** Where the stand-ins listen. */
   standInHost: typeof STAND_IN_HOST;
   /**
-   * Allow a first-login webhook receiver on this machine (the local webhook receiver): only when the app itself
-   * listens on loopback, i.e. it is nobody's but this machine's user.
+   * Allow a first-login webhook receiver on this machine (the local webhook receiver): only in the local demo (the
+   * example domain on a loopback host with the local mail sink). A real deployment bound to loopback behind a proxy
+   * must not let an admin post to this machine's ports.
    */
   webhookLoopback: boolean;
 }
@@ -78,7 +79,7 @@ export function planLocalRun(settings: LocalRunSettings): LocalRunPlan {
     smtpUrl,
     oidcStandIn: !given(settings.GOOGLE_CLIENT_ID),
     standInHost: STAND_IN_HOST,
-    webhookLoopback: isLoopbackHost(host),
+    webhookLoopback: demoAccounts,
   };
 }
 

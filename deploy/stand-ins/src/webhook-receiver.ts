@@ -69,6 +69,12 @@ const header = (request: IncomingMessage, name: string): string => {
 };
 
 const http = createServer((request, response) => {
+  // Only this machine's names: a web page cannot reach it through a DNS name it rebinds to 127.0.0.1.
+  const port = (http.address() as AddressInfo).port;
+  if (![`${STAND_IN_HOST}:${port}`, `localhost:${port}`].includes(request.headers.host ?? '')) {
+    response.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request');
+    return;
+  }
   const url = new URL(request.url ?? '/', 'http://localhost');
   const hookMatch = /^\/hooks\/([A-Za-z0-9_.-]{1,100})(\/script|\/secret)?$/.exec(url.pathname);
   void (async () => {

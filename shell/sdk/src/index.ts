@@ -81,7 +81,7 @@ export type { EventListFilter } from './query/event-queries.ts';
 export { auditLogQueries, auditLogRows, createAuditLogQueries, nextAuditLogPage } from './query/audit-log-queries.ts';
 export type { AuditLogChunk, AuditLogFilter, AuditLogRows, AuditLogStream } from './query/audit-log-queries.ts';
 export { contactQueries, contactTagsOrDefault, createContactQueries } from './query/contact-queries.ts';
-export { adminSettingQueries, createAdminSettingQueries, createUserQueries, userQueries } from './query/user-queries.ts';
+export { adminSettingQueries, createAdminSettingQueries, createUserQueries, createWebhookQueries, userQueries, webhookQueries } from './query/user-queries.ts';
 export type { ContactListFilter } from './query/contact-queries.ts';
 export { cardQueries, createCardQueries, VENUE_DATA_STALE_TIME_MS } from './query/card-queries.ts';
 export { createMediaQueries, mediaQueries, PHOTO_QUERY_STALE_TIME_MS, SIGNED_URL_REFRESH_MS } from './query/media-queries.ts';

@@ -53,16 +53,16 @@ export function createWebhookSender(options: { policy: AddressPolicy; timeoutMs:
         lookup(hostname, lookupOptions, callback) {
           dnsLookup(hostname, { all: true })
             .then((addresses: LookupAddress[]) => {
-              if (addresses.length === 0) throw new Refused(`${hostname} does not resolve`);
+              if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
               for (const { address } of addresses) {
-                const refusal = addressRefusal(address, policy, { redirect });
-                if (refusal) throw new Refused(`${hostname} resolves to ${refusal}`);
+                // The address itself is not told: an admin's test must not map the internal network's names.
+                if (addressRefusal(address, policy, { redirect })) throw new Refused(`${hostname} resolves to an address that is not public`);
               }
               const first = addresses[0]!;
               if ((lookupOptions as { all?: boolean }).all) callback(null, [first]);
               else callback(null, first.address, first.family);
             })
-            .catch((error: Error) => callback(error instanceof Refused ? error : new Refused(`${hostname}: ${error.message}`), '', 4));
+            .catch((error: Error) => callback(error, '', 4));
         },
       },
     });

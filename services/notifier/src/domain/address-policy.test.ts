@@ -30,11 +30,18 @@ describe('where a webhook request may go', () => {
       '::ffff:10.0.0.1',
       '::ffff:127.0.0.1',
       '64:ff9b::a00:1',
+      '::7f00:1',
+      '::2',
+      '4000::1',
+      'e000::1',
+      'fe00::1',
     ]) {
       expect(addressRefusal(address, strict), address).toMatch(/not a public one$/);
     }
     expect(addressRefusal('::ffff:10.0.0.1', strict)).toBe('10.0.0.1 is a private address, not a public one');
     expect(addressRefusal('169.254.169.254', strict)).toBe('169.254.169.254 is a link-local (cloud metadata) address, not a public one');
+    expect(addressRefusal('::7f00:1', strict)).toBe('127.0.0.1 is a loopback address, not a public one');
+    expect(addressRefusal('4000::1', strict)).toBe('4000::1 is a reserved address, not a public one');
   });
 
   it('allows loopback only where the deployment allows it, and never as the target of a redirect', () => {

@@ -30,7 +30,8 @@ export function createNotifierHandlers(useCases: WebhookAdminUseCases): ServiceH
 
     async sendTestWebhook(request, call) {
       const caller = requirePermission(call, 'settings.edit');
-      return useCases.sendTest(caller, { url: request.url, appUrl: request.appUrl });
+      // Ends with the call: a gateway that gave up (its deadline) leaves no request open here.
+      return useCases.sendTest(caller, { url: request.url, appUrl: request.appUrl }, call.signal);
     },
 
     async getSigningSecret(_request, call) {

@@ -5,6 +5,8 @@ import type { DeliveryLogEntry, DeliveryLogRepository } from '../repositories/de
 import type { FirstLoginJobPayload } from '../repositories/job.model.ts';
 
 export const OVERVIEW_DELIVERIES = 50;
+/** The failed deliveries listed (the newest; `failed` counts them all). */
+export const OVERVIEW_FAILED_JOBS = 50;
 
 export interface FailedJob {
   deliveryId: string;
@@ -29,6 +31,7 @@ export async function webhookOverview(log: DeliveryLogRepository, jobs: JobQueue
     deliveries,
     failedJobs: failed
       .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
+      .slice(0, OVERVIEW_FAILED_JOBS)
       .map((job) => ({ deliveryId: job.id, email: job.payload.email, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt })),
   };
 }

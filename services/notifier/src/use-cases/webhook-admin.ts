@@ -43,7 +43,7 @@ export function webhookAdminUseCases({ sender, secrets, log, jobs, worker, event
     },
 
     /** Posts the spec's test body to `url` (validated as a saved one would be) and answers the receiver's real result. */
-    async sendTest(caller: Caller, input: { url: string; appUrl: string }): Promise<TestResult> {
+    async sendTest(caller: Caller, input: { url: string; appUrl: string }, signal?: AbortSignal): Promise<TestResult> {
       const url = input.url.trim();
       if (!url) throw GrpcError.invalidArgument('Please enter your Zapier webhook URL', [{ field: 'url', message: 'Please enter your Zapier webhook URL' }]);
       const validated = validateAdminSetting('first_login_zapier_webhook_url', url, { allowLoopbackWebhook: allowLoopback });

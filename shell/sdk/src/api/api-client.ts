@@ -723,6 +723,32 @@ export function createApiClient(options: ApiClientOptions = {}) {
       },
     },
 
+    /**
+     * `/admin/webhook` (admins and owners): the first-login webhook's recent deliveries and failed ones, Send Test
+     * (the receiver's real answer), the signing secret and retrying a failed delivery.
+     */
+    webhook: {
+      /** Pending and failed counts, the latest attempts (newest first, at most 50) and the failed deliveries. */
+      overview(opts: RequestOptions = {}) {
+        return json('get', '/admin/webhook', {}, opts);
+      },
+      /** Posts the test body to `url` (saved or not); 200 with `delivered` false and the reason when the receiver failed. */
+      test(url: string, opts: RequestOptions = {}) {
+        return json('post', '/admin/webhook/test', { body: { url } }, opts);
+      },
+      secret(opts: RequestOptions = {}) {
+        return json('get', '/admin/webhook/secret', {}, opts);
+      },
+      /** A new signing secret at once; receivers must be given it. */
+      rotateSecret(opts: RequestOptions = {}) {
+        return json('post', '/admin/webhook/secret/rotate', {}, opts);
+      },
+      /** Puts a failed delivery back with all its attempts. */
+      retryJob(deliveryId: string, opts: RequestOptions = {}): Promise<void> {
+        return none('post', '/admin/webhook/jobs/{deliveryId}/retry', { params: { path: { deliveryId } } }, opts);
+      },
+    },
+
     /** `/audit-logs`: the audit log, newest first (owners only: others get 403). */
     auditLogs: {
       list(query: AuditLogListParams = {}, opts: RequestOptions = {}) {

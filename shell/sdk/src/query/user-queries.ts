@@ -41,3 +41,20 @@ export function createAdminSettingQueries(client: ApiClient) {
 }
 
 export const adminSettingQueries = createAdminSettingQueries(api);
+
+/** Query keys and options of the first-login webhook's reads (admins and owners), bound to an api client. */
+export function createWebhookQueries(client: ApiClient) {
+  const all = ['webhook'] as const;
+  return {
+    all,
+    overview: () =>
+      queryOptions({
+        queryKey: [...all, 'overview'] as const,
+        queryFn: ({ signal }) => client.webhook.overview({ signal }),
+        // New deliveries arrive as people sign in; not while the endpoint fails (its error stays on the card).
+        refetchInterval: (query) => (query.state.status === 'error' ? false : 15_000),
+      }),
+  };
+}
+
+export const webhookQueries = createWebhookQueries(api);
