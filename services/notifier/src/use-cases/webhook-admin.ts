@@ -54,15 +54,18 @@ export function webhookAdminUseCases({ sender, secrets, log, jobs, worker, event
         );
       const deliveryId = `test:${randomUUID()}`;
       const body = testBody({ deliveryId, appUrl: input.appUrl || appUrl, now: new Date() });
-      const result = await sender.send({
-        url,
-        body,
-        headers: {
-          [WEBHOOK_HEADERS.delivery]: deliveryId,
-          [WEBHOOK_HEADERS.event]: 'test',
-          [WEBHOOK_HEADERS.signature]: signWebhook(await secrets.current(), body),
+      const result = await sender.send(
+        {
+          url,
+          body,
+          headers: {
+            [WEBHOOK_HEADERS.delivery]: deliveryId,
+            [WEBHOOK_HEADERS.event]: 'test',
+            [WEBHOOK_HEADERS.signature]: signWebhook(await secrets.current(), body),
+          },
         },
-      });
+        signal ? { signal } : {},
+      );
       await log.record({
         deliveryId,
         kind: 'test',
