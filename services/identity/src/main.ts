@@ -27,7 +27,7 @@ import { auditLogModel } from './repositories/audit-log.model.ts';
 import { auditEntryCache, AuditLogRepository, toEntry } from './repositories/audit-log.repository.ts';
 import { adminSettingModel } from './repositories/admin-setting.model.ts';
 import { confirmationMailModel } from './repositories/confirmation-mail.model.ts';
-import { firstLoginModel } from './repositories/first-login.model.ts';
+import { firstLoginModel, firstLoginNoticeModel } from './repositories/first-login.model.ts';
 import { idTokenUseModel } from './repositories/id-token-use.model.ts';
 import { profileModel } from './repositories/profile.model.ts';
 import { refreshTokenModel, refreshTokenUseModel, sessionModel } from './repositories/session.model.ts';
@@ -69,6 +69,7 @@ export async function start(config: IdentityConfig, options: StartOptions = {}):
       users: userModel(connection),
       profiles: profileModel(connection),
       firstLogins: firstLoginModel(connection),
+      firstLoginNotices: firstLoginNoticeModel(connection),
       sessions: sessionModel(connection),
       refreshTokens: refreshTokenModel(connection),
       refreshTokenUses: refreshTokenUseModel(connection),

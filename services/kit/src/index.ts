@@ -106,9 +106,7 @@ export {
   workerJobModel,
 } from './worker/index.ts';
 export type {
-  AttemptOutcome,
   BackoffPolicy,
-  JobClaim,
   JobContext,
   JobStatus,
   RunningWorker,

@@ -50,7 +50,8 @@ export async function start(config: NotifierConfig, options: StartOptions = {}):
       const sender = createWebhookSender({ policy: { allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK }, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
       defer(() => sender.close());
       const secrets = new SigningSecretRepository(models.secrets);
-      const log = new DeliveryLogRepository(models);
+      const log = new DeliveryLogRepository(models, { onError: (error) => logger.warn({ err: error }, 'could not write the delivery log; will try again') });
+      defer(() => log.close());
       const jobs = new JobQueue<FirstLoginJobPayload>(models.jobs);
       const delivery = firstLoginDelivery({ identity, sender, secrets, log, appUrl, logger });
       const running = await startWorker<FirstLoginJobPayload>({

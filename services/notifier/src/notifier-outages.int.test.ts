@@ -100,13 +100,16 @@ describe('the notifier under failure', () => {
     const killsTook = Date.now() - killsStarted;
 
     // Polled once a second, with one query each (the store is shared with the process under test).
-    const firstLogins = under.identityDb.collection<{ _id: string; notificationSent: boolean }>('user_first_logins');
-    const notNotified = async () => (await firstLogins.find({ notificationSent: false }).toArray()).length;
+    const notices = under.identityDb.collection<{ _id: string }>('user_first_login_notices');
+    const notNotified = async () => {
+      const notified = new Set((await notices.find({}).toArray()).map((notice) => notice._id));
+      return users.filter((userId) => !notified.has(userId)).length;
+    };
     const deadline = Date.now() + 150_000;
     while ((await notNotified()) > 0 && Date.now() < deadline) await sleep(1000);
     const jobs = await under.db.collection<{ status: string }>('webhook_jobs').find({}).toArray();
-    const states = Object.fromEntries(['pending', 'done', 'failed'].map((status) => [status, jobs.filter((job) => job.status === status).length]));
-    const sample = jobs.filter((job) => job.status === 'pending').slice(0, 3);
+    const states = Object.fromEntries(['retrying', 'done', 'failed'].map((status) => [status, jobs.filter((job) => job.status === status).length]));
+    const sample = jobs.filter((job) => job.status !== 'done').slice(0, 3);
     const nc = await connect({ servers: `nats://127.0.0.1:${natsPort}` });
     const consumer = await (await nc.jetstreamManager()).consumers.info('VENUEBOOK_JOBS', under.config.NOTIFIER_JOBS_CONSUMER_NAME);
     await nc.close();

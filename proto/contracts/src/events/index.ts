@@ -334,8 +334,8 @@ export const userFirstLoginSchema = z.object({
 });
 export type UserFirstLogin = z.infer<typeof userFirstLoginSchema>;
 
-/** A worker's job may be due: its id in the worker's job collection. */
-export const jobDueSchema = z.object({ jobId: z.string().min(1).max(200) });
+/** A worker's job may be due: its id, and what the work is about (the worker's own shape). */
+export const jobDueSchema = z.object({ jobId: z.string().min(1).max(200), payload: z.record(z.string(), z.unknown()).default({}) });
 export type JobDue = z.infer<typeof jobDueSchema>;
 
 export const userRoleChangedSchema = z.object({ userId: z.string(), email: z.string(), role: z.string(), previousRole: z.string() });

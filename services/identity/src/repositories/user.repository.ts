@@ -3,7 +3,7 @@ import type { Model } from 'mongoose';
 import type { Locks } from '@venuebook/service-kit';
 import type { UserRecord } from '../domain/user.ts';
 import { listedUser } from '../domain/user.ts';
-import type { FirstLoginDocument } from './first-login.model.ts';
+import type { FirstLoginDocument, FirstLoginNoticeDocument } from './first-login.model.ts';
 import type { ProfileDocument } from './profile.model.ts';
 import type { UserDocument } from './user.model.ts';
 
@@ -15,6 +15,7 @@ const isDuplicateKey = (error: unknown): boolean => (error as { code?: number })
 export class UserRepository {
   readonly #users: Model<UserDocument>;
   readonly #firstLogins: Model<FirstLoginDocument>;
+  readonly #notices: Model<FirstLoginNoticeDocument>;
   readonly #profiles: Model<ProfileDocument>;
   readonly #written: (userId: string, record: UserRecord | null) => Promise<void>;
   readonly #locks: Locks;
@@ -29,11 +30,17 @@ export class UserRepository {
    * `user:<id>`; `busy`: the error when that lock cannot be had within the lock's wait.
    */
   constructor(
-    models: { users: Model<UserDocument>; firstLogins: Model<FirstLoginDocument>; profiles: Model<ProfileDocument> },
+    models: {
+      users: Model<UserDocument>;
+      firstLogins: Model<FirstLoginDocument>;
+      firstLoginNotices: Model<FirstLoginNoticeDocument>;
+      profiles: Model<ProfileDocument>;
+    },
     options: { written: (userId: string, record: UserRecord | null) => Promise<void>; locks: Locks; busy: () => Error },
   ) {
     this.#users = models.users;
     this.#firstLogins = models.firstLogins;
+    this.#notices = models.firstLoginNotices;
     this.#profiles = models.profiles;
     this.#written = options.written;
     this.#locks = options.locks;
@@ -250,22 +257,32 @@ export class UserRepository {
     }
   }
 
-  /** The first logins whose webhook notification was not sent (one top-level equality). */
+  /** The first logins whose webhook notification was not sent (two whole reads, for the notifier's sweep only). */
   async pendingFirstLogins(): Promise<{ userId: string; at: Date }[]> {
-    const docs = await this.#firstLogins.find({ notificationSent: false }).lean<FirstLoginDocument[]>().exec();
-    return docs.map((doc) => ({ userId: doc._id, at: doc.at }));
+    const [firstLogins, notices] = await Promise.all([
+      this.#firstLogins.find({ notificationSent: false }).lean<FirstLoginDocument[]>().exec(),
+      this.#notices.find({}, { _id: 1 }).lean<{ _id: string }[]>().exec(),
+    ]);
+    const notified = new Set(notices.map((notice) => notice._id));
+    return firstLogins.filter((doc) => !notified.has(doc._id)).map((doc) => ({ userId: doc._id, at: doc.at }));
   }
 
-  /** The user's first login when it is not notified yet (by `_id`). */
+  /** The user's first login when it is not notified yet (reads by `_id`). */
   async pendingFirstLogin(userId: string): Promise<{ userId: string; at: Date } | undefined> {
-    const doc = await this.#firstLogins.findById(userId).lean<FirstLoginDocument>().exec();
-    return doc && !doc.notificationSent ? { userId: doc._id, at: doc.at } : undefined;
+    const [doc, notice] = await Promise.all([
+      this.#firstLogins.findById(userId).lean<FirstLoginDocument>().exec(),
+      this.#notices.findById(userId, { _id: 1 }).lean<{ _id: string }>().exec(),
+    ]);
+    return doc && !doc.notificationSent && !notice ? { userId: doc._id, at: doc.at } : undefined;
   }
 
-  /** Marks the user's first login notified (spec §4 notification_sent); false when there is none (the user was removed). */
-  async markFirstLoginNotified(userId: string): Promise<boolean> {
-    const result = await this.#firstLogins.updateOne({ _id: userId }, { $set: { notificationSent: true } }).exec();
-    return result.matchedCount === 1;
+  /** Marks the user's first login notified (spec §4 notification_sent): a unique insert, so a repeat changes nothing. */
+  async markFirstLoginNotified(userId: string, at: Date): Promise<void> {
+    try {
+      await this.#notices.create({ _id: userId, at });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
   }
 
   /** Replaces the password hash (a re-hash with stronger parameters), unless it changed meanwhile (checked under the lock). */
@@ -306,6 +323,7 @@ export class UserRepository {
     return this.withUserLock(id, async () => {
       const result = await this.#users.deleteOne({ _id: id }).exec();
       await this.#firstLogins.deleteOne({ _id: id }).exec();
+      await this.#notices.deleteOne({ _id: id }).exec();
       await this.#profiles.deleteOne({ _id: id }).exec();
       await this.#wrote(id, null);
       return result.deletedCount > 0;

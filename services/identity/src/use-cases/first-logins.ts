@@ -37,9 +37,9 @@ export function firstLoginUseCases({ users, userList, settings }: FirstLoginDeps
       return pending;
     },
 
-    /** Marks it notified; a user removed meanwhile has nothing to mark (not an error: the work is over). */
+    /** Marks it notified (once: a repeat changes nothing; a user removed meanwhile leaves an unused mark). */
     async markFirstLoginNotified(_caller: Caller, userId: string): Promise<void> {
-      await users.markFirstLoginNotified(userId);
+      await users.markFirstLoginNotified(userId, new Date());
     },
 
     /** The webhook URL of the admin settings; '' when none. */

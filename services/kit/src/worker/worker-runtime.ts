@@ -1,19 +1,21 @@
 // The one runtime of the workers (first-login webhook, Drive sync, AI extraction): the database is the truth of
 // what must be done, NATS only wakes the worker.
-// - A job is a document of the worker's job collection (JobQueue), added once per id; adding it publishes a
-//   wake-up on the worker's `due` subject (STREAMS.jobs).
-// - A durable pull consumer of those wake-ups, explicit acks, at most `concurrency` jobs at once. A wake-up claims
-//   the job with a lease (the attempt is counted), runs `perform`, and only then acks: done, or due again after a
-//   back-off with jitter (or the target's Retry-After), or failed once it used its attempts (kept, with its last
-//   error, for an admin). A wake-up for a job that is done is acked; for one not yet due or held by a live lease,
-//   it comes back when that ends.
-// - Long jobs heartbeat: the lease is extended and the message marked in progress.
-// - A sweep on start and every `sweepIntervalMs` asks the worker's source for work it may not know (`discover`)
-//   and wakes every pending job that is due and has no live lease: a publish that failed, a lost wake-up or a
-//   process killed mid-job still gets done.
-// - stop() drains: no new job is taken, the jobs in hand may finish within `graceMs`, the rest are handed back.
-// `perform` must make its effect idempotent (a job whose process died after the effect, before it was recorded,
-// runs again): it can record steps with `progress` and find them in `job.progress` on the next attempt.
+// - The work is known to its source (the notifier: identity's first logins not notified; Drive sync: media's
+//   documents not synced). `enqueue(id, payload)` publishes a wake-up on the worker's `due` subject (STREAMS.jobs);
+//   usually a consumer of the source's event calls it.
+// - A durable pull consumer of those wake-ups, explicit acks, at most `concurrency` jobs at once; the message in hand
+//   is the claim (ack wait `leaseMs`, kept alive by `working()` while the job runs). It runs `perform` and only then
+//   acks. A job that succeeds at once writes nothing of its own.
+// - A failed attempt is recorded in the worker's job collection (JobQueue): due again after a back-off with jitter (or
+//   the target's Retry-After), and the message comes back then (`nak(delay)`); after `maxAttempts`, or a
+//   PermanentJobFailure, the job is failed: kept, with its last error, until an admin retries it.
+// - A sweep on start and every `sweepIntervalMs` asks the source what is pending (`discover`) and wakes what has no
+//   record, or a record overdue by more than a lease (its wake-up was lost): a publish that failed, NATS down, a
+//   process killed mid-job still gets done. Wake-ups carry an id derived from the job's state, so JetStream drops
+//   the repeats within its duplicate window.
+// - stop() drains: no new job is taken, the jobs in hand may finish within `graceMs`, then they are handed back.
+// A job can run twice (a process killed after the effect, before the ack): `perform` makes its effect idempotent,
+// checks the source before acting and gives the target the job's stable id.
 import { createHash } from 'node:crypto';
 import { AckPolicy, DeliverPolicy } from 'nats';
 import type { ConsumerMessages, JetStreamClient, JsMsg, NatsConnection } from 'nats';
@@ -24,9 +26,9 @@ import { publishEvent } from '../nats.ts';
 import { backoffDelay } from './backoff.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { PermanentJobFailure, RetryLater } from './job-errors.ts';
-import type { JobClaim, JobQueue, WorkerJob } from './job-queue.ts';
+import type { JobQueue, WorkerJob, WorkerJobDocument } from './job-queue.ts';
 
-/** Subjects of the jobs stream whose payload is a job id. */
+/** Subjects of the jobs stream whose payload is a job id and its payload. */
 type DueSubject = Extract<SubjectName, `venuebook.jobs.${string}.due.v1`>;
 
 export interface JobContext {
@@ -36,12 +38,9 @@ export interface JobContext {
   lastAttempt: boolean;
   /** Aborted when the worker stops and the grace period ends: hand the job back as soon as possible. */
   signal: AbortSignal;
-  /** Records steps done (kept for a later attempt, read back as job.progress). */
-  progress(steps: Record<string, unknown>): Promise<void>;
+  /** Records steps done (kept with a failed attempt, read back as job.progress by the next one). */
+  progress(steps: Record<string, unknown>): void;
 }
-
-/** How an attempt ended, for the worker's own log (e.g. a delivery log). */
-export type AttemptOutcome = 'done' | 'retrying' | 'failed';
 
 export interface WorkerOptions<P> {
   /** The worker's name (its logs say it). */
@@ -55,28 +54,29 @@ export interface WorkerOptions<P> {
   dueSubject: DueSubject;
   /** Jobs in progress at once in this process. */
   concurrency: number;
-  /** Attempts of a new job before it is failed. */
+  /** Attempts of a job before it is failed. */
   maxAttempts: number;
   backoff: BackoffPolicy;
-  /** How long a claim holds without a heartbeat (heartbeats every third of it); also the consumer's ack wait. */
+  /** How long a job is held without a heartbeat (heartbeats every third of it): the consumer's ack wait. */
   leaseMs: number;
   /** Between two sweeps. */
   sweepIntervalMs: number;
-  /** Attempts cut short by a dying process before the job is failed (default 30): a job that kills its process stops. */
-  maxInterruptions?: number;
   /** How long stop() lets the jobs in hand finish before handing them back. */
   graceMs: number;
+  /**
+   * Deliveries of one job that ended without an outcome (its process died) before it is failed (default 30): a job
+   * that kills its process stops.
+   */
+  maxInterruptions?: number;
   /** The work: throws to fail the attempt (RetryLater: the target's wait; PermanentJobFailure: no retry). */
   perform(job: WorkerJob<P>, context: JobContext): Promise<void>;
-  /** Work the worker's source says is pending (each sweep adds what is missing). */
+  /** The work its source says is pending (the sweep wakes what is not under way). */
   discover?(): Promise<readonly { id: string; payload: P }[]>;
-  /** Told after every attempt (not after a hand-back at shutdown). */
-  attempted?(job: WorkerJob<P>, attempt: number, outcome: AttemptOutcome, error: string): void;
 }
 
 export interface RunningWorker<P> {
-  /** Adds job `id` (unless it exists) and wakes a worker for it; true when it was new. */
-  enqueue(id: string, payload: P): Promise<boolean>;
+  /** Wakes a worker for job `id` (the source has recorded the work). */
+  enqueue(id: string, payload: P): Promise<void>;
   /** Puts a failed job back with all its attempts and wakes a worker; false when it was not failed. */
   retryFailed(id: string): Promise<boolean>;
   /** One sweep now (tests, and the periodic timer). Resolves with how many jobs it woke. */
@@ -97,15 +97,16 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
   const { name, nc, logger, queue, dueSubject, leaseMs } = options;
   const js: JetStreamClient = nc.jetstream();
   const durable = options.durable ?? `${name}-jobs`;
+  const maxInterruptions = options.maxInterruptions ?? 30;
 
-  // One wake-up per job state: its id is derived from the job's id, attempts and last change, so JetStream drops
-  // the repeats of a sweep within its duplicate window, while a job that changed (a retry, an admin's) wakes anew.
-  const wake = async (job: Pick<WorkerJob<P>, 'id' | 'attempts' | 'updatedAt'>): Promise<void> => {
-    const id = uuidOf(`${durable}\n${job.id}\n${job.attempts}\n${job.updatedAt.getTime()}`);
-    await publishEvent(js, dueSubject, createEnvelope(dueSubject, { jobId: job.id }, { id }));
+  // One wake-up per job state (new, or a record's attempts and last change): JetStream drops the repeats within its
+  // duplicate window, while a job whose state changed (a failure, an admin's retry) wakes anew.
+  const wake = async (id: string, payload: P, record?: Pick<WorkerJobDocument, 'attempts' | 'updatedAt'>): Promise<void> => {
+    const state = record ? `${record.attempts}\n${record.updatedAt.getTime()}` : 'new';
+    const envelope = createEnvelope(dueSubject, { jobId: id, payload: payload as Record<string, unknown> }, { id: uuidOf(`${durable}\n${id}\n${state}`) });
+    await publishEvent(js, dueSubject, envelope);
   };
 
-  // The consumer: created if missing, its ack wait the lease.
   const jsm = await nc.jetstreamManager();
   const config = {
     durable_name: durable,
@@ -126,85 +127,91 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
   const messages: ConsumerMessages = await consumer.consume({ max_messages: options.concurrency });
 
   const abort = new AbortController();
+  const inHand = new Set<string>();
   let stopping = false;
 
-  const runAttempt = async (job: WorkerJob<P>, claim: JobClaim, message: JsMsg): Promise<void> => {
-    const heartbeat = setInterval(
-      () => {
-        message.working();
-        void queue.heartbeat(claim, leaseMs).catch((error: unknown) => logger.warn({ err: error, jobId: job.id, worker: name }, 'job heartbeat failed'));
-      },
-      Math.max(Math.floor(leaseMs / 3), 50),
-    );
-    const lastAttempt = claim.attempt >= job.maxAttempts;
-    try {
-      await options.perform(
-        { ...job, attempts: claim.attempt, leaseToken: claim.token },
-        { attempt: claim.attempt, lastAttempt, signal: abort.signal, progress: (steps) => queue.recordProgress(claim, steps) },
-      );
-      clearInterval(heartbeat);
-      await queue.complete(claim);
+  const attemptFailed = async (job: WorkerJob<P>, attempt: number, failure: unknown, progress: Record<string, unknown>, message: JsMsg): Promise<void> => {
+    const error = errorText(failure);
+    if (failure instanceof PermanentJobFailure || attempt >= options.maxAttempts) {
+      await queue.failed(job.id, job.payload, attempt, { status: 'failed', nextAttemptAt: new Date(), error, progress });
       message.ack();
-      options.attempted?.(job, claim.attempt, 'done', '');
-    } catch (failure) {
-      clearInterval(heartbeat);
-      if (abort.signal.aborted && !(failure instanceof PermanentJobFailure)) {
-        // Stopped after the grace period: handed back, due again at once, the attempt not counted.
-        await queue.release(claim);
-        message.nak();
-        return;
-      }
-      const error = errorText(failure);
-      if (failure instanceof PermanentJobFailure || lastAttempt) {
-        await queue.fail(claim, error);
-        message.ack();
-        logger.warn({ jobId: job.id, attempt: claim.attempt, err: failure, worker: name }, 'job failed; kept for an admin');
-        options.attempted?.(job, claim.attempt, 'failed', error);
-        return;
-      }
-      const delay = failure instanceof RetryLater ? failure.retryAfterMs : backoffDelay(claim.attempt, options.backoff);
-      await queue.retryLater(claim, error, new Date(Date.now() + delay));
-      message.nak(delay);
-      logger.info({ jobId: job.id, attempt: claim.attempt, retryInMs: delay, error, worker: name }, 'job attempt failed; will retry');
-      options.attempted?.(job, claim.attempt, 'retrying', error);
+      logger.warn({ jobId: job.id, attempt, err: failure, worker: name }, 'job failed; kept for an admin');
+      return;
     }
+    const delay = failure instanceof RetryLater ? failure.retryAfterMs : backoffDelay(attempt, options.backoff);
+    await queue.failed(job.id, job.payload, attempt, { status: 'retrying', nextAttemptAt: new Date(Date.now() + delay), error, progress });
+    message.nak(delay);
+    logger.info({ jobId: job.id, attempt, retryInMs: delay, error, worker: name }, 'job attempt failed; will retry');
   };
 
   const handle = async (message: JsMsg): Promise<void> => {
-    let jobId: string;
+    let due: { jobId: string; payload: Record<string, unknown> };
     try {
-      jobId = (parseEnvelope(dueSubject, decodeEnvelope(message.data)) as { data: { jobId: string } }).data.jobId;
+      due = (parseEnvelope(dueSubject, decodeEnvelope(message.data)) as { data: { jobId: string; payload: Record<string, unknown> } }).data;
     } catch (invalid) {
       logger.error({ err: invalid, subject: message.subject, worker: name }, 'dropped a malformed wake-up');
       message.term('malformed');
       return;
     }
-    const job = await queue.get(jobId);
-    if (!job || job.status !== 'pending') {
+    if (inHand.has(due.jobId)) {
+      // Another wake-up of a job this process is doing: back when that is over.
+      message.nak(leaseMs);
+      return;
+    }
+    const record = await queue.get(due.jobId);
+    if (record && record.status !== 'retrying') {
       message.ack();
       return;
     }
-    const now = Date.now();
-    const held = job.leaseUntil && job.leaseUntil.getTime() > now ? job.leaseUntil.getTime() - now : 0;
-    const wait = Math.max(held, job.nextAttemptAt.getTime() - now);
+    const wait = record ? record.nextAttemptAt.getTime() - Date.now() : 0;
     if (wait > 0) {
       message.nak(wait + 20);
       return;
     }
-    const claim = await queue.claim(job, leaseMs);
-    if (!claim) {
-      message.nak(100);
+    const attempt = (record?.attempts ?? 0) + 1;
+    const job: WorkerJob<P> = {
+      id: due.jobId,
+      payload: (record?.payload ?? due.payload) as P,
+      progress: { ...record?.progress },
+      attempts: attempt - 1,
+      ...(record ? { record: { status: record.status, nextAttemptAt: record.nextAttemptAt, lastError: record.lastError, updatedAt: record.updatedAt } } : {}),
+    };
+    // Deliveries beyond the attempts and their wake-ups ended without an outcome: its process died each time.
+    const interrupted = message.info.redeliveryCount - 1 - (record?.attempts ?? 0);
+    if (interrupted > maxInterruptions) {
+      await attemptFailed(
+        job,
+        options.maxAttempts,
+        new PermanentJobFailure(`stopped ${interrupted} times while doing it (its process died)`),
+        job.progress,
+        message,
+      );
       return;
     }
-    if (claim.interruptions > (options.maxInterruptions ?? 30)) {
-      const error = `stopped ${claim.interruptions} times while doing it (its process died)`;
-      await queue.fail(claim, error);
+    inHand.add(job.id);
+    const heartbeat = setInterval(() => message.working(), Math.max(Math.floor(leaseMs / 3), 50));
+    const progress = job.progress;
+    try {
+      await options.perform(job, {
+        attempt,
+        lastAttempt: attempt >= options.maxAttempts,
+        signal: abort.signal,
+        progress: (steps) => Object.assign(progress, steps),
+      });
+      clearInterval(heartbeat);
+      if (record) await queue.done(job.id);
       message.ack();
-      logger.warn({ jobId: job.id, interruptions: claim.interruptions, worker: name }, 'job failed: it keeps stopping its process');
-      options.attempted?.(job, claim.attempt, 'failed', error);
-      return;
+    } catch (failure) {
+      clearInterval(heartbeat);
+      if (abort.signal.aborted && !(failure instanceof PermanentJobFailure)) {
+        // Stopped after the grace period: handed back, the attempt not counted.
+        message.nak();
+        return;
+      }
+      await attemptFailed(job, attempt, failure, progress, message);
+    } finally {
+      inHand.delete(job.id);
     }
-    await runAttempt(job, claim, message);
   };
 
   // At most `concurrency` jobs at once: the loop waits for a free slot before it takes the next message.
@@ -230,27 +237,24 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
 
   let sweeping: Promise<number> | undefined;
   const sweepOnce = async (): Promise<number> => {
-    logger.debug({ worker: name }, 'sweep started');
-    if (options.discover) {
-      const discovered = await options.discover();
-      logger.debug({ worker: name, discovered: discovered.length }, 'sweep: the source says these are pending');
-      for (const found of discovered) {
-        // A read by `_id` first: most are known, and a read costs the store less than a refused insert.
-        if (await queue.get(found.id)) continue;
-        if (await queue.add(found.id, found.payload, options.maxAttempts)) logger.info({ jobId: found.id, worker: name }, 'sweep found a job');
-      }
-    }
     const now = Date.now();
     let woken = 0;
-    const pending = await queue.withStatus('pending');
-    logger.debug({ worker: name, pending: pending.length }, 'sweep: pending jobs');
-    for (const job of pending) {
-      const leased = job.leaseUntil !== null && job.leaseUntil.getTime() > now;
-      if (leased || job.nextAttemptAt.getTime() > now) continue;
-      await wake(job);
+    // A record's wake-up comes back when it is due; one overdue by more than a lease was lost.
+    const overdue = (record: WorkerJobDocument): boolean => record.status === 'retrying' && record.nextAttemptAt.getTime() < now - leaseMs;
+    const seen = new Set<string>();
+    for (const found of (await options.discover?.()) ?? []) {
+      seen.add(found.id);
+      const record = await queue.get(found.id);
+      if (record && !overdue(record)) continue;
+      await wake(found.id, found.payload, record);
       woken++;
     }
-    if (woken > 0) logger.info({ woken, worker: name }, 'sweep woke pending jobs');
+    for (const record of await queue.withStatus('retrying')) {
+      if (seen.has(record._id) || !overdue(record)) continue;
+      await wake(record._id, record.payload as P, record);
+      woken++;
+    }
+    if (woken > 0) logger.info({ woken, worker: name }, 'sweep woke jobs');
     return woken;
   };
   const sweep = (): Promise<number> => {
@@ -268,17 +272,11 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
 
   let stopped: Promise<void> | undefined;
   return {
-    async enqueue(id, payload) {
-      const added = await queue.add(id, payload, options.maxAttempts);
-      // Woken even when it existed: a pending job whose wake-up was lost starts now instead of at the next sweep.
-      const job = await queue.get(id);
-      if (job?.status === 'pending') await wake(job);
-      return added;
-    },
+    enqueue: (id, payload) => wake(id, payload),
     async retryFailed(id) {
-      if (!(await queue.retryFailed(id))) return false;
-      const job = await queue.get(id);
-      if (job) await wake(job);
+      const record = await queue.retryFailed(id);
+      if (!record) return false;
+      await wake(id, record.payload as P, record);
       return true;
     },
     sweep,
@@ -292,7 +290,7 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
         if (!(await within(options.graceMs, Promise.all(slots)))) {
           abort.abort();
           logger.warn({ worker: name, inHand: slots.size }, 'grace period over: handing the jobs in hand back');
-          // A job that does not heed the signal keeps its lease until it expires; then it is due again.
+          // A job that does not heed the signal is delivered again once its ack wait ends.
           await within(2000, Promise.all(slots));
         }
         await within(2000, loop);

@@ -4,8 +4,8 @@ import type { Logger, NatsConnection, RunningDurableConsumer } from '@venuebook/
 import type { FirstLoginDelivery } from '../use-cases/first-login-delivery.ts';
 
 /**
- * Identity's first-login events, read by a durable consumer shared by the replicas: each adds the delivery's job
- * (once per user) and wakes the worker. Only a wake-up: a lost event is found by the worker's sweep.
+ * Identity's first-login events, read by a durable consumer shared by the replicas: each wakes the worker for the
+ * delivery. Only a wake-up: a lost event is found by the worker's sweep.
  */
 export function startFirstLoginConsumer(
   nc: NatsConnection,

@@ -1,5 +1,6 @@
 // What User Management shows of the webhook: the latest attempts (the bounded delivery log, by `_id`), and the
-// deliveries waiting or failed (the job collection by status: one top-level equality).
+// deliveries waiting for another attempt or failed (the job collection by status: one top-level equality; it holds
+// only the work that failed an attempt).
 import type { JobQueue } from '@venuebook/service-kit';
 import type { DeliveryLogEntry, DeliveryLogRepository } from '../repositories/delivery-log.repository.ts';
 import type { FirstLoginJobPayload } from '../repositories/job.model.ts';
@@ -24,7 +25,7 @@ export interface WebhookOverview {
 }
 
 export async function webhookOverview(log: DeliveryLogRepository, jobs: JobQueue<FirstLoginJobPayload>): Promise<WebhookOverview> {
-  const [deliveries, pending, failed] = await Promise.all([log.recent(OVERVIEW_DELIVERIES), jobs.withStatus('pending'), jobs.withStatus('failed')]);
+  const [deliveries, pending, failed] = await Promise.all([log.recent(OVERVIEW_DELIVERIES), jobs.withStatus('retrying'), jobs.withStatus('failed')]);
   return {
     pending: pending.length,
     failed: failed.length,
@@ -32,6 +33,12 @@ export async function webhookOverview(log: DeliveryLogRepository, jobs: JobQueue
     failedJobs: failed
       .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
       .slice(0, OVERVIEW_FAILED_JOBS)
-      .map((job) => ({ deliveryId: job.id, email: job.payload.email, attempts: job.attempts, lastError: job.lastError, updatedAt: job.updatedAt })),
+      .map((job) => ({
+        deliveryId: job._id,
+        email: (job.payload as Partial<FirstLoginJobPayload>).email ?? '',
+        attempts: job.attempts,
+        lastError: job.lastError,
+        updatedAt: job.updatedAt,
+      })),
   };
 }

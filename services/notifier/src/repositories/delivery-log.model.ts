@@ -5,13 +5,9 @@ import { registeredModel } from '@venuebook/service-kit';
 export const DELIVERY_OUTCOMES = ['delivered', 'retrying', 'failed', 'skipped'] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
-/**
- * webhook_delivery_log: the latest attempts, a ring of DELIVERY_LOG_SLOTS documents (`_id` 'slot-<n>'): attempt
- * number `seq` overwrites slot seq mod the size, so the log is bounded by construction and read by `_id`.
- */
-export interface DeliveryLogDocument {
-  _id: string;
-  seq: number;
+/** One attempt as the delivery log keeps it. */
+export interface DeliveryLogEntry {
+  id: string;
   deliveryId: string;
   kind: 'first_login' | 'test';
   email: string;
@@ -23,10 +19,19 @@ export interface DeliveryLogDocument {
   outcome: DeliveryOutcome;
 }
 
-const deliveryLogSchema = new Schema<DeliveryLogDocument>(
+/**
+ * webhook_delivery_log: the attempts, written in batches (`_id` 'batch-<n>', n from the counter 'delivery_log'): an
+ * insert per batch whatever the rate of deliveries, and the latest read by `_id`. Old batches are pruned.
+ */
+export interface DeliveryLogBatchDocument {
+  _id: string;
+  seq: number;
+  entries: DeliveryLogEntry[];
+}
+
+const entrySchema = new Schema<DeliveryLogEntry>(
   {
-    _id: { type: String, required: true },
-    seq: { type: Number, required: true },
+    id: { type: String, required: true },
     deliveryId: { type: String, required: true },
     kind: { type: String, required: true, enum: ['first_login', 'test'] },
     email: { type: String, default: '' },
@@ -37,11 +42,16 @@ const deliveryLogSchema = new Schema<DeliveryLogDocument>(
     latencyMs: { type: Number, default: 0 },
     outcome: { type: String, required: true, enum: DELIVERY_OUTCOMES },
   },
+  { _id: false },
+);
+
+const deliveryLogSchema = new Schema<DeliveryLogBatchDocument>(
+  { _id: { type: String, required: true }, seq: { type: Number, required: true }, entries: { type: [entrySchema], default: [] } },
   { collection: 'webhook_delivery_log', versionKey: false, strict: 'throw' },
 );
 
-export function deliveryLogModel(connection: Connection): Model<DeliveryLogDocument> {
-  return registeredModel<DeliveryLogDocument>(connection, 'WebhookDeliveryLog', deliveryLogSchema);
+export function deliveryLogModel(connection: Connection): Model<DeliveryLogBatchDocument> {
+  return registeredModel<DeliveryLogBatchDocument>(connection, 'WebhookDeliveryLog', deliveryLogSchema);
 }
 
 /** webhook_counters: named sequences (`_id` the name), e.g. the delivery log's. */

@@ -1,57 +1,101 @@
+import { randomUUID } from 'node:crypto';
 import type { Model } from 'mongoose';
-import type { CounterDocument, DeliveryLogDocument } from './delivery-log.model.ts';
+import type { CounterDocument, DeliveryLogBatchDocument, DeliveryLogEntry } from './delivery-log.model.ts';
 
-/** How many attempts the delivery log keeps (the oldest is overwritten). */
-export const DELIVERY_LOG_SLOTS = 200;
-const SLOT_IDS = Array.from({ length: DELIVERY_LOG_SLOTS }, (_, n) => `slot-${n}`);
+export type { DeliveryLogEntry };
 
-export type DeliveryLogEntry = Omit<DeliveryLogDocument, '_id' | 'seq'> & { id: string; seq: number };
+/** How often the attempts of this process are written (one insert each time), and how many batches are kept. */
+export const DELIVERY_LOG_FLUSH_MS = 500;
+export const DELIVERY_LOG_BATCHES = 200;
+const COUNTER = 'delivery_log';
+const DUPLICATE_KEY = 11000;
+const batchId = (seq: number): string => `batch-${seq}`;
 
+/**
+ * The delivery log: attempts gathered in memory and written as one batch every DELIVERY_LOG_FLUSH_MS (an insert;
+ * an update would read the whole collection on FerretDB), the latest batches read by `_id`. What this process has
+ * not written yet is shown from memory. `close()` writes the rest.
+ */
 export class DeliveryLogRepository {
-  readonly #log: Model<DeliveryLogDocument>;
+  readonly #log: Model<DeliveryLogBatchDocument>;
   readonly #counters: Model<CounterDocument>;
+  readonly #onError: (error: unknown) => void;
+  #buffer: DeliveryLogEntry[] = [];
+  #flushing: Promise<void> = Promise.resolve();
+  readonly #timer: NodeJS.Timeout;
 
-  constructor(models: { deliveryLog: Model<DeliveryLogDocument>; counters: Model<CounterDocument> }) {
+  constructor(models: { deliveryLog: Model<DeliveryLogBatchDocument>; counters: Model<CounterDocument> }, options: { onError: (error: unknown) => void }) {
     this.#log = models.deliveryLog;
     this.#counters = models.counters;
+    this.#onError = options.onError;
+    this.#timer = setInterval(() => void this.flush(), DELIVERY_LOG_FLUSH_MS);
+    this.#timer.unref();
   }
 
-  /**
-   * Adds an attempt (overwriting the oldest once the ring is full). Two writers upserting the same new document
-   * at once (the counter's first use, a slot's first fill) may meet a duplicate key: the loser tries again, and
-   * then finds the document.
-   */
-  async record(entry: Omit<DeliveryLogDocument, '_id' | 'seq'>): Promise<void> {
-    const counter = await onceMore(() =>
-      this.#counters
-        .findOneAndUpdate({ _id: 'delivery_log' }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' })
+  /** Adds an attempt (written with the next batch; `now`: at once, e.g. a test the admin is looking at). */
+  async record(entry: Omit<DeliveryLogEntry, 'id'>, options: { now?: boolean } = {}): Promise<void> {
+    this.#buffer.push({ ...entry, id: randomUUID() });
+    if (options.now) await this.flush();
+  }
+
+  /** Writes what is gathered as one batch. */
+  flush(): Promise<void> {
+    this.#flushing = this.#flushing.then(async () => {
+      if (this.#buffer.length === 0) return;
+      const entries = this.#buffer;
+      this.#buffer = [];
+      try {
+        await this.#insert(entries);
+      } catch (error) {
+        this.#buffer = [...entries, ...this.#buffer];
+        this.#onError(error);
+      }
+    });
+    return this.#flushing;
+  }
+
+  async #insert(entries: DeliveryLogEntry[]): Promise<void> {
+    for (let tries = 0; ; tries++) {
+      const counter = await this.#counters
+        .findOneAndUpdate({ _id: COUNTER }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' })
         .lean<CounterDocument>()
-        .exec(),
-    );
-    const seq = counter?.seq ?? 1;
-    await onceMore(() => this.#log.replaceOne({ _id: SLOT_IDS[seq % DELIVERY_LOG_SLOTS] }, { ...entry, seq }, { upsert: true }).exec());
+        .exec()
+        .catch((error: unknown) => {
+          if ((error as { code?: unknown }).code === DUPLICATE_KEY && tries < 3) return undefined;
+          throw error;
+        });
+      if (!counter) continue;
+      try {
+        await this.#log.create({ _id: batchId(counter.seq), seq: counter.seq, entries });
+      } catch (error) {
+        // Another replica took the same number (FerretDB's updates are not atomic): the next one.
+        if ((error as { code?: unknown }).code === DUPLICATE_KEY && tries < 3) continue;
+        throw error;
+      }
+      if (counter.seq % 50 === 0) await this.#prune(counter.seq);
+      return;
+    }
   }
 
-  /** The latest `limit` attempts, newest first (the ring read by `_id`). */
+  /** Deletes the batches older than the DELIVERY_LOG_BATCHES latest (now and then: a delete reads the collection). */
+  async #prune(seq: number): Promise<void> {
+    const stale = Array.from({ length: 50 }, (_, n) => seq - DELIVERY_LOG_BATCHES - n).filter((old) => old > 0);
+    if (stale.length > 0) await this.#log.deleteMany({ _id: { $in: stale.map(batchId) } }).exec();
+  }
+
+  /** The latest `limit` attempts, newest first: this process's unwritten ones and the latest batches (by `_id`). */
   async recent(limit: number): Promise<DeliveryLogEntry[]> {
-    const docs = await this.#log
-      .find({ _id: { $in: SLOT_IDS } })
-      .lean<DeliveryLogDocument[]>()
-      .exec();
-    return docs
-      .sort((a, b) => b.seq - a.seq)
-      .slice(0, limit)
-      .map(({ _id, ...rest }) => ({ ...rest, id: _id }));
+    const entries = [...this.#buffer];
+    const counter = await this.#counters.findById(COUNTER).lean<CounterDocument>().exec();
+    for (let seq = counter?.seq ?? 0; seq > 0 && entries.length < limit * 2 && seq > (counter?.seq ?? 0) - DELIVERY_LOG_BATCHES; seq--) {
+      const batch = await this.#log.findById(batchId(seq)).lean<DeliveryLogBatchDocument>().exec();
+      if (batch) entries.push(...batch.entries);
+    }
+    return entries.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
   }
-}
 
-const DUPLICATE_KEY = 11000;
-
-async function onceMore<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
-    return write();
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.flush();
   }
 }

@@ -61,7 +61,7 @@ export interface NotifierHarness {
   firstLogin(prefix?: string): Promise<{ userId: string; email: string }>;
   /** Saves the webhook URL in the admin settings (as an admin). */
   setWebhookUrl(url: string): Promise<void>;
-  /** Whether identity has the user's first login marked notified. */
+  /** Whether identity has the user's first login marked notified (undefined: no first login). */
   notified(userId: string): Promise<boolean | undefined>;
 }
 
@@ -160,8 +160,9 @@ export function notifierUnderTest(name: string, options: { process?: boolean; en
     await harness.identityAs('admin').setAdminSetting({ key: 'first_login_zapier_webhook_url', value: url });
   };
   harness.notified = async (userId) => {
-    const row = await harness.identityDb!.collection<{ _id: string; notificationSent: boolean }>('user_first_logins').findOne({ _id: userId });
-    return row?.notificationSent;
+    const row = await harness.identityDb!.collection<{ _id: string }>('user_first_logins').findOne({ _id: userId });
+    if (!row) return undefined;
+    return (await harness.identityDb!.collection<{ _id: string }>('user_first_login_notices').findOne({ _id: userId })) !== null;
   };
 
   afterAll(async () => {

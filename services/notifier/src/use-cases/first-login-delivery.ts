@@ -1,7 +1,8 @@
 // Delivering a first login to the webhook (a job of the worker runtime, id = delivery id = 'first_login:<user>').
-// The effect is made idempotent in steps: the POST (skipped once a 2xx was recorded in the job's progress), then
-// marking the first login notified in identity (harmless to repeat). A process killed after the receiver's 2xx and
-// before the record sends once more with the same delivery id, for the receiver to recognise.
+// Identity is asked first (a first login notified meanwhile, or a removed user, is not sent). Then the POST (skipped
+// when an earlier attempt got a 2xx and only the marking failed: the job's progress), then marking it notified in
+// identity (harmless to repeat). A process killed after the receiver's 2xx and before the marking sends once more,
+// with the same delivery id, for the receiver to recognise.
 import { parseRetryAfter, RetryLater, signWebhook, WEBHOOK_HEADERS } from '@venuebook/service-kit';
 import type { JobContext, Logger, WorkerJob } from '@venuebook/service-kit';
 import type { IdentityFirstLogins } from '../adapters/identity-client.ts';
@@ -69,7 +70,7 @@ export function firstLoginDelivery({ identity, sender, secrets, log, appUrl, log
           if (retryAfter !== undefined) throw new RetryLater(result.error, retryAfter);
           throw new Error(result.error);
         }
-        await context.progress({ delivered: true });
+        context.progress({ delivered: true });
       }
       await identity.markNotified(userId);
     },

@@ -66,17 +66,20 @@ export function webhookAdminUseCases({ sender, secrets, log, jobs, worker, event
         },
         signal ? { signal } : {},
       );
-      await log.record({
-        deliveryId,
-        kind: 'test',
-        email: caller.email,
-        at: new Date(),
-        attempt: 1,
-        statusCode: result.statusCode,
-        error: result.error,
-        latencyMs: result.latencyMs,
-        outcome: result.delivered ? 'delivered' : 'failed',
-      });
+      await log.record(
+        {
+          deliveryId,
+          kind: 'test',
+          email: caller.email,
+          at: new Date(),
+          attempt: 1,
+          statusCode: result.statusCode,
+          error: result.error,
+          latencyMs: result.latencyMs,
+          outcome: result.delivered ? 'delivered' : 'failed',
+        },
+        { now: true },
+      );
       return { delivered: result.delivered, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error, deliveryId };
     },
 
