@@ -113,6 +113,11 @@ const API_OPERATIONS: [method: string, path: string, tag: string][] = [
   ['get', '/api/v1/admin/settings', 'admin'],
   ['get', '/api/v1/admin/settings/{key}', 'admin'],
   ['put', '/api/v1/admin/settings/{key}', 'admin'],
+  ['get', '/api/v1/admin/webhook', 'admin'],
+  ['post', '/api/v1/admin/webhook/test', 'admin'],
+  ['get', '/api/v1/admin/webhook/secret', 'admin'],
+  ['post', '/api/v1/admin/webhook/secret/rotate', 'admin'],
+  ['post', '/api/v1/admin/webhook/jobs/{deliveryId}/retry', 'admin'],
 ];
 
 const API_ERROR_REF = { $ref: '#/components/schemas/ApiError' };

@@ -344,7 +344,7 @@ describe('the identity service without the gateway', () => {
           client.getAdminSetting({ key: 'x' }),
           client.setAdminSetting({ key: 'x', value: 'y' }),
           client.listPendingFirstLogins({}),
-          client.markFirstLoginNotified({ userId: under.owner.id }),
+          client.markFirstLoginsNotified({ userIds: [under.owner.id] }),
           client.getFirstLoginWebhook({}),
         ];
         const errors = await Promise.all(calls.map(rejection));

@@ -149,7 +149,7 @@ describe('the first-login notifier', () => {
     expect((await receivedFor(hook, deliveryId)).map((request) => request.answeredStatus)).toEqual([...Array.from({ length: MAX_ATTEMPTS }, () => 502), 200]);
     expect((await admin.getWebhookOverview({})).failedJobs.map((job) => job.deliveryId)).not.toContain(deliveryId);
     // A delivery that has not failed cannot be retried.
-    expect((await rejection(admin.retryWebhookJob({ deliveryId }))).code).toBe(GrpcStatus.FAILED_PRECONDITION);
+    expect((await rejection(admin.retryWebhookJob({ deliveryId }))).code).toBe(GrpcStatus.NOT_FOUND);
   });
 
   it('skips a first login while no webhook URL is configured, and leaves it not notified', async () => {
@@ -242,7 +242,7 @@ describe('who may use the webhook API', () => {
     for (const role of ['owner', 'admin']) {
       const identity = under.identityAs(role);
       expect((await rejection(identity.listPendingFirstLogins({}))).code, role).toBe(GrpcStatus.PERMISSION_DENIED);
-      expect((await rejection(identity.markFirstLoginNotified({ userId: 'x' }))).code, role).toBe(GrpcStatus.PERMISSION_DENIED);
+      expect((await rejection(identity.markFirstLoginsNotified({ userIds: ['x'] }))).code, role).toBe(GrpcStatus.PERMISSION_DENIED);
       expect((await rejection(identity.getFirstLoginWebhook({}))).code, role).toBe(GrpcStatus.PERMISSION_DENIED);
     }
   });

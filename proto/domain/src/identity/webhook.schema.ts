@@ -1,7 +1,7 @@
 // The first-login webhook as the API shows it to admins (User Management): the latest attempts, the deliveries
 // waiting or failed, a test's real result and the signing secret.
 import { z } from 'zod';
-import { webhookUrlInputSchema } from './admin-settings.ts';
+import { LOOPBACK_WEBHOOK_URL_PATTERN, WEBHOOK_URL_MESSAGE, WEBHOOK_URL_PATTERN } from './admin-settings.ts';
 
 export const webhookDeliverySchema = z
   .object({
@@ -37,8 +37,15 @@ export const webhookOverviewSchema = z
   })
   .meta({ id: 'WebhookOverview', description: 'What the first-login webhook did lately' });
 
+/** Send Test's URL: as a saved one, but never empty ('Please enter your Zapier webhook URL'). */
+const webhookTestUrlSchema = z
+  .string()
+  .min(1, 'Please enter your Zapier webhook URL')
+  .max(2048, 'must be at most 2048 characters')
+  .regex(new RegExp(`${WEBHOOK_URL_PATTERN.source}|${LOOPBACK_WEBHOOK_URL_PATTERN.source}`), WEBHOOK_URL_MESSAGE);
+
 export const webhookTestRequestSchema = z
-  .object({ url: webhookUrlInputSchema.describe('The URL to test (it need not be saved)') })
+  .object({ url: webhookTestUrlSchema.describe('The URL to test (it need not be saved)') })
   .meta({ id: 'WebhookTestRequest', description: 'Send Test' });
 
 export const webhookTestResultSchema = z

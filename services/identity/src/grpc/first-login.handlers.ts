@@ -4,7 +4,7 @@ import { requireWorkerCaller } from '@venuebook/service-kit';
 import type { FirstLoginUseCases } from '../use-cases/first-logins.ts';
 
 /** The identity methods of the first-login notifier; no user may call them, whatever the role. */
-export type FirstLoginMethods = 'listPendingFirstLogins' | 'markFirstLoginNotified' | 'getFirstLoginWebhook';
+export type FirstLoginMethods = 'listPendingFirstLogins' | 'markFirstLoginsNotified' | 'getFirstLoginWebhook';
 
 export const NOTIFIER_WORKER = 'notifier';
 
@@ -16,9 +16,9 @@ export function createFirstLoginHandlers(useCases: FirstLoginUseCases): Pick<Ser
       return { firstLogins: pending.map(({ userId, email, at }) => ({ userId, email, at: at.toISOString() })) };
     },
 
-    async markFirstLoginNotified(request, call) {
+    async markFirstLoginsNotified(request, call) {
       const caller = requireWorkerCaller(call, NOTIFIER_WORKER);
-      await useCases.markFirstLoginNotified(caller, request.userId);
+      await useCases.markFirstLoginsNotified(caller, request.userIds);
       return {};
     },
 

@@ -276,12 +276,18 @@ export class UserRepository {
     return doc && !doc.notificationSent && !notice ? { userId: doc._id, at: doc.at } : undefined;
   }
 
-  /** Marks the user's first login notified (spec §4 notification_sent): a unique insert, so a repeat changes nothing. */
-  async markFirstLoginNotified(userId: string, at: Date): Promise<void> {
+  /** Marks users' first logins notified (spec §4 notification_sent): unique inserts, so a repeat changes nothing. */
+  async markFirstLoginsNotified(userIds: readonly string[], at: Date): Promise<void> {
+    if (userIds.length === 0) return;
     try {
-      await this.#notices.create({ _id: userId, at });
+      await this.#notices.insertMany(
+        userIds.map((userId) => ({ _id: userId, at })),
+        { ordered: false },
+      );
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      const writeErrors = (error as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
+      const onlyRepeats = writeErrors?.every((writeError) => (writeError.code ?? writeError.err?.code) === 11000);
+      if (!isDuplicateKey(error) && !onlyRepeats) throw error;
     }
   }
 

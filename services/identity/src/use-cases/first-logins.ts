@@ -1,4 +1,8 @@
+import { GrpcError } from '@venuebook/grpc';
 import type { Caller } from '@venuebook/grpc';
+
+/** The most user ids one MarkFirstLoginsNotified takes. */
+export const MAX_MARKED = 1000;
 import type { UserReadModel } from '../read-model/user-read-model.ts';
 import type { SettingsRepository } from '../repositories/settings.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
@@ -37,9 +41,12 @@ export function firstLoginUseCases({ users, userList, settings }: FirstLoginDeps
       return pending;
     },
 
-    /** Marks it notified (once: a repeat changes nothing; a user removed meanwhile leaves an unused mark). */
-    async markFirstLoginNotified(_caller: Caller, userId: string): Promise<void> {
-      await users.markFirstLoginNotified(userId, new Date());
+    /** Marks them notified (once: a repeat changes nothing; a user removed meanwhile leaves an unused mark). */
+    async markFirstLoginsNotified(_caller: Caller, userIds: readonly string[]): Promise<void> {
+      if (userIds.length > MAX_MARKED || userIds.some((userId) => userId === '' || userId.length > 100)) {
+        throw GrpcError.invalidArgument(`At most ${MAX_MARKED} user ids, none empty`);
+      }
+      await users.markFirstLoginsNotified([...new Set(userIds)], new Date());
     },
 
     /** The webhook URL of the admin settings; '' when none. */

@@ -36,6 +36,8 @@ export interface JobContext {
   attempt: number;
   /** True when a failure of this attempt fails the job (no attempt left). */
   lastAttempt: boolean;
+  /** The first delivery of a wake-up for a job never tried before: its payload is the source's word of a moment ago. */
+  fresh: boolean;
   /** Aborted when the worker stops and the grace period ends: hand the job back as soon as possible. */
   signal: AbortSignal;
   /** Records steps done (kept with a failed attempt, read back as job.progress by the next one). */
@@ -195,6 +197,7 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
       await options.perform(job, {
         attempt,
         lastAttempt: attempt >= options.maxAttempts,
+        fresh: !record && message.info.redeliveryCount === 1,
         signal: abort.signal,
         progress: (steps) => Object.assign(progress, steps),
       });

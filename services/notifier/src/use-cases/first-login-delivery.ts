@@ -42,8 +42,9 @@ export function firstLoginDelivery({ identity, sender, secrets, log, appUrl, log
     async perform(job: WorkerJob<FirstLoginJobPayload>, context: JobContext): Promise<void> {
       const { userId } = job.payload;
       if (job.progress.delivered !== true) {
-        // Identity's word, not the event's: a first login notified meanwhile, or a user removed, is not sent.
-        const current = await identity.pendingOf(userId);
+        // A fresh event is identity's word of a moment ago; anything else (a retry, a redelivery, a sweep) asks again:
+        // a first login notified meanwhile, or a user removed, is not sent.
+        const current = context.fresh ? job.payload : await identity.pendingOf(userId);
         if (!current) return;
         const { email, at } = current;
         const url = await identity.webhookUrl();

@@ -2,7 +2,7 @@
 // secret and retrying a failed delivery. Permissions are checked by the handlers.
 import { randomUUID } from 'node:crypto';
 import { validateAdminSetting } from '@venuebook/domain';
-import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import { GrpcError } from '@venuebook/grpc';
 import type { Caller } from '@venuebook/grpc';
 import { signWebhook, WEBHOOK_HEADERS } from '@venuebook/service-kit';
 import type { JobQueue, RunningWorker } from '@venuebook/service-kit';
@@ -34,7 +34,7 @@ export interface TestResult {
   deliveryId: string;
 }
 
-export const JOB_NOT_FAILED = 'That delivery has not failed';
+export const JOB_NOT_FAILED = 'No failed delivery with that id';
 
 export function webhookAdminUseCases({ sender, secrets, log, jobs, worker, events, appUrl, allowLoopback }: WebhookAdminDeps) {
   return {
@@ -94,7 +94,7 @@ export function webhookAdminUseCases({ sender, secrets, log, jobs, worker, event
     },
 
     async retryJob(caller: Caller, deliveryId: string): Promise<void> {
-      if (!(await worker.retryFailed(deliveryId))) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, JOB_NOT_FAILED);
+      if (!(await worker.retryFailed(deliveryId))) throw GrpcError.notFound(JOB_NOT_FAILED);
       await events.jobRetried(caller, deliveryId);
     },
   };

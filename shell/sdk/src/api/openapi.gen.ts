@@ -6245,7 +6245,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed delivery
-         * @description Puts a delivery that used up its attempts back, with all its attempts.
+         * @description Puts a delivery that used up its attempts back, with all its attempts; 404 when no failed delivery has that id.
          */
         post: {
             parameters: {
@@ -6285,6 +6285,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

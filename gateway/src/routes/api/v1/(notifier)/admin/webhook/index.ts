@@ -95,9 +95,9 @@ const webhookRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         tags: ['admin'],
         summary: 'Retry a failed delivery',
-        description: 'Puts a delivery that used up its attempts back, with all its attempts.',
+        description: 'Puts a delivery that used up its attempts back, with all its attempts; 404 when no failed delivery has that id.',
         params: z.object({ deliveryId: z.string().min(1).max(200) }),
-        response: { 204: z.null(), ...apiErrorResponses(400, 401, 403, 500, 503) },
+        response: { 204: z.null(), ...apiErrorResponses(400, 401, 403, 404, 500, 503) },
       },
     },
     async (request, reply) => {
