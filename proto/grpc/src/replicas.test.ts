@@ -181,6 +181,8 @@ describe('a client of two replicas (real servers)', () => {
     expect(up.calls).not.toContain('CreateVenue');
   });
 
+  // It waits out the client's read-retry pauses twice (250 + 750 ms each) besides grpc-js's own back-offs: more than
+  // the default 5 s of a test on a busy machine.
   it("tries a read again after a pause when grpc-js's own tries all met UNAVAILABLE, within the deadline; a write never", async () => {
     const { replicas, client: balanced } = await twoReplicas();
     // Both replicas answer UNAVAILABLE in turn: one client of the two, the other stopped taking calls.
@@ -204,7 +206,7 @@ describe('a client of two replicas (real servers)', () => {
     replica.calls.length = 0;
     expect(((await client.createVenue({ venue: { name: 'Once Only Hall' } }).catch((error: unknown) => error)) as GrpcError).codeName).toBe('UNAVAILABLE');
     expect(replica.calls).toEqual(['CreateVenue']);
-  });
+  }, 15_000);
 
   it('keeps serving from the other replica while one is down', async () => {
     const { replicas, client } = await twoReplicas();

@@ -44,10 +44,33 @@ const under = notifierUnderTest('outages', {
   process: true,
   natsUrl: () => `nats://127.0.0.1:${natsPort}`,
   // Claims of a killed process expire quickly, so that the test does not wait out a production lease.
-  env: { NOTIFIER_LEASE_MS: '1500', NOTIFIER_SWEEP_INTERVAL_MS: '1000' },
+  env: { NOTIFIER_LEASE_MS: '1500', NOTIFIER_SWEEP_INTERVAL_MS: '1000', NOTIFIER_GRACE_MS: '300', WEBHOOK_TIMEOUT_MS: '8000' },
 });
 
 describe('the notifier under failure', () => {
+  it('hands a delivery in flight back when stopped (SIGTERM) after its grace period, and delivers it after the restart', async () => {
+    const hook = `${under.hook}-drain`;
+    const { secret } = await under.notifierAs('admin').getSigningSecret({});
+    await under.receiver.setSecret(secret, hook);
+    await under.setWebhookUrl(under.receiver.hookUrl(hook));
+    await sleep(1100);
+    // The first request hangs longer than the grace period (and shorter than the sender's deadline).
+    await under.receiver.script(hook, [{ status: 200, delayMs: 5000 }]);
+    const { userId } = await under.firstLogin('drain');
+    const deliveryId = `first_login:${userId}`;
+    await eventually(async () => expect((await under.receiver.received(hook)).filter((request) => request.deliveryId === deliveryId)).toHaveLength(1), 15_000);
+    const replica = under.notifierProcess!.replicas[0]!;
+    const stopping = Date.now();
+    await replica.stop();
+    const stopMs = Date.now() - stopping;
+    // Gone after the grace period (300 ms) and its own shutdown, without waiting for the receiver's answer (5 s).
+    expect(stopMs).toBeLessThan(3500);
+    expect(await under.notified(userId)).toBe(false);
+    await replica.start();
+    await eventually(async () => expect(await under.notified(userId)).toBe(true), 20_000);
+    expect((await under.receiver.received(hook)).filter((request) => request.deliveryId === deliveryId).length).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
   it('delivers the first logins made while NATS was down, once it is back (the sweep finds them)', async () => {
     const hook = `${under.hook}-nats`;
     const { secret } = await under.notifierAs('admin').getSigningSecret({});
