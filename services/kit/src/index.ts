@@ -102,6 +102,7 @@ export {
   parseRetryAfter,
   PermanentJobFailure,
   RetryLater,
+  SkippedJob,
   startWorker,
   workerJobModel,
 } from './worker/index.ts';

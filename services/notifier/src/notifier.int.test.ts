@@ -160,6 +160,14 @@ describe('the first-login notifier', () => {
     await eventually(async () => expect((await attemptsOf(deliveryId)).map((entry) => entry.outcome)).toEqual(['skipped']), 15_000);
     expect((await attemptsOf(deliveryId))[0]!.error).toBe('No webhook URL configured');
     expect(await under.notified(userId)).toBe(false);
+    // Over for good: recorded as done, so sweeps (every second here) do not bring it back, not even once a URL is saved.
+    expect(await under.db.collection<{ _id: string }>('webhook_jobs').findOne({ _id: deliveryId })).toMatchObject({
+      status: 'done',
+      lastError: 'No webhook URL configured',
+    });
+    await useHook('later');
+    await sleep(2500);
+    expect((await attemptsOf(deliveryId)).map((entry) => entry.outcome)).toEqual(['skipped']);
   });
 });
 

@@ -17,3 +17,14 @@ export class PermanentJobFailure extends Error {
     this.name = 'PermanentJobFailure';
   }
 }
+
+/**
+ * There is nothing to do, and nothing will be later (e.g. no webhook URL configured when the first login happened):
+ * the job is recorded as done with this reason, so that no sweep wakes it again.
+ */
+export class SkippedJob extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'SkippedJob';
+  }
+}

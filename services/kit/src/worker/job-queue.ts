@@ -81,14 +81,15 @@ export class JobQueue<P = Record<string, unknown>> {
   }
 
   /**
-   * Records the outcome of a failed attempt `attempt` of job `id`: retrying until `nextAttemptAt`, or failed. The
+   * Records the outcome of a failed attempt `attempt` of job `id`: retrying until `nextAttemptAt`, failed, or done
+   * (skipped: nothing to do). The
    * first failure inserts the record (a racing insert of the same attempt loses and updates), later ones update it.
    */
   async failed(
     id: string,
     payload: P,
     attempt: number,
-    outcome: { status: 'retrying' | 'failed'; nextAttemptAt: Date; error: string; progress: Record<string, unknown> },
+    outcome: { status: JobStatus; nextAttemptAt: Date; error: string; progress: Record<string, unknown> },
   ): Promise<void> {
     const now = this.#now();
     const fields = {

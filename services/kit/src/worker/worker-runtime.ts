@@ -25,7 +25,7 @@ import type { SubjectName } from '@venuebook/contracts/events';
 import { publishEvent } from '../nats.ts';
 import { backoffDelay } from './backoff.ts';
 import type { BackoffPolicy } from './backoff.ts';
-import { PermanentJobFailure, RetryLater } from './job-errors.ts';
+import { PermanentJobFailure, RetryLater, SkippedJob } from './job-errors.ts';
 import type { JobQueue, WorkerJob, WorkerJobDocument } from './job-queue.ts';
 
 /** Subjects of the jobs stream whose payload is a job id and its payload. */
@@ -70,7 +70,10 @@ export interface WorkerOptions<P> {
    * that kills its process stops.
    */
   maxInterruptions?: number;
-  /** The work: throws to fail the attempt (RetryLater: the target's wait; PermanentJobFailure: no retry). */
+  /**
+   * The work: throws to fail the attempt (RetryLater: the target's wait; PermanentJobFailure: no retry; SkippedJob:
+   * nothing to do, recorded as done so that no sweep wakes it again).
+   */
   perform(job: WorkerJob<P>, context: JobContext): Promise<void>;
   /** The work its source says is pending (the sweep wakes what is not under way). */
   discover?(): Promise<readonly { id: string; payload: P }[]>;
@@ -206,6 +209,11 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
       message.ack();
     } catch (failure) {
       clearInterval(heartbeat);
+      if (failure instanceof SkippedJob) {
+        await queue.failed(job.id, job.payload, attempt, { status: 'done', nextAttemptAt: new Date(), error: failure.message, progress });
+        message.ack();
+        return;
+      }
       if (abort.signal.aborted && !(failure instanceof PermanentJobFailure)) {
         // Stopped after the grace period: handed back, the attempt not counted.
         message.nak();

@@ -3,7 +3,9 @@
 // when an earlier attempt got a 2xx and only the marking failed: the job's progress), then marking it notified in
 // identity (harmless to repeat). A process killed after the receiver's 2xx and before the marking sends once more,
 // with the same delivery id, for the receiver to recognise.
-import { parseRetryAfter, RetryLater, signWebhook, WEBHOOK_HEADERS } from '@venuebook/service-kit';
+import { parseRetryAfter, RetryLater, signWebhook, SkippedJob, WEBHOOK_HEADERS } from '@venuebook/service-kit';
+
+const NO_WEBHOOK_URL = 'No webhook URL configured';
 import type { JobContext, Logger, WorkerJob } from '@venuebook/service-kit';
 import type { IdentityFirstLogins } from '../adapters/identity-client.ts';
 import type { WebhookSender } from '../adapters/webhook-sender.ts';
@@ -50,9 +52,10 @@ export function firstLoginDelivery({ identity, sender, secrets, log, appUrl, log
         const url = await identity.webhookUrl();
         const base = { deliveryId: job.id, kind: 'first_login' as const, email, at: new Date(), attempt: context.attempt };
         if (!url) {
-          // Nothing to send to: the job is over, the first login stays not notified (spec §3 notification_sent).
-          await record({ ...base, statusCode: 0, error: 'No webhook URL configured', latencyMs: 0, outcome: 'skipped' });
-          return;
+          // Nothing to send to: the job is over (no sweep brings it back), the first login stays not notified (spec §3
+          // notification_sent); a URL saved later is for the first logins from then on.
+          await record({ ...base, statusCode: 0, error: NO_WEBHOOK_URL, latencyMs: 0, outcome: 'skipped' });
+          throw new SkippedJob(NO_WEBHOOK_URL);
         }
         const body = firstLoginBody({ deliveryId: job.id, userId, email, at: new Date(at), appUrl });
         const secret = await secrets.current();
