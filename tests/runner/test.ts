@@ -16,6 +16,7 @@ import { benchCommand, benchFiles } from './bench.ts';
 import { judgeBudget, slowestFiles, TEST_BUDGET, timeTable } from './budget.ts';
 import type { TimedFile } from './budget.ts';
 import { median, otherCores, sampleCpu, speedProbe } from './cpu.ts';
+import { failureLine } from './failure-line.ts';
 import type { FileTime } from './file-times-reporter.ts';
 import { preflight } from './preflight.ts';
 
@@ -228,20 +229,14 @@ async function runVitest(project: string, held = false): Promise<number | null> 
     const name = file.name.replace(`${REPO_ROOT}/`, '');
     // Each failed test by name and the first line of its error: the end of the output is what CI shows.
     for (const test of file.assertionResults.filter((result) => result.status === 'failed')) {
-      failures.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      failures.push(`${name} › ${test.fullName}: ${failureLine(test.failureMessages?.[0], REPO_ROOT)}`);
     }
     // A file that fails outside any test (import error, failing hook) counts as one failure.
-    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) fail(`${name}: ${firstLine(file.message)}`);
+    if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) fail(`${name}: ${failureLine(file.message, REPO_ROOT)}`);
   }
   // vitest itself failing (e.g. a global setup error) with an otherwise clean report.
   if (result.status !== 0 && totals.failed === failedBefore) fail(`vitest ${project} exited with ${result.status}`);
   return result.status;
-}
-
-/** The first line of an error message, cut to one screen line. */
-function firstLine(message: string | undefined): string {
-  const line = (message ?? '').split('\n').find((text) => text.trim() !== '') ?? 'failed';
-  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
 
 function summary(): never {
