@@ -8,6 +8,8 @@ import { eventually, rejection } from '@venuebook/service-kit/testing';
 import type { ReceivedWebhook } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { createWebhookSender } from './adapters/webhook-sender.ts';
+import { counterModel, deliveryLogModel } from './repositories/delivery-log.model.ts';
+import { DELIVERY_LOG_BATCHES, DeliveryLogRepository } from './repositories/delivery-log.repository.ts';
 import { notifierUnderTest, TEST_NOTIFIER_ENV } from './testing/notifier-under-test.ts';
 
 /** Four attempts (production: eight), so that a test sees a delivery fail for good within seconds. */
@@ -268,4 +270,40 @@ describe('who may use the webhook API', () => {
     expect(verifyWebhookSignature(rotated, received!.rawBody, received!.signature)).toBe(true);
     expect(verifyWebhookSignature(before, received!.rawBody, received!.signature)).toBe(false);
   });
+
+  it('keeps the latest batches of the delivery log: the newest attempts, two replicas writing at once lose none, the oldest deleted', async () => {
+    const connection = under.db.useDb(`${under.db.name}_ring`);
+    const models = { deliveryLog: deliveryLogModel(connection), counters: counterModel(connection) };
+    const errors: unknown[] = [];
+    const replicas = [0, 1].map(() => new DeliveryLogRepository(models, { onError: (error) => errors.push(error) }));
+    const attempt = (deliveryId: string) => ({
+      deliveryId,
+      kind: 'test' as const,
+      email: '',
+      at: new Date(),
+      attempt: 1,
+      statusCode: 200,
+      error: '',
+      latencyMs: 1,
+      outcome: 'delivered' as const,
+    });
+    // Each a batch of its own (written at once), from both replicas at the same time: more batches than the ring holds.
+    const batches = DELIVERY_LOG_BATCHES + 20;
+    await Promise.all(
+      replicas.map(async (replica, r) => {
+        for (let n = 0; n < batches / 2; n++) await replica.record(attempt(`ring-${r}-${n}`), { now: true });
+      }),
+    );
+    expect(errors.map(String)).toEqual([]);
+    // The window's batches (a few more where a number was skipped: two replicas' increments at once, one lost).
+    const stored = await models.deliveryLog.countDocuments({}).exec();
+    expect(stored).toBeGreaterThanOrEqual(DELIVERY_LOG_BATCHES - 10);
+    expect(stored).toBeLessThanOrEqual(DELIVERY_LOG_BATCHES + 10);
+    // The newest of each replica are all there; the first ones were overwritten.
+    const recent = new Set((await replicas[0]!.recent(DELIVERY_LOG_BATCHES)).map((entry) => entry.deliveryId));
+    for (const r of [0, 1]) for (let n = batches / 2 - 50; n < batches / 2; n++) expect(recent.has(`ring-${r}-${n}`), `ring-${r}-${n}`).toBe(true);
+    expect(recent.has('ring-0-0') || recent.has('ring-1-0')).toBe(false);
+    for (const replica of replicas) await replica.close();
+    await connection.dropDatabase();
+  }, 60_000);
 });

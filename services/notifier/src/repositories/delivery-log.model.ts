@@ -21,7 +21,8 @@ export interface DeliveryLogEntry {
 
 /**
  * webhook_delivery_log: the attempts, written in batches (`_id` 'batch-<n>', n from the counter 'delivery_log'): an
- * insert per batch whatever the rate of deliveries, and the latest read by `_id`. Old batches are pruned.
+ * insert per batch whatever the rate of deliveries, and the latest read by `_id`; each insert deletes the batch that
+ * falls out of the window (by `_id`).
  */
 export interface DeliveryLogBatchDocument {
   _id: string;

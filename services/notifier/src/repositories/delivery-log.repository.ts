@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Model } from 'mongoose';
 import type { CounterDocument, DeliveryLogBatchDocument, DeliveryLogEntry } from './delivery-log.model.ts';
 
@@ -9,6 +10,8 @@ export const DELIVERY_LOG_FLUSH_MS = 500;
 export const DELIVERY_LOG_BATCHES = 200;
 const COUNTER = 'delivery_log';
 const DUPLICATE_KEY = 11000;
+/** Attempts at a batch number before the batch waits for the next flush. */
+const TRIES = 10;
 const batchId = (seq: number): string => `batch-${seq}`;
 
 /**
@@ -61,35 +64,43 @@ export class DeliveryLogRepository {
         .lean<CounterDocument>()
         .exec()
         .catch((error: unknown) => {
-          if ((error as { code?: unknown }).code === DUPLICATE_KEY && tries < 3) return undefined;
+          if ((error as { code?: unknown }).code === DUPLICATE_KEY && tries < TRIES) return undefined;
           throw error;
         });
       if (!counter) continue;
       try {
+        // A unique insert: a number another replica took too (FerretDB's increments are not atomic) fails here.
         await this.#log.create({ _id: batchId(counter.seq), seq: counter.seq, entries });
       } catch (error) {
-        // Another replica took the same number (FerretDB's updates are not atomic): the next one.
-        if ((error as { code?: unknown }).code === DUPLICATE_KEY && tries < 3) continue;
+        if ((error as { code?: unknown }).code === DUPLICATE_KEY && tries < TRIES) {
+          // Replicas that collided would collide again in step: each waits a moment of its own.
+          await sleep(Math.random() * 20);
+          continue;
+        }
         throw error;
       }
-      if (counter.seq % 50 === 0) await this.#prune(counter.seq);
+      // The batch that falls out of the window, by `_id` (the collection stays at the window's size).
+      if (counter.seq > DELIVERY_LOG_BATCHES) await this.#log.deleteOne({ _id: batchId(counter.seq - DELIVERY_LOG_BATCHES) }).exec();
       return;
     }
   }
 
-  /** Deletes the batches older than the DELIVERY_LOG_BATCHES latest (now and then: a delete reads the collection). */
-  async #prune(seq: number): Promise<void> {
-    const stale = Array.from({ length: 50 }, (_, n) => seq - DELIVERY_LOG_BATCHES - n).filter((old) => old > 0);
-    if (stale.length > 0) await this.#log.deleteMany({ _id: { $in: stale.map(batchId) } }).exec();
-  }
-
-  /** The latest `limit` attempts, newest first: this process's unwritten ones and the latest batches (by `_id`). */
+  /**
+   * The latest `limit` attempts, newest first: this process's unwritten ones and the latest batches (by `_id`). The
+   * counter can lag behind a batch already written (two replicas' increments at once, one lost on FerretDB): the
+   * numbers after it are looked at too.
+   */
   async recent(limit: number): Promise<DeliveryLogEntry[]> {
     const entries = [...this.#buffer];
-    const counter = await this.#counters.findById(COUNTER).lean<CounterDocument>().exec();
-    for (let seq = counter?.seq ?? 0; seq > 0 && entries.length < limit * 2 && seq > (counter?.seq ?? 0) - DELIVERY_LOG_BATCHES; seq--) {
-      const batch = await this.#log.findById(batchId(seq)).lean<DeliveryLogBatchDocument>().exec();
-      if (batch) entries.push(...batch.entries);
+    const batch = (seq: number) => this.#log.findById(batchId(seq)).lean<DeliveryLogBatchDocument>().exec();
+    const counted = (await this.#counters.findById(COUNTER).lean<CounterDocument>().exec())?.seq ?? 0;
+    let newest = counted;
+    for (let next = await batch(newest + 1); next && newest < counted + DELIVERY_LOG_BATCHES; next = await batch(newest + 1)) {
+      newest += 1;
+      entries.push(...next.entries);
+    }
+    for (let seq = counted; seq > 0 && entries.length < limit * 2 && seq > newest - DELIVERY_LOG_BATCHES; seq--) {
+      entries.push(...((await batch(seq))?.entries ?? []));
     }
     return entries.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
   }
