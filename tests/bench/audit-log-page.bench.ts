@@ -12,7 +12,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { createEnvelope, SUBJECTS } from '@venuebook/contracts/events';
 import { REMOTE_NAMES, remotePackageDir } from '@venuebook/domain/remotes';
@@ -21,11 +20,11 @@ import { REPO_ROOT } from '@venuebook/local';
 import { buildAll } from '@venuebook/local/setup';
 import { connectNats, publishEvent } from '@venuebook/service-kit';
 import { BenchError, expectTrue, runBench, runConcurrently, sized } from './support.ts';
+import { CHROMIUM, launchBrowser } from '../setup/chromium.ts';
 
 const COUNT = sized({ full: 13_600, smoke: 150 }, process.env.BENCH_AUDIT_ENTRIES);
 const REPEAT = sized({ full: 3, smoke: 1 }, process.env.BENCH_REPEAT);
 const SCROLL_PAGES = sized({ full: 5, smoke: 1 }, process.env.BENCH_SCROLL_PAGES);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VIEWPORT = { width: 1440, height: 900 };
 const RENDER_TIMEOUT_MS = 120_000;
 /** The page counts as settled after this long without a DOM change and without an audit-log request in flight. */
@@ -163,11 +162,7 @@ await runBench(
 
     let browser: Browser | undefined;
     try {
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      });
+      browser = await launchBrowser();
       const context = await browser.newContext({ viewport: VIEWPORT });
       // Signed in before the entries are published, so that what signing in audits is older than every bench entry.
       const signedIn = await context.request.post(`${base}/api/v1/auth/token?grant_type=password`, {

@@ -11,15 +11,14 @@
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_VENUES, REPO_ROOT } from '@venuebook/local';
 import { buildAll } from '@venuebook/local/setup';
 import { REMOTE_NAMES, remoteEntryPath, remotePackageDir } from '@venuebook/domain/remotes';
 import { BenchError, expectTrue, runBench, sized } from './support.ts';
+import { CHROMIUM, launchBrowser } from '../setup/chromium.ts';
 
 const REPEAT = sized({ full: 3, smoke: 1 }, process.env.BENCH_REPEAT);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RENDER_TIMEOUT_MS = 60_000;
 const KB = 1024;
 const kb = (bytes: number): string => (bytes / KB).toFixed(1);
@@ -186,11 +185,7 @@ await runBench({ name: 'shell-weight', title: "The shell's weight: scripts until
 
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const errors: Error[] = [];
     context.on('weberror', (error) => errors.push(error.error()));

@@ -1,23 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, demoAccounts, REPO_ROOT } from '@venuebook/local';
 import type { Role } from '@venuebook/domain';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import type { E2eStack } from '../setup/context.ts';
 import '../setup/context.ts';
+import { CHROMIUM, launchBrowser } from '../setup/chromium.ts';
 
-/** Debian's Chromium; never a downloaded browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}
+export { CHROMIUM, launchBrowser };
 
 /**
  * The running product of this file's worker (tests/setup/stack.global.ts starts one per worker: files running side by
