@@ -71,6 +71,9 @@ describe('the notifier under failure', () => {
     await replica.start();
     await eventually(async () => expect(await under.notified(userId)).toBe(true), 20_000);
     expect((await under.receiver.received(hook)).filter((request) => request.deliveryId === deliveryId).length).toBeGreaterThanOrEqual(2);
+    // The restarted process answers its API too (a new client may first meet the connection grpc-js remembers as
+    // failed from the stop, and its back-off: it is asked until it answers).
+    await eventually(async () => expect((await under.notifierAs('admin').getSigningSecret({})).secret).toBe(secret), 10_000);
   }, 60_000);
 
   it('delivers the first logins made while NATS was down, once it is back (the sweep finds them)', async () => {
