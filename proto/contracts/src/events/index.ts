@@ -81,6 +81,7 @@ export const SUBJECTS = {
    * database. One subject per worker (`venuebook.jobs.<worker>.due.v1`), so each worker's consumer reads its own.
    */
   notifierJobDue: subject('jobs', 'notifier', 'due'),
+  driveJobDue: subject('jobs', 'drive', 'due'),
   /**
    * Live presence (gateway replicas to each other): a user joined, is still on (heartbeat) or left a card channel on
    * the publishing replica. Ephemeral, core NATS only: in no stream (EPHEMERAL_SUBJECTS), nothing is stored.
@@ -464,6 +465,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.auditEntryStored]: auditEntryStoredSchema,
   [SUBJECTS.auditRecorded]: auditRecordedSchema,
   [SUBJECTS.notifierJobDue]: jobDueSchema,
+  [SUBJECTS.driveJobDue]: jobDueSchema,
   [SUBJECTS.presenceChanged]: presenceChangedSchema,
 } as const satisfies Record<SubjectName, z.ZodType>;
 
