@@ -358,6 +358,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         cards: {},
         media: {},
         notifier: notifierEnv({ appUrl: url, allowLoopback: plan.webhookLoopback }),
+        drive: {},
       },
     });
     stops.push(() => stopServices(services));

@@ -131,6 +131,7 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
           WEBHOOK_RETRY_BASE_MS: '200',
           WEBHOOK_TIMEOUT_MS: '2000',
         },
+        drive: { MONGODB_DB: dbs.drive, DRIVE_JOBS_CONSUMER_NAME: `drive-jobs-${suffix}`, DRIVE_DOCUMENTS_CONSUMER_NAME: `drive-documents-${suffix}` },
       },
     });
     stops.push(() => stopServices(services));

@@ -27,13 +27,15 @@ const credentialsSchema = z
     }
     const parsed = z
       .object({ client_email: z.string().min(1), private_key: z.string().min(1), private_key_id: z.string().optional(), token_uri: z.url().optional() })
-      .safeParse((() => {
-        try {
-          return JSON.parse(json) as unknown;
-        } catch {
-          return undefined;
-        }
-      })());
+      .safeParse(
+        (() => {
+          try {
+            return JSON.parse(json) as unknown;
+          } catch {
+            return undefined;
+          }
+        })(),
+      );
     if (!parsed.success) {
       context.addIssue({ code: 'custom', message: 'not a service account key (JSON with client_email and private_key)' });
       return z.NEVER;
@@ -61,10 +63,14 @@ export const configSchema = serviceConfigSchema('venuebook_drive')
     MEDIA_DEADLINE_MS: ms(100, 3_600_000).default(10_000).describe('the deadline of a call to the media service (a read of bytes: of each call)'),
     DRIVE_MAX_ATTEMPTS: ms(1, 50).default(8).describe("attempts of one document's sync before it is failed (spec: 'Retries: n/max')"),
     DRIVE_RETRY_BASE_MS: ms(10, 3_600_000).default(30_000).describe('the wait after the first failed attempt; it doubles each time (with jitter)'),
-    DRIVE_RETRY_MAX_MS: ms(10, 86_400_000).default(30 * 60_000).describe('the longest wait between two attempts'),
+    DRIVE_RETRY_MAX_MS: ms(10, 86_400_000)
+      .default(30 * 60_000)
+      .describe('the longest wait between two attempts'),
     DRIVE_CONCURRENCY: ms(1, 64).default(4).describe('documents synced at once in one process'),
     DRIVE_LEASE_MS: ms(500, 600_000).default(60_000).describe('how long a sync is held without a heartbeat (then another process may take it)'),
-    DRIVE_SWEEP_INTERVAL_MS: ms(100, 3_600_000).default(300_000).describe('between two sweeps: documents without a Drive copy and nobody at work on them are woken'),
+    DRIVE_SWEEP_INTERVAL_MS: ms(100, 3_600_000)
+      .default(300_000)
+      .describe('between two sweeps: documents without a Drive copy and nobody at work on them are woken'),
     DRIVE_GRACE_MS: ms(0, 300_000).default(30_000).describe('on SIGTERM, how long syncs in progress may finish before they are handed back'),
     DRIVE_JOBS_CONSUMER_NAME: consumerName('drive-jobs', "the JetStream durable consumer of the worker's wake-ups, shared by the replicas"),
     DRIVE_DOCUMENTS_CONSUMER_NAME: consumerName('drive-documents', "the JetStream durable consumer of media's document events, shared by the replicas"),

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import { drive as driveApi, type drive_v3 } from '@googleapis/drive';
 import { JWT } from 'google-auth-library';
-import { Gaxios, GaxiosError } from 'gaxios';
+import { GaxiosError } from 'gaxios';
 import { parseRetryAfter, PermanentJobFailure, RetryLater } from '@venuebook/service-kit';
 import { FOLDER_MIME_TYPE } from '../domain/drive-layout.ts';
 
@@ -87,17 +87,14 @@ export interface Drive {
 }
 
 /**
- * A transporter that sends the JWT grant to the key file's `token_uri` when it is not Google's (google-auth-library
- * always posts to Google's endpoint; the local stand-in has its own).
+ * Sends the JWT grant to the key file's `token_uri` when it is not Google's (google-auth-library always posts to
+ * Google's endpoint; the local stand-in has its own).
  */
-function transporterFor(tokenUri: string | undefined): Gaxios {
-  const transporter = new Gaxios();
-  if (tokenUri && tokenUri !== GOOGLE_TOKEN_URL) {
-    transporter.interceptors.request.add({
-      resolved: async (options) => (String(options.url) === GOOGLE_TOKEN_URL ? { ...options, url: tokenUri } : options),
-    });
-  }
-  return transporter;
+function routeTokenRequests(auth: JWT, tokenUri: string | undefined): void {
+  if (!tokenUri || tokenUri === GOOGLE_TOKEN_URL) return;
+  auth.transporter.interceptors.request.add({
+    resolved: async (options) => (String(options.url) === GOOGLE_TOKEN_URL ? Object.assign(options, { url: new URL(tokenUri) }) : options),
+  });
 }
 
 const toItem = (file: drive_v3.Schema$File): DriveItem => ({
@@ -162,8 +159,8 @@ export function createDrive(settings: DriveSettings): Drive {
     key: settings.credentials.private_key,
     keyId: settings.credentials.private_key_id,
     scopes: SCOPES,
-    transporter: transporterFor(settings.credentials.token_uri),
   });
+  routeTokenRequests(auth, settings.credentials.token_uri);
   // The library's own retries are off: the worker runtime retries whole jobs, with its back-off and its counts.
   const api = driveApi({ version: 'v3', auth, rootUrl, timeout, retry: false });
   const shared = { supportsAllDrives: true } as const;
@@ -208,7 +205,11 @@ export function createDrive(settings: DriveSettings): Drive {
     const response = await auth.request({
       url: `${rootUrl}upload/drive/v3/files?uploadType=resumable&supportsAllDrives=true&fields=${encodeURIComponent(FILE_FIELDS)}`,
       method: 'POST',
-      headers: { 'X-Upload-Content-Type': request.mimeType, 'X-Upload-Content-Length': String(request.size), 'Content-Type': 'application/json; charset=UTF-8' },
+      headers: {
+        'X-Upload-Content-Type': request.mimeType,
+        'X-Upload-Content-Length': String(request.size),
+        'Content-Type': 'application/json; charset=UTF-8',
+      },
       data: { name: request.name, mimeType: request.mimeType, parents: [request.parentId], appProperties: request.appProperties },
       retry: false,
       signal: request.signal,

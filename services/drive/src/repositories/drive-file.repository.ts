@@ -11,7 +11,13 @@ export interface DriveFileRecord {
   syncedAt: Date;
 }
 
-const toRecord = (doc: DriveFileDocument): DriveFileRecord => ({ documentId: doc._id, venueId: doc.venueId, fileId: doc.fileId, url: doc.url, syncedAt: doc.syncedAt });
+const toRecord = (doc: DriveFileDocument): DriveFileRecord => ({
+  documentId: doc._id,
+  venueId: doc.venueId,
+  fileId: doc.fileId,
+  url: doc.url,
+  syncedAt: doc.syncedAt,
+});
 
 /** The Drive copies made: an insert each (a repeat is already recorded), all read at start for the read model. */
 export class DriveFileRepository {

@@ -7,7 +7,7 @@ import type { JobContext, Logger, WorkerJob } from '@venuebook/service-kit';
 import type { Drive, DriveItem } from '../adapters/drive.ts';
 import type { MediaDocuments } from '../adapters/media-client.ts';
 import { documentFileProperties, JOB_ID } from '../domain/drive-layout.ts';
-import type { DriveFileRepository } from '../repositories/drive-file.repository.ts';
+import type { DriveFileRecord, DriveFileRepository } from '../repositories/drive-file.repository.ts';
 import type { DocumentJobPayload, DocumentJobProgress } from '../repositories/job.model.ts';
 import type { DriveFolders } from './drive-folders.ts';
 
@@ -19,7 +19,7 @@ export interface DocumentSyncDeps {
   logger: Pick<Logger, 'info' | 'warn'>;
   now?: () => Date;
   /** Told of every copy made or removed (the read model). */
-  onSynced?: (documentId: string, file: { fileId: string; url: string; syncedAt: Date; venueId: string } | null) => void;
+  onSynced?: (documentId: string, file: DriveFileRecord | null) => void;
 }
 
 export function documentSync({ drive, media, folders, files, logger, now = () => new Date(), onSynced }: DocumentSyncDeps) {

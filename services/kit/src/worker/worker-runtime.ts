@@ -86,6 +86,8 @@ export interface RunningWorker<P> {
   retryFailed(id: string): Promise<boolean>;
   /** One sweep now (tests, and the periodic timer). Resolves with how many jobs it woke. */
   sweep(): Promise<number>;
+  /** Whether this process is at work on job `id` now. */
+  working(id: string): boolean;
   /** Drains: no new job; the ones in hand finish within graceMs or are handed back. */
   stop(): Promise<void>;
 }
@@ -283,6 +285,7 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
 
   let stopped: Promise<void> | undefined;
   return {
+    working: (id: string) => inHand.has(id),
     enqueue: (id, payload) => wake(id, payload),
     async retryFailed(id) {
       const record = await queue.retryFailed(id);
