@@ -64,13 +64,15 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
   const logDir = mkdtempSync(join(tmpdir(), `venuebook-drive-${name}-`));
   const clients: { close(): void }[] = [];
   const user = (role: string): Caller => ({ userId: randomUUID(), email: `${role}-${suffix}@example.com`, role, requestId: `${name}-${role}` });
-  const signed = <S extends Parameters<typeof createClient>[0]>(service: S, address: () => string) => (role: string) => {
-    // '' : no user at all (a call no gateway would make).
-    const caller = role ? user(role) : { userId: '', email: '', role: '', requestId: name };
-    const client = createClient(service, address(), { deadlineMs: 60_000, metadata: userContextSigner(caller, harness.userContextKey) });
-    clients.push(client);
-    return client;
-  };
+  const signed =
+    <S extends Parameters<typeof createClient>[0]>(service: S, address: () => string) =>
+    (role: string) => {
+      // '' : no user at all (a call no gateway would make).
+      const caller = role ? user(role) : { userId: '', email: '', role: '', requestId: name };
+      const client = createClient(service, address(), { deadlineMs: 60_000, metadata: userContextSigner(caller, harness.userContextKey) });
+      clients.push(client);
+      return client;
+    };
   const harness = {
     infra: testInfra(),
     userContextKey: randomBytes(32).toString('base64url'),
@@ -110,7 +112,11 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
     harness.standIn = googleDriveStandIn(standIns.googleDrive.url);
     // A root folder of the file's own in the run's Drive, made through the service's own client.
     const credentials = JSON.parse(standIns.googleDrive.credentialsJson) as DriveConfig['GOOGLE_DRIVE_CREDENTIALS'] & object;
-    const root = await createDrive({ credentials, rootUrl: harness.standIn.rootUrl }).createFolder(`drive-${name}-${suffix}`, standIns.googleDrive.rootFolderId, {});
+    const root = await createDrive({ credentials, rootUrl: harness.standIn.rootUrl }).createFolder(
+      `drive-${name}-${suffix}`,
+      standIns.googleDrive.rootFolderId,
+      {},
+    );
     harness.rootFolderId = root.id;
     const env = {
       ...TEST_DRIVE_ENV,
@@ -126,7 +132,12 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
     const db = `venuebook_test_drive_${name.replaceAll('-', '_')}_${suffix}`;
     harness.config = serviceTestConfig(configSchema, infra, { db, userContextKey: harness.userContextKey, env });
     if (options.process) {
-      harness.driveProcess = await startGrpcService({ name: 'drive', env: { ...base, MONGODB_DB: db, ...env }, logDir, logLevel: process.env.DRIVE_TEST_LOG_LEVEL ?? 'warn' });
+      harness.driveProcess = await startGrpcService({
+        name: 'drive',
+        env: { ...base, MONGODB_DB: db, ...env },
+        logDir,
+        logLevel: process.env.DRIVE_TEST_LOG_LEVEL ?? 'warn',
+      });
     } else {
       harness.drive = await start(harness.config, { logger: createLogger(`drive-${name}`, { level: 'warn' }) });
     }
@@ -139,8 +150,14 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
   };
   harness.upload = async (venueId, fileName, bytes, category = 'general') => {
     async function* parts() {
-      yield { part: { case: 'header' as const, value: { venueId, fileName, fileSize: bytes.length, declaredType: '', category, description: '', eventId: '', dataCardIdForTag: '' } } };
-      for (let offset = 0; offset < bytes.length; offset += 256 * 1024) yield { part: { case: 'chunk' as const, value: bytes.subarray(offset, offset + 256 * 1024) } };
+      yield {
+        part: {
+          case: 'header' as const,
+          value: { venueId, fileName, fileSize: bytes.length, declaredType: '', category, description: '', eventId: '', dataCardIdForTag: '' },
+        },
+      };
+      for (let offset = 0; offset < bytes.length; offset += 256 * 1024)
+        yield { part: { case: 'chunk' as const, value: bytes.subarray(offset, offset + 256 * 1024) } };
     }
     const { document } = await harness.mediaAs!('editor').uploadDocument(parts());
     return document!.id;

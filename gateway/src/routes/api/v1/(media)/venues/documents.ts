@@ -220,7 +220,8 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         grpcCallOptions(request, reply),
       );
       const reader = { userId: request.auth?.userId ?? '' };
-      return { documents: response.documents.map((each) => documentWithUrls(fastify.contentUrls, venueDocumentFromProto(each), reader)) };
+      const documents = await fastify.withDriveSync(response.documents, request, reply);
+      return { documents: documents.map((each) => documentWithUrls(fastify.contentUrls, venueDocumentFromProto(each), reader)) };
     },
   );
 };
