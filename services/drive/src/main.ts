@@ -79,7 +79,7 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           durable: config.DRIVE_DOCUMENTS_CONSUMER_NAME,
           logger,
           sync,
-          enqueue: (id, payload) => running.enqueue(id, payload),
+          enqueue: (id, payload, change) => running.enqueue(id, payload, change),
         });
         // Stopped before the worker (clean-up runs in reverse): no job is added while it drains.
         defer(() => consumer.stop());

@@ -336,7 +336,12 @@ export const userFirstLoginSchema = z.object({
 export type UserFirstLogin = z.infer<typeof userFirstLoginSchema>;
 
 /** A worker's job may be due: its id, and what the work is about (the worker's own shape). */
-export const jobDueSchema = z.object({ jobId: z.string().min(1).max(200), payload: z.record(z.string(), z.unknown()).default({}) });
+export const jobDueSchema = z.object({
+  jobId: z.string().min(1).max(200),
+  payload: z.record(z.string(), z.unknown()).default({}),
+  /** New work for the job (its source changed): it runs again even when done. */
+  renewed: z.boolean().optional(),
+});
 export type JobDue = z.infer<typeof jobDueSchema>;
 
 export const userRoleChangedSchema = z.object({ userId: z.string(), email: z.string(), role: z.string(), previousRole: z.string() });

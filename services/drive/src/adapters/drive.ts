@@ -183,18 +183,26 @@ export function createDrive(settings: DriveSettings): Drive {
     return items;
   }
 
-  /** Where the session stands: the next offset to send, or the finished file. */
+  /**
+   * Where the session stands: the next offset to send, or the finished file; null when Drive no longer knows it,
+   * or cannot be reached at that address at all (a session of a local Drive restarted on another port).
+   */
   async function sessionStatus(sessionUri: string, size: number, signal: AbortSignal): Promise<{ next: number } | { file: DriveItem } | null> {
-    const response = await auth.request<drive_v3.Schema$File>({
-      url: sessionUri,
-      method: 'PUT',
-      headers: { 'Content-Range': `bytes */${size}` },
-      validateStatus: (status) => status === 308 || (status >= 200 && status < 300) || status === 404 || status === 410,
-      retry: false,
-      signal,
-      timeout,
-    });
-    if (response.status === 404 || response.status === 410) return null;
+    const response = await auth
+      .request<drive_v3.Schema$File>({
+        url: sessionUri,
+        method: 'PUT',
+        headers: { 'Content-Range': `bytes */${size}` },
+        validateStatus: (status) => status === 308 || (status >= 200 && status < 300) || status === 404 || status === 410,
+        retry: false,
+        signal,
+        timeout,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof GaxiosError && !error.response && (error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND')) return null;
+        throw error;
+      });
+    if (!response || response.status === 404 || response.status === 410) return null;
     if (response.status !== 308) return { file: toItem(response.data) };
     const range = response.headers.get?.('range') ?? (response.headers as unknown as Record<string, string>).range;
     const end = /bytes=0-(\d+)/.exec(range ?? '')?.[1];

@@ -16,7 +16,7 @@ export function startDocumentConsumer(
     durable: string;
     logger: Logger;
     sync: Pick<DocumentSync, 'jobOf'>;
-    enqueue(id: string, payload: ReturnType<DocumentSync['jobOf']>['payload']): Promise<unknown>;
+    enqueue(id: string, payload: ReturnType<DocumentSync['jobOf']>['payload'], change: string): Promise<unknown>;
   },
 ): Promise<RunningDurableConsumer> {
   return consumeDurable(
@@ -25,7 +25,8 @@ export function startDocumentConsumer(
     async (event) => {
       if (!SYNCED_EVENTS.has(event.subject) || !('documentId' in event.data)) return;
       const job = options.sync.jobOf(event.data.documentId, event.data.venueId);
-      await options.enqueue(job.id, job.payload);
+      // Each event is a change of the document: the job runs again even if it was done.
+      await options.enqueue(job.id, job.payload, event.id);
     },
   );
 }

@@ -80,8 +80,11 @@ export interface WorkerOptions<P> {
 }
 
 export interface RunningWorker<P> {
-  /** Wakes a worker for job `id` (the source has recorded the work). */
-  enqueue(id: string, payload: P): Promise<void>;
+  /**
+   * Wakes a worker for job `id` (the source has recorded the work). `change`: the source changed since the job was
+   * last done (e.g. the event's id): the job runs again even when it is done; the same change wakes it once.
+   */
+  enqueue(id: string, payload: P, change?: string): Promise<void>;
   /** Puts a failed job back with all its attempts and wakes a worker; false when it was not failed. */
   retryFailed(id: string): Promise<boolean>;
   /** One sweep now (tests, and the periodic timer). Resolves with how many jobs it woke. */
@@ -108,9 +111,10 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
 
   // One wake-up per job state (new, or a record's attempts and last change): JetStream drops the repeats within its
   // duplicate window, while a job whose state changed (a failure, an admin's retry) wakes anew.
-  const wake = async (id: string, payload: P, record?: Pick<WorkerJobDocument, 'attempts' | 'updatedAt'>): Promise<void> => {
-    const state = record ? `${record.attempts}\n${record.updatedAt.getTime()}` : 'new';
-    const envelope = createEnvelope(dueSubject, { jobId: id, payload: payload as Record<string, unknown> }, { id: uuidOf(`${durable}\n${id}\n${state}`) });
+  const wake = async (id: string, payload: P, record?: Pick<WorkerJobDocument, 'attempts' | 'updatedAt'>, change?: string): Promise<void> => {
+    const state = change !== undefined ? `change\n${change}` : record ? `${record.attempts}\n${record.updatedAt.getTime()}` : 'new';
+    const data = { jobId: id, payload: payload as Record<string, unknown>, ...(change !== undefined ? { renewed: true } : {}) };
+    const envelope = createEnvelope(dueSubject, data, { id: uuidOf(`${durable}\n${id}\n${state}`) });
     await publishEvent(js, dueSubject, envelope);
   };
 
@@ -152,9 +156,9 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
   };
 
   const handle = async (message: JsMsg): Promise<void> => {
-    let due: { jobId: string; payload: Record<string, unknown> };
+    let due: { jobId: string; payload: Record<string, unknown>; renewed?: boolean };
     try {
-      due = (parseEnvelope(dueSubject, decodeEnvelope(message.data)) as { data: { jobId: string; payload: Record<string, unknown> } }).data;
+      due = (parseEnvelope(dueSubject, decodeEnvelope(message.data)) as { data: { jobId: string; payload: Record<string, unknown>; renewed?: boolean } }).data;
     } catch (invalid) {
       logger.error({ err: invalid, subject: message.subject, worker: name }, 'dropped a malformed wake-up');
       message.term('malformed');
@@ -165,7 +169,9 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
       message.nak(leaseMs);
       return;
     }
-    const record = await queue.get(due.jobId);
+    const stored = await queue.get(due.jobId);
+    // New work for a job done before (its source changed: enqueue with a change key): a new series of attempts.
+    const record = due.renewed && stored?.status === 'done' ? undefined : stored;
     if (record && record.status !== 'retrying') {
       message.ack();
       return;
@@ -286,7 +292,7 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
   let stopped: Promise<void> | undefined;
   return {
     working: (id: string) => inHand.has(id),
-    enqueue: (id, payload) => wake(id, payload),
+    enqueue: (id, payload, change) => wake(id, payload, undefined, change),
     async retryFailed(id) {
       const record = await queue.retryFailed(id);
       if (!record) return false;
