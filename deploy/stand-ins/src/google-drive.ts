@@ -1551,12 +1551,12 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
       const label = file.trashed ? `<s>${name}</s> <em class="trashed">(trashed)</em>` : name;
       if (isFolder(file)) {
         const children = childrenOf(file.id).sort((a, b) => Number(isFolder(b)) - Number(isFolder(a)) || a.name.localeCompare(b.name));
-        return `<li class="folder"><a href="/drive/folders/${file.id}">📁 <b>${label}</b></a> <code>${file.id}</code>${
+        return `<li class="folder"><a href="/drive/folders/${file.id}"><b>${label}/</b></a> <code>${file.id}</code>${
           children.length > 0 ? `<ul>${children.map(row).join('')}</ul>` : ''
         }</li>`;
       }
       const details = file.content ? `${formatSize(file.content.size)} · sha256 <code>${file.content.sha256Checksum}</code>` : 'no content';
-      return `<li class="file"><a href="/file/d/${file.id}/view">📄 ${label}</a> · ${escapeHtml(file.mimeType)} · ${details}</li>`;
+      return `<li class="file"><a href="/file/d/${file.id}/view">${label}</a> · ${escapeHtml(file.mimeType)} · ${details}</li>`;
     };
     let body: string;
     if (fileMatch) {
