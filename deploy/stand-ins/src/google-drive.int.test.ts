@@ -10,6 +10,7 @@ import { drive as driveClient } from '@googleapis/drive';
 import type { drive_v3 } from '@googleapis/drive';
 import { DRIVE_FOLDER_MIME_TYPE, googleDriveStandIn, resumableUpload, tokenUrlInterceptor } from '@venuebook/service-kit/stand-ins';
 import type { ServiceAccountKeyFile } from '@venuebook/service-kit/stand-ins';
+import { sharedStandIns } from '@venuebook/service-kit/testing';
 import { JWT, OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGoogleDrive } from './processes.ts';
@@ -115,6 +116,14 @@ describe('the local Google Drive', () => {
     const invalid = await failure(driveClient({ version: 'v3', auth: forged, rootUrl: running.rootUrl }).files.list({}, { retry: false }));
     expect(invalid.status).toBe(401);
     expect(invalid.data.error.errors[0]!.reason).toBe('authError');
+
+    // A self-signed JWT as the bearer (the library's JWTAccess, useJWTAccessWithScope): no token endpoint.
+    const selfSigned = new JWT({ scopes: SCOPES });
+    selfSigned.fromJSON(running.credentials);
+    selfSigned.useJWTAccessWithScope = true;
+    const root = await driveClient({ version: 'v3', auth: selfSigned, rootUrl: running.rootUrl }).files.get({ fileId: running.rootFolderId, fields: 'name' });
+    expect(root.data).toEqual({ name: 'Venue Book' });
+    expect((await control.requests()).counts['oauth.token']).toBe(1);
 
     // The same account with another key: the stand-in checks the assertion's signature.
     const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -417,5 +426,17 @@ describe('the local Google Drive', () => {
     });
     expect(resumed.file.sha256Checksum).toBe(sha256(bytes));
     expect([resumed.statusQueries, resumed.bytesSent]).toEqual([1, bytes.length - MiB]);
+  });
+
+  it('is one of the integration run’s shared stand-ins, for the harnesses of services that sync to Drive', async () => {
+    const { googleDrive } = await sharedStandIns();
+    const shared = googleDriveStandIn(googleDrive.url);
+    expect(await shared.rootFolderId()).toBe(googleDrive.rootFolderId);
+    const key = JSON.parse(googleDrive.credentialsJson) as ServiceAccountKeyFile;
+    const sharedDrive = driveClient({ version: 'v3', auth: serviceAccount(key), rootUrl: shared.rootUrl });
+    expect((await sharedDrive.files.get({ fileId: googleDrive.rootFolderId, fields: 'id,mimeType' })).data).toEqual({
+      id: googleDrive.rootFolderId,
+      mimeType: DRIVE_FOLDER_MIME_TYPE,
+    });
   });
 });

@@ -348,17 +348,14 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
   const lastSeqOf = new Map<string, number>();
   const logFile = join(dataDir, 'drive.jsonl');
   if (existsSync(logFile)) {
-    const lines = readFileSync(logFile, 'utf8').split('\n');
-    for (const [index, line] of lines.entries()) {
+    const text = readFileSync(logFile);
+    // Only whole lines: a last line cut short by a crash is dropped (and cut off the file, so that the next entry
+    // starts a line of its own).
+    const whole = text.lastIndexOf(0x0a) + 1;
+    if (whole < text.length) truncateSync(logFile, whole);
+    for (const line of text.subarray(0, whole).toString('utf8').split('\n')) {
       if (!line.trim()) continue;
-      let entry: LogEntry;
-      try {
-        entry = JSON.parse(line) as LogEntry;
-      } catch (error) {
-        // A line cut short by a crash can only be the last one.
-        if (index >= lines.length - 2) break;
-        throw error;
-      }
+      const entry = JSON.parse(line) as LogEntry;
       log.push(entry);
       lastSeqOf.set(entry.fileId, entry.seq);
       if (entry.removed || !entry.file) files.delete(entry.fileId);
@@ -733,8 +730,9 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
   // --- content: bodies streamed to disk, then kept as a blob ------------------------------------------------------
 
   /**
-   * The request body as a stream: counted (per request and in total), cut when a fault says so (the generator ends
-   * and `cut` is set; the caller drops the connection once what was read is on disk).
+   * The request body as a stream: counted (per request and in total), cut when a fault says so (after
+   * `cutAfterBytes`, the connection is dropped, `cut` is set and the generator ends, so that what was read is still
+   * written), the first `skip` bytes not handed on (a chunk that repeats bytes a session kept).
    */
   const countedBody = (request: IncomingMessage, state: { bytesIn: number; cut: boolean }, cutAfterBytes: number | undefined, skip = 0) =>
     async function* body(): AsyncGenerator<Buffer> {
@@ -1551,12 +1549,12 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
       const label = file.trashed ? `<s>${name}</s> <em class="trashed">(trashed)</em>` : name;
       if (isFolder(file)) {
         const children = childrenOf(file.id).sort((a, b) => Number(isFolder(b)) - Number(isFolder(a)) || a.name.localeCompare(b.name));
-        return `<li class="folder"><a href="/drive/folders/${file.id}">📁 <b>${label}</b></a> <code>${file.id}</code>${
+        return `<li class="folder"><a href="/drive/folders/${file.id}"><b>${label}/</b></a> <code>${file.id}</code>${
           children.length > 0 ? `<ul>${children.map(row).join('')}</ul>` : ''
         }</li>`;
       }
       const details = file.content ? `${formatSize(file.content.size)} · sha256 <code>${file.content.sha256Checksum}</code>` : 'no content';
-      return `<li class="file"><a href="/file/d/${file.id}/view">📄 ${label}</a> · ${escapeHtml(file.mimeType)} · ${details}</li>`;
+      return `<li class="file"><a href="/file/d/${file.id}/view">${label}</a> · ${escapeHtml(file.mimeType)} · ${details}</li>`;
     };
     let body: string;
     if (fileMatch) {
