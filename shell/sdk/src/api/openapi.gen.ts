@@ -10088,7 +10088,10 @@ export interface components {
         };
         /** @description The Google Drive sync state of the document (spec §3 gdrive_sync_queue) */
         DocumentSync: {
-            /** @enum {string} */
+            /**
+             * @description The queue item's status, or 'syncing' while a worker is at it
+             * @enum {string}
+             */
             status: "pending" | "syncing" | "completed" | "failed";
             retryCount: number;
             maxRetries: number;
