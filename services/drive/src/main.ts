@@ -51,13 +51,14 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
         defer(() => media.close());
         const venues = createVenueDirectory(config);
         defer(() => venues.close());
+        const locks = new Locks(models.locks, { waitMs: 30_000 });
         const folders = driveFolders({
           drive,
           rootFolderId,
-          locks: new Locks(models.locks, { waitMs: 30_000 }),
+          locks,
           venueName: async (venueId) => (await venues.getActive(workerCaller(DRIVE_WORKER, `drive-${randomUUID()}`), venueId)).name,
         });
-        const sync = documentSync({ drive, media, folders, files, logger, onSynced: (documentId, record) => copies.set(documentId, record) });
+        const sync = documentSync({ drive, media, folders, files, locks, logger, onSynced: (documentId, record) => copies.set(documentId, record) });
         const running = await startWorker<DocumentJobPayload>({
           name: 'drive',
           durable: config.DRIVE_JOBS_CONSUMER_NAME,
