@@ -46,7 +46,10 @@ export interface LocalRunPlan {
    * must not let an admin post to this machine's ports.
    */
   webhookLoopback: boolean;
-  /** Start the local Google Drive and sync documents to it (no GOOGLE_DRIVE_CREDENTIALS configured). */
+  /**
+   * Start the local Google Drive and sync documents to it: in the local demo, when no GOOGLE_DRIVE_CREDENTIALS is
+   * configured (it answers anyone on this machine, so a real deployment without Drive credentials has no Drive sync).
+   */
   driveStandIn: boolean;
 }
 
@@ -82,7 +85,8 @@ export function planLocalRun(settings: LocalRunSettings): LocalRunPlan {
     ownerEmails: ownerEmails.join(','),
     smtpUrl,
     oidcStandIn: !given(settings.GOOGLE_CLIENT_ID),
-    driveStandIn: !given(settings.GOOGLE_DRIVE_CREDENTIALS),
+    // Only in the local demo: the local Drive serves every synced document to anyone on this machine.
+    driveStandIn: demoAccounts && !given(settings.GOOGLE_DRIVE_CREDENTIALS),
     standInHost: STAND_IN_HOST,
     webhookLoopback: demoAccounts,
   };

@@ -311,6 +311,27 @@ async function hashFile(path: string): Promise<Omit<Content, 'blob' | 'headRevis
 
 const fileSize = (path: string): number => (existsSync(path) ? statSync(path).size : 0);
 
+/** A scripted fault as the control API takes it (anything else is refused: a fault must not crash the server). */
+function isFault(value: unknown): value is DriveFault {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const fault = value as Record<string, unknown>;
+  const text = (key: string) => fault[key] === undefined || (typeof fault[key] === 'string' && (fault[key] as string).length <= 200);
+  const count = (key: string, max: number) =>
+    fault[key] === undefined ||
+    (typeof fault[key] === 'number' && Number.isInteger(fault[key]) && (fault[key] as number) >= 0 && (fault[key] as number) <= max);
+  const status =
+    fault.status === undefined || (typeof fault.status === 'number' && Number.isInteger(fault.status) && fault.status >= 400 && fault.status <= 599);
+  return (
+    status &&
+    ['kind', 'method', 'path', 'reason', 'message'].every(text) &&
+    count('after', 1_000_000) &&
+    count('times', 1_000_000) &&
+    count('retryAfter', 86_400) &&
+    count('cutAfterBytes', 10 * 1024 ** 3) &&
+    count('delayMs', 600_000)
+  );
+}
+
 /** Starts the stand-in on loopback in this process. */
 export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions): Promise<GoogleDriveStandIn> {
   const dataDir = options.dataDir;
@@ -1503,8 +1524,13 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
         [...sessions.values()].map(({ metadata, ...session }) => ({ ...session, name: typeof metadata.name === 'string' ? metadata.name : undefined })),
       );
     } else if (pathname === '/_standin/faults' && ['PUT', 'POST'].includes(method)) {
-      const body = JSON.parse((await readSmallBody(request)).toString('utf8') || '[]') as DriveFault[];
-      if (!Array.isArray(body)) throw new DriveError(400, 'invalid', 'A list of faults.');
+      let body: unknown;
+      try {
+        body = JSON.parse((await readSmallBody(request)).toString('utf8') || '[]');
+      } catch {
+        throw new DriveError(400, 'invalid', 'A JSON list of faults.');
+      }
+      if (!Array.isArray(body) || !body.every(isFault)) throw new DriveError(400, 'invalid', 'A list of faults (see DriveFault).');
       const added = body.map((fault) => ({ ...fault, seen: 0, used: 0 }));
       faults = method === 'PUT' ? added : [...faults, ...added];
       response.writeHead(204).end();
@@ -1541,7 +1567,9 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
         'content-length': String(file.content.size),
         'content-disposition': `attachment; filename="${encodeURIComponent(file.name)}"`,
       });
-      createReadStream(join(blobsDir, file.content.blob)).pipe(response);
+      createReadStream(join(blobsDir, file.content.blob))
+        .on('error', () => response.destroy())
+        .pipe(response);
       return;
     }
     const row = (file: StoredFile): string => {
@@ -1593,9 +1621,25 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
       response.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request');
       return;
     }
-    const parsed = new URL(request.url ?? '/', url);
+    // A page of another site may send requests here (it cannot read the answers): the control API, the page and
+    // the files are for this machine's own tools and browser tabs only.
+    const crossSite = request.headers.origin !== undefined && request.headers.origin !== url && request.headers.origin !== `http://localhost:${port}`;
+    const fetchSite = request.headers['sec-fetch-site'];
+    let parsed: URL;
+    try {
+      parsed = new URL(request.url ?? '/', url);
+    } catch {
+      response.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+      return;
+    }
     const query = parsed.searchParams;
     void (async () => {
+      const controlPath =
+        parsed.pathname === '/' ||
+        parsed.pathname.startsWith('/_standin/') ||
+        parsed.pathname.startsWith('/drive/folders/') ||
+        parsed.pathname.startsWith('/file/d/');
+      if (controlPath && (crossSite || fetchSite === 'cross-site')) throw new DriveError(403, 'forbidden', 'Not for other sites.');
       if (
         parsed.pathname === '/' ||
         parsed.pathname.startsWith('/_standin/') ||
@@ -1640,15 +1684,21 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
         }
       }
       await route.handle(request, response, query, context);
-    })().catch(async (error: unknown) => {
-      if (error instanceof DriveError) {
-        await discardBody(request);
-        sendError(response, error);
-        return;
-      }
-      console.error('[google-drive]', request.method, request.url, error);
-      if (!response.headersSent && !response.destroyed) sendError(response, new DriveError(500, 'internalError', 'Internal Error'));
-    });
+    })()
+      .catch(async (error: unknown) => {
+        if (error instanceof DriveError) {
+          await discardBody(request);
+          sendError(response, error);
+          return;
+        }
+        console.error('[google-drive]', request.method, request.url, error);
+        if (!response.headersSent && !response.destroyed) sendError(response, new DriveError(500, 'internalError', 'Internal Error'));
+      })
+      .catch((error: unknown) => {
+        // Answering failed too (e.g. the connection is gone): the request is over, the server stays up.
+        console.error('[google-drive] could not answer', request.method, request.url, error);
+        response.destroy();
+      });
   });
 
   return {

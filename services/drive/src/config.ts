@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { isTrustedApiRoot } from './domain/drive-urls.ts';
 import { SERVICES } from '@venuebook/contracts/services';
 import { grpcAddressListSchema, serviceConfigSchema, venueDirectoryConfigSchema } from '@venuebook/service-kit';
 
@@ -22,7 +23,14 @@ const credentialsSchema = z
     try {
       json = text.startsWith('{') ? text : readFileSync(text, 'utf8');
     } catch (error) {
-      context.addIssue({ code: 'custom', message: `cannot read the key file: ${(error as Error).message}` });
+      // Never the value itself: a mistyped variable may hold the key (quoted JSON, base64).
+      const looksLikeKey = text.length > 200 || /PRIVATE KEY|client_email/.test(text);
+      context.addIssue({
+        code: 'custom',
+        message: looksLikeKey
+          ? 'neither a JSON key (it must start with {) nor the path of a key file'
+          : `cannot read the key file (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+      });
       return z.NEVER;
     }
     const parsed = z
@@ -55,7 +63,12 @@ export const configSchema = serviceConfigSchema('venuebook_drive')
       .regex(/^[A-Za-z0-9_-]{1,200}$/, 'a Drive folder id')
       .optional()
       .describe('the Drive folder (shared with the service account, or in a shared drive) the venue folders are made in'),
-    GOOGLE_DRIVE_API_URL: z.url().default('https://www.googleapis.com/').describe("Drive API's root URL (the local stand-in's in `npm start` and tests)"),
+    GOOGLE_DRIVE_API_URL: z
+      .url()
+      .default('https://www.googleapis.com/')
+      .refine(isTrustedApiRoot, 'https, or http on this machine (the local Google Drive)')
+      .transform((value) => (value.endsWith('/') ? value : `${value}/`))
+      .describe("Drive API's root URL (the local stand-in's in `npm start` and tests)"),
     GOOGLE_DRIVE_TIMEOUT_MS: ms(1000, 3_600_000).default(300_000).describe('how long one request to Drive may take (an upload: one attempt)'),
     MEDIA_GRPC_URL: grpcAddressListSchema
       .default(SERVICES.media.defaultAddress)

@@ -100,7 +100,7 @@ describe('Drive sync', () => {
     const file = await synced(documentId);
     expect(file.sha256Checksum).toBe(sha256(bytes));
     const job = await under.db.collection<{ _id: string; attempts: number; status: string }>('drive_jobs').findOne({ _id: `doc:${documentId}` });
-    expect(job).toMatchObject({ attempts: 3, status: 'done' });
+    expect(job, JSON.stringify(job)).toMatchObject({ attempts: 3, status: 'done' });
     expect((await under.standIn.pendingFaults()).map((fault) => fault.remaining)).toEqual([0, 0]);
   });
 
@@ -118,6 +118,11 @@ describe('Drive sync', () => {
     // 3 MB before the cut, then only what Drive had not kept.
     expect(sessions[0]!.bytesReceived).toBeLessThan(bytes.length + 1.5 * MB);
     expect(sessions[0]!.statusQueries).toBeGreaterThanOrEqual(1);
+    // One failed attempt (the cut), recorded and cleared by the success.
+    const job = await under.db
+      .collection<{ _id: string; lastError: string; attempts: number; status: string }>('drive_jobs')
+      .findOne({ _id: `doc:${documentId}` });
+    expect(job).toMatchObject({ attempts: 1, status: 'done', lastError: '' });
   });
 
   it("fails a document on Drive's other refusals with Drive's message, and tells it", async () => {
@@ -131,6 +136,9 @@ describe('Drive sync', () => {
       expect(state).toMatchObject({ status: 'failed', retryCount: 1 });
       expect(state!.error).toContain('Invalid field selection');
     }, 20_000);
+    // Drive's message is for admins; others see the state and the retries.
+    const [seen] = (await under.driveAs('viewer').getDocumentSync({ documentIds: [documentId] })).documents;
+    expect(seen).toMatchObject({ status: 'failed', retryCount: 1, error: '' });
   });
 
   it('tells admins whether Drive is configured; document states to anyone signed in; nothing to callers without a user', async () => {

@@ -73,6 +73,8 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           sweepIntervalMs: config.DRIVE_SWEEP_INTERVAL_MS,
           graceMs: config.DRIVE_GRACE_MS,
           perform: sync.perform,
+          // A document changes again after its copy was made (category, deletion): its job runs again.
+          renewable: true,
         });
         worker = running;
         defer(() => running.stop());
@@ -90,7 +92,7 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
       const root = credentials && rootFolderId ? { folderId: rootFolderId, url: `https://drive.google.com/drive/folders/${rootFolderId}` } : null;
       const status = syncStatusUseCases({
         copies,
-        jobRecord: async (jobId) => (await jobs.get(jobId)) ?? null,
+        jobRecords: (jobIds) => jobs.getMany(jobIds),
         inHand: (jobId) => worker?.working(jobId) ?? false,
         maxAttempts: config.DRIVE_MAX_ATTEMPTS,
         root,

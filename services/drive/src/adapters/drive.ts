@@ -9,6 +9,7 @@ import { JWT } from 'google-auth-library';
 import { GaxiosError } from 'gaxios';
 import { parseRetryAfter, PermanentJobFailure, RetryLater } from '@venuebook/service-kit';
 import { FOLDER_MIME_TYPE } from '../domain/drive-layout.ts';
+import { isLoopbackUrl, isUploadSessionUri, safeFileLink } from '../domain/drive-urls.ts';
 
 /** Google's token endpoint (google-auth-library posts the JWT grant there whatever the key file says). */
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -91,7 +92,9 @@ export interface Drive {
  * Google's endpoint; the local stand-in has its own).
  */
 function routeTokenRequests(auth: JWT, tokenUri: string | undefined): void {
-  if (!tokenUri || tokenUri === GOOGLE_TOKEN_URL) return;
+  // Only to this machine (the local Google Drive): a key file naming another token endpoint is not followed (the
+  // signed assertion it would receive is Google's to exchange).
+  if (!tokenUri || tokenUri === GOOGLE_TOKEN_URL || !isLoopbackUrl(tokenUri)) return;
   auth.transporter.interceptors.request.add({
     resolved: async (options) => (String(options.url) === GOOGLE_TOKEN_URL ? Object.assign(options, { url: new URL(tokenUri) }) : options),
   });
@@ -125,16 +128,25 @@ function reasonOf(error: GaxiosError): { reason: string; message: string } {
   return { reason: body?.error?.errors?.[0]?.reason ?? '', message: body?.error?.message ?? error.message };
 }
 
+/** Addresses in a message (a session URI is a capability: it must not reach a log or a user). */
+const withoutUrls = (text: string): string => text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>]+/gi, '<url>');
+
 /**
  * Drive's failure as the worker runtime's: 429, 403 rate limits and 5xx are retried (after Drive's Retry-After,
  * else with back-off); any other answer fails the job with Drive's message; no answer at all (a cut, a timeout)
  * is retried.
  */
 export function driveFailure(error: unknown, what: string): Error {
-  if (!(error instanceof GaxiosError) || !error.response) return error instanceof Error ? error : new Error(String(error));
+  if (error instanceof RetryLater || error instanceof PermanentJobFailure) return error;
+  if (!(error instanceof GaxiosError) || !error.response) {
+    // No answer (a cut, a timeout, the file's bytes not read): a plain error, retried; its text names no address.
+    const code = (error as { code?: unknown }).code;
+    const why = typeof code === 'string' ? code : withoutUrls(error instanceof Error ? error.message : String(error)).slice(0, 200);
+    return new Error(`Google Drive ${what}: no answer (${why})`);
+  }
   const status = error.response.status;
   const { reason, message } = reasonOf(error);
-  const text = `Google Drive ${what}: ${status} ${message}`;
+  const text = `Google Drive ${what}: ${status} ${withoutUrls(message).slice(0, 500)}`;
   const rateLimited = status === 429 || (status === 403 && (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded'));
   if (rateLimited || status >= 500) {
     const wait = retryAfterOf(error);
@@ -163,6 +175,11 @@ export function createDrive(settings: DriveSettings): Drive {
   routeTokenRequests(auth, settings.credentials.token_uri);
   // The library's own retries are off: the worker runtime retries whole jobs, with its back-off and its counts.
   const api = driveApi({ version: 'v3', auth, rootUrl, timeout, retry: false });
+  /** Drive's file as the worker keeps it: its link only when it is Drive's own. */
+  const item = (file: drive_v3.Schema$File): DriveItem => {
+    const kept = toItem(file);
+    return { ...kept, webViewLink: safeFileLink(kept.webViewLink, rootUrl) };
+  };
   const shared = { supportsAllDrives: true } as const;
 
   async function list(q: string, pageSize: number): Promise<DriveItem[]> {
@@ -177,7 +194,7 @@ export function createDrive(settings: DriveSettings): Drive {
         pageToken,
         fields: `nextPageToken,files(${FILE_FIELDS})`,
       });
-      items.push(...(data.files ?? []).map(toItem));
+      items.push(...(data.files ?? []).map(item));
       pageToken = data.nextPageToken ?? undefined;
     } while (pageToken);
     return items;
@@ -188,6 +205,7 @@ export function createDrive(settings: DriveSettings): Drive {
    * or cannot be reached at that address at all (a session of a local Drive restarted on another port).
    */
   async function sessionStatus(sessionUri: string, size: number, signal: AbortSignal): Promise<{ next: number } | { file: DriveItem } | null> {
+    if (!isUploadSessionUri(sessionUri, rootUrl)) return null;
     const response = await auth
       .request<drive_v3.Schema$File>({
         url: sessionUri,
@@ -195,6 +213,7 @@ export function createDrive(settings: DriveSettings): Drive {
         headers: { 'Content-Range': `bytes */${size}` },
         validateStatus: (status) => status === 308 || (status >= 200 && status < 300) || status === 404 || status === 410,
         retry: false,
+        maxRedirects: 0,
         signal,
         timeout,
       })
@@ -203,7 +222,7 @@ export function createDrive(settings: DriveSettings): Drive {
         throw error;
       });
     if (!response || response.status === 404 || response.status === 410) return null;
-    if (response.status !== 308) return { file: toItem(response.data) };
+    if (response.status !== 308) return { file: item(response.data) };
     const range = response.headers.get?.('range') ?? (response.headers as unknown as Record<string, string>).range;
     const end = /bytes=0-(\d+)/.exec(range ?? '')?.[1];
     return { next: end === undefined ? 0 : Number(end) + 1 };
@@ -220,11 +239,13 @@ export function createDrive(settings: DriveSettings): Drive {
       },
       data: { name: request.name, mimeType: request.mimeType, parents: [request.parentId], appProperties: request.appProperties },
       retry: false,
+      maxRedirects: 0,
       signal: request.signal,
       timeout,
     });
     const location = response.headers.get?.('location') ?? (response.headers as unknown as Record<string, string>).location;
-    if (!location) throw new Error('Google Drive did not open an upload session');
+    // Where the token and the bytes go next: only a session of the API's own origin.
+    if (!location || !isUploadSessionUri(location, rootUrl)) throw new Error('Google Drive did not open an upload session');
     return location;
   }
 
@@ -244,7 +265,7 @@ export function createDrive(settings: DriveSettings): Drive {
     async get(fileId) {
       try {
         const { data } = await api.files.get({ ...shared, fileId, fields: FILE_FIELDS });
-        return toItem(data);
+        return item(data);
       } catch (error) {
         if (error instanceof GaxiosError && error.response?.status === 404) return null;
         throw driveFailure(error, 'read');
@@ -255,7 +276,7 @@ export function createDrive(settings: DriveSettings): Drive {
       const { data } = await call('folder create', () =>
         api.files.create({ ...shared, fields: FILE_FIELDS, requestBody: { name, mimeType: FOLDER_MIME_TYPE, parents: [parentId], appProperties } }),
       );
-      return toItem(data);
+      return item(data);
     },
 
     async rename(fileId, name) {
@@ -300,10 +321,11 @@ export function createDrive(settings: DriveSettings): Drive {
           },
           data: body,
           retry: false,
+          maxRedirects: 0,
           signal: request.signal,
           timeout,
         });
-        return toItem(response.data);
+        return item(response.data);
       });
     },
 
@@ -332,7 +354,7 @@ export function createDrive(settings: DriveSettings): Drive {
           }),
         );
         for (const change of data.changes ?? []) {
-          changes.push({ fileId: change.fileId ?? '', removed: change.removed === true, file: change.file ? toItem(change.file) : null });
+          changes.push({ fileId: change.fileId ?? '', removed: change.removed === true, file: change.file ? item(change.file) : null });
         }
         if (data.newStartPageToken) return { changes, nextPageToken: data.newStartPageToken };
         if (!data.nextPageToken) return { changes, nextPageToken: token };

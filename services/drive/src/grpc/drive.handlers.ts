@@ -1,12 +1,12 @@
 import type { DriveService } from '@venuebook/contracts/drive/v1';
 import type { ServiceHandlers } from '@venuebook/grpc';
 import { GrpcError } from '@venuebook/grpc';
-import { requirePermission, requireUser } from '@venuebook/service-kit';
+import { callerCan, requirePermission, requireUser } from '@venuebook/service-kit';
 import type { SyncStatusUseCases } from '../use-cases/sync-status.ts';
 
 const MAX_DOCUMENTS = 1000;
 
-/** Drive sync's gRPC face: its status for admins ('sync.view'); documents' copies for anyone signed in. */
+/** Drive sync's gRPC face: its status for admins ('sync.view'); documents' copies for anyone signed in (errors for admins). */
 export function createDriveHandlers(useCases: { status: SyncStatusUseCases }): ServiceHandlers<typeof DriveService> {
   return {
     async getDriveStatus(_request, call) {
@@ -15,7 +15,9 @@ export function createDriveHandlers(useCases: { status: SyncStatusUseCases }): S
     },
 
     async getDocumentSync(request, call) {
-      requireUser(call);
+      const caller = requireUser(call);
+      // Drive's message is for admins (the sync logs); others see the state and the retries.
+      const errors = callerCan(caller, 'sync.view');
       if (request.documentIds.length > MAX_DOCUMENTS) throw GrpcError.invalidArgument(`At most ${MAX_DOCUMENTS} documents`);
       const states = await useCases.status.documentStates(request.documentIds);
       return {
@@ -26,7 +28,7 @@ export function createDriveHandlers(useCases: { status: SyncStatusUseCases }): S
           googleDriveUrl: state.url,
           retryCount: state.retryCount,
           maxRetries: state.maxRetries,
-          error: state.error,
+          error: errors ? state.error : '',
           syncedAt: state.syncedAt?.toISOString() ?? '',
         })),
       };

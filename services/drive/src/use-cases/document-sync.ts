@@ -3,7 +3,7 @@
 // and what Drive holds (the file carrying the document's id in its appProperties), and does what closes the gap:
 // upload into the category's folder, move it there, or trash it. Run twice, the second run finds nothing to do; a
 // worker killed after an upload and before recording it finds the file in Drive instead of uploading a second.
-import { RetryLater } from '@venuebook/service-kit';
+import { PermanentJobFailure, RetryLater } from '@venuebook/service-kit';
 import type { JobContext, Locks, Logger, WorkerJob } from '@venuebook/service-kit';
 import type { Drive, DriveItem } from '../adapters/drive.ts';
 import type { MediaDocuments } from '../adapters/media-client.ts';
@@ -78,6 +78,8 @@ export function documentSync({ drive, media, folders, files, locks, logger, now 
     },
 
     async perform(job: WorkerJob<DocumentJobPayload>, context: JobContext): Promise<void> {
+      // A wake-up names its job and carries the document: they must agree (no job works on another's document).
+      if (job.id !== JOB_ID.document(job.payload.documentId)) throw new PermanentJobFailure('the job and its document do not match');
       const held = await locks.withLock(`drive-document:${job.payload.documentId}`, () => reconcile(job, context));
       if (!held) throw new RetryLater('another worker is syncing this document', 5000);
     },

@@ -16,8 +16,8 @@ export interface DocumentSyncState {
 
 export interface SyncStatusDeps {
   copies: DriveCopies;
-  /** The job records of failed attempts (by job id). */
-  jobRecord(jobId: string): Promise<WorkerJobDocument | null>;
+  /** The job records of failed attempts, by job id (one read for all). */
+  jobRecords(jobIds: readonly string[]): Promise<Map<string, WorkerJobDocument>>;
   /** Jobs in hand in this process. */
   inHand(jobId: string): boolean;
   maxAttempts: number;
@@ -25,32 +25,32 @@ export interface SyncStatusDeps {
   root: { folderId: string; url: string } | null;
 }
 
-export function syncStatusUseCases({ copies, jobRecord, inHand, maxAttempts, root }: SyncStatusDeps) {
+export function syncStatusUseCases({ copies, jobRecords, inHand, maxAttempts, root }: SyncStatusDeps) {
   return {
     driveStatus() {
       return { configured: root !== null, rootFolderId: root?.folderId ?? '', rootFolderUrl: root?.url ?? '' };
     },
 
     async documentStates(documentIds: readonly string[]): Promise<DocumentSyncState[]> {
-      return Promise.all(
-        [...new Set(documentIds)].map(async (documentId): Promise<DocumentSyncState> => {
-          const copy = copies.get(documentId);
-          const jobId = JOB_ID.document(documentId);
-          const record = await jobRecord(jobId);
-          const failed = record?.status === 'failed';
-          const status = copy && !failed ? 'completed' : failed ? 'failed' : inHand(jobId) ? 'syncing' : 'pending';
-          return {
-            documentId,
-            status,
-            fileId: copy?.fileId ?? '',
-            url: copy?.url ?? '',
-            retryCount: record && record.status !== 'done' ? record.attempts : 0,
-            maxRetries: maxAttempts,
-            error: record && record.status !== 'done' ? record.lastError : '',
-            syncedAt: copy?.syncedAt ?? null,
-          };
-        }),
-      );
+      const ids = [...new Set(documentIds)];
+      const records = await jobRecords(ids.map(JOB_ID.document));
+      return ids.map((documentId): DocumentSyncState => {
+        const copy = copies.get(documentId);
+        const jobId = JOB_ID.document(documentId);
+        const record = records.get(jobId);
+        const failed = record?.status === 'failed';
+        const status = copy && !failed ? 'completed' : failed ? 'failed' : inHand(jobId) ? 'syncing' : 'pending';
+        return {
+          documentId,
+          status,
+          fileId: copy?.fileId ?? '',
+          url: copy?.url ?? '',
+          retryCount: record && record.status !== 'done' ? record.attempts : 0,
+          maxRetries: maxAttempts,
+          error: record && record.status !== 'done' ? record.lastError : '',
+          syncedAt: copy?.syncedAt ?? null,
+        };
+      });
     },
   };
 }

@@ -75,6 +75,11 @@ export interface WorkerOptions<P> {
    * nothing to do, recorded as done so that no sweep wakes it again).
    */
   perform(job: WorkerJob<P>, context: JobContext): Promise<void>;
+  /**
+   * Its jobs can have new work after they are done (a document changed again): `enqueue(id, payload, change)` runs
+   * a done job once more. Off: such wake-ups are treated as any other (a done job is not run again).
+   */
+  renewable?: boolean;
   /** The work its source says is pending (the sweep wakes what is not under way). */
   discover?(): Promise<readonly { id: string; payload: P }[]>;
 }
@@ -171,7 +176,8 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
     }
     const stored = await queue.get(due.jobId);
     // New work for a job done before (its source changed: enqueue with a change key): a new series of attempts.
-    const record = due.renewed && stored?.status === 'done' ? undefined : stored;
+    const renewed = options.renewable === true && due.renewed === true && stored?.status === 'done';
+    const record = renewed ? undefined : stored;
     if (record && record.status !== 'retrying') {
       message.ack();
       return;
@@ -184,7 +190,7 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
     const attempt = (record?.attempts ?? 0) + 1;
     const job: WorkerJob<P> = {
       id: due.jobId,
-      payload: (record?.payload ?? due.payload) as P,
+      payload: (stored?.payload ?? due.payload) as P,
       progress: { ...record?.progress },
       attempts: attempt - 1,
       ...(record ? { record: { status: record.status, nextAttemptAt: record.nextAttemptAt, lastError: record.lastError, updatedAt: record.updatedAt } } : {}),
@@ -208,7 +214,7 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
       await options.perform(job, {
         attempt,
         lastAttempt: attempt >= options.maxAttempts,
-        fresh: !record && message.info.redeliveryCount === 1,
+        fresh: !stored && !due.renewed && message.info.redeliveryCount === 1,
         signal: abort.signal,
         progress: (steps) => Object.assign(progress, steps),
       });
