@@ -302,6 +302,8 @@ describe("a document's Google Drive copy through the gateway", () => {
     const venueId = await createVenue();
     const document = await uploaded(venueId, png(), { name: 'stage-left.png' });
     expect(['pending', 'syncing', 'completed']).toContain(document.sync.status);
+    // The Drive service's retry limit, not media's placeholder.
+    expect(document.sync.maxRetries).toBe(8);
     await eventually(async () => {
       const again = expectStatus(await inject('GET', `/documents/${document.id}`, viewer), 200).json<VenueDocument>();
       expect(again.sync).toMatchObject({ status: 'completed', retryCount: 0, error: null });
