@@ -346,7 +346,7 @@ describe('readiness detail and API docs for signed-in users', () => {
     for (const role of ['admin', 'owner'] as const)
       expect(await readyz(await under.as(role)), role).toEqual({
         status: 'ready',
-        checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING', media: 'SERVING', notifier: 'SERVING' },
+        checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING', media: 'SERVING', notifier: 'SERVING', drive: 'SERVING' },
       });
   });
 
@@ -645,6 +645,7 @@ describe('role × endpoint matrix', () => {
     { name: 'DELETE /users/:id', action: 'user.remove', call: (headers) => app.inject({ method: 'DELETE', url: `/api/v1/users/${randomUUID()}`, headers }) },
     // The first-login webhook (the notifier): a test to a closed port answers 200 with delivered false; an unknown job 404.
     { name: 'GET /admin/webhook', action: 'settings.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/webhook', headers }) },
+    { name: 'GET /admin/drive', action: 'sync.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/drive', headers }) },
     {
       name: 'POST /admin/webhook/test',
       action: 'settings.edit',

@@ -126,7 +126,7 @@ describe('venues API through the gateway', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ready',
-      checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING', media: 'SERVING', notifier: 'SERVING' },
+      checks: { venues: 'SERVING', identity: 'SERVING', cards: 'SERVING', media: 'SERVING', notifier: 'SERVING', drive: 'SERVING' },
     });
   });
 });

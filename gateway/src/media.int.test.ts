@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { eventually } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { z } from 'zod';
@@ -293,6 +294,30 @@ describe('documents and photo tags through the gateway', () => {
       expectStatus(await inject('POST', `/venues/${venueId}/photos/batch-delete`, editor, { documentIds: [second.id, randomUUID()] }), 200).json(),
     ).toEqual({ deletedCount: 1 });
     expect(expectStatus(await inject('GET', `/venues/${venueId}/documents`, viewer), 200).json().documents).toEqual([]);
+  });
+});
+
+describe("a document's Google Drive copy through the gateway", () => {
+  it("shows the Drive service's word on each document: pending at first, then completed with its Drive link, in lists too", async () => {
+    const venueId = await createVenue();
+    const document = await uploaded(venueId, png(), { name: 'stage-left.png' });
+    expect(['pending', 'syncing', 'completed']).toContain(document.sync.status);
+    // The Drive service's retry limit, not media's placeholder.
+    expect(document.sync.maxRetries).toBe(8);
+    await eventually(async () => {
+      const again = expectStatus(await inject('GET', `/documents/${document.id}`, viewer), 200).json<VenueDocument>();
+      expect(again.sync).toMatchObject({ status: 'completed', retryCount: 0, error: null });
+      expect(again.googleDriveFileId).toMatch(/.+/);
+      expect(again.googleDriveUrl).toMatch(/^http/);
+      expect(Date.parse(again.sync.syncedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    }, 20_000);
+    const listed = expectStatus(await inject('GET', `/venues/${venueId}/documents`, viewer), 200).json<{ documents: VenueDocument[] }>();
+    expect(listed.documents.find((each) => each.id === document.id)?.sync.status).toBe('completed');
+  });
+
+  it('tells admins that Drive sync is configured, and no one else', async () => {
+    expect(expectStatus(await inject('GET', '/admin/drive', admin), 200).json()).toMatchObject({ configured: true, rootFolderId: expect.any(String) });
+    expectStatus(await inject('GET', '/admin/drive', editor), 403);
   });
 });
 

@@ -118,6 +118,7 @@ const API_OPERATIONS: [method: string, path: string, tag: string][] = [
   ['get', '/api/v1/admin/webhook/secret', 'admin'],
   ['post', '/api/v1/admin/webhook/secret/rotate', 'admin'],
   ['post', '/api/v1/admin/webhook/jobs/{deliveryId}/retry', 'admin'],
+  ['get', '/api/v1/admin/drive', 'admin'],
 ];
 
 const API_ERROR_REF = { $ref: '#/components/schemas/ApiError' };

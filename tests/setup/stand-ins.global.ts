@@ -1,6 +1,6 @@
-// Integration project's global setup: the run's shared stand-ins (the mail sink, two OpenID Connect providers and the
-// webhook receiver, as processes through @venuebook/stand-ins), for harnesses of services that send mail, trust a
-// provider or post webhooks: those
+// Integration project's global setup: the run's shared stand-ins (the mail sink, two OpenID Connect providers, the
+// webhook receiver and the local Google Drive, as processes through @venuebook/stand-ins), for harnesses of services
+// that send mail, trust a provider, post webhooks or sync to Drive: those
 // import neither the launcher nor the stand-ins, and read what is running through sharedStandIns() of the kit's
 // testing module. Started when the first file asks for them; stopped at the end of the run.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SharedStandIns } from '@venuebook/service-kit/testing';
 import { startOnRequest } from '@venuebook/service-kit/testing';
-import { newSigningJwk, startMailSink, startOidcProvider, startWebhookReceiver } from '@venuebook/stand-ins';
+import { newSigningJwk, startGoogleDrive, startMailSink, startOidcProvider, startWebhookReceiver } from '@venuebook/stand-ins';
 import type { TestProject } from 'vitest/node';
 import './context.ts';
 
@@ -34,7 +34,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const [oidc, otherOidc] = [await provider('oidc'), await provider('other-oidc')];
       const webhooks = await startWebhookReceiver(logDir);
       stops.push(webhooks.stop);
-      return { description: { smtpUrl: mail.smtpUrl, mailboxUrl: mail.mailboxUrl, webhookReceiverUrl: webhooks.url, oidc, otherOidc }, stop };
+      // Its Drive lives in a temporary folder of its own, removed when it stops.
+      const drive = await startGoogleDrive(logDir);
+      stops.push(drive.stop);
+      const googleDrive = { url: drive.url, rootFolderId: drive.rootFolderId, credentialsJson: drive.credentialsJson };
+      return { description: { smtpUrl: mail.smtpUrl, mailboxUrl: mail.mailboxUrl, webhookReceiverUrl: webhooks.url, oidc, otherOidc, googleDrive }, stop };
     } catch (error) {
       await stop();
       throw error;

@@ -7,6 +7,7 @@ export {
   seedDemoVenues,
   gatewayServiceEnv,
   identityEnv,
+  driveEnv,
   notifierEnv,
   startServices,
   startStack,

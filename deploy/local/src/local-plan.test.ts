@@ -57,6 +57,14 @@ describe('planLocalRun', () => {
     expect(planLocalRun({ GOOGLE_CLIENT_ID: '' }).oidcStandIn).toBe(true);
   });
 
+  it('syncs documents to the local Google Drive only in the local demo, and never once GOOGLE_DRIVE_CREDENTIALS is set', () => {
+    expect(planLocalRun({}).driveStandIn).toBe(true);
+    expect(planLocalRun({ GOOGLE_DRIVE_CREDENTIALS: '/etc/venuebook/drive-key.json' }).driveStandIn).toBe(false);
+    // A real deployment without Drive credentials has no Drive sync (the local Drive answers anyone on the machine).
+    expect(planLocalRun({ COMPANY_DOMAIN: 'acme-corp.com' }).driveStandIn).toBe(false);
+    expect(planLocalRun({ HOST: '0.0.0.0' }).driveStandIn).toBe(false);
+  });
+
   it('always puts the stand-ins on loopback, whatever HOST says', () => {
     for (const HOST of [undefined, '0.0.0.0', '::', '192.168.1.10']) expect(planLocalRun({ HOST }).standInHost).toBe(STAND_IN_HOST);
     expect(STAND_IN_HOST).toBe('127.0.0.1');

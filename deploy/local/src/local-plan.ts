@@ -1,10 +1,11 @@
 // What `npm start` sets up from the settings it is given (COMPANY_DOMAIN, OWNER_EMAILS, HOST, SMTP_URL,
-// GOOGLE_CLIENT_ID), decided in one pure function so that the rules can be tested on their own:
+// GOOGLE_CLIENT_ID, GOOGLE_DRIVE_CREDENTIALS), decided in one pure function so that the rules can be tested on their own:
 // - demo accounts (one per role, with the published DEMO_PASSWORD) only for the example domain, on a
 //   loopback host, with the local mail sink; with any real value none are created (no published password
 //   on a real domain or a reachable host) and the first sign-up of an OWNER_EMAILS address becomes owner;
 // - a configured SMTP_URL always wins: confirmation mails go to that relay and no local sink is started;
-// - a configured GOOGLE_CLIENT_ID always wins over the local OpenID Connect stand-in;
+// - a configured GOOGLE_CLIENT_ID always wins over the local OpenID Connect stand-in, configured
+//   GOOGLE_DRIVE_CREDENTIALS over the local Google Drive;
 // - the stand-ins (mail sink, OIDC provider) always listen on 127.0.0.1, whatever HOST says.
 import { isLoopbackHost } from '@venuebook/service-kit';
 import { STAND_IN_HOST } from '@venuebook/stand-ins';
@@ -19,6 +20,7 @@ export interface LocalRunSettings {
   HOST?: string | undefined;
   SMTP_URL?: string | undefined;
   GOOGLE_CLIENT_ID?: string | undefined;
+  GOOGLE_DRIVE_CREDENTIALS?: string | undefined;
 }
 
 export interface LocalRunPlan {
@@ -44,6 +46,11 @@ export interface LocalRunPlan {
    * must not let an admin post to this machine's ports.
    */
   webhookLoopback: boolean;
+  /**
+   * Start the local Google Drive and sync documents to it: in the local demo, when no GOOGLE_DRIVE_CREDENTIALS is
+   * configured (it answers anyone on this machine, so a real deployment without Drive credentials has no Drive sync).
+   */
+  driveStandIn: boolean;
 }
 
 export { isLoopbackHost };
@@ -78,6 +85,8 @@ export function planLocalRun(settings: LocalRunSettings): LocalRunPlan {
     ownerEmails: ownerEmails.join(','),
     smtpUrl,
     oidcStandIn: !given(settings.GOOGLE_CLIENT_ID),
+    // Only in the local demo: the local Drive serves every synced document to anyone on this machine.
+    driveStandIn: demoAccounts && !given(settings.GOOGLE_DRIVE_CREDENTIALS),
     standInHost: STAND_IN_HOST,
     webhookLoopback: demoAccounts,
   };

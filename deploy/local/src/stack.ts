@@ -20,7 +20,7 @@ import { demoAccounts, OUTSIDE_DOMAIN_ACCOUNT } from './seed/demo-accounts.ts';
 import type { DemoAccount } from './seed/demo-accounts.ts';
 import { DEMO_VENUES } from '@venuebook/domain/testing';
 import { confirmationLink } from '@venuebook/service-kit/stand-ins';
-import { oidcGatewayEnv, startMailSink, startOidcProvider, startWebhookReceiver } from '@venuebook/stand-ins';
+import { oidcGatewayEnv, startGoogleDrive, startMailSink, startOidcProvider, startWebhookReceiver } from '@venuebook/stand-ins';
 import type { RunningOidcProvider } from '@venuebook/stand-ins';
 import { demoAccountsInMarker, planLocalRun, refusalOf } from './local-plan.ts';
 import type { LocalRunPlan } from './local-plan.ts';
@@ -84,6 +84,8 @@ export interface RunningStack {
    * signatures with the notifier's signing secret; undefined when the app is not on a loopback host.
    */
   webhookReceiverUrl: string | undefined;
+  /** The local Google Drive's page (its folder tree), when documents sync to it. */
+  googleDriveUrl: string | undefined;
   /** The demo accounts (one per role); empty when the plan allows none. */
   accounts: DemoAccount[];
   /** Number of demo venues created by this start (0 when the data folder was seeded before). */
@@ -213,6 +215,11 @@ export function notifierEnv(options: { appUrl: string; allowLoopback: boolean })
   return { APP_URL: options.appUrl, WEBHOOK_ALLOW_LOOPBACK: options.allowLoopback ? 'true' : 'false' };
 }
 
+/** The Drive sync service's environment for the local Google Drive: its service account, root folder and API. */
+export function driveEnv(drive: { credentialsJson: string; rootFolderId: string; rootUrl: string }): Record<string, string> {
+  return { GOOGLE_DRIVE_CREDENTIALS: drive.credentialsJson, GOOGLE_DRIVE_ROOT_FOLDER_ID: drive.rootFolderId, GOOGLE_DRIVE_API_URL: drive.rootUrl };
+}
+
 /** The gateway's environment that points it at the running services (VENUES_GRPC_URL, ...: every replica's host:port). */
 export function gatewayServiceEnv(services: RunningServices): Record<string, string> {
   return serviceUrlEnv(Object.fromEntries(SERVICE_NAMES.map((name) => [name, services[name].address])) as Record<ServiceName, string>);
@@ -299,6 +306,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     HOST: options.host ?? env.HOST,
     SMTP_URL: env.SMTP_URL,
     GOOGLE_CLIENT_ID: env.GOOGLE_CLIENT_ID,
+    GOOGLE_DRIVE_CREDENTIALS: env.GOOGLE_DRIVE_CREDENTIALS,
   });
   const { host, companyDomain } = plan;
   const logLevel = options.logLevel ?? 'info';
@@ -339,6 +347,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // The first-login webhook's stand-in receiver: only where a receiver on this machine is allowed.
     const webhookReceiver = plan.webhookLoopback ? await startWebhookReceiver(logDir) : undefined;
     if (webhookReceiver) stops.push(webhookReceiver.stop);
+    // Documents sync to the local Google Drive (kept in the data folder) unless GOOGLE_DRIVE_CREDENTIALS is configured.
+    const googleDrive = plan.driveStandIn ? await startGoogleDrive(logDir, { dataDir: join(options.dataDir, 'google-drive') }) : undefined;
+    if (googleDrive) stops.push(googleDrive.stop);
     const services = await startServices({
       infra,
       userContextKey: secrets.USER_CONTEXT_KEY,
@@ -358,6 +369,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         cards: {},
         media: {},
         notifier: notifierEnv({ appUrl: url, allowLoopback: plan.webhookLoopback }),
+        drive: googleDrive ? driveEnv(googleDrive) : {},
       },
     });
     stops.push(() => stopServices(services));
@@ -435,6 +447,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       plan,
       mailboxUrl: mail?.mailboxUrl,
       webhookReceiverUrl: webhookReceiver?.url,
+      googleDriveUrl: googleDrive?.url,
       accounts,
       seeded,
       logDir,

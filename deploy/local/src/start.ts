@@ -48,6 +48,8 @@ say(stack.mailboxUrl ? `local mailbox (sign-up confirmation mails): ${stack.mail
 if (stack.webhookReceiverUrl) {
   say(`local webhook receiver: ${stack.webhookReceiverUrl}  (first-login webhook URL for User Management: ${stack.webhookReceiverUrl}/hooks/first-login)`);
 }
+if (stack.googleDriveUrl)
+  say(`local Google Drive: ${stack.googleDriveUrl}  (where documents sync; set GOOGLE_DRIVE_CREDENTIALS and GOOGLE_DRIVE_ROOT_FOLDER_ID for Google's)`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { freePort, httpOk, startProcess, tcpOpen, waitFor } from '@venuebook/service-kit/processes';
 import type { ManagedProcess, RunningService } from '@venuebook/service-kit/processes';
+import type { ServiceAccountKeyFile } from '@venuebook/service-kit/stand-ins';
 import type { JWK } from 'jose';
 import { STAND_IN_HOST } from './host.ts';
 
@@ -80,4 +81,50 @@ export async function startOidcProvider(options: {
 /** Gateway settings for 'Continue with Google' against that provider. */
 export function oidcGatewayEnv(provider: RunningOidcProvider): Record<string, string> {
   return { GOOGLE_CLIENT_ID: provider.clientId, GOOGLE_CLIENT_SECRET: provider.clientSecret, OIDC_ISSUER: provider.issuer };
+}
+
+export interface RunningGoogleDrive extends RunningService {
+  url: string;
+  /** The Drive client's `rootUrl` option. */
+  rootUrl: string;
+  /** Its token endpoint (the key file's token_uri). */
+  tokenUrl: string;
+  /** The folder it made at its first start on the data dir: what an admin gives as GOOGLE_DRIVE_ROOT_FOLDER_ID. */
+  rootFolderId: string;
+  /** Its service account's key file, as JSON (what GOOGLE_APPLICATION_CREDENTIALS would point at). */
+  credentialsJson: string;
+  credentials: ServiceAccountKeyFile;
+}
+
+/**
+ * The local Google Drive (the stand-in for Drive v3 and Google's token endpoint). `dataDir`: where it keeps its
+ * Drive and its service account's key, so that a restart on the same folder keeps both; default a temporary
+ * folder of its own, removed when it stops. `port`: e.g. the one it had before a restart, so that its clients'
+ * URLs (rootUrl, token URL, upload session URIs) stay valid; default a free one.
+ */
+export async function startGoogleDrive(
+  logDir: string,
+  options: { dataDir?: string; rootFolderName?: string; port?: number } = {},
+): Promise<RunningGoogleDrive> {
+  const httpPort = options.port ?? (await freePort(STAND_IN_HOST));
+  const child = startProcess('google-drive', process.execPath, [join(import.meta.dirname, 'google-drive.ts')], {
+    logDir,
+    // Always set: a data dir in the launcher's own environment must not replace the one asked for.
+    env: { HTTP_PORT: String(httpPort), DRIVE_DATA_DIR: options.dataDir ?? '', DRIVE_ROOT_FOLDER_NAME: options.rootFolderName ?? '' },
+  });
+  const url = `http://${STAND_IN_HOST}:${httpPort}`;
+  await waitFor('local Google Drive', () => httpOk(`${url}/_standin/info`), { process: child });
+  const info = (await (await fetch(`${url}/_standin/info`)).json()) as { rootFolderId: string; rootUrl: string; tokenUrl: string };
+  const credentialsJson = await (await fetch(`${url}/_standin/service-account.json`)).text();
+  return {
+    address: `${STAND_IN_HOST}:${httpPort}`,
+    url,
+    rootUrl: info.rootUrl,
+    tokenUrl: info.tokenUrl,
+    rootFolderId: info.rootFolderId,
+    credentialsJson,
+    credentials: JSON.parse(credentialsJson) as ServiceAccountKeyFile,
+    process: child,
+    stop: () => child.stop(),
+  };
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import {
   demoAccounts,
   identityEnv,
+  driveEnv,
   notifierEnv,
   provisionInfra,
   seedDemoAccounts,
@@ -25,7 +26,7 @@ import { SERVICE_NAMES } from '@venuebook/contracts/services';
 import type { ServiceName } from '@venuebook/contracts/services';
 import { connectMongo } from '@venuebook/service-kit';
 import type { OidcSigningKey, TestInfra } from '@venuebook/service-kit/testing';
-import { startMailSink, startOidcStandIn } from '@venuebook/stand-ins';
+import { startGoogleDrive, startMailSink, startOidcStandIn } from '@venuebook/stand-ins';
 
 export const TEST_DOMAIN = 'example.com';
 /** The gateways under test answer as this URL (the demo accounts' confirmation links, the OIDC redirect URI). */
@@ -94,6 +95,9 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
     const serviceInfra = { env: { MONGODB_URI: infra.mongoUri, NATS_URL: servers.natsUrl, ...s3Env } };
     const mail = await startMailSink(logDir);
     stops.push(mail.stop);
+    // Documents sync to a local Google Drive of the set's own.
+    const googleDrive = await startGoogleDrive(logDir);
+    stops.push(googleDrive.stop);
     const oidcClientSecret = randomBytes(16).toString('base64url');
     const oidc = await startOidcStandIn({
       clientId: 'venuebook-gateway-test',
@@ -130,6 +134,12 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
           NOTIFIER_JOBS_CONSUMER_NAME: `notifier-jobs-${suffix}`,
           WEBHOOK_RETRY_BASE_MS: '200',
           WEBHOOK_TIMEOUT_MS: '2000',
+        },
+        drive: {
+          ...driveEnv(googleDrive),
+          MONGODB_DB: dbs.drive,
+          DRIVE_JOBS_CONSUMER_NAME: `drive-jobs-${suffix}`,
+          DRIVE_DOCUMENTS_CONSUMER_NAME: `drive-documents-${suffix}`,
         },
       },
     });

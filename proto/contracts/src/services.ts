@@ -4,6 +4,7 @@
 // entry here plus its `services/<name>/` package (see ARCHITECTURE.md, 'Adding a domain service').
 import type { DescService } from '@bufbuild/protobuf';
 import { CardsService } from '@venuebook/contracts/cards/v1';
+import { DriveService } from '@venuebook/contracts/drive/v1';
 import { IdentityService } from '@venuebook/contracts/identity/v1';
 import { MediaService } from '@venuebook/contracts/media/v1';
 import { NotifierService } from '@venuebook/contracts/notifier/v1';
@@ -27,6 +28,8 @@ export const SERVICES = {
   media: { service: MediaService, urlEnv: 'MEDIA_GRPC_URL', defaultAddress: '127.0.0.1:50054' },
   // The first-login webhook worker and its admin API; it asks identity for the first logins to deliver.
   notifier: { service: NotifierService, urlEnv: 'NOTIFIER_GRPC_URL', defaultAddress: '127.0.0.1:50055' },
+  // The Google Drive sync worker and its admin API; after venues and media, whose documents it copies.
+  drive: { service: DriveService, urlEnv: 'DRIVE_GRPC_URL', defaultAddress: '127.0.0.1:50056' },
 } as const satisfies Record<string, ServiceRegistration>;
 
 export type ServiceName = keyof typeof SERVICES;

@@ -40,3 +40,4 @@ export * from './remotes.ts';
 export * from './identity/audit-log.ts';
 export * from './identity/admin-settings.ts';
 export * from './identity/webhook.schema.ts';
+export * from './media/drive.schema.ts';

@@ -17,6 +17,10 @@ const SECRET_KEYS = [
   'apiKey',
   'secretKey',
   'S3_SECRET_KEY',
+  'private_key',
+  'privateKey',
+  'credentials',
+  'GOOGLE_DRIVE_CREDENTIALS',
 ];
 
 /** Redaction paths for secret fields at the top level and up to three levels deep. */

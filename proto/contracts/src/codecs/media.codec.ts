@@ -3,8 +3,8 @@
 // proto leaves them out (`DocumentWithoutUrls`) and the gateway adds them.
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { z } from 'zod';
-import { DOCUMENT_CATEGORY_VALUES, isPhotoMimeType, SYNC_STATUSES } from '@venuebook/domain';
-import type { DocumentCategory, DocumentKindName, SyncStatus, updateDocumentSchema, UploadFields, VenueDocumentDto } from '@venuebook/domain';
+import { DOCUMENT_CATEGORY_VALUES, isPhotoMimeType, SYNC_STATES } from '@venuebook/domain';
+import type { DocumentCategory, DocumentKindName, SyncState, updateDocumentSchema, UploadFields, VenueDocumentDto } from '@venuebook/domain';
 
 type UpdateDocumentRequestDto = z.output<typeof updateDocumentSchema>;
 import { ContentVariant, DocumentKind } from '@venuebook/contracts/media/v1';
@@ -34,8 +34,8 @@ function categoryOf(value: string): DocumentCategory {
   return (DOCUMENT_CATEGORY_VALUES as readonly string[]).includes(value) ? (value as DocumentCategory) : 'general';
 }
 
-function syncStatusOf(value: string): SyncStatus {
-  return (SYNC_STATUSES as readonly string[]).includes(value) ? (value as SyncStatus) : 'pending';
+function syncStatusOf(value: string): SyncState {
+  return (SYNC_STATES as readonly string[]).includes(value) ? (value as SyncState) : 'pending';
 }
 
 function syncFromProto(sync: ProtoSyncState | undefined): DocumentWithoutUrls['sync'] {

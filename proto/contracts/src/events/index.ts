@@ -81,6 +81,7 @@ export const SUBJECTS = {
    * database. One subject per worker (`venuebook.jobs.<worker>.due.v1`), so each worker's consumer reads its own.
    */
   notifierJobDue: subject('jobs', 'notifier', 'due'),
+  driveJobDue: subject('jobs', 'drive', 'due'),
   /**
    * Live presence (gateway replicas to each other): a user joined, is still on (heartbeat) or left a card channel on
    * the publishing replica. Ephemeral, core NATS only: in no stream (EPHEMERAL_SUBJECTS), nothing is stored.
@@ -335,7 +336,12 @@ export const userFirstLoginSchema = z.object({
 export type UserFirstLogin = z.infer<typeof userFirstLoginSchema>;
 
 /** A worker's job may be due: its id, and what the work is about (the worker's own shape). */
-export const jobDueSchema = z.object({ jobId: z.string().min(1).max(200), payload: z.record(z.string(), z.unknown()).default({}) });
+export const jobDueSchema = z.object({
+  jobId: z.string().min(1).max(200),
+  payload: z.record(z.string(), z.unknown()).default({}),
+  /** New work for the job (its source changed): it runs again even when done. */
+  renewed: z.boolean().optional(),
+});
 export type JobDue = z.infer<typeof jobDueSchema>;
 
 export const userRoleChangedSchema = z.object({ userId: z.string(), email: z.string(), role: z.string(), previousRole: z.string() });
@@ -464,6 +470,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.auditEntryStored]: auditEntryStoredSchema,
   [SUBJECTS.auditRecorded]: auditRecordedSchema,
   [SUBJECTS.notifierJobDue]: jobDueSchema,
+  [SUBJECTS.driveJobDue]: jobDueSchema,
   [SUBJECTS.presenceChanged]: presenceChangedSchema,
 } as const satisfies Record<SubjectName, z.ZodType>;
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { documentCategorySchema } from '../shared/enums.schema.ts';
 import { MEDIA } from '../shared/limits.ts';
-import { SYNC_STATUSES } from './sync.ts';
+import { SYNC_STATES } from './sync.ts';
 
 const idSchema = (description: string) => z.string().min(1).max(100).describe(description);
 const timestamp = (description: string) => z.iso.datetime({ offset: true }).describe(description);
@@ -42,7 +42,7 @@ export const documentUrlsSchema = z
 
 export const documentSyncSchema = z
   .object({
-    status: z.enum(SYNC_STATUSES),
+    status: z.enum(SYNC_STATES).describe("The queue item's status, or 'syncing' while a worker is at it"),
     retryCount: z.number().int().min(0),
     maxRetries: z.number().int().min(0),
     error: z.string().nullable(),

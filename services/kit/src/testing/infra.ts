@@ -32,8 +32,27 @@ export { rejection } from './rejection.ts';
 export { eventually } from './eventually.ts';
 export { startOnRequest, requestStart } from './start-on-request.ts';
 export type { StartOnRequest, Startable } from './start-on-request.ts';
-export { chooseAccount, confirmationLink, cookieJarFetch, idTokenMinter, subjectOf, webhookReceiver } from '../stand-ins.ts';
-export type { MintedClaims, OidcSigningKey, ReceivedWebhook, ScriptedWebhookAnswer, SharedStandIns } from '../stand-ins.ts';
+export {
+  chooseAccount,
+  confirmationLink,
+  cookieJarFetch,
+  googleDriveStandIn,
+  idTokenMinter,
+  resumableUpload,
+  subjectOf,
+  tokenUrlInterceptor,
+  webhookReceiver,
+} from '../stand-ins.ts';
+export type {
+  DriveFault,
+  MintedClaims,
+  OidcSigningKey,
+  ReceivedWebhook,
+  ScriptedWebhookAnswer,
+  ServiceAccountKeyFile,
+  SharedStandIns,
+  StandInDriveFile,
+} from '../stand-ins.ts';
 
 let standIns: Promise<SharedStandIns> | undefined;
 

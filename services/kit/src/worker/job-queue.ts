@@ -75,6 +75,16 @@ export class JobQueue<P = Record<string, unknown>> {
     return (await this.#jobs.findById(id).lean<WorkerJobDocument>().exec()) ?? undefined;
   }
 
+  /** The stored records of jobs `ids` (those of which an attempt ever failed), in one read by `_id`. */
+  async getMany(ids: readonly string[]): Promise<Map<string, WorkerJobDocument>> {
+    if (ids.length === 0) return new Map();
+    const found = await this.#jobs
+      .find({ _id: { $in: [...ids] } })
+      .lean<WorkerJobDocument[]>()
+      .exec();
+    return new Map(found.map((job) => [job._id, job]));
+  }
+
   /** Every job in `status` (the sweep's and the admin pages' list). */
   async withStatus(status: JobStatus): Promise<WorkerJobDocument[]> {
     return this.#jobs.find({ status }).lean<WorkerJobDocument[]>().exec();

@@ -75,17 +75,27 @@ export interface WorkerOptions<P> {
    * nothing to do, recorded as done so that no sweep wakes it again).
    */
   perform(job: WorkerJob<P>, context: JobContext): Promise<void>;
+  /**
+   * Its jobs can have new work after they are done (a document changed again): `enqueue(id, payload, change)` runs
+   * a done job once more. Off: such wake-ups are treated as any other (a done job is not run again).
+   */
+  renewable?: boolean;
   /** The work its source says is pending (the sweep wakes what is not under way). */
   discover?(): Promise<readonly { id: string; payload: P }[]>;
 }
 
 export interface RunningWorker<P> {
-  /** Wakes a worker for job `id` (the source has recorded the work). */
-  enqueue(id: string, payload: P): Promise<void>;
+  /**
+   * Wakes a worker for job `id` (the source has recorded the work). `change`: the source changed since the job was
+   * last done (e.g. the event's id): the job runs again even when it is done; the same change wakes it once.
+   */
+  enqueue(id: string, payload: P, change?: string): Promise<void>;
   /** Puts a failed job back with all its attempts and wakes a worker; false when it was not failed. */
   retryFailed(id: string): Promise<boolean>;
   /** One sweep now (tests, and the periodic timer). Resolves with how many jobs it woke. */
   sweep(): Promise<number>;
+  /** Whether this process is at work on job `id` now. */
+  working(id: string): boolean;
   /** Drains: no new job; the ones in hand finish within graceMs or are handed back. */
   stop(): Promise<void>;
 }
@@ -106,9 +116,10 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
 
   // One wake-up per job state (new, or a record's attempts and last change): JetStream drops the repeats within its
   // duplicate window, while a job whose state changed (a failure, an admin's retry) wakes anew.
-  const wake = async (id: string, payload: P, record?: Pick<WorkerJobDocument, 'attempts' | 'updatedAt'>): Promise<void> => {
-    const state = record ? `${record.attempts}\n${record.updatedAt.getTime()}` : 'new';
-    const envelope = createEnvelope(dueSubject, { jobId: id, payload: payload as Record<string, unknown> }, { id: uuidOf(`${durable}\n${id}\n${state}`) });
+  const wake = async (id: string, payload: P, record?: Pick<WorkerJobDocument, 'attempts' | 'updatedAt'>, change?: string): Promise<void> => {
+    const state = change !== undefined ? `change\n${change}` : record ? `${record.attempts}\n${record.updatedAt.getTime()}` : 'new';
+    const data = { jobId: id, payload: payload as Record<string, unknown>, ...(change !== undefined ? { renewed: true } : {}) };
+    const envelope = createEnvelope(dueSubject, data, { id: uuidOf(`${durable}\n${id}\n${state}`) });
     await publishEvent(js, dueSubject, envelope);
   };
 
@@ -150,9 +161,9 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
   };
 
   const handle = async (message: JsMsg): Promise<void> => {
-    let due: { jobId: string; payload: Record<string, unknown> };
+    let due: { jobId: string; payload: Record<string, unknown>; renewed?: boolean };
     try {
-      due = (parseEnvelope(dueSubject, decodeEnvelope(message.data)) as { data: { jobId: string; payload: Record<string, unknown> } }).data;
+      due = (parseEnvelope(dueSubject, decodeEnvelope(message.data)) as { data: { jobId: string; payload: Record<string, unknown>; renewed?: boolean } }).data;
     } catch (invalid) {
       logger.error({ err: invalid, subject: message.subject, worker: name }, 'dropped a malformed wake-up');
       message.term('malformed');
@@ -163,7 +174,10 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
       message.nak(leaseMs);
       return;
     }
-    const record = await queue.get(due.jobId);
+    const stored = await queue.get(due.jobId);
+    // New work for a job done before (its source changed: enqueue with a change key): a new series of attempts.
+    const renewed = options.renewable === true && due.renewed === true && stored?.status === 'done';
+    const record = renewed ? undefined : stored;
     if (record && record.status !== 'retrying') {
       message.ack();
       return;
@@ -176,7 +190,7 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
     const attempt = (record?.attempts ?? 0) + 1;
     const job: WorkerJob<P> = {
       id: due.jobId,
-      payload: (record?.payload ?? due.payload) as P,
+      payload: (stored?.payload ?? due.payload) as P,
       progress: { ...record?.progress },
       attempts: attempt - 1,
       ...(record ? { record: { status: record.status, nextAttemptAt: record.nextAttemptAt, lastError: record.lastError, updatedAt: record.updatedAt } } : {}),
@@ -200,7 +214,7 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
       await options.perform(job, {
         attempt,
         lastAttempt: attempt >= options.maxAttempts,
-        fresh: !record && message.info.redeliveryCount === 1,
+        fresh: !stored && !due.renewed && message.info.redeliveryCount === 1,
         signal: abort.signal,
         progress: (steps) => Object.assign(progress, steps),
       });
@@ -283,7 +297,8 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
 
   let stopped: Promise<void> | undefined;
   return {
-    enqueue: (id, payload) => wake(id, payload),
+    working: (id: string) => inHand.has(id),
+    enqueue: (id, payload, change) => wake(id, payload, undefined, change),
     async retryFailed(id) {
       const record = await queue.retryFailed(id);
       if (!record) return false;

@@ -3193,6 +3193,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/drive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether Google Drive sync is configured
+         * @description Configured (a service account and a root folder) or not, and the root folder. Not configured: documents are queued and wait.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DriveStatus"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings": {
         parameters: {
             query?: never;
@@ -10013,8 +10088,11 @@ export interface components {
         };
         /** @description The Google Drive sync state of the document (spec §3 gdrive_sync_queue) */
         DocumentSync: {
-            /** @enum {string} */
-            status: "pending" | "completed" | "failed";
+            /**
+             * @description The queue item's status, or 'syncing' while a worker is at it
+             * @enum {string}
+             */
+            status: "pending" | "syncing" | "completed" | "failed";
             retryCount: number;
             maxRetries: number;
             error: string | null;
@@ -10401,6 +10479,15 @@ export interface components {
         WebhookSecret: {
             /** @description The HMAC-SHA256 key of X-Venuebook-Signature */
             secret: string;
+        };
+        /** @description Where Google Drive sync stands in this deployment */
+        DriveStatus: {
+            /** @description False when no service account is configured: documents are queued and wait */
+            configured: boolean;
+            /** @description The Drive folder the venue folders are made in */
+            rootFolderId: string | null;
+            /** @description That folder in Google Drive */
+            rootFolderUrl: string | null;
         };
         Readiness: {
             /** @enum {string} */

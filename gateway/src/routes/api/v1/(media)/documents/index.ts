@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentVariantToProto, updateDocumentToProto, venueDocumentFromProto } from '@venuebook/contracts/codecs/media';
 import { apiErrorResponses, contentQuerySchema, idParamSchema, updateDocumentSchema, venueDocumentSchema } from '@venuebook/domain';
@@ -35,9 +36,10 @@ function publicFileName(id: string, fileName: string): string {
 
 /** /api/v1/documents/{id}: one document (read, category and event, delete) and its content (signed URLs). */
 const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const documentOf = (document: VenueDocument | undefined, userId: string) => {
+  const documentOf = async (document: VenueDocument | undefined, request: FastifyRequest, reply: FastifyReply) => {
     if (!document) throw new Error('The media service answered without a document');
-    return documentWithUrls(fastify.contentUrls, venueDocumentFromProto(document), { userId });
+    await fastify.withDriveSync([document], request, reply);
+    return documentWithUrls(fastify.contentUrls, venueDocumentFromProto(document), { userId: request.auth?.userId ?? '' });
   };
 
   fastify.get(
@@ -54,7 +56,7 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) =>
-      documentOf((await fastify.media.getDocument({ id: request.params.id }, grpcCallOptions(request, reply))).document, request.auth?.userId ?? ''),
+      documentOf((await fastify.media.getDocument({ id: request.params.id }, grpcCallOptions(request, reply))).document, request, reply),
   );
 
   fastify.patch(
@@ -75,7 +77,8 @@ const documentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) =>
       documentOf(
         (await fastify.media.updateDocument(updateDocumentToProto(request.params.id, request.body), grpcCallOptions(request, reply))).document,
-        request.auth?.userId ?? '',
+        request,
+        reply,
       ),
   );
 

@@ -182,6 +182,7 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
           const answered = performance.now();
           if (Number.isNaN(lastByte)) lastByte = answered;
           timing = { auth: beforeHandler, fields: fileStarted - handlerStarted, stream: lastByte - fileStarted, finish: answered - lastByte };
+          await fastify.withDriveSync([response.document], request, reply);
           document = documentWithUrls(fastify.contentUrls, venueDocumentFromProto(response.document), { userId: auth.userId });
         } catch (error) {
           // The rest of the request is not read: close the connection after the answer.
@@ -220,7 +221,8 @@ const venueDocumentsRoutes: FastifyPluginAsyncZod = async (fastify) => {
         grpcCallOptions(request, reply),
       );
       const reader = { userId: request.auth?.userId ?? '' };
-      return { documents: response.documents.map((each) => documentWithUrls(fastify.contentUrls, venueDocumentFromProto(each), reader)) };
+      const documents = await fastify.withDriveSync(response.documents, request, reply);
+      return { documents: documents.map((each) => documentWithUrls(fastify.contentUrls, venueDocumentFromProto(each), reader)) };
     },
   );
 };

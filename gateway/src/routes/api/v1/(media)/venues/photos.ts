@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { venueDocumentFromProto } from '@venuebook/contracts/codecs/media';
 import {
@@ -18,8 +19,10 @@ const venueParamsSchema = z.object({ id: idParamSchema('Venue id (UUID)') });
 
 /** /api/v1/venues/{id}/photos/batch-delete and /photo-tags: the photo list's selection actions (spec §7 photo_tags). */
 const venuePhotosRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const withUrls = (documents: VenueDocument[], userId: string) => ({
-    documents: documents.map((each) => documentWithUrls(fastify.contentUrls, venueDocumentFromProto(each), { userId })),
+  const withUrls = async (documents: VenueDocument[], request: FastifyRequest, reply: FastifyReply) => ({
+    documents: (await fastify.withDriveSync(documents, request, reply)).map((each) =>
+      documentWithUrls(fastify.contentUrls, venueDocumentFromProto(each), { userId: request.auth?.userId ?? '' }),
+    ),
   });
 
   fastify.post(
@@ -64,7 +67,7 @@ const venuePhotosRoutes: FastifyPluginAsyncZod = async (fastify) => {
         { venueId: request.params.id, documentIds: [...request.body.documentIds], cardIds: [...request.body.cardIds] },
         grpcCallOptions(request, reply),
       );
-      return withUrls(response.documents, request.auth?.userId ?? '');
+      return withUrls(response.documents, request, reply);
     },
   );
 
@@ -87,7 +90,7 @@ const venuePhotosRoutes: FastifyPluginAsyncZod = async (fastify) => {
         { venueId: request.params.id, documentIds: [...request.body.documentIds], cardIds: [...request.body.cardIds] },
         grpcCallOptions(request, reply),
       );
-      return withUrls(response.documents, request.auth?.userId ?? '');
+      return withUrls(response.documents, request, reply);
     },
   );
 };

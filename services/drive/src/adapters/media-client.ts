@@ -1,0 +1,76 @@
+// The Drive worker's client of the media service, calling as the worker (never as a user): a document as media
+// holds it now, and its bytes from any offset (an upload to Drive resumes where Drive stopped).
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { ContentVariant } from '@venuebook/contracts/media/v1';
+import { GrpcStatus, isGrpcError } from '@venuebook/grpc';
+import { createServiceClient, workerCaller } from '@venuebook/service-kit';
+import type { DriveConfig } from '../config.ts';
+
+export const DRIVE_WORKER = 'drive';
+
+/** What the worker needs of a document. */
+export interface MediaDocument {
+  id: string;
+  venueId: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  category: string;
+}
+
+export interface MediaDocuments {
+  /** The document, or null when it does not exist (deleted, or its venue purged). */
+  get(documentId: string): Promise<MediaDocument | null>;
+  /** The original's bytes from `offset` to the end, as they arrive. */
+  read(documentId: string, offset: number, size: number, signal: AbortSignal): Readable;
+  close(): void;
+}
+
+/** A read of a whole large file may take long: its deadline is per call, this generous. */
+const READ_DEADLINE_MS = 60 * 60_000;
+
+export function createMediaDocuments(config: DriveConfig): MediaDocuments {
+  const media = createServiceClient('media', config.MEDIA_GRPC_URL, { ...config, deadlineMs: config.MEDIA_DEADLINE_MS });
+  const options = () => media.as(workerCaller(DRIVE_WORKER, `drive-${randomUUID()}`));
+  return {
+    async get(documentId) {
+      try {
+        const { document } = await media.client.getDocument({ id: documentId }, options());
+        if (!document) return null;
+        return {
+          id: document.id,
+          venueId: document.venueId,
+          fileName: document.fileName,
+          fileType: document.fileType,
+          fileSize: document.fileSize,
+          category: document.category,
+        };
+      } catch (error) {
+        if (isGrpcError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
+        throw error;
+      }
+    },
+
+    read(documentId, offset, size, signal) {
+      const whole = offset === 0;
+      const parts = media.client.readContent(
+        {
+          id: documentId,
+          variant: ContentVariant.ORIGINAL,
+          hasRange: !whole,
+          rangeStart: whole ? 0 : offset,
+          rangeEnd: whole ? 0 : size - 1,
+          galleryKey: '',
+        },
+        { ...options(), deadlineMs: READ_DEADLINE_MS, signal },
+      );
+      async function* bytes(): AsyncGenerator<Uint8Array> {
+        for await (const message of parts) if (message.part.case === 'chunk') yield message.part.value;
+      }
+      return Readable.from(bytes(), { objectMode: false });
+    },
+
+    close: () => media.close(),
+  };
+}

@@ -1,0 +1,177 @@
+// Test harness (integration tests only): the Drive sync service on the test's servers (FerretDB, NATS) with a
+// database of the file's own, in-process (or, with `process: true`, as its own process, for tests that kill it),
+// pointed at the run's local Google Drive with a root folder of the file's own; the venues and media services
+// whose documents it copies, as their own processes (a service never imports another), on MinIO with a bucket of
+// the file's own. Signed clients per role; helpers that create venues and upload documents; the local Drive's
+// control API. Registers the file's beforeAll and afterAll; its fields are set once beforeAll has run.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DriveService } from '@venuebook/contracts/drive/v1';
+import { MediaService } from '@venuebook/contracts/media/v1';
+import { VenuesService } from '@venuebook/contracts/venues/v1';
+import { createClient } from '@venuebook/grpc';
+import type { Caller, Client } from '@venuebook/grpc';
+import { connectMongo, createLogger, userContextSigner } from '@venuebook/service-kit';
+import { startGrpcService } from '@venuebook/service-kit/processes';
+import type { RunningGrpcService } from '@venuebook/service-kit/processes';
+import { googleDriveStandIn, serviceTestConfig, sharedStandIns, testInfra } from '@venuebook/service-kit/testing';
+import type { TestInfra } from '@venuebook/service-kit/testing';
+import type { Connection } from 'mongoose';
+import { afterAll, beforeAll } from 'vitest';
+import { createDrive } from '../adapters/drive.ts';
+import { configSchema } from '../config.ts';
+import type { DriveConfig } from '../config.ts';
+import { start } from '../main.ts';
+import type { DriveServiceHandle } from '../main.ts';
+
+/** Fast retries and sweeps, so that a test sees several attempts in seconds. */
+export const TEST_DRIVE_ENV = {
+  DRIVE_RETRY_BASE_MS: '200',
+  DRIVE_RETRY_MAX_MS: '2000',
+  DRIVE_LEASE_MS: '5000',
+  DRIVE_SWEEP_INTERVAL_MS: '2000',
+  DRIVE_GRACE_MS: '2000',
+  GOOGLE_DRIVE_TIMEOUT_MS: '20000',
+};
+
+export interface DriveHarness {
+  readonly infra: TestInfra;
+  readonly userContextKey: string;
+  readonly config: DriveConfig;
+  readonly drive: DriveServiceHandle | undefined;
+  readonly driveProcess: RunningGrpcService | undefined;
+  readonly venuesService: RunningGrpcService;
+  readonly mediaService: RunningGrpcService;
+  /** The local Google Drive's control API, and this file's root folder in it. */
+  readonly standIn: ReturnType<typeof googleDriveStandIn>;
+  readonly rootFolderId: string;
+  /** The Drive service's database, for checks behind its back. */
+  readonly db: Connection;
+  user(role: string): Caller;
+  driveAs(role: string): Client<typeof DriveService>;
+  mediaAs(role: string): Client<typeof MediaService>;
+  createVenue(name: string): Promise<string>;
+  /** Uploads `bytes` as `fileName` to the venue (as an editor); the document's id. */
+  upload(venueId: string, fileName: string, bytes: Uint8Array, category?: string): Promise<string>;
+}
+
+export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+export function driveUnderTest(name: string, options: { process?: boolean; env?: Record<string, string> } = {}): DriveHarness {
+  const suffix = randomUUID().slice(0, 8);
+  const logDir = mkdtempSync(join(tmpdir(), `venuebook-drive-${name}-`));
+  const clients: { close(): void }[] = [];
+  const user = (role: string): Caller => ({ userId: randomUUID(), email: `${role}-${suffix}@example.com`, role, requestId: `${name}-${role}` });
+  const signed =
+    <S extends Parameters<typeof createClient>[0]>(service: S, address: () => string) =>
+    (role: string) => {
+      // '' : no user at all (a call no gateway would make).
+      const caller = role ? user(role) : { userId: '', email: '', role: '', requestId: name };
+      const client = createClient(service, address(), { deadlineMs: 60_000, metadata: userContextSigner(caller, harness.userContextKey) });
+      clients.push(client);
+      return client;
+    };
+  const harness = {
+    infra: testInfra(),
+    userContextKey: randomBytes(32).toString('base64url'),
+    user,
+  } as { -readonly [K in keyof DriveHarness]?: DriveHarness[K] } & Pick<DriveHarness, 'infra' | 'userContextKey' | 'user'>;
+  harness.driveAs = signed(DriveService, () => harness.driveProcess?.address ?? `127.0.0.1:${harness.drive!.port}`) as DriveHarness['driveAs'];
+  harness.mediaAs = signed(MediaService, () => harness.mediaService!.address) as DriveHarness['mediaAs'];
+  const venuesAs = signed(VenuesService, () => harness.venuesService!.address) as (role: string) => Client<typeof VenuesService>;
+
+  beforeAll(async () => {
+    const { infra } = harness;
+    const standIns = await sharedStandIns();
+    const base = { MONGODB_URI: infra.mongoUri, NATS_URL: infra.natsUrl, USER_CONTEXT_KEY: harness.userContextKey };
+    harness.venuesService = await startGrpcService({
+      name: 'venues',
+      env: { ...base, MONGODB_DB: `venuebook_test_drive_venues_${suffix}` },
+      logDir,
+      logLevel: 'warn',
+    });
+    harness.mediaService = await startGrpcService({
+      name: 'media',
+      env: {
+        ...base,
+        MONGODB_DB: `venuebook_test_drive_media_${suffix}`,
+        VENUES_GRPC_URL: harness.venuesService.address,
+        VENUE_CHECK_CACHE_MS: '0',
+        // No photo is tagged with a card here: the cards service is never asked.
+        CARDS_GRPC_URL: '127.0.0.1:9',
+        S3_ENDPOINT: `${infra.s3.useSSL ? 'https' : 'http'}://${infra.s3.endPoint}:${infra.s3.port}`,
+        S3_ACCESS_KEY: infra.s3.accessKey,
+        S3_SECRET_KEY: infra.s3.secretKey,
+        S3_BUCKET: `drive-${suffix}`,
+      },
+      logDir,
+      logLevel: 'warn',
+    });
+    harness.standIn = googleDriveStandIn(standIns.googleDrive.url);
+    // A root folder of the file's own in the run's Drive, made through the service's own client.
+    const credentials = JSON.parse(standIns.googleDrive.credentialsJson) as DriveConfig['GOOGLE_DRIVE_CREDENTIALS'] & object;
+    const root = await createDrive({ credentials, rootUrl: harness.standIn.rootUrl }).createFolder(
+      `drive-${name}-${suffix}`,
+      standIns.googleDrive.rootFolderId,
+      {},
+    );
+    harness.rootFolderId = root.id;
+    const env = {
+      ...TEST_DRIVE_ENV,
+      GOOGLE_DRIVE_CREDENTIALS: standIns.googleDrive.credentialsJson,
+      GOOGLE_DRIVE_ROOT_FOLDER_ID: root.id,
+      GOOGLE_DRIVE_API_URL: harness.standIn.rootUrl,
+      MEDIA_GRPC_URL: harness.mediaService.address,
+      VENUES_GRPC_URL: harness.venuesService.address,
+      DRIVE_JOBS_CONSUMER_NAME: `drive-jobs-${suffix}`,
+      DRIVE_DOCUMENTS_CONSUMER_NAME: `drive-documents-${suffix}`,
+      ...options.env,
+    };
+    const db = `venuebook_test_drive_${name.replaceAll('-', '_')}_${suffix}`;
+    harness.config = serviceTestConfig(configSchema, infra, { db, userContextKey: harness.userContextKey, env });
+    if (options.process) {
+      harness.driveProcess = await startGrpcService({
+        name: 'drive',
+        env: { ...base, MONGODB_DB: db, ...env },
+        logDir,
+        logLevel: process.env.DRIVE_TEST_LOG_LEVEL ?? 'warn',
+      });
+    } else {
+      harness.drive = await start(harness.config, { logger: createLogger(`drive-${name}`, { level: 'warn' }) });
+    }
+    harness.db = await connectMongo(infra.mongoUri, db);
+  }, 90_000);
+
+  harness.createVenue = async (venueName) => {
+    const { venue } = await venuesAs('editor').createVenue({ venue: { name: venueName } });
+    return venue!.id;
+  };
+  harness.upload = async (venueId, fileName, bytes, category = 'general') => {
+    async function* parts() {
+      yield {
+        part: {
+          case: 'header' as const,
+          value: { venueId, fileName, fileSize: bytes.length, declaredType: '', category, description: '', eventId: '', dataCardIdForTag: '' },
+        },
+      };
+      for (let offset = 0; offset < bytes.length; offset += 256 * 1024)
+        yield { part: { case: 'chunk' as const, value: bytes.subarray(offset, offset + 256 * 1024) } };
+    }
+    const { document } = await harness.mediaAs!('editor').uploadDocument(parts());
+    return document!.id;
+  };
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await harness.drive?.stop();
+    await harness.driveProcess?.stop();
+    await harness.mediaService?.stop();
+    await harness.venuesService?.stop();
+    await harness.db?.dropDatabase().catch(() => undefined);
+    await harness.db?.close();
+  });
+
+  return harness as DriveHarness;
+}
