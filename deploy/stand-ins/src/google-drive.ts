@@ -58,7 +58,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import { DRIVE_FOLDER_MIME_TYPE as FOLDER_MIME_TYPE, GOOGLE_TOKEN_URL } from '@venuebook/service-kit/stand-ins';
-import type { DriveFault, ServiceAccountKeyFile } from '@venuebook/service-kit/stand-ins';
+import type { DriveFault, DriveUploadSession, ServiceAccountKeyFile } from '@venuebook/service-kit/stand-ins';
 import { STAND_IN_HOST as host } from './host.ts';
 import {
   checkFields,
@@ -147,22 +147,12 @@ interface LogEntry {
   file?: StoredFile;
 }
 
-interface UploadSession {
-  id: string;
-  /** create: a new file; update: new content (and metadata) for fileId. */
-  action: 'create' | 'update';
-  fileId?: string;
+/** A resumable session as it is kept: what the control API shows (DriveUploadSession), and what completes it. */
+interface UploadSession extends Omit<DriveUploadSession, 'name'> {
   metadata: Record<string, unknown>;
   /** The initiating request's query (fields, addParents, …), applied when it completes. */
   params: Record<string, string>;
   mimeType?: string;
-  declaredSize?: number;
-  committed: number;
-  bytesReceived: number;
-  chunks: number;
-  statusQueries: number;
-  state: 'active' | 'done' | 'cancelled';
-  doneFileId?: string;
   createdAt: string;
 }
 
@@ -1212,32 +1202,36 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
     sendFile(response, query, file);
   };
 
-  const uploadCreate: Route['handle'] = async (request, response, query, context) => {
+  /**
+   * A multipart or media upload in one request: its body received into a temporary file, `commit` with its metadata
+   * (none for media) and type, the file answered, the temporary file removed.
+   */
+  const uploadInOneRequest = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    query: URLSearchParams,
+    context: RequestContext,
+    commit: (metadata: Record<string, unknown>, mediaType: string | undefined, path: string) => Promise<StoredFile>,
+  ): Promise<void> => {
     const uploadType = query.get('uploadType');
-    if (uploadType === 'resumable') return startSession(request, response, query);
-    if (uploadType === 'multipart') {
-      const received = await receiveMultipart(request, context);
-      if (!received) return;
-      try {
-        const file = await commitCreate(newFile(received.metadata, received.mediaType), received.path);
-        sendFile(response, query, file);
-      } finally {
-        rmSync(received.path, { force: true });
-      }
-      return;
+    if (uploadType !== 'multipart' && uploadType !== 'media') {
+      throw new DriveError(400, 'invalid', `Invalid value for uploadType: ${uploadType ?? '(none)'}`, { location: 'uploadType' });
     }
-    if (uploadType === 'media') {
-      const path = await receiveMedia(request, context);
-      if (!path) return;
-      try {
-        const file = await commitCreate(newFile({}, header(request, 'content-type')?.split(';')[0]), path);
-        sendFile(response, query, file);
-      } finally {
-        rmSync(path, { force: true });
-      }
-      return;
+    const received =
+      uploadType === 'multipart'
+        ? await receiveMultipart(request, context)
+        : await receiveMedia(request, context).then((path) => path && { metadata: {}, mediaType: header(request, 'content-type')?.split(';')[0], path });
+    if (!received) return;
+    try {
+      sendFile(response, query, await commit(received.metadata, received.mediaType, received.path));
+    } finally {
+      rmSync(received.path, { force: true });
     }
-    throw new DriveError(400, 'invalid', `Invalid value for uploadType: ${uploadType ?? '(none)'}`, { location: 'uploadType' });
+  };
+
+  const uploadCreate: Route['handle'] = async (request, response, query, context) => {
+    if (query.get('uploadType') === 'resumable') return startSession(request, response, query);
+    await uploadInOneRequest(request, response, query, context, (metadata, mediaType, path) => commitCreate(newFile(metadata, mediaType), path));
   };
 
   const updateFile: Route['handle'] = async (request, response, query) => {
@@ -1250,29 +1244,8 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
   const uploadUpdate: Route['handle'] = async (request, response, query, context) => {
     const current = getFile(fileIdOf(request));
     if (isFolder(current)) throw new DriveError(400, 'invalid', 'A folder cannot have content.');
-    const uploadType = query.get('uploadType');
-    if (uploadType === 'resumable') return startSession(request, response, query, current);
-    if (uploadType === 'multipart') {
-      const received = await receiveMultipart(request, context);
-      if (!received) return;
-      try {
-        sendFile(response, query, await commitUpdate(current, received.metadata, query, received.path));
-      } finally {
-        rmSync(received.path, { force: true });
-      }
-      return;
-    }
-    if (uploadType === 'media') {
-      const path = await receiveMedia(request, context);
-      if (!path) return;
-      try {
-        sendFile(response, query, await commitUpdate(current, {}, query, path));
-      } finally {
-        rmSync(path, { force: true });
-      }
-      return;
-    }
-    throw new DriveError(400, 'invalid', `Invalid value for uploadType: ${uploadType ?? '(none)'}`, { location: 'uploadType' });
+    if (query.get('uploadType') === 'resumable') return startSession(request, response, query, current);
+    await uploadInOneRequest(request, response, query, context, (metadata, _mediaType, path) => commitUpdate(current, metadata, query, path));
   };
 
   const deleteFile: Route['handle'] = async (request, response) => {
