@@ -385,13 +385,15 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
     else files.delete(fileId);
   };
 
-  if (!files.has(identity.myDriveId)) {
+  /** A folder made at the first start (My Drive, the root folder), stable for the data dir. */
+  const ensureFolder = (id: string, name: string, parents: string[], extra: { isMyDrive?: boolean } = {}): void => {
+    if (files.has(id)) return;
     const time = now();
-    record(identity.myDriveId, {
-      id: identity.myDriveId,
-      name: 'My Drive',
+    record(id, {
+      id,
+      name,
       mimeType: FOLDER_MIME_TYPE,
-      parents: [],
+      parents,
       appProperties: {},
       properties: {},
       starred: false,
@@ -400,26 +402,11 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
       createdTime: time,
       modifiedTime: time,
       version: 1,
-      isMyDrive: true,
+      ...extra,
     });
-  }
-  if (!files.has(identity.rootFolderId)) {
-    const time = now();
-    record(identity.rootFolderId, {
-      id: identity.rootFolderId,
-      name: options.rootFolderName ?? 'Venue Book',
-      mimeType: FOLDER_MIME_TYPE,
-      parents: [identity.myDriveId],
-      appProperties: {},
-      properties: {},
-      starred: false,
-      trashed: false,
-      explicitlyTrashed: false,
-      createdTime: time,
-      modifiedTime: time,
-      version: 1,
-    });
-  }
+  };
+  ensureFolder(identity.myDriveId, 'My Drive', [], { isMyDrive: true });
+  ensureFolder(identity.rootFolderId, options.rootFolderName ?? 'Venue Book', [identity.myDriveId]);
 
   // --- resumable upload sessions (uploads/<id>.json and .part) --------------------------------------------------
   const sessions = new Map<string, UploadSession>();
