@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { isTrustedApiRoot } from './domain/drive-urls.ts';
 import { SERVICES } from '@venuebook/contracts/services';
 import { grpcAddressListSchema, serviceConfigSchema, venueDirectoryConfigSchema } from '@venuebook/service-kit';
+
+/** An API root the worker may send its token to: https, or http on this machine (the local Google Drive). */
+function isTrustedApiRoot(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+}
 
 const ms = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const consumerName = (fallback: string, what: string) =>

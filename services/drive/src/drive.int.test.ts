@@ -7,6 +7,10 @@ import { eventually, rejection } from '@venuebook/service-kit/testing';
 import type { StandInDriveFile } from '@venuebook/service-kit/testing';
 import { GrpcStatus } from '@venuebook/grpc';
 import { describe, expect, it } from 'vitest';
+import { DriveService } from '@venuebook/contracts/drive/v1';
+import { createClient } from '@venuebook/grpc';
+import { createLogger, userContextSigner } from '@venuebook/service-kit';
+import { start } from './main.ts';
 import { driveUnderTest, sha256 } from './testing/drive-under-test.ts';
 
 const under = driveUnderTest('sync');
@@ -139,6 +143,29 @@ describe('Drive sync', () => {
     // Drive's message is for admins; others see the state and the retries.
     const [seen] = (await under.driveAs('viewer').getDocumentSync({ documentIds: [documentId] })).documents;
     expect(seen).toMatchObject({ status: 'failed', retryCount: 1, error: '' });
+  });
+
+  it('tells every replica of a copy another one made (each publishes its copies, all apply them)', async () => {
+    const replica = await start(under.config, { logger: createLogger('drive-replica', { level: 'warn' }) });
+    try {
+      const asViewer = (port: number) =>
+        createClient(DriveService, `127.0.0.1:${port}`, { deadlineMs: 10_000, metadata: userContextSigner(under.user('viewer'), under.userContextKey) });
+      const [first, second] = [asViewer(under.drive!.port), asViewer(replica.port)];
+      const venueId = await under.createVenue('Bellco Theatre');
+      const bytes = new Uint8Array(randomBytes(32 * 1024));
+      bytes.set(Buffer.from('%PDF-1.7\n'), 0);
+      const ids = await Promise.all([0, 1, 2, 3].map((n) => under.upload(venueId, `cue-sheet-${n}.pdf`, bytes)));
+      await eventually(async () => {
+        for (const client of [first, second]) {
+          const states = (await client.getDocumentSync({ documentIds: ids })).documents;
+          expect(states.map((state) => state.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+        }
+      }, 30_000);
+      first.close();
+      second.close();
+    } finally {
+      await replica.stop();
+    }
   });
 
   it('tells admins whether Drive is configured; document states to anyone signed in; nothing to callers without a user', async () => {

@@ -4,13 +4,25 @@
 import { randomUUID } from 'node:crypto';
 import { STREAMS, SUBJECTS } from '@venuebook/contracts/events';
 import { DriveService } from '@venuebook/contracts/drive/v1';
-import { createVenueDirectory, JobQueue, lockModel, Locks, runServiceMain, startDomainService, startWorker, workerCaller } from '@venuebook/service-kit';
+import {
+  createEventPublisher,
+  createVenueDirectory,
+  JobQueue,
+  lockModel,
+  Locks,
+  runServiceMain,
+  startDomainService,
+  startWorker,
+  subscribeDomainEvents,
+  workerCaller,
+} from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle, RunningWorker } from '@venuebook/service-kit';
 import { createDrive } from './adapters/drive.ts';
 import { createMediaDocuments, DRIVE_WORKER } from './adapters/media-client.ts';
 import { configSchema } from './config.ts';
 import type { DriveConfig } from './config.ts';
 import { startDocumentConsumer } from './consumers/document-consumer.ts';
+import { createDriveEvents } from './events/drive.events.ts';
 import { createDriveHandlers } from './grpc/drive.handlers.ts';
 import { DriveCopies } from './read-model/drive-copies.ts';
 import { driveFileModel } from './repositories/drive-file.model.ts';
@@ -39,9 +51,24 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
     models: (connection) => ({ jobs: driveJobModel(connection), files: driveFileModel(connection), locks: lockModel(connection, 'DriveLock', 'drive_locks') }),
     streams: [STREAMS.jobs, STREAMS.media],
     service: DriveService,
-    handlers: async ({ models, nc, logger, defer }) => {
+    handlers: async ({ models, nc, js, logger, defer }) => {
       const files = new DriveFileRepository(models.files);
       const copies = await DriveCopies.load(files);
+      // Every replica's copies: each one publishes what it made or removed, all of them (itself too) apply it.
+      const events = createDriveEvents(createEventPublisher(js, logger));
+      const subscription = subscribeDomainEvents(
+        nc,
+        SUBJECTS.driveCopyChanged,
+        ({ data }) =>
+          copies.set(
+            data.documentId,
+            data.fileId
+              ? { documentId: data.documentId, venueId: data.venueId, fileId: data.fileId, url: data.url, syncedAt: new Date(data.syncedAt ?? Date.now()) }
+              : null,
+          ),
+        { logger },
+      );
+      defer(() => subscription.unsubscribe());
       const jobs = new JobQueue<DocumentJobPayload>(models.jobs);
       const credentials = config.GOOGLE_DRIVE_CREDENTIALS;
       const rootFolderId = config.GOOGLE_DRIVE_ROOT_FOLDER_ID;
@@ -58,7 +85,18 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           locks,
           venueName: async (venueId) => (await venues.getActive(workerCaller(DRIVE_WORKER, `drive-${randomUUID()}`), venueId)).name,
         });
-        const sync = documentSync({ drive, media, folders, files, locks, logger, onSynced: (documentId, record) => copies.set(documentId, record) });
+        const sync = documentSync({
+          drive,
+          media,
+          folders,
+          files,
+          locks,
+          logger,
+          onSynced: (documentId, venueId, record) => {
+            copies.set(documentId, record);
+            void events.copyChanged(documentId, venueId, record);
+          },
+        });
         const running = await startWorker<DocumentJobPayload>({
           name: 'drive',
           durable: config.DRIVE_JOBS_CONSUMER_NAME,

@@ -65,6 +65,8 @@ export const SUBJECTS = {
   documentCategoryChanged: subject('media', 'document', 'category_changed'),
   documentDeleted: subject('media', 'document', 'deleted'),
   photoTagsChanged: subject('media', 'photo_tags', 'changed'),
+  /** Drive sync (services/drive): a document's Drive copy was made or removed (the other replicas' read models follow). */
+  driveCopyChanged: subject('media', 'drive_copy', 'changed'),
   galleryChanged: subject('media', 'gallery', 'changed'),
   userFirstLogin: subject('identity', 'user', 'first_login'),
   userRoleChanged: subject('identity', 'user', 'role_changed'),
@@ -423,6 +425,16 @@ export const documentChangedSchema = z.object({
 });
 export type DocumentChanged = z.infer<typeof documentChangedSchema>;
 
+/** drive_copy.changed: a document's Drive copy as recorded (fileId null: removed). */
+export const driveCopyChangedSchema = z.object({
+  documentId: z.string().max(200),
+  venueId: z.string().max(200),
+  fileId: z.string().max(200).nullable(),
+  url: z.string().max(2000),
+  syncedAt: z.string().max(40).nullable(),
+});
+export type DriveCopyChanged = z.infer<typeof driveCopyChangedSchema>;
+
 /** photo_tags.changed: the documents whose tags changed (replicas re-read their tags by document id). */
 export const photoTagsChangedSchema = z.object({ venueId: z.string(), documentIds: z.array(z.string()).max(1000) });
 export type PhotoTagsChanged = z.infer<typeof photoTagsChangedSchema>;
@@ -460,6 +472,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.documentUpdated]: documentChangedSchema,
   [SUBJECTS.documentCategoryChanged]: documentChangedSchema,
   [SUBJECTS.documentDeleted]: documentChangedSchema,
+  [SUBJECTS.driveCopyChanged]: driveCopyChangedSchema,
   [SUBJECTS.photoTagsChanged]: photoTagsChangedSchema,
   [SUBJECTS.galleryChanged]: galleryChangedSchema,
   [SUBJECTS.userFirstLogin]: userFirstLoginSchema,

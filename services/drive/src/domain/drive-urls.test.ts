@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isTrustedApiRoot, isUploadSessionUri, safeFileLink } from './drive-urls.ts';
+import { isUploadSessionUri, safeFileLink } from './drive-urls.ts';
 
 const GOOGLE = 'https://www.googleapis.com/';
 const LOCAL = 'http://127.0.0.1:40123/';
 
 describe('the addresses the Drive worker trusts', () => {
-  it('sends its token only to https, or to http on this machine', () => {
-    expect(isTrustedApiRoot(GOOGLE)).toBe(true);
-    expect(isTrustedApiRoot(LOCAL)).toBe(true);
-    expect(isTrustedApiRoot('http://drive.example.com/')).toBe(false);
-    expect(isTrustedApiRoot('not a url')).toBe(false);
-  });
-
   it("takes an upload session only on the API root's origin, at Drive's upload path, with an upload_id", () => {
     expect(isUploadSessionUri(`${GOOGLE}upload/drive/v3/files?uploadType=resumable&upload_id=ADPycdt-9x_Q`, GOOGLE)).toBe(true);
     expect(isUploadSessionUri(`${LOCAL}upload/drive/v3/files?upload_id=abc123`, LOCAL)).toBe(true);

@@ -18,12 +18,6 @@ export function isLoopbackUrl(value: string): boolean {
   return url !== null && LOOPBACK_HOSTS.has(url.hostname);
 }
 
-/** An API root the worker may send its token to: https, or http on this machine. */
-export function isTrustedApiRoot(value: string): boolean {
-  const url = parsed(value);
-  return url !== null && (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)));
-}
-
 /** A resumable upload session of Drive: on the API root's origin, Drive's upload path, with an upload_id. */
 export function isUploadSessionUri(uri: string, rootUrl: string): boolean {
   const url = parsed(uri);

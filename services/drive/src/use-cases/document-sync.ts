@@ -22,7 +22,7 @@ export interface DocumentSyncDeps {
   logger: Pick<Logger, 'info' | 'warn'>;
   now?: () => Date;
   /** Told of every copy made or removed (the read model). */
-  onSynced?: (documentId: string, file: DriveFileRecord | null) => void;
+  onSynced?: (documentId: string, venueId: string, file: DriveFileRecord | null) => void;
 }
 
 export function documentSync({ drive, media, folders, files, locks, logger, now = () => new Date(), onSynced }: DocumentSyncDeps) {
@@ -44,7 +44,7 @@ export function documentSync({ drive, media, folders, files, locks, logger, now 
       const file = await driveFileOf(documentId, venueId);
       if (file) await drive.trash(file.id);
       await files.forget(documentId);
-      onSynced?.(documentId, null);
+      onSynced?.(documentId, venueId, null);
       return;
     }
     const parentId = await folders.folderFor(document.venueId, document.category);
@@ -69,7 +69,7 @@ export function documentSync({ drive, media, folders, files, locks, logger, now 
     }
     const record = { documentId, venueId: document.venueId, fileId: file.id, url: file.webViewLink, syncedAt: now() };
     await files.record(record);
-    onSynced?.(documentId, record);
+    onSynced?.(documentId, document.venueId, record);
   }
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from './config.ts';
+import { configSchema } from '../config.ts';
 
 const KEY = { client_email: 'sync@project.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nMIIEv…\n-----END PRIVATE KEY-----\n' };
 const credentials = configSchema.shape.GOOGLE_DRIVE_CREDENTIALS;
