@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Model } from 'mongoose';
 import type { CounterDocument, DeliveryLogBatchDocument, DeliveryLogEntry } from './delivery-log.model.ts';
 
@@ -10,8 +9,8 @@ export const DELIVERY_LOG_FLUSH_MS = 500;
 export const DELIVERY_LOG_BATCHES = 200;
 const COUNTER = 'delivery_log';
 const DUPLICATE_KEY = 11000;
-/** Attempts at a batch number before the batch waits for the next flush. */
-const TRIES = 10;
+/** Numbers tried past the counter's before the batch waits for the next flush. */
+const MAX_PROBES = DELIVERY_LOG_BATCHES;
 const batchId = (seq: number): string => `batch-${seq}`;
 
 /**
@@ -24,6 +23,7 @@ export class DeliveryLogRepository {
   readonly #counters: Model<CounterDocument>;
   readonly #onError: (error: unknown) => void;
   #buffer: DeliveryLogEntry[] = [];
+  #writing: DeliveryLogEntry[] = [];
   #flushing: Promise<void> = Promise.resolve();
   readonly #timer: NodeJS.Timeout;
 
@@ -47,42 +47,46 @@ export class DeliveryLogRepository {
       if (this.#buffer.length === 0) return;
       const entries = this.#buffer;
       this.#buffer = [];
+      // Shown from memory until they are written (a reader in between sees them).
+      this.#writing = entries;
       try {
         await this.#insert(entries);
       } catch (error) {
         this.#buffer = [...entries, ...this.#buffer];
         this.#onError(error);
+      } finally {
+        this.#writing = [];
       }
     });
     return this.#flushing;
   }
 
   async #insert(entries: DeliveryLogEntry[]): Promise<void> {
-    for (let tries = 0; ; tries++) {
-      const counter = await this.#counters
-        .findOneAndUpdate({ _id: COUNTER }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' })
-        .lean<CounterDocument>()
-        .exec()
-        .catch((error: unknown) => {
-          if ((error as { code?: unknown }).code === DUPLICATE_KEY && tries < TRIES) return undefined;
-          throw error;
-        });
-      if (!counter) continue;
-      try {
-        // A unique insert: a number another replica took too (FerretDB's increments are not atomic) fails here.
-        await this.#log.create({ _id: batchId(counter.seq), seq: counter.seq, entries });
-      } catch (error) {
-        if ((error as { code?: unknown }).code === DUPLICATE_KEY && tries < TRIES) {
-          // Replicas that collided would collide again in step: each waits a moment of its own.
-          await sleep(Math.random() * 20);
-          continue;
-        }
+    const counter = await this.#counters
+      .findOneAndUpdate({ _id: COUNTER }, { $inc: { seq: 1 } }, { upsert: true, returnDocument: 'after' })
+      .lean<CounterDocument>()
+      .exec()
+      // Two first batches at once: both upserts insert the counter, one fails; the batch takes the next free number.
+      .catch((error: unknown) => {
+        if ((error as { code?: unknown }).code === DUPLICATE_KEY) return { _id: COUNTER, seq: 1 };
         throw error;
+      });
+    // The counter's number, or the first free one after it: FerretDB's increments are not atomic, so two replicas can
+    // be given one number, and a lost increment can leave the counter behind batches already written. The insert is
+    // unique (one replica wins a number); a loser takes the next.
+    let seq = counter.seq;
+    for (let probes = 0; ; probes++, seq++) {
+      try {
+        await this.#log.create({ _id: batchId(seq), seq, entries });
+        break;
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== DUPLICATE_KEY || probes >= MAX_PROBES) throw error;
       }
-      // The batch that falls out of the window, by `_id` (the collection stays at the window's size).
-      if (counter.seq > DELIVERY_LOG_BATCHES) await this.#log.deleteOne({ _id: batchId(counter.seq - DELIVERY_LOG_BATCHES) }).exec();
-      return;
     }
+    // The counter catches up with a number found past it (only ever forwards).
+    if (seq !== counter.seq) await this.#counters.updateOne({ _id: COUNTER, seq: { $lt: seq } }, { $set: { seq } }).exec();
+    // The batch that falls out of the window, by `_id` (the collection stays at the window's size).
+    if (seq > DELIVERY_LOG_BATCHES) await this.#log.deleteOne({ _id: batchId(seq - DELIVERY_LOG_BATCHES) }).exec();
   }
 
   /**
@@ -91,7 +95,7 @@ export class DeliveryLogRepository {
    * numbers after it are looked at too.
    */
   async recent(limit: number): Promise<DeliveryLogEntry[]> {
-    const entries = [...this.#buffer];
+    const entries = [...this.#buffer, ...this.#writing];
     const batch = (seq: number) => this.#log.findById(batchId(seq)).lean<DeliveryLogBatchDocument>().exec();
     const counted = (await this.#counters.findById(COUNTER).lean<CounterDocument>().exec())?.seq ?? 0;
     let newest = counted;
