@@ -140,6 +140,7 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
           MONGODB_DB: dbs.drive,
           DRIVE_JOBS_CONSUMER_NAME: `drive-jobs-${suffix}`,
           DRIVE_DOCUMENTS_CONSUMER_NAME: `drive-documents-${suffix}`,
+          DRIVE_VENUES_CONSUMER_NAME: `drive-venues-${suffix}`,
         },
       },
     });

@@ -92,6 +92,7 @@ export const configSchema = serviceConfigSchema('venuebook_drive')
     DRIVE_GRACE_MS: ms(0, 300_000).default(30_000).describe('on SIGTERM, how long syncs in progress may finish before they are handed back'),
     DRIVE_JOBS_CONSUMER_NAME: consumerName('drive-jobs', "the JetStream durable consumer of the worker's wake-ups, shared by the replicas"),
     DRIVE_DOCUMENTS_CONSUMER_NAME: consumerName('drive-documents', "the JetStream durable consumer of media's document events, shared by the replicas"),
+    DRIVE_VENUES_CONSUMER_NAME: consumerName('drive-venues', "the JetStream durable consumer of the venues' renames and purges, shared by the replicas"),
   });
 
 export type DriveConfig = z.output<typeof configSchema>;

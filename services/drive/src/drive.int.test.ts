@@ -61,6 +61,27 @@ describe('Drive sync', () => {
     expect(await fileOf(documentId)).toBeUndefined();
   });
 
+  it("renames a venue's folder when the venue is renamed, and trashes it with its files when the venue is purged", async () => {
+    const venueId = await under.createVenue('Paramount Theatre');
+    const bytes = new Uint8Array(randomBytes(16 * 1024));
+    bytes.set(Buffer.from('%PDF-1.7\n'), 0);
+    const documentId = await under.upload(venueId, 'stage-plot.pdf', bytes, 'technical');
+    const file = await synced(documentId);
+    const folderOf = async () =>
+      (await under.standIn.files()).find((item) => item.appProperties?.venuebookVenueId === venueId && item.appProperties?.venuebookKind === 'venue-folder');
+    const folder = await folderOf();
+    expect(folder?.name).toBe('Paramount Theatre');
+
+    await under.renameVenue(venueId, 'Paramount Theatre Denver');
+    await eventually(async () => expect((await folderOf())?.name).toBe('Paramount Theatre Denver'), 20_000);
+    expect((await folderOf())?.id).toBe(folder!.id);
+    expect((await fileOf(documentId))?.path).toMatch(/\/Paramount Theatre Denver\/Technical Specifications\/stage-plot\.pdf$/);
+
+    await under.purgeVenue(venueId);
+    await eventually(async () => expect((await folderOf())?.trashed).toBe(true), 20_000);
+    expect((await fileOf(documentId, { trashed: true }))?.id).toBe(file.id);
+  });
+
   it('makes one folder per venue and category however many documents arrive at once', async () => {
     const venueId = await under.createVenue('Folsom Field');
     const ids = await Promise.all(

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { STREAMS, SUBJECTS } from '@venuebook/contracts/events';
 import { DriveService } from '@venuebook/contracts/drive/v1';
+import { GrpcStatus, isGrpcError } from '@venuebook/grpc';
 import {
   createEventPublisher,
   createVenueDirectory,
@@ -22,16 +23,19 @@ import { createMediaDocuments, DRIVE_WORKER } from './adapters/media-client.ts';
 import { configSchema } from './config.ts';
 import type { DriveConfig } from './config.ts';
 import { startDocumentConsumer } from './consumers/document-consumer.ts';
+import { startVenueConsumer } from './consumers/venue-consumer.ts';
 import { createDriveEvents } from './events/drive.events.ts';
 import { createDriveHandlers } from './grpc/drive.handlers.ts';
 import { DriveCopies } from './read-model/drive-copies.ts';
 import { driveFileModel } from './repositories/drive-file.model.ts';
 import { DriveFileRepository } from './repositories/drive-file.repository.ts';
 import { driveJobModel } from './repositories/job.model.ts';
-import type { DocumentJobPayload } from './repositories/job.model.ts';
+import { isDocumentJob } from './repositories/job.model.ts';
+import type { DriveJobPayload } from './repositories/job.model.ts';
 import { documentSync } from './use-cases/document-sync.ts';
 import { driveFolders } from './use-cases/drive-folders.ts';
 import { syncStatusUseCases } from './use-cases/sync-status.ts';
+import { venueFolderSync } from './use-cases/venue-folder-sync.ts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -39,17 +43,17 @@ export interface StartOptions {
 
 /** The running service; `worker`: its worker runtime (tests sweep it on demand), absent when Drive is not configured. */
 export interface DriveServiceHandle extends RunningServiceHandle {
-  worker: RunningWorker<DocumentJobPayload> | undefined;
+  worker: RunningWorker<DriveJobPayload> | undefined;
 }
 
 export async function start(config: DriveConfig, options: StartOptions = {}): Promise<DriveServiceHandle> {
-  let worker: RunningWorker<DocumentJobPayload> | undefined;
+  let worker: RunningWorker<DriveJobPayload> | undefined;
   const handle = await startDomainService({
     name: 'drive',
     config,
     logger: options.logger,
     models: (connection) => ({ jobs: driveJobModel(connection), files: driveFileModel(connection), locks: lockModel(connection, 'DriveLock', 'drive_locks') }),
-    streams: [STREAMS.jobs, STREAMS.media],
+    streams: [STREAMS.jobs, STREAMS.media, STREAMS.venues],
     service: DriveService,
     handlers: async ({ models, nc, js, logger, defer }) => {
       const files = new DriveFileRepository(models.files);
@@ -69,7 +73,7 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
         { logger },
       );
       defer(() => subscription.unsubscribe());
-      const jobs = new JobQueue<DocumentJobPayload>(models.jobs);
+      const jobs = new JobQueue<DriveJobPayload>(models.jobs);
       const credentials = config.GOOGLE_DRIVE_CREDENTIALS;
       const rootFolderId = config.GOOGLE_DRIVE_ROOT_FOLDER_ID;
       if (credentials && rootFolderId) {
@@ -83,7 +87,14 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           drive,
           rootFolderId,
           locks,
-          venueName: async (venueId) => (await venues.getActive(workerCaller(DRIVE_WORKER, `drive-${randomUUID()}`), venueId)).name,
+          venueName: async (venueId) => {
+            try {
+              return (await venues.getActive(workerCaller(DRIVE_WORKER, `drive-${randomUUID()}`), venueId)).name;
+            } catch (error) {
+              if (isGrpcError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
+              throw error;
+            }
+          },
         });
         const sync = documentSync({
           drive,
@@ -97,7 +108,8 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
             void events.copyChanged(documentId, venueId, record);
           },
         });
-        const running = await startWorker<DocumentJobPayload>({
+        const venueFolders = venueFolderSync({ folders });
+        const running = await startWorker<DriveJobPayload>({
           name: 'drive',
           durable: config.DRIVE_JOBS_CONSUMER_NAME,
           nc,
@@ -110,7 +122,8 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           leaseMs: config.DRIVE_LEASE_MS,
           sweepIntervalMs: config.DRIVE_SWEEP_INTERVAL_MS,
           graceMs: config.DRIVE_GRACE_MS,
-          perform: sync.perform,
+          perform: (job, context) =>
+            isDocumentJob(job.payload) ? sync.perform({ ...job, payload: job.payload }, context) : venueFolders.perform({ ...job, payload: job.payload }),
           // A document changes again after its copy was made (category, deletion): its job runs again.
           renewable: true,
         });
@@ -122,8 +135,15 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           sync,
           enqueue: (id, payload, change) => running.enqueue(id, payload, change),
         });
+        const venueConsumer = await startVenueConsumer(nc, {
+          durable: config.DRIVE_VENUES_CONSUMER_NAME,
+          logger,
+          folders: venueFolders,
+          enqueue: (id, payload, change) => running.enqueue(id, payload, change),
+        });
         // Stopped before the worker (clean-up runs in reverse): no job is added while it drains.
         defer(() => consumer.stop());
+        defer(() => venueConsumer.stop());
       } else {
         logger.warn('Google Drive is not configured (GOOGLE_DRIVE_CREDENTIALS, GOOGLE_DRIVE_ROOT_FOLDER_ID): documents wait as pending');
       }

@@ -53,9 +53,9 @@ export const documentFileProperties = (documentId: string, venueId: string): Rec
   [APP_PROPERTY.venueId]: venueId,
 });
 
-/** The worker's job ids: one per document, venue folder and Drive file to import. */
+/** The worker's job ids: one per document, venue folder (its name, its trashing) and Drive file to import. */
 export const JOB_ID = {
   document: (documentId: string) => `doc:${documentId}`,
-  venue: (venueId: string) => `venue:${venueId}`,
+  venueFolder: (venueId: string, folder: 'rename' | 'trash') => `venue-${folder}:${venueId}`,
   import: (driveFileId: string) => `import:${driveFileId}`,
 } as const;

@@ -13,6 +13,17 @@ export interface DocumentJobPayload {
   venueId: string;
 }
 
+/** What a venue folder's job carries: which venue, and whether its folder takes the venue's name or goes to the trash. */
+export interface VenueFolderJobPayload {
+  venueId: string;
+  folder: 'rename' | 'trash';
+}
+
+/** Any job of the Drive worker. */
+export type DriveJobPayload = DocumentJobPayload | VenueFolderJobPayload;
+
+export const isDocumentJob = (payload: DriveJobPayload): payload is DocumentJobPayload => 'documentId' in payload;
+
 /** What a document's job keeps between attempts: the resumable upload session Drive opened. */
 export interface DocumentJobProgress {
   sessionUri?: string;

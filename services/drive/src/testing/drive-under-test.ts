@@ -53,6 +53,9 @@ export interface DriveHarness {
   driveAs(role: string): Client<typeof DriveService>;
   mediaAs(role: string): Client<typeof MediaService>;
   createVenue(name: string): Promise<string>;
+  /** Renames the venue (as an editor), then deletes and purges it (as an admin). */
+  renameVenue(id: string, name: string): Promise<void>;
+  purgeVenue(id: string): Promise<void>;
   /** Uploads `bytes` as `fileName` to the venue (as an editor); the document's id. */
   upload(venueId: string, fileName: string, bytes: Uint8Array, category?: string): Promise<string>;
 }
@@ -127,6 +130,7 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
       VENUES_GRPC_URL: harness.venuesService.address,
       DRIVE_JOBS_CONSUMER_NAME: `drive-jobs-${suffix}`,
       DRIVE_DOCUMENTS_CONSUMER_NAME: `drive-documents-${suffix}`,
+      DRIVE_VENUES_CONSUMER_NAME: `drive-venues-${suffix}`,
       ...options.env,
     };
     const db = `venuebook_test_drive_${name.replaceAll('-', '_')}_${suffix}`;
@@ -147,6 +151,13 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
   harness.createVenue = async (venueName) => {
     const { venue } = await venuesAs('editor').createVenue({ venue: { name: venueName } });
     return venue!.id;
+  };
+  harness.renameVenue = async (id, venueName) => {
+    await venuesAs('editor').updateVenue({ id, venue: { name: venueName } });
+  };
+  harness.purgeVenue = async (id) => {
+    await venuesAs('admin').deleteVenue({ id });
+    await venuesAs('admin').purgeVenue({ id });
   };
   harness.upload = async (venueId, fileName, bytes, category = 'general') => {
     async function* parts() {

@@ -10,11 +10,21 @@ export interface DriveFolders {
   folderFor(venueId: string, category: string): Promise<string>;
   /** The venue's folder id, when it exists. */
   venueFolder(venueId: string): Promise<string | null>;
+  /** Gives the venue's folder the venue's name now; false when the venue is not active (deleted, purged). */
+  rename(venueId: string): Promise<boolean>;
+  /** Moves the venue's folder (and so everything in it) to Drive's trash: the venue was purged. */
+  trash(venueId: string): Promise<void>;
   /** Forgets what this process remembers of a venue (its folder was renamed elsewhere, trashed or purged). */
   forget(venueId: string): void;
 }
 
-export function driveFolders(deps: { drive: Drive; rootFolderId: string; locks: Locks; venueName: (venueId: string) => Promise<string> }): DriveFolders {
+export function driveFolders(deps: {
+  drive: Drive;
+  rootFolderId: string;
+  locks: Locks;
+  /** The active venue's name; null when it is not active (deleted or purged). */
+  venueName: (venueId: string) => Promise<string | null>;
+}): DriveFolders {
   const { drive, rootFolderId, locks, venueName } = deps;
   /** `<venueId>` → its folder id; `<venueId>/<category>` → the category folder's. */
   const known = new Map<string, string>();
@@ -31,11 +41,15 @@ export function driveFolders(deps: { drive: Drive; rootFolderId: string; locks: 
     const id = await locked(venueId, async () => {
       const found = await drive.findByProperties(venueFolderProperties(venueId), rootFolderId);
       if (found) return found.id;
-      return (await drive.createFolder(venueFolderName(await venueName(venueId), venueId), rootFolderId, venueFolderProperties(venueId))).id;
+      return (await drive.createFolder(venueFolderName((await venueName(venueId)) ?? '', venueId), rootFolderId, venueFolderProperties(venueId))).id;
     });
     known.set(venueId, id);
     return id;
   }
+
+  const forget = (venueId: string): void => {
+    for (const key of [...known.keys()]) if (key === venueId || key.startsWith(`${venueId}/`)) known.delete(key);
+  };
 
   return {
     async folderFor(venueId, category) {
@@ -58,8 +72,25 @@ export function driveFolders(deps: { drive: Drive; rootFolderId: string; locks: 
       return known.get(venueId) ?? (await drive.findByProperties(venueFolderProperties(venueId), rootFolderId))?.id ?? null;
     },
 
-    forget(venueId) {
-      for (const key of [...known.keys()]) if (key === venueId || key.startsWith(`${venueId}/`)) known.delete(key);
+    async rename(venueId) {
+      const name = await venueName(venueId);
+      if (name === null) return false;
+      await locked(venueId, async () => {
+        const folder = await drive.findByProperties(venueFolderProperties(venueId), rootFolderId);
+        // No folder yet: it is made with the name of the day when the venue's first document syncs.
+        if (folder && folder.name !== venueFolderName(name, venueId)) await drive.rename(folder.id, venueFolderName(name, venueId));
+      });
+      return true;
     },
+
+    async trash(venueId) {
+      await locked(venueId, async () => {
+        const folder = await drive.findByProperties(venueFolderProperties(venueId), rootFolderId);
+        if (folder) await drive.trash(folder.id);
+      });
+      forget(venueId);
+    },
+
+    forget,
   };
 }
