@@ -646,6 +646,14 @@ describe('role × endpoint matrix', () => {
     // The first-login webhook (the notifier): a test to a closed port answers 200 with delivered false; an unknown job 404.
     { name: 'GET /admin/webhook', action: 'settings.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/webhook', headers }) },
     { name: 'GET /admin/drive', action: 'sync.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/drive', headers }) },
+    { name: 'GET /admin/drive/queue', action: 'sync.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/drive/queue', headers }) },
+    // Both on a venue of no one's: a reset that removes nothing; a trigger that finds nothing new of this matrix's.
+    { name: 'POST /admin/drive/sync', action: 'sync.trigger', call: (headers) => app.inject({ method: 'POST', url: '/api/v1/admin/drive/sync', headers }) },
+    {
+      name: 'POST /admin/drive/reset',
+      action: 'sync.reset',
+      call: (headers) => app.inject({ method: 'POST', url: '/api/v1/admin/drive/reset', payload: { venueId: randomUUID() }, headers }),
+    },
     {
       name: 'POST /admin/webhook/test',
       action: 'settings.edit',

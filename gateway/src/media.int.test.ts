@@ -8,7 +8,7 @@ import { eventually } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { z } from 'zod';
-import type { gallerySettingsSchema, publicGallerySchema, VenueDocumentDto as VenueDocument } from '@venuebook/domain';
+import type { gallerySettingsSchema, publicGallerySchema, SyncQueueList, TriggerSyncResult, VenueDocumentDto as VenueDocument } from '@venuebook/domain';
 import { createContentUrlSigner } from './lib/media-content.ts';
 import { gatewayFixture } from './testing/gateway-fixture.ts';
 import { expectStatus, png } from './testing/media-fixtures.ts';
@@ -318,6 +318,40 @@ describe("a document's Google Drive copy through the gateway", () => {
   it('tells admins that Drive sync is configured, and no one else', async () => {
     expect(expectStatus(await inject('GET', '/admin/drive', admin), 200).json()).toMatchObject({ configured: true, rootFolderId: expect.any(String) });
     expectStatus(await inject('GET', '/admin/drive', editor), 403);
+  });
+
+  it("lists an upload in the sync queue, and Clear & Reset of its venue empties the venue's queue until Trigger Sync queues it again", async () => {
+    const venueId = await createVenue();
+    const document = await uploaded(venueId, png(), { name: 'truck-dock.png' });
+    const queue = async () => expectStatus(await inject('GET', `/admin/drive/queue?venueId=${venueId}`, admin), 200).json<SyncQueueList>();
+    await eventually(
+      async () => expect((await queue()).items.map((item) => [item.venueDocumentId, item.status])).toEqual([[document.id, 'completed']]),
+      20_000,
+    );
+    const [item] = (await queue()).items;
+    expect(item).toMatchObject({
+      fileName: 'truck-dock.png',
+      venueId,
+      retryCount: 0,
+      maxRetries: 8,
+      errorMessage: null,
+      googleDriveUrl: expect.stringMatching(/^http/),
+    });
+    expect(item!.venueName).toMatch(/.+/);
+    expect((await queue()).counts).toEqual({ pending: 0, syncing: 0, completed: 1, failed: 0 });
+    expectStatus(await inject('GET', '/admin/drive/queue?limit=101', admin), 400);
+    expectStatus(await inject('GET', '/admin/drive/queue', editor), 403);
+
+    expectStatus(await inject('POST', '/admin/drive/reset', editor, { venueId }), 403);
+    expect(expectStatus(await inject('POST', '/admin/drive/reset', admin, { venueId }), 200).json()).toEqual({ success: true, removedQueue: 1, resetDocs: 1 });
+    expect((await queue()).items).toEqual([]);
+    expectStatus(await inject('POST', '/admin/drive/sync', editor), 403);
+    const triggered = expectStatus(await inject('POST', '/admin/drive/sync', admin), 200).json<TriggerSyncResult>();
+    expect(triggered.bootstrapped).toBeGreaterThanOrEqual(1);
+    await eventually(
+      async () => expect((await queue()).items.map((each) => [each.venueDocumentId, each.status])).toEqual([[document.id, 'completed']]),
+      20_000,
+    );
   });
 });
 

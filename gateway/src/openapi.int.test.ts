@@ -119,6 +119,9 @@ const API_OPERATIONS: [method: string, path: string, tag: string][] = [
   ['post', '/api/v1/admin/webhook/secret/rotate', 'admin'],
   ['post', '/api/v1/admin/webhook/jobs/{deliveryId}/retry', 'admin'],
   ['get', '/api/v1/admin/drive', 'admin'],
+  ['get', '/api/v1/admin/drive/queue', 'admin'],
+  ['post', '/api/v1/admin/drive/sync', 'admin'],
+  ['post', '/api/v1/admin/drive/reset', 'admin'],
 ];
 
 const API_ERROR_REF = { $ref: '#/components/schemas/ApiError' };

@@ -33,6 +33,16 @@ async function synced(documentId: string): Promise<StandInDriveFile> {
   return file;
 }
 
+/** The document's job record comes to match (the copy is recorded by the attempt, the job marked done by the runtime just after). */
+async function jobRecordIs(documentId: string, expected: { attempts: number; status: string; lastError?: string }): Promise<void> {
+  await eventually(async () => {
+    const job = await under.db
+      .collection<{ _id: string; lastError: string; attempts: number; status: string }>('drive_jobs')
+      .findOne({ _id: `doc:${documentId}` });
+    expect(job, JSON.stringify(job)).toMatchObject(expected);
+  }, 10_000);
+}
+
 describe('Drive sync', () => {
   it("uploads a document into its venue's category folder with identical bytes, moves it with its category, trashes it when deleted", async () => {
     const venueId = await under.createVenue('Red Rocks Amphitheatre');
@@ -124,8 +134,7 @@ describe('Drive sync', () => {
     const documentId = await under.upload(venueId, 'permit.pdf', bytes, 'permits');
     const file = await synced(documentId);
     expect(file.sha256Checksum).toBe(sha256(bytes));
-    const job = await under.db.collection<{ _id: string; attempts: number; status: string }>('drive_jobs').findOne({ _id: `doc:${documentId}` });
-    expect(job, JSON.stringify(job)).toMatchObject({ attempts: 3, status: 'done' });
+    await jobRecordIs(documentId, { attempts: 3, status: 'done' });
     expect((await under.standIn.pendingFaults()).map((fault) => fault.remaining)).toEqual([0, 0]);
   });
 
@@ -144,10 +153,7 @@ describe('Drive sync', () => {
     expect(sessions[0]!.bytesReceived).toBeLessThan(bytes.length + 1.5 * MB);
     expect(sessions[0]!.statusQueries).toBeGreaterThanOrEqual(1);
     // One failed attempt (the cut), recorded and cleared by the success.
-    const job = await under.db
-      .collection<{ _id: string; lastError: string; attempts: number; status: string }>('drive_jobs')
-      .findOne({ _id: `doc:${documentId}` });
-    expect(job).toMatchObject({ attempts: 1, status: 'done', lastError: '' });
+    await jobRecordIs(documentId, { attempts: 1, status: 'done', lastError: '' });
   });
 
   it("fails a document on Drive's other refusals with Drive's message, and tells it", async () => {
@@ -188,6 +194,134 @@ describe('Drive sync', () => {
       await replica.stop();
     }
   });
+
+  it('queues every upload: the queue lists newest first with the venue, the retries and the counts over the whole scope; admins only', async () => {
+    const venueId = await under.createVenue('Mission Ballroom');
+    const other = await under.createVenue('Ogden Theatre');
+    const pdf = (n: number) => {
+      const bytes = new Uint8Array(randomBytes(8 * 1024 + n));
+      bytes.set(Buffer.from('%PDF-1.7\n'), 0);
+      return bytes;
+    };
+    const first = await under.upload(venueId, 'advance-sheet.pdf', pdf(1), 'contracts');
+    const second = await under.upload(venueId, 'power-plan.pdf', pdf(2), 'technical');
+    const elsewhere = await under.upload(other, 'parking.pdf', pdf(3), 'safety');
+    for (const id of [first, second, elsewhere]) await synced(id);
+    const admin = under.driveAs('admin');
+    const queue = await admin.listSyncQueue({ venueId, limit: 0 });
+    expect(queue.items.map((item) => [item.documentId, item.fileName, item.venueName, item.status])).toEqual([
+      [second, 'power-plan.pdf', 'Mission Ballroom', 'completed'],
+      [first, 'advance-sheet.pdf', 'Mission Ballroom', 'completed'],
+    ]);
+    expect(queue.items[0]).toMatchObject({ id: second, venueId, retryCount: 0, maxRetries: 8, errorMessage: '' });
+    expect(queue.items[0]!.googleDriveUrl).toBe((await fileOf(second))!.webViewLink);
+    expect(Date.parse(queue.items[0]!.syncedAt)).toBeGreaterThanOrEqual(Date.parse(queue.items[0]!.createdAt));
+    expect(queue.counts).toMatchObject({ pending: 0, syncing: 0, completed: 2, failed: 0 });
+    expect(queue.total).toBe(2);
+    // One item listed, counted over both.
+    const one = await admin.listSyncQueue({ venueId, limit: 1 });
+    expect([one.items.map((item) => item.documentId), one.counts?.completed, one.total]).toEqual([[second], 2, 2]);
+    // Every venue: the other venue's too.
+    const all = await admin.listSyncQueue({ venueId: '', limit: 100 });
+    expect(all.items.map((item) => item.documentId)).toEqual(expect.arrayContaining([first, second, elsewhere]));
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    for (const call of [
+      under.driveAs('editor').listSyncQueue({ venueId, limit: 0 }),
+      under.driveAs('editor').triggerSync({}),
+      under.driveAs('viewer').resetSyncQueue({ venueId }),
+    ]) {
+      expect(await rejection(call)).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
+    }
+    expect(await rejection(admin.listSyncQueue({ venueId, limit: 101 }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
+    // Media's list of every document is the worker's alone, whatever the role.
+    const listAll = async () => {
+      for await (const page of under.mediaAs('owner').listDocumentIndex({ venueId: '' })) expect(page).toBeUndefined();
+    };
+    expect(await rejection(listAll())).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
+  });
+
+  it('Clear & Reset of a venue removes its items and resets its documents; Trigger Sync queues them again, and their files are found in Drive, not duplicated', async () => {
+    const venueId = await under.createVenue('Gothic Theatre');
+    const keep = await under.createVenue('Bluebird Theater');
+    const bytes = new Uint8Array(randomBytes(24 * 1024));
+    bytes.set(Buffer.from('%PDF-1.7\n'), 0);
+    const ids = [await under.upload(venueId, 'rigging.pdf', bytes, 'technical'), await under.upload(venueId, 'menu.pdf', bytes, 'financials')];
+    const kept = await under.upload(keep, 'load-in.pdf', bytes);
+    const files = await Promise.all([...ids, kept].map(synced));
+    const admin = under.driveAs('admin');
+
+    expect(await admin.resetSyncQueue({ venueId })).toMatchObject({ removedQueue: 2, resetDocs: 2 });
+    expect((await admin.listSyncQueue({ venueId, limit: 0 })).items).toEqual([]);
+    expect((await under.driveAs('viewer').getDocumentSync({ documentIds: ids })).documents.map((state) => state.status)).toEqual(['pending', 'pending']);
+    // The other venue is untouched.
+    expect((await admin.listSyncQueue({ venueId: keep, limit: 0 })).items.map((item) => [item.documentId, item.status])).toEqual([[kept, 'completed']]);
+    // Nothing reset is synced again until Trigger Sync: the sweep syncs the queue, and they left it.
+    await under.drive!.worker!.sweep();
+    expect((await admin.listSyncQueue({ venueId, limit: 0 })).items).toEqual([]);
+
+    const triggered = await admin.triggerSync({});
+    expect(triggered.bootstrapped).toBe(2);
+    expect(triggered.processed).toBeGreaterThanOrEqual(2);
+    await eventually(async () => {
+      const queue = await admin.listSyncQueue({ venueId, limit: 0 });
+      expect(queue.items.map((item) => item.status)).toEqual(['completed', 'completed']);
+      expect(queue.items.map((item) => item.documentId).sort()).toEqual([...ids].sort());
+    }, 30_000);
+    for (const [n, id] of ids.entries()) {
+      const copies = (await under.standIn.files()).filter((file) => file.appProperties?.venuebookDocumentId === id);
+      expect(copies.map((file) => file.id)).toEqual([files[n]!.id]);
+    }
+    // A second trigger finds nothing new to queue.
+    expect((await admin.triggerSync({})).bootstrapped).toBe(0);
+  });
+
+  it('without Drive configured, queues uploads and keeps them pending; once Drive is configured, they sync', async () => {
+    const suffix = randomBytes(4).toString('hex');
+    const config = {
+      ...under.config,
+      MONGODB_DB: `${under.config.MONGODB_DB}_late_${suffix}`,
+      DRIVE_JOBS_CONSUMER_NAME: `drive-jobs-late-${suffix}`,
+      DRIVE_DOCUMENTS_CONSUMER_NAME: `drive-documents-late-${suffix}`,
+      DRIVE_VENUES_CONSUMER_NAME: `drive-venues-late-${suffix}`,
+    };
+    const bare = await start(
+      { ...config, GOOGLE_DRIVE_CREDENTIALS: undefined, GOOGLE_DRIVE_ROOT_FOLDER_ID: undefined },
+      { logger: createLogger('drive-bare', { level: 'warn' }) },
+    );
+    let later: Awaited<ReturnType<typeof start>> | undefined;
+    const as = (port: number) =>
+      createClient(DriveService, `127.0.0.1:${port}`, { deadlineMs: 20_000, metadata: userContextSigner(under.user('admin'), under.userContextKey) });
+    try {
+      const client = as(bare.port);
+      expect(await client.getDriveStatus({})).toMatchObject({ configured: false, rootFolderId: '' });
+      const venueId = await under.createVenue('Summit Music Hall');
+      const bytes = new Uint8Array(randomBytes(20 * 1024));
+      bytes.set(Buffer.from('%PDF-1.7\n'), 0);
+      const documentId = await under.upload(venueId, 'hospitality.pdf', bytes, 'marketing');
+      await eventually(
+        async () =>
+          expect((await client.listSyncQueue({ venueId, limit: 0 })).items.map((item) => [item.documentId, item.status])).toEqual([[documentId, 'pending']]),
+        20_000,
+      );
+      // Trigger Sync queues, hands nothing to a worker there is not.
+      expect((await client.triggerSync({})).processed).toBe(0);
+      client.close();
+      await bare.stop();
+
+      later = await start(config, { logger: createLogger('drive-later', { level: 'warn' }) });
+      const configured = as(later.port);
+      await eventually(
+        async () => expect((await configured.listSyncQueue({ venueId, limit: 0 })).items.map((item) => item.status)).toEqual(['completed']),
+        30_000,
+      );
+      expect((await fileOf(documentId))?.sha256Checksum).toBe(sha256(bytes));
+      configured.close();
+    } finally {
+      await bare.stop();
+      await later?.stop();
+      await under.db.useDb(config.MONGODB_DB).dropDatabase();
+    }
+  }, 90_000);
 
   it('tells admins whether Drive is configured; document states to anyone signed in; nothing to callers without a user', async () => {
     expect(await under.driveAs('admin').getDriveStatus({})).toMatchObject({ configured: true, rootFolderId: under.rootFolderId });

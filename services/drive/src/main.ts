@@ -1,6 +1,6 @@
 // The Drive sync service's process: the worker that keeps every document's Google Drive copy in step, and the API in
 // front of it; wiring only (the kit runs the start-up, see startDomainService, and the worker, see startWorker).
-// Without credentials it starts without the worker: documents stay pending, and sync once Drive is configured.
+// Without credentials it starts without the worker: uploads are queued and wait, and sync once Drive is configured.
 import { randomUUID } from 'node:crypto';
 import { STREAMS, SUBJECTS } from '@venuebook/contracts/events';
 import { DriveService } from '@venuebook/contracts/drive/v1';
@@ -32,8 +32,13 @@ import { DriveFileRepository } from './repositories/drive-file.repository.ts';
 import { driveJobModel } from './repositories/job.model.ts';
 import { isDocumentJob } from './repositories/job.model.ts';
 import type { DriveJobPayload } from './repositories/job.model.ts';
+import { queueItemModel } from './repositories/queue-item.model.ts';
+import { QueueRepository } from './repositories/queue.repository.ts';
+import { applyQueueChange, SyncQueue } from './read-model/sync-queue.ts';
 import { documentSync } from './use-cases/document-sync.ts';
+import type { DocumentSync } from './use-cases/document-sync.ts';
 import { driveFolders } from './use-cases/drive-folders.ts';
+import { syncQueueUseCases } from './use-cases/sync-queue.ts';
 import { syncStatusUseCases } from './use-cases/sync-status.ts';
 import { venueFolderSync } from './use-cases/venue-folder-sync.ts';
 
@@ -52,15 +57,21 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
     name: 'drive',
     config,
     logger: options.logger,
-    models: (connection) => ({ jobs: driveJobModel(connection), files: driveFileModel(connection), locks: lockModel(connection, 'DriveLock', 'drive_locks') }),
+    models: (connection) => ({
+      jobs: driveJobModel(connection),
+      files: driveFileModel(connection),
+      queue: queueItemModel(connection),
+      locks: lockModel(connection, 'DriveLock', 'drive_locks'),
+    }),
     streams: [STREAMS.jobs, STREAMS.media, STREAMS.venues],
     service: DriveService,
-    handlers: async ({ models, nc, js, logger, defer }) => {
+    handlers: async ({ models, nc, js, logger, audit, defer }) => {
       const files = new DriveFileRepository(models.files);
-      const copies = await DriveCopies.load(files);
-      // Every replica's copies: each one publishes what it made or removed, all of them (itself too) apply it.
+      const queueItems = new QueueRepository(models.queue);
+      const [copies, queue] = await Promise.all([DriveCopies.load(files), SyncQueue.load(queueItems)]);
+      // Every replica's copies and queue: each one publishes what it changed, all of them (itself too) apply it.
       const events = createDriveEvents(createEventPublisher(js, logger));
-      const subscription = subscribeDomainEvents(
+      const copySubscription = subscribeDomainEvents(
         nc,
         SUBJECTS.driveCopyChanged,
         ({ data }) =>
@@ -72,31 +83,43 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           ),
         { logger },
       );
-      defer(() => subscription.unsubscribe());
+      defer(() => copySubscription.unsubscribe());
+      const queueSubscription = subscribeDomainEvents(nc, SUBJECTS.driveQueueChanged, ({ data }) => applyQueueChange(queue, copies, data), { logger });
+      defer(() => queueSubscription.unsubscribe());
       const jobs = new JobQueue<DriveJobPayload>(models.jobs);
+      const media = createMediaDocuments(config);
+      defer(() => media.close());
+      const venues = createVenueDirectory(config);
+      defer(() => venues.close());
+      const venueName = async (venueId: string): Promise<string | null> => {
+        try {
+          return (await venues.getActive(workerCaller(DRIVE_WORKER, `drive-${randomUUID()}`), venueId)).name;
+        } catch (error) {
+          if (isGrpcError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
+          throw error;
+        }
+      };
+      const queueUseCases = syncQueueUseCases({
+        queue,
+        repository: queueItems,
+        copies,
+        files,
+        jobs,
+        worker: () => worker,
+        media,
+        venueName,
+        events,
+        audit,
+        maxAttempts: config.DRIVE_MAX_ATTEMPTS,
+      });
       const credentials = config.GOOGLE_DRIVE_CREDENTIALS;
       const rootFolderId = config.GOOGLE_DRIVE_ROOT_FOLDER_ID;
+      let sync: DocumentSync | undefined;
       if (credentials && rootFolderId) {
         const drive = createDrive({ credentials, rootUrl: config.GOOGLE_DRIVE_API_URL, timeoutMs: config.GOOGLE_DRIVE_TIMEOUT_MS });
-        const media = createMediaDocuments(config);
-        defer(() => media.close());
-        const venues = createVenueDirectory(config);
-        defer(() => venues.close());
         const locks = new Locks(models.locks, { waitMs: 30_000 });
-        const folders = driveFolders({
-          drive,
-          rootFolderId,
-          locks,
-          venueName: async (venueId) => {
-            try {
-              return (await venues.getActive(workerCaller(DRIVE_WORKER, `drive-${randomUUID()}`), venueId)).name;
-            } catch (error) {
-              if (isGrpcError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
-              throw error;
-            }
-          },
-        });
-        const sync = documentSync({
+        const folders = driveFolders({ drive, rootFolderId, locks, venueName });
+        const documents = documentSync({
           drive,
           media,
           folders,
@@ -107,7 +130,9 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
             copies.set(documentId, record);
             void events.copyChanged(documentId, venueId, record);
           },
+          onGone: (documentId, venueId) => queueUseCases.forgetDocument(documentId, venueId),
         });
+        sync = documents;
         const venueFolders = venueFolderSync({ folders });
         const running = await startWorker<DriveJobPayload>({
           name: 'drive',
@@ -123,30 +148,38 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           sweepIntervalMs: config.DRIVE_SWEEP_INTERVAL_MS,
           graceMs: config.DRIVE_GRACE_MS,
           perform: (job, context) =>
-            isDocumentJob(job.payload) ? sync.perform({ ...job, payload: job.payload }, context) : venueFolders.perform({ ...job, payload: job.payload }),
+            isDocumentJob(job.payload) ? documents.perform({ ...job, payload: job.payload }, context) : venueFolders.perform({ ...job, payload: job.payload }),
           // A document changes again after its copy was made (category, deletion): its job runs again.
           renewable: true,
+          // The queue is the truth of what must be synced: every item without a copy (an event lost, Drive configured late).
+          discover: async () => queueUseCases.pendingJobs(),
         });
         worker = running;
         defer(() => running.stop());
-        const consumer = await startDocumentConsumer(nc, {
-          durable: config.DRIVE_DOCUMENTS_CONSUMER_NAME,
-          logger,
-          sync,
-          enqueue: (id, payload, change) => running.enqueue(id, payload, change),
-        });
         const venueConsumer = await startVenueConsumer(nc, {
           durable: config.DRIVE_VENUES_CONSUMER_NAME,
           logger,
           folders: venueFolders,
           enqueue: (id, payload, change) => running.enqueue(id, payload, change),
         });
-        // Stopped before the worker (clean-up runs in reverse): no job is added while it drains.
-        defer(() => consumer.stop());
         defer(() => venueConsumer.stop());
       } else {
-        logger.warn('Google Drive is not configured (GOOGLE_DRIVE_CREDENTIALS, GOOGLE_DRIVE_ROOT_FOLDER_ID): documents wait as pending');
+        logger.warn('Google Drive is not configured (GOOGLE_DRIVE_CREDENTIALS, GOOGLE_DRIVE_ROOT_FOLDER_ID): documents are queued and wait');
       }
+      // Uploads are queued whether Drive is configured or not (nothing queued is lost: it syncs once Drive is).
+      const consumer = await startDocumentConsumer(nc, {
+        durable: config.DRIVE_DOCUMENTS_CONSUMER_NAME,
+        logger,
+        queue: queueUseCases,
+        enqueue: (documentId, venueId, change) => {
+          const running = worker;
+          if (!running || !sync) return Promise.resolve();
+          const job = sync.jobOf(documentId, venueId);
+          return running.enqueue(job.id, job.payload, change);
+        },
+      });
+      // Stopped before the worker (clean-up runs in reverse): no job is added while it drains.
+      defer(() => consumer.stop());
       const root = credentials && rootFolderId ? { folderId: rootFolderId, url: `https://drive.google.com/drive/folders/${rootFolderId}` } : null;
       const status = syncStatusUseCases({
         copies,
@@ -155,7 +188,7 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
         maxAttempts: config.DRIVE_MAX_ATTEMPTS,
         root,
       });
-      return createDriveHandlers({ status });
+      return createDriveHandlers({ status, queue: queueUseCases });
     },
   });
   return { ...handle, worker };

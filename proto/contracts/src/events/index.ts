@@ -67,6 +67,8 @@ export const SUBJECTS = {
   photoTagsChanged: subject('media', 'photo_tags', 'changed'),
   /** Drive sync (services/drive): a document's Drive copy was made or removed (the other replicas' read models follow). */
   driveCopyChanged: subject('media', 'drive_copy', 'changed'),
+  /** Drive sync: a document queued or taken off the queue, or a Clear & Reset (the other replicas' queues follow). */
+  driveQueueChanged: subject('media', 'drive_queue', 'changed'),
   galleryChanged: subject('media', 'gallery', 'changed'),
   userFirstLogin: subject('identity', 'user', 'first_login'),
   userRoleChanged: subject('identity', 'user', 'role_changed'),
@@ -435,6 +437,20 @@ export const driveCopyChangedSchema = z.object({
 });
 export type DriveCopyChanged = z.infer<typeof driveCopyChangedSchema>;
 
+/**
+ * drive_queue.changed: `queued` (the item), `removed` (one document's item), or `reset` (every item and Drive copy of
+ * `venueId`, or of all venues when it is '').
+ */
+export const driveQueueChangedSchema = z.object({
+  change: z.enum(['queued', 'removed', 'reset']),
+  documentId: z.string().max(200),
+  venueId: z.string().max(200),
+  fileName: z.string().max(1000),
+  uploadedAt: z.string().max(40).nullable(),
+  createdAt: z.string().max(40).nullable(),
+});
+export type DriveQueueChanged = z.infer<typeof driveQueueChangedSchema>;
+
 /** photo_tags.changed: the documents whose tags changed (replicas re-read their tags by document id). */
 export const photoTagsChangedSchema = z.object({ venueId: z.string(), documentIds: z.array(z.string()).max(1000) });
 export type PhotoTagsChanged = z.infer<typeof photoTagsChangedSchema>;
@@ -473,6 +489,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.documentCategoryChanged]: documentChangedSchema,
   [SUBJECTS.documentDeleted]: documentChangedSchema,
   [SUBJECTS.driveCopyChanged]: driveCopyChangedSchema,
+  [SUBJECTS.driveQueueChanged]: driveQueueChangedSchema,
   [SUBJECTS.photoTagsChanged]: photoTagsChangedSchema,
   [SUBJECTS.galleryChanged]: galleryChangedSchema,
   [SUBJECTS.userFirstLogin]: userFirstLoginSchema,

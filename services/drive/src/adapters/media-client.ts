@@ -1,5 +1,6 @@
 // The Drive worker's client of the media service, calling as the worker (never as a user): a document as media
-// holds it now, and its bytes from any offset (an upload to Drive resumes where Drive stopped).
+// holds it now, its bytes from any offset (an upload to Drive resumes where Drive stopped), and the list of every
+// document (Trigger Sync queues those not queued).
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ContentVariant } from '@venuebook/contracts/media/v1';
@@ -19,11 +20,21 @@ export interface MediaDocument {
   category: string;
 }
 
+/** A document as media's index lists it (Trigger Sync's bootstrap). */
+export interface IndexedDocument {
+  id: string;
+  venueId: string;
+  fileName: string;
+  uploadedAt: Date | null;
+}
+
 export interface MediaDocuments {
   /** The document, or null when it does not exist (deleted, or its venue purged). */
   get(documentId: string): Promise<MediaDocument | null>;
   /** The original's bytes from `offset` to the end, as they arrive. */
   read(documentId: string, offset: number, size: number, signal: AbortSignal): Readable;
+  /** Every document of a venue ('' for all), newest upload first, in pages. */
+  index(venueId: string): AsyncIterable<IndexedDocument[]>;
   close(): void;
 }
 
@@ -69,6 +80,17 @@ export function createMediaDocuments(config: DriveConfig): MediaDocuments {
         for await (const message of parts) if (message.part.case === 'chunk') yield message.part.value;
       }
       return Readable.from(bytes(), { objectMode: false });
+    },
+
+    async *index(venueId) {
+      for await (const page of media.client.listDocumentIndex({ venueId }, { ...options(), deadlineMs: READ_DEADLINE_MS })) {
+        yield page.documents.map((document) => ({
+          id: document.id,
+          venueId: document.venueId,
+          fileName: document.fileName,
+          uploadedAt: document.uploadedAt ? new Date(document.uploadedAt) : null,
+        }));
+      }
     },
 
     close: () => media.close(),

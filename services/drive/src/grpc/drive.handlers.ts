@@ -2,12 +2,19 @@ import type { DriveService } from '@venuebook/contracts/drive/v1';
 import type { ServiceHandlers } from '@venuebook/grpc';
 import { GrpcError } from '@venuebook/grpc';
 import { callerCan, requirePermission, requireUser } from '@venuebook/service-kit';
+import { QUEUE_LIST_LIMIT } from '../use-cases/sync-queue.ts';
+import type { SyncQueueUseCases } from '../use-cases/sync-queue.ts';
 import type { SyncStatusUseCases } from '../use-cases/sync-status.ts';
 
 const MAX_DOCUMENTS = 1000;
 
-/** Drive sync's gRPC face: its status for admins ('sync.view'); documents' copies for anyone signed in (errors for admins). */
-export function createDriveHandlers(useCases: { status: SyncStatusUseCases }): ServiceHandlers<typeof DriveService> {
+const iso = (date: Date | null): string => date?.toISOString() ?? '';
+
+/**
+ * Drive sync's gRPC face: its status and queue for admins ('sync.view'), Trigger Sync ('sync.trigger') and Clear &
+ * Reset ('sync.reset'); documents' copies for anyone signed in (errors for admins).
+ */
+export function createDriveHandlers(useCases: { status: SyncStatusUseCases; queue: SyncQueueUseCases }): ServiceHandlers<typeof DriveService> {
   return {
     async getDriveStatus(_request, call) {
       requirePermission(call, 'sync.view');
@@ -32,6 +39,42 @@ export function createDriveHandlers(useCases: { status: SyncStatusUseCases }): S
           syncedAt: state.syncedAt?.toISOString() ?? '',
         })),
       };
+    },
+
+    async listSyncQueue(request, call) {
+      requirePermission(call, 'sync.view');
+      if (request.limit < 0 || request.limit > QUEUE_LIST_LIMIT) throw GrpcError.invalidArgument(`The limit must be between 1 and ${QUEUE_LIST_LIMIT}`);
+      const { items, counts, total } = await useCases.queue.list(request.venueId, request.limit || QUEUE_LIST_LIMIT);
+      return {
+        items: items.map((item) => ({
+          id: item.documentId,
+          documentId: item.documentId,
+          venueId: item.venueId,
+          venueName: item.venueName,
+          fileName: item.fileName,
+          uploadedAt: iso(item.uploadedAt),
+          status: item.state.status,
+          retryCount: item.state.retryCount,
+          maxRetries: item.state.maxRetries,
+          errorMessage: item.state.error,
+          createdAt: iso(item.createdAt),
+          updatedAt: iso(item.updatedAt),
+          syncedAt: iso(item.state.syncedAt),
+          googleDriveUrl: item.state.url,
+        })),
+        counts,
+        total,
+      };
+    },
+
+    async triggerSync(_request, call) {
+      const caller = requirePermission(call, 'sync.trigger');
+      return useCases.queue.trigger(caller);
+    },
+
+    async resetSyncQueue(request, call) {
+      const caller = requirePermission(call, 'sync.reset');
+      return useCases.queue.reset(caller, request.venueId);
     },
   };
 }

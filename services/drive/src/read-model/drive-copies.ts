@@ -16,6 +16,17 @@ export class DriveCopies {
     else this.#byDocument.delete(documentId);
   }
 
+  /** Drops the copies of a venue ('' for all: Clear & Reset) made up to `until`; the documents they were of. */
+  reset(venueId: string, until: Date): string[] {
+    const dropped: string[] = [];
+    for (const [documentId, record] of this.#byDocument) {
+      if ((venueId && record.venueId !== venueId) || record.syncedAt.getTime() > until.getTime()) continue;
+      this.#byDocument.delete(documentId);
+      dropped.push(documentId);
+    }
+    return dropped;
+  }
+
   get(documentId: string): DriveFileRecord | undefined {
     return this.#byDocument.get(documentId);
   }

@@ -48,6 +48,12 @@ export class DriveFileRepository {
     await this.#model.deleteOne({ _id: documentId }).exec();
   }
 
+  /** Forgets the copies of a venue ('' for all: Clear & Reset); their files stay in Drive and are found again. */
+  async forgetVenue(venueId: string): Promise<number> {
+    const { deletedCount } = await this.#model.deleteMany(venueId ? { venueId } : {}).exec();
+    return deletedCount;
+  }
+
   async all(): Promise<DriveFileRecord[]> {
     return (await this.#model.find().lean<DriveFileDocument[]>().exec()).map(toRecord);
   }

@@ -23,9 +23,11 @@ export interface DocumentSyncDeps {
   now?: () => Date;
   /** Told of every copy made or removed (the read model). */
   onSynced?: (documentId: string, venueId: string, file: DriveFileRecord | null) => void;
+  /** Told of a document that is gone, once its copy is trashed (the queue forgets it). */
+  onGone?: (documentId: string, venueId: string) => Promise<void>;
 }
 
-export function documentSync({ drive, media, folders, files, locks, logger, now = () => new Date(), onSynced }: DocumentSyncDeps) {
+export function documentSync({ drive, media, folders, files, locks, logger, now = () => new Date(), onSynced, onGone }: DocumentSyncDeps) {
   /** The document's file in Drive, by its appProperties (the record's file id first: one read instead of a query). */
   async function driveFileOf(documentId: string, venueId: string): Promise<DriveItem | null> {
     const recorded = await files.get(documentId);
@@ -45,6 +47,7 @@ export function documentSync({ drive, media, folders, files, locks, logger, now 
       if (file) await drive.trash(file.id);
       await files.forget(documentId);
       onSynced?.(documentId, venueId, null);
+      await onGone?.(documentId, venueId);
       return;
     }
     const parentId = await folders.folderFor(document.venueId, document.category);

@@ -2,6 +2,7 @@
 import type { WorkerJobDocument } from '@venuebook/service-kit';
 import { JOB_ID } from '../domain/drive-layout.ts';
 import type { DriveCopies } from '../read-model/drive-copies.ts';
+import type { DriveFileRecord } from '../repositories/drive-file.repository.ts';
 
 export interface DocumentSyncState {
   documentId: string;
@@ -25,6 +26,28 @@ export interface SyncStatusDeps {
   root: { folderId: string; url: string } | null;
 }
 
+/** A document's sync state from its copy, its job record (a failed attempt) and whether a worker holds its job now. */
+export function syncStateOf(
+  documentId: string,
+  copy: DriveFileRecord | undefined,
+  record: Pick<WorkerJobDocument, 'status' | 'attempts' | 'lastError'> | undefined,
+  inHand: boolean,
+  maxAttempts: number,
+): DocumentSyncState {
+  const failed = record?.status === 'failed';
+  const open = record !== undefined && record.status !== 'done';
+  return {
+    documentId,
+    status: copy && !failed ? 'completed' : failed ? 'failed' : inHand ? 'syncing' : 'pending',
+    fileId: copy?.fileId ?? '',
+    url: copy?.url ?? '',
+    retryCount: open ? record.attempts : 0,
+    maxRetries: maxAttempts,
+    error: open ? record.lastError : '',
+    syncedAt: copy?.syncedAt ?? null,
+  };
+}
+
 export function syncStatusUseCases({ copies, jobRecords, inHand, maxAttempts, root }: SyncStatusDeps) {
   return {
     driveStatus() {
@@ -34,22 +57,9 @@ export function syncStatusUseCases({ copies, jobRecords, inHand, maxAttempts, ro
     async documentStates(documentIds: readonly string[]): Promise<DocumentSyncState[]> {
       const ids = [...new Set(documentIds)];
       const records = await jobRecords(ids.map(JOB_ID.document));
-      return ids.map((documentId): DocumentSyncState => {
-        const copy = copies.get(documentId);
+      return ids.map((documentId) => {
         const jobId = JOB_ID.document(documentId);
-        const record = records.get(jobId);
-        const failed = record?.status === 'failed';
-        const status = copy && !failed ? 'completed' : failed ? 'failed' : inHand(jobId) ? 'syncing' : 'pending';
-        return {
-          documentId,
-          status,
-          fileId: copy?.fileId ?? '',
-          url: copy?.url ?? '',
-          retryCount: record && record.status !== 'done' ? record.attempts : 0,
-          maxRetries: maxAttempts,
-          error: record && record.status !== 'done' ? record.lastError : '',
-          syncedAt: copy?.syncedAt ?? null,
-        };
+        return syncStateOf(documentId, copies.get(documentId), records.get(jobId), inHand(jobId), maxAttempts);
       });
     },
   };

@@ -126,6 +126,15 @@ export class JobQueue<P = Record<string, unknown>> {
     await this.#jobs.updateOne({ _id: id }, { $set: { status: 'done', lastError: '', updatedAt: this.#now() } }).exec();
   }
 
+  /** Forgets jobs `ids` (an admin reset their work: it starts again from its first attempt); how many records there were. */
+  async forget(ids: readonly string[]): Promise<number> {
+    let deleted = 0;
+    for (let start = 0; start < ids.length; start += 1000) {
+      deleted += (await this.#jobs.deleteMany({ _id: { $in: ids.slice(start, start + 1000) } }).exec()).deletedCount;
+    }
+    return deleted;
+  }
+
   /** A failed job back with all its attempts (an admin's retry); undefined when it is not failed. */
   async retryFailed(id: string): Promise<WorkerJobDocument | undefined> {
     const job = await this.get(id);

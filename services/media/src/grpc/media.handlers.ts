@@ -1,6 +1,6 @@
 import type { MediaService } from '@venuebook/contracts/media/v1';
 import type { ServiceHandlers } from '@venuebook/grpc';
-import { requirePermission, requireUser } from '@venuebook/service-kit';
+import { requirePermission, requireUser, requireWorkerCaller } from '@venuebook/service-kit';
 import type { ContentUseCase } from '../use-cases/content.ts';
 import type { DocumentUseCases } from '../use-cases/documents.ts';
 import type { GalleryUseCases } from '../use-cases/gallery.ts';
@@ -12,6 +12,12 @@ import {
   publicPhotoToProto,
   venueDocumentToProto as documentToProto,
 } from '@venuebook/contracts/codecs/media';
+
+/** The Drive sync worker's name (its calls are signed as it; see requireWorkerCaller). */
+export const DRIVE_WORKER = 'drive';
+
+/** Documents listed per message of ListDocumentIndex. */
+const INDEX_PAGE = 1000;
 
 /** The gRPC face of documents, photos, content and the gallery: decode, check the permission, run the use case, encode. */
 export function createMediaHandlers(useCases: {
@@ -93,6 +99,16 @@ export function createMediaHandlers(useCases: {
           await gallery.updateSettings(caller, request.venueId, { enabled: request.enabled, expiresAt: request.expiresAt, rotateKey: request.rotateKey }),
         ),
       };
+    },
+
+    async *listDocumentIndex(request, call) {
+      requireWorkerCaller(call, DRIVE_WORKER);
+      for (const page of documents.documentIndex(request.venueId, INDEX_PAGE)) {
+        if (call.signal.aborted) return;
+        yield {
+          documents: page.map((document) => ({ id: document.id, venueId: document.venueId, fileName: document.fileName, uploadedAt: document.uploadedAt })),
+        };
+      }
     },
 
     async getPublicGallery(request, call) {

@@ -202,6 +202,15 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
       return document;
     },
 
+    /** Every document (of one venue, or of all), newest upload first, in pages: the Drive sync worker's bootstrap. */
+    *documentIndex(venueId: string, pageSize: number): Generator<VenueDocumentRecord[]> {
+      for (let offset = 0; ; offset += pageSize) {
+        const page = readModel.query({ sort: 'newest', offset, limit: pageSize, ...(venueId ? { group: venueId } : {}) });
+        if (page.items.length > 0) yield page.items.map((entry) => entry.document);
+        if (offset + pageSize >= page.total) return;
+      }
+    },
+
     async listDocuments(caller: Caller, venueId: string, kind: DocumentKindName, eventId: string): Promise<VenueDocumentRecord[]> {
       await venues.requireActive(caller, venueId);
       return documentsOf(readModel, venueId, kind, eventId || undefined);

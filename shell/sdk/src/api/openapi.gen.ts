@@ -3268,6 +3268,258 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/drive/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sync queue
+         * @description Newest items first (at most 100), of every venue or of one, with the counts of each status over all of the scope's items.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only this venue's items (the venue dialog); all venues when absent */
+                    venueId?: string;
+                    /** @description Newest items first, at most this many */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncQueue"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/drive/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trigger Sync
+         * @description Queues the documents never queued (bootstrapped), then hands every item not synced, failed ones included, to the worker (processed). It answers at once; the worker syncs in the background.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TriggerSyncResult"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/drive/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear & Reset the sync queue
+         * @description Removes the queue items of one venue (or of all) and resets their documents' sync state, so that Trigger Sync queues them again. Files already in Google Drive stay there and are found again, not duplicated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResetSyncQueueRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResetSyncQueueResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings": {
         parameters: {
             query?: never;
@@ -9649,6 +9901,10 @@ export interface components {
             /** @description The URL to test (it need not be saved) */
             url: string;
         };
+        ResetSyncQueueRequestInput: {
+            /** @description Only this venue; every venue when absent */
+            venueId?: string;
+        };
         /**
          * @description User role
          * @enum {string}
@@ -10488,6 +10744,62 @@ export interface components {
             rootFolderId: string | null;
             /** @description That folder in Google Drive */
             rootFolderUrl: string | null;
+        };
+        /** @description A document in the Google Drive sync queue (spec §3 gdrive_sync_queue) */
+        SyncQueueItem: {
+            /** @description The item's id */
+            id: string;
+            venueDocumentId: string;
+            venueId: string;
+            /** @description Null when the venue is gone or deleted */
+            venueName: string | null;
+            /** @description Null when unknown */
+            fileName: string | null;
+            uploadedAt: string | null;
+            /**
+             * @description 'syncing' while a worker is at it
+             * @enum {string}
+             */
+            status: "pending" | "syncing" | "completed" | "failed";
+            retryCount: number;
+            maxRetries: number;
+            errorMessage: string | null;
+            createdAt: string;
+            updatedAt: string;
+            syncedAt: string | null;
+            /** @description The file in Google Drive, once synced */
+            googleDriveUrl: string | null;
+        };
+        /** @description The Google Drive sync queue, of all venues or of one */
+        SyncQueue: {
+            /** @description Newest first */
+            items: components["schemas"]["SyncQueueItem"][];
+            /** @description Over every item in scope */
+            counts: {
+                pending: number;
+                syncing: number;
+                completed: number;
+                failed: number;
+            };
+            total: number;
+        };
+        /** @description What Trigger Sync did */
+        TriggerSyncResult: {
+            /** @constant */
+            success: true;
+            /** @description Items handed to the worker (0 when Drive is not configured: they wait) */
+            processed: number;
+            /** @description Documents queued by this call (never queued before) */
+            bootstrapped: number;
+        };
+        /** @description What Clear & Reset did */
+        ResetSyncQueueResult: {
+            /** @constant */
+            success: true;
+            /** @description Queue items removed */
+            removedQueue: number;
+            /** @description Documents whose sync state was reset (Trigger Sync queues them again) */
+            resetDocs: number;
         };
         Readiness: {
             /** @enum {string} */

@@ -1,0 +1,63 @@
+import type { Model } from 'mongoose';
+import type { QueueItemDocument } from './queue-item.model.ts';
+
+const DUPLICATE_KEY = 11000;
+
+/** A document in the sync queue (its state is derived, see SyncQueue). */
+export interface QueueItem {
+  documentId: string;
+  venueId: string;
+  fileName: string;
+  uploadedAt: Date | null;
+  createdAt: Date;
+}
+
+const toItem = (doc: QueueItemDocument): QueueItem => ({
+  documentId: doc._id,
+  venueId: doc.venueId,
+  fileName: doc.fileName,
+  uploadedAt: doc.uploadedAt ?? null,
+  createdAt: doc.createdAt,
+});
+
+/** The queue's items: inserted once, deleted by `_id` or by venue, all read at start for the read model. */
+export class QueueRepository {
+  readonly #model: Model<QueueItemDocument>;
+
+  constructor(model: Model<QueueItemDocument>) {
+    this.#model = model;
+  }
+
+  /** Queues a document; false when it was queued already (by another replica, or a repeated event). */
+  async add(item: QueueItem): Promise<boolean> {
+    try {
+      await this.#model.create({
+        _id: item.documentId,
+        venueId: item.venueId,
+        fileName: item.fileName,
+        uploadedAt: item.uploadedAt,
+        createdAt: item.createdAt,
+      });
+      return true;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === DUPLICATE_KEY) return false;
+      throw error;
+    }
+  }
+
+  async remove(documentId: string): Promise<void> {
+    await this.#model.deleteOne({ _id: documentId }).exec();
+  }
+
+  /** Removes the items of a venue ('' for all); how many. */
+  async removeVenue(venueId: string): Promise<number> {
+    const { deletedCount } = await this.#model.deleteMany(venueId ? { venueId } : {}).exec();
+    return deletedCount;
+  }
+
+  /** Every item, oldest queued first. */
+  async all(): Promise<QueueItem[]> {
+    const items = (await this.#model.find().lean<QueueItemDocument[]>().exec()).map(toItem);
+    return items.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+}
