@@ -381,6 +381,12 @@ describe('the Documents page', () => {
       expect(await pdf.getByTestId('document-meta').textContent()).toMatch(/^\d+ Bytes · Uploaded [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
       expect(await pdf.getByTestId('document-description').textContent()).toBe('Signed rider and power notes');
       expect(await pdf.getByTestId('document-download').getAttribute('href')).toContain('download=1');
+      // Its Google Drive copy (the local Drive): the state follows without a reload, then 'Open in Drive' links to it.
+      await expect.poll(() => pdf.getByTestId('drive-sync').getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
+      expect(await pdf.getByTestId('drive-sync').textContent()).toBe('In Drive');
+      const pdfId = await pdf.getAttribute('data-document-id');
+      const copy = (await apiCall('editor', 'GET', `/documents/${pdfId}`)).json as { googleDriveUrl: string };
+      expect(await pdf.getByTestId('open-in-drive').getAttribute('href')).toBe(copy.googleDriveUrl);
       await screenshot(page, 'media-documents-1440');
 
       // Change the category: the document moves to its group.
@@ -438,6 +444,11 @@ describe('the Documents page', () => {
       await page.goto(`${baseUrl()}/venue/${venueId}/photos`);
       await tiles(page).first().waitFor();
       for (const id of ['photo-upload-toggle', 'photo-tag-mode', 'photo-delete-mode']) expect(await page.getByTestId(id).isDisabled(), id).toBe(true);
+      // Each photo's Drive state on its tile; the viewer links to its Drive copy.
+      await expect.poll(() => tiles(page).first().getByTestId('drive-sync').getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
+      await tiles(page).first().click();
+      expect(await page.getByTestId('viewer-open-in-drive').getAttribute('href')).toMatch(/^http/);
+      await page.keyboard.press('Escape');
       expect(await page.getByTestId('gallery-controls').count()).toBe(0);
       await page.getByTestId('gallery-link-url').waitFor();
       expect(errors).toEqual([]);

@@ -27,6 +27,8 @@ import {
 import { useMemo, useState } from 'react';
 import { LuDownload, LuExternalLink, LuFileText, LuTrash2, LuUpload } from 'react-icons/lu';
 import { useParams } from 'react-router-dom';
+import { driveRefreshInterval, driveSyncView } from '../shared/drive-sync.ts';
+import { DriveSyncBadge, OpenInDrive } from '../shared/drive-sync-badge.tsx';
 import { useVenueEvents } from '../shared/use-venue-lists.ts';
 import { DocumentUpload } from './document-upload.tsx';
 import { DOCUMENT_TEXT, formatDocumentDate, groupByCategory } from './document-rules.ts';
@@ -43,8 +45,13 @@ export function DocumentsPage() {
   const mayDelete = useCan('document.delete');
 
   const venue = useQuery(venueQueries.detail(venueId));
-  // The signed file URLs last about an hour: the list is read again every 10 minutes while the page is open.
-  const documents = useQuery({ ...mediaQueries.documents(venueId), enabled: venue.isSuccess, refetchInterval: SIGNED_URL_REFRESH_MS });
+  // The signed file URLs last about an hour: the list is read again every 10 minutes while the page is open, and
+  // every few seconds while a copy is on its way to Drive.
+  const documents = useQuery({
+    ...mediaQueries.documents(venueId),
+    enabled: venue.isSuccess,
+    refetchInterval: (query) => driveRefreshInterval(query.state.data?.documents, SIGNED_URL_REFRESH_MS),
+  });
   const events = useVenueEvents(venueId, venue.isSuccess);
   const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState<VenueDocument | null>(null);
@@ -148,6 +155,7 @@ function DocumentItem({ document, event, events, mayEdit, mayDelete, onDelete }:
   });
   const busy = update.isPending;
   const uploaded = formatDocumentDate(document.uploadedAt);
+  const drive = driveSyncView(document);
 
   return (
     <Card.Root variant="outline" size="sm" data-testid="document-item" data-document-id={document.id}>
@@ -173,6 +181,9 @@ function DocumentItem({ document, event, events, mayEdit, mayDelete, onDelete }:
                 {formatFileSize(document.fileSize)}
                 {uploaded ? ` · Uploaded ${uploaded}` : ''}
               </Text>
+              <Box mt="1">
+                <DriveSyncBadge view={drive} />
+              </Box>
               {document.description ? (
                 <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="document-description">
                   {document.description}
@@ -194,6 +205,7 @@ function DocumentItem({ document, event, events, mayEdit, mayDelete, onDelete }:
                 </a>
               </Button>
             ) : null}
+            {drive.url ? <OpenInDrive url={drive.url} /> : null}
             <Button asChild size="xs" variant="ghost">
               <a href={document.urls.download} download={document.fileName} data-testid="document-download">
                 <LuDownload /> Download

@@ -22,6 +22,7 @@ import { LuImage, LuTag, LuTrash2, LuUpload, LuX } from 'react-icons/lu';
 import { useParams } from 'react-router-dom';
 import { formatFileSize } from '@venuebook/domain';
 import { formatDocumentDate } from '../documents/document-rules.ts';
+import { driveRefreshInterval, driveSyncView } from '../shared/drive-sync.ts';
 import { LayoutToggle, PhotoGallery, type GalleryLayout, type GalleryPhoto } from '../shared/photo-gallery.tsx';
 import { PhotoViewer } from '../shared/photo-viewer.tsx';
 import { useVenueCards } from '../shared/use-venue-lists.ts';
@@ -58,8 +59,13 @@ export function PhotosPage() {
   const mayDelete = useCan('photo.delete');
 
   const venue = useQuery(venueQueries.detail(venueId));
-  // The signed image URLs last about an hour: the list is read again every 10 minutes while the page is open.
-  const photos = useQuery({ ...mediaQueries.documents(venueId, 'photos'), enabled: venue.isSuccess, refetchInterval: SIGNED_URL_REFRESH_MS });
+  // The signed image URLs last about an hour: the list is read again every 10 minutes while the page is open, and
+  // every few seconds while a copy is on its way to Drive.
+  const photos = useQuery({
+    ...mediaQueries.documents(venueId, 'photos'),
+    enabled: venue.isSuccess,
+    refetchInterval: (query) => driveRefreshInterval(query.state.data?.documents, SIGNED_URL_REFRESH_MS),
+  });
   const cards = useVenueCards(venueId, venue.isSuccess);
 
   const [layout, setLayout] = useState<GalleryLayout>('grid');
@@ -83,6 +89,7 @@ export function PhotosPage() {
         alt: photo.fileName,
         width: photo.width ?? undefined,
         height: photo.height ?? undefined,
+        drive: driveSyncView(photo),
       })),
     [list],
   );
@@ -245,5 +252,6 @@ function galleryPhotoOf(photo: VenueDocument, cardTitles: ReadonlyMap<string, st
     title: photo.fileName,
     detail: `${formatDocumentDate(photo.dateTaken)} · ${formatFileSize(photo.fileSize)}`,
     tags,
+    drive: driveSyncView(photo),
   };
 }

@@ -1,5 +1,7 @@
 import { Badge, Box, Flex, HStack, IconButton, Image, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { LuCheck, LuImage, LuLayoutGrid, LuList } from 'react-icons/lu';
+import type { DriveSyncView } from './drive-sync.ts';
+import { DriveSyncBadge } from './drive-sync-badge.tsx';
 
 /** A photo as the grids show it: its thumbnail and what the list view writes beside it. */
 export interface GalleryPhoto {
@@ -12,6 +14,8 @@ export interface GalleryPhoto {
   detail?: string;
   /** Badges in the list view (the data cards the photo is tagged with). */
   tags?: readonly string[];
+  /** Its Google Drive copy (the venue's Photos page; not the public gallery). */
+  drive?: DriveSyncView;
 }
 
 export type GalleryLayout = 'grid' | 'list';
@@ -96,6 +100,11 @@ export function PhotoGallery({ photos, layout, onActivate, selected }: PhotoGall
                     {photo.detail}
                   </Text>
                 ) : null}
+                {photo.drive ? (
+                  <Box mt="1">
+                    <DriveSyncBadge view={photo.drive} />
+                  </Box>
+                ) : null}
                 {photo.tags && photo.tags.length > 0 ? (
                   <Wrap gap="1" mt="1" data-testid="photo-tags">
                     {photo.tags.map((tag) => (
@@ -133,6 +142,11 @@ export function PhotoGallery({ photos, layout, onActivate, selected }: PhotoGall
             {...tileProps(photo, index, isSelected)}
           >
             <Thumb photo={photo} boxSize="full" />
+            {photo.drive ? (
+              <Box position="absolute" top="1.5" right={selecting ? '9' : '1.5'}>
+                <DriveSyncBadge view={photo.drive} compact />
+              </Box>
+            ) : null}
             {photo.tags && photo.tags.length > 0 ? (
               <Badge position="absolute" bottom="1.5" left="1.5" size="sm" variant="solid" colorPalette="gray" data-testid="photo-tag-count">
                 {photo.tags.length === 1 ? photo.tags[0] : `${photo.tags.length} cards`}

@@ -4,8 +4,9 @@
 // opened (its own chunk with the library and its styles).
 import { useRef, type PointerEvent } from 'react';
 import Lightbox, { useLightboxState, type ControllerRef } from 'yet-another-react-lightbox';
+import { LuExternalLink } from 'react-icons/lu';
 import { swipeDirection } from './swipe.ts';
-import type { PhotoViewerProps } from './photo-viewer.tsx';
+import type { PhotoViewerProps, ViewerSlide } from './photo-viewer.tsx';
 
 // The library's stylesheet, emitted as a file of this chunk (webpack's `new URL(…, import.meta.url)` asset).
 const LIGHTBOX_STYLES = new URL('yet-another-react-lightbox/styles.css', import.meta.url).href;
@@ -41,8 +42,28 @@ export function PhotoViewerView({ slides, index, onClose, onIndexChange }: Photo
         controller={{ ref: controller, disableSwipeNavigation: true, closeOnBackdropClick: false }}
         labels={{ Previous: 'Previous photo', Next: 'Next photo', Close: 'Close viewer' }}
         render={{ controls: () => <ViewerCounter /> }}
+        toolbar={{ buttons: [<OpenInDriveButton key="drive" />, 'close'] }}
       />
     </div>
+  );
+}
+
+/** 'Open in Drive' for the photo shown, once it is in Drive (the toolbar's own button style). */
+function OpenInDriveButton() {
+  const { currentSlide } = useLightboxState();
+  const url = (currentSlide as ViewerSlide | undefined)?.drive?.url;
+  if (!url) return null;
+  return (
+    <a
+      className="yarl__button"
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-testid="viewer-open-in-drive"
+      style={{ fontSize: '14px', lineHeight: '24px', textDecoration: 'none', display: 'inline-flex', alignItems: 'center', gap: '6px' }}
+    >
+      <LuExternalLink aria-hidden size={20} /> Open in Drive
+    </a>
   );
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import type { DriveSyncView } from './drive-sync.ts';
 
 export interface ViewerSlide {
   /** The 1440 px preview (spec: the viewer shows previews), else the original. */
@@ -6,6 +7,8 @@ export interface ViewerSlide {
   alt: string;
   width?: number | undefined;
   height?: number | undefined;
+  /** Its Google Drive copy: 'Open in Drive' in the toolbar once synced (the venue's Photos page). */
+  drive?: DriveSyncView | undefined;
 }
 
 export interface PhotoViewerProps {
