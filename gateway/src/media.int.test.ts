@@ -343,6 +343,8 @@ describe("a document's Google Drive copy through the gateway", () => {
     expectStatus(await inject('GET', '/admin/drive/queue', editor), 403);
 
     expectStatus(await inject('POST', '/admin/drive/reset', editor, { venueId }), 403);
+    // A misspelt field is refused, not taken for 'every venue'.
+    expectStatus(await inject('POST', '/admin/drive/reset', admin, { venue_id: venueId }), 400);
     expect(expectStatus(await inject('POST', '/admin/drive/reset', admin, { venueId }), 200).json()).toEqual({ success: true, removedQueue: 1, resetDocs: 1 });
     expect((await queue()).items).toEqual([]);
     expectStatus(await inject('POST', '/admin/drive/sync', editor), 403);

@@ -5,9 +5,8 @@
 // The size is DRIVE_KILL_DOCUMENTS documents and DRIVE_KILLS kills (npm test runs a smaller size than the one the
 // decision record reports, for the suite's time budget; the behaviour is the same).
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { StandInDriveFile } from '@venuebook/service-kit/testing';
-import { eventually } from '@venuebook/service-kit/testing';
+import { eventually, killRepeatedly } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { driveUnderTest, sha256 } from './testing/drive-under-test.ts';
 
@@ -49,16 +48,7 @@ describe('Drive sync under SIGKILL', () => {
       for (const [id, hash] of batch) expected.set(id, hash);
     }
 
-    const killsStarted = Date.now();
-    for (let kill = 0; kill < KILLS; kill++) {
-      await replica.start();
-      await sleep(300 + Math.floor(Math.random() * 1200));
-      replica.process.child.kill('SIGKILL');
-      await eventually(() => expect(replica.process.exited).toBe(true), 5000);
-      await replica.stop();
-    }
-    await replica.start();
-    const killsTook = Date.now() - killsStarted;
+    const killsTook = await killRepeatedly(replica, KILLS, { minMs: 300, maxMs: 1500 });
 
     const copiesOf = async (): Promise<Map<string, StandInDriveFile[]>> => {
       const byDocument = new Map<string, StandInDriveFile[]>();

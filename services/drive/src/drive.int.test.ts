@@ -3,6 +3,7 @@
 // category, goes to the trash when deleted; a job run again makes no second file; Drive's rate limits and a cut
 // mid-upload are survived; the API tells a document's state.
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually, rejection } from '@venuebook/service-kit/testing';
 import type { StandInDriveFile } from '@venuebook/service-kit/testing';
 import { GrpcStatus } from '@venuebook/grpc';
@@ -273,6 +274,24 @@ describe('Drive sync', () => {
     }
     // A second trigger finds nothing new to queue.
     expect((await admin.triggerSync({})).bootstrapped).toBe(0);
+  });
+
+  it("leaves a deleted (not purged) venue's files in Drive through Clear & Reset and Trigger Sync; an empty reset names nothing", async () => {
+    const venueId = await under.createVenue('Fillmore Auditorium');
+    const bytes = new Uint8Array(randomBytes(12 * 1024));
+    bytes.set(Buffer.from('%PDF-1.7\n'), 0);
+    const documentId = await under.upload(venueId, 'house-rules.pdf', bytes, 'safety');
+    const file = await synced(documentId);
+    await under.deleteVenue(venueId);
+    const admin = under.driveAs('admin');
+    expect(await rejection(admin.resetSyncQueue({ venueId: '' }))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
+    expect(await admin.resetSyncQueue({ venueId })).toMatchObject({ removedQueue: 1, resetDocs: 1 });
+    expect((await admin.triggerSync({})).bootstrapped).toBeGreaterThanOrEqual(1);
+    // The job has run (the item is queued again and its job found the venue deleted): the file is where it was.
+    await eventually(async () => expect((await admin.listSyncQueue({ venueId, limit: 0 })).items.map((item) => item.documentId)).toEqual([documentId]), 10_000);
+    await under.drive!.worker!.sweep();
+    await sleep(1500);
+    expect(await fileOf(documentId)).toMatchObject({ id: file.id, trashed: false });
   });
 
   it('without Drive configured, queues uploads and keeps them pending; once Drive is configured, they sync', async () => {

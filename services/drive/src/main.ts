@@ -21,6 +21,7 @@ import type { Logger, RunningServiceHandle, RunningWorker } from '@venuebook/ser
 import { createDrive } from './adapters/drive.ts';
 import { createMediaDocuments, DRIVE_WORKER } from './adapters/media-client.ts';
 import { configSchema } from './config.ts';
+import { safeFileLink } from './domain/drive-urls.ts';
 import type { DriveConfig } from './config.ts';
 import { startDocumentConsumer } from './consumers/document-consumer.ts';
 import { startVenueConsumer } from './consumers/venue-consumer.ts';
@@ -78,7 +79,14 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           copies.set(
             data.documentId,
             data.fileId
-              ? { documentId: data.documentId, venueId: data.venueId, fileId: data.fileId, url: data.url, syncedAt: new Date(data.syncedAt ?? Date.now()) }
+              ? {
+                  documentId: data.documentId,
+                  venueId: data.venueId,
+                  fileId: data.fileId,
+                  // Only a link users may follow (Google Drive's, or the local Drive's), whoever published the event.
+                  url: safeFileLink(data.url, config.GOOGLE_DRIVE_API_URL),
+                  syncedAt: new Date(data.syncedAt ?? Date.now()),
+                }
               : null,
           ),
         { logger },

@@ -69,3 +69,17 @@ export function registeredModel<T>(connection: Connection, name: string, schema:
   }
   return existing ?? connection.model<T>(name, schema);
 }
+
+/** Whether a write failed on a unique key (E11000: a document with that `_id` or unique value exists). */
+export const isDuplicateKeyError = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 11000;
+
+/** Inserts `doc` unless a document with its `_id` exists: true when this call inserted it (insert-only collections). */
+export async function insertOnce<T>(model: Model<T>, doc: T): Promise<boolean> {
+  try {
+    await model.create(doc);
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, REPO_ROOT, startProcess, tcpOpen, waitFor } from '@venuebook/service-kit/processes';
 import type { ManagedProcess } from '@venuebook/service-kit/processes';
-import { eventually } from '@venuebook/service-kit/testing';
+import { eventually, killRepeatedly } from '@venuebook/service-kit/testing';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifierUnderTest } from './testing/notifier-under-test.ts';
@@ -115,17 +115,7 @@ describe('the notifier under failure', () => {
       const batch = await Promise.all(Array.from({ length: 10 }, (_, k) => under.firstLogin(`kill${n + k}`)));
       users.push(...batch.map((signedIn) => signedIn.userId));
     }
-    const killsStarted = Date.now();
-
-    for (let kill = 0; kill < KILLS; kill++) {
-      await replica.start();
-      await sleep(100 + Math.floor(Math.random() * 400));
-      replica.process.child.kill('SIGKILL');
-      await eventually(() => expect(replica.process.exited).toBe(true), 5000);
-      await replica.stop();
-    }
-    await replica.start();
-    const killsTook = Date.now() - killsStarted;
+    const killsTook = await killRepeatedly(replica, KILLS, { minMs: 100, maxMs: 500 });
 
     // Polled once a second, with one query each (the store is shared with the process under test).
     const notices = under.identityDb.collection<{ _id: string }>('user_first_login_notices');

@@ -433,7 +433,7 @@ export const driveCopyChangedSchema = z.object({
   venueId: z.string().max(200),
   fileId: z.string().max(200).nullable(),
   url: z.string().max(2000),
-  syncedAt: z.string().max(40).nullable(),
+  syncedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type DriveCopyChanged = z.infer<typeof driveCopyChangedSchema>;
 
@@ -446,8 +446,8 @@ export const driveQueueChangedSchema = z.object({
   documentId: z.string().max(200),
   venueId: z.string().max(200),
   fileName: z.string().max(1000),
-  uploadedAt: z.string().max(40).nullable(),
-  createdAt: z.string().max(40).nullable(),
+  uploadedAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type DriveQueueChanged = z.infer<typeof driveQueueChangedSchema>;
 

@@ -58,7 +58,7 @@ export const triggerSyncResultSchema = z
   .meta({ id: 'TriggerSyncResult', description: 'What Trigger Sync did' });
 
 export const resetSyncQueueRequestSchema = z
-  .object({ venueId: z.string().min(1).max(200).optional().describe('Only this venue; every venue when absent') })
+  .strictObject({ venueId: z.string().min(1).max(200).optional().describe('Only this venue; every venue when absent') })
   .meta({ id: 'ResetSyncQueueRequest' });
 
 export const resetSyncQueueResultSchema = z

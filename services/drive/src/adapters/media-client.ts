@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ContentVariant } from '@venuebook/contracts/media/v1';
 import { GrpcStatus, isGrpcError } from '@venuebook/grpc';
-import { createServiceClient, workerCaller } from '@venuebook/service-kit';
+import { createServiceClient, VENUE_NOT_FOUND, workerCaller } from '@venuebook/service-kit';
 import type { DriveConfig } from '../config.ts';
 
 export const DRIVE_WORKER = 'drive';
@@ -28,12 +28,18 @@ export interface IndexedDocument {
   uploadedAt: Date | null;
 }
 
+/** The document exists but its venue is deleted (restorable): it is neither to be synced nor trashed now. */
+export const VENUE_INACTIVE = 'venue-inactive';
+
 export interface MediaDocuments {
-  /** The document, or null when it does not exist (deleted, or its venue purged). */
-  get(documentId: string): Promise<MediaDocument | null>;
+  /**
+   * The document; null when it does not exist (deleted, or its venue purged); VENUE_INACTIVE when it exists in a
+   * deleted venue.
+   */
+  get(documentId: string): Promise<MediaDocument | null | typeof VENUE_INACTIVE>;
   /** The original's bytes from `offset` to the end, as they arrive. */
   read(documentId: string, offset: number, size: number, signal: AbortSignal): Readable;
-  /** Every document of a venue ('' for all), newest upload first, in pages. */
+  /** Every document of a venue ('' for all), oldest upload first, in pages. */
   index(venueId: string): AsyncIterable<IndexedDocument[]>;
   close(): void;
 }
@@ -58,7 +64,8 @@ export function createMediaDocuments(config: DriveConfig): MediaDocuments {
           category: document.category,
         };
       } catch (error) {
-        if (isGrpcError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
+        // Media answers 'Venue not found' for a document it holds in a venue that is not active.
+        if (isGrpcError(error) && error.code === GrpcStatus.NOT_FOUND) return error.message === VENUE_NOT_FOUND ? VENUE_INACTIVE : null;
         throw error;
       }
     },

@@ -74,6 +74,8 @@ export function createDriveHandlers(useCases: { status: SyncStatusUseCases; queu
 
     async resetSyncQueue(request, call) {
       const caller = requirePermission(call, 'sync.reset');
+      if (!request.venueId && !request.all) throw GrpcError.invalidArgument('Name a venue, or say all venues');
+      if (request.venueId && request.all) throw GrpcError.invalidArgument('Name a venue or all venues, not both');
       return useCases.queue.reset(caller, request.venueId);
     },
   };

@@ -1,7 +1,6 @@
 import type { Model } from 'mongoose';
+import { insertOnce } from '@venuebook/service-kit';
 import type { DriveFileDocument } from './drive-file.model.ts';
-
-const DUPLICATE_KEY = 11000;
 
 export interface DriveFileRecord {
   documentId: string;
@@ -29,13 +28,7 @@ export class DriveFileRepository {
 
   /** Records the copy; false when it was recorded already (a job that ran twice). */
   async record(file: DriveFileRecord): Promise<boolean> {
-    try {
-      await this.#model.create({ _id: file.documentId, venueId: file.venueId, fileId: file.fileId, url: file.url, syncedAt: file.syncedAt });
-      return true;
-    } catch (error) {
-      if ((error as { code?: unknown }).code === DUPLICATE_KEY) return false;
-      throw error;
-    }
+    return insertOnce(this.#model, { _id: file.documentId, venueId: file.venueId, fileId: file.fileId, url: file.url, syncedAt: file.syncedAt });
   }
 
   async get(documentId: string): Promise<DriveFileRecord | null> {
@@ -48,9 +41,13 @@ export class DriveFileRepository {
     await this.#model.deleteOne({ _id: documentId }).exec();
   }
 
-  /** Forgets the copies of a venue ('' for all: Clear & Reset); their files stay in Drive and are found again. */
-  async forgetVenue(venueId: string): Promise<number> {
-    const { deletedCount } = await this.#model.deleteMany(venueId ? { venueId } : {}).exec();
+  /**
+   * Forgets the copies of a venue ('' for all: Clear & Reset) made until `until` (as the read model does); their files
+   * stay in Drive and are found again.
+   */
+  async forgetVenue(venueId: string, until: Date): Promise<number> {
+    const made = { syncedAt: { $lte: until } };
+    const { deletedCount } = await this.#model.deleteMany(venueId ? { venueId, ...made } : made).exec();
     return deletedCount;
   }
 

@@ -1,7 +1,6 @@
 import type { Model } from 'mongoose';
+import { insertOnce } from '@venuebook/service-kit';
 import type { QueueItemDocument } from './queue-item.model.ts';
-
-const DUPLICATE_KEY = 11000;
 
 /** A document in the sync queue (its state is derived, see SyncQueue). */
 export interface QueueItem {
@@ -30,28 +29,26 @@ export class QueueRepository {
 
   /** Queues a document; false when it was queued already (by another replica, or a repeated event). */
   async add(item: QueueItem): Promise<boolean> {
-    try {
-      await this.#model.create({
-        _id: item.documentId,
-        venueId: item.venueId,
-        fileName: item.fileName,
-        uploadedAt: item.uploadedAt,
-        createdAt: item.createdAt,
-      });
-      return true;
-    } catch (error) {
-      if ((error as { code?: unknown }).code === DUPLICATE_KEY) return false;
-      throw error;
-    }
+    return insertOnce(this.#model, {
+      _id: item.documentId,
+      venueId: item.venueId,
+      fileName: item.fileName,
+      uploadedAt: item.uploadedAt,
+      createdAt: item.createdAt,
+    });
   }
 
   async remove(documentId: string): Promise<void> {
     await this.#model.deleteOne({ _id: documentId }).exec();
   }
 
-  /** Removes the items of a venue ('' for all); how many. */
-  async removeVenue(venueId: string): Promise<number> {
-    const { deletedCount } = await this.#model.deleteMany(venueId ? { venueId } : {}).exec();
+  /**
+   * Removes the items of a venue ('' for all) queued until `until` (what the read models drop for the same reset; an
+   * item queued after it stays in both); how many.
+   */
+  async removeVenue(venueId: string, until: Date): Promise<number> {
+    const queued = { createdAt: { $lte: until } };
+    const { deletedCount } = await this.#model.deleteMany(venueId ? { venueId, ...queued } : queued).exec();
     return deletedCount;
   }
 

@@ -53,8 +53,11 @@ export interface DriveHarness {
   driveAs(role: string): Client<typeof DriveService>;
   mediaAs(role: string): Client<typeof MediaService>;
   createVenue(name: string): Promise<string>;
-  /** Renames the venue (as an editor), then deletes and purges it (as an admin). */
+  /** Renames the venue (as an editor). */
   renameVenue(id: string, name: string): Promise<void>;
+  /** Deletes the venue (as an admin; restorable). */
+  deleteVenue(id: string): Promise<void>;
+  /** Deletes and purges it (as an admin). */
   purgeVenue(id: string): Promise<void>;
   /** Uploads `bytes` as `fileName` to the venue (as an editor); the document's id. */
   upload(venueId: string, fileName: string, bytes: Uint8Array, category?: string): Promise<string>;
@@ -155,8 +158,11 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
   harness.renameVenue = async (id, venueName) => {
     await venuesAs('editor').updateVenue({ id, venue: { name: venueName } });
   };
-  harness.purgeVenue = async (id) => {
+  harness.deleteVenue = async (id) => {
     await venuesAs('admin').deleteVenue({ id });
+  };
+  harness.purgeVenue = async (id) => {
+    await harness.deleteVenue!(id);
     await venuesAs('admin').purgeVenue({ id });
   };
   harness.upload = async (venueId, fileName, bytes, category = 'general') => {

@@ -6,6 +6,7 @@
 import { PermanentJobFailure, RetryLater } from '@venuebook/service-kit';
 import type { JobContext, Locks, Logger, WorkerJob } from '@venuebook/service-kit';
 import type { Drive, DriveItem } from '../adapters/drive.ts';
+import { VENUE_INACTIVE } from '../adapters/media-client.ts';
 import type { MediaDocuments } from '../adapters/media-client.ts';
 import { documentFileProperties, JOB_ID } from '../domain/drive-layout.ts';
 import type { DriveFileRecord, DriveFileRepository } from '../repositories/drive-file.repository.ts';
@@ -41,6 +42,11 @@ export function documentSync({ drive, media, folders, files, locks, logger, now 
   async function reconcile(job: WorkerJob<DocumentJobPayload>, context: JobContext): Promise<void> {
     const { documentId, venueId } = job.payload;
     const document = await media.get(documentId);
+    if (document === VENUE_INACTIVE) {
+      // Its venue is deleted, not purged: its copy stays as it is until the venue is restored (then it syncs) or purged.
+      logger.info({ documentId, venueId }, 'not synced: its venue is deleted');
+      return;
+    }
     if (!document) {
       // Deleted (or its venue purged): its copy goes to Drive's trash.
       const file = await driveFileOf(documentId, venueId);

@@ -6,7 +6,7 @@
 // read for the job records only (two top-level equalities on a collection that holds what failed).
 import { auditContextOf } from '@venuebook/service-kit';
 import type { Caller } from '@venuebook/grpc';
-import type { AuditRecorder, JobQueue, RunningWorker, WorkerJobDocument } from '@venuebook/service-kit';
+import type { AuditRecorder, JobQueue, RunningWorker } from '@venuebook/service-kit';
 import type { MediaDocuments } from '../adapters/media-client.ts';
 import { JOB_ID } from '../domain/drive-layout.ts';
 import type { DriveEvents } from '../events/drive.events.ts';
@@ -45,7 +45,7 @@ export interface SyncQueueDeps {
   repository: QueueRepository;
   copies: DriveCopies;
   files: DriveFileRepository;
-  jobs: Pick<JobQueue<DriveJobPayload>, 'withStatus' | 'forget'>;
+  jobs: Pick<JobQueue<DriveJobPayload>, 'getMany' | 'idsWithStatus' | 'forget'>;
   /** The running worker; undefined when Drive is not configured (items wait). */
   worker(): RunningWorker<DriveJobPayload> | undefined;
   media: Pick<MediaDocuments, 'index'>;
@@ -71,12 +71,6 @@ export function syncQueueUseCases({
   maxAttempts,
   now = () => new Date(),
 }: SyncQueueDeps) {
-  /** The job records of documents (failed or retrying), by job id. */
-  async function openRecords(): Promise<Map<string, WorkerJobDocument>> {
-    const [failed, retrying] = await Promise.all([jobs.withStatus('failed'), jobs.withStatus('retrying')]);
-    return new Map([...failed, ...retrying].map((record) => [record._id, record]));
-  }
-
   /** Queues a document once (a second call, here or on another replica, finds it queued); true when it queued it. */
   async function queueDocument(item: QueueItem): Promise<boolean> {
     // The database decides (its unique _id), not the read model: it may have heard of the item before it was stored.
@@ -84,6 +78,56 @@ export function syncQueueUseCases({
     queue.add(item);
     if (added) await events.queued(item);
     return added;
+  }
+
+  let triggering: Promise<{ processed: number; bootstrapped: number }> | undefined;
+
+  async function runTrigger(caller: Caller): Promise<{ processed: number; bootstrapped: number }> {
+    const at = now();
+    let bootstrapped = 0;
+    let processed = 0;
+    try {
+      // Page by page as media streams them (oldest upload first: the queue keeps the uploads' order), a few inserts at a time.
+      for await (const page of media.index('')) {
+        const missing = page
+          .filter((document) => !queue.has(document.id) && !copies.get(document.id))
+          .map(
+            (document): QueueItem => ({
+              documentId: document.id,
+              venueId: document.venueId,
+              fileName: document.fileName,
+              uploadedAt: document.uploadedAt,
+              createdAt: at,
+            }),
+          );
+        for (let start = 0; start < missing.length; start += BOOTSTRAP_CONCURRENCY) {
+          const added = await Promise.all(missing.slice(start, start + BOOTSTRAP_CONCURRENCY).map(queueDocument));
+          bootstrapped += added.filter(Boolean).length;
+        }
+      }
+      const running = worker();
+      if (running) {
+        const failed = await jobs.idsWithStatus('failed');
+        for (const item of queue.items('')) {
+          const jobId = JOB_ID.document(item.documentId);
+          if (failed.has(jobId)) {
+            if (await running.retryFailed(jobId)) processed += 1;
+          } else if (!copies.get(item.documentId) && !running.working(jobId)) {
+            await running.enqueue(jobId, { documentId: item.documentId, venueId: item.venueId });
+            processed += 1;
+          }
+        }
+      }
+      await audit.record({ action: 'gdrive_sync', table: QUEUE_TABLE, newValues: { processed, bootstrapped } }, auditContextOf(caller));
+      return { processed, bootstrapped };
+    } catch (error) {
+      // What was done before the failure stays done (every step is idempotent); the log says how far it came.
+      await audit.record(
+        { action: 'gdrive_sync', table: QUEUE_TABLE, newValues: { processed, bootstrapped, error: error instanceof Error ? error.message : String(error) } },
+        auditContextOf(caller),
+      );
+      throw error;
+    }
   }
 
   return {
@@ -107,19 +151,19 @@ export function syncQueueUseCases({
 
     /** The newest `limit` items of a venue ('' for all) with their state, and the counts over all of its items. */
     async list(venueId: string, limit: number): Promise<{ items: QueueEntry[]; counts: QueueCounts; total: number }> {
-      const records = await openRecords();
-      const running = worker();
       const scope = queue.items(venueId);
+      const listed = scope.slice(-limit).reverse();
+      // The listed items' records (at most 100, by _id); for the counts, only the ids of the failed jobs.
+      const [records, failed] = await Promise.all([jobs.getMany(listed.map((item) => JOB_ID.document(item.documentId))), jobs.idsWithStatus('failed')]);
+      const running = worker();
       const counts: QueueCounts = { pending: 0, syncing: 0, completed: 0, failed: 0 };
-      const states = new Map<string, DocumentSyncState>();
-      const newest = new Set(scope.slice(-limit).map((item) => item.documentId));
       for (const item of scope) {
         const jobId = JOB_ID.document(item.documentId);
-        const state = syncStateOf(item.documentId, copies.get(item.documentId), records.get(jobId), running?.working(jobId) ?? false, maxAttempts);
-        counts[state.status] += 1;
-        if (newest.has(item.documentId)) states.set(item.documentId, state);
+        if (failed.has(jobId)) counts.failed += 1;
+        else if (copies.get(item.documentId)) counts.completed += 1;
+        else if (running?.working(jobId)) counts.syncing += 1;
+        else counts.pending += 1;
       }
-      const listed = scope.slice(-limit).reverse();
       const names = new Map<string, string>();
       await Promise.all(
         [...new Set(listed.map((item) => item.venueId))].map(async (id) => {
@@ -127,54 +171,30 @@ export function syncQueueUseCases({
         }),
       );
       const items = listed.map((item): QueueEntry => {
-        const state = states.get(item.documentId)!;
-        const record = records.get(JOB_ID.document(item.documentId));
+        const jobId = JOB_ID.document(item.documentId);
+        const record = records.get(jobId);
+        const state = syncStateOf(item.documentId, copies.get(item.documentId), record, running?.working(jobId) ?? false, maxAttempts);
         return { ...item, venueName: names.get(item.venueId) ?? '', state, updatedAt: state.syncedAt ?? record?.updatedAt ?? item.createdAt };
       });
       return { items, counts, total: scope.length };
     },
 
-    /** Trigger Sync: queues the documents never queued, then hands every item not synced to the worker. */
-    async trigger(caller: Caller): Promise<{ processed: number; bootstrapped: number }> {
-      const missing: QueueItem[] = [];
-      const at = now();
-      for await (const page of media.index('')) {
-        for (const document of page) {
-          if (!queue.has(document.id) && !copies.get(document.id)) {
-            missing.push({ documentId: document.id, venueId: document.venueId, fileName: document.fileName, uploadedAt: document.uploadedAt, createdAt: at });
-          }
-        }
-      }
-      // The index is newest first; queued oldest first, so that the queue's order stays that of the uploads.
-      missing.reverse();
-      let bootstrapped = 0;
-      for (let start = 0; start < missing.length; start += BOOTSTRAP_CONCURRENCY) {
-        const added = await Promise.all(missing.slice(start, start + BOOTSTRAP_CONCURRENCY).map(queueDocument));
-        bootstrapped += added.filter(Boolean).length;
-      }
-      let processed = 0;
-      const running = worker();
-      if (running) {
-        const failed = new Set((await jobs.withStatus('failed')).map((record) => record._id));
-        for (const item of queue.items('')) {
-          const jobId = JOB_ID.document(item.documentId);
-          if (failed.has(jobId)) {
-            if (await running.retryFailed(jobId)) processed += 1;
-          } else if (!copies.get(item.documentId) && !running.working(jobId)) {
-            await running.enqueue(jobId, { documentId: item.documentId, venueId: item.venueId });
-            processed += 1;
-          }
-        }
-      }
-      await audit.record({ action: 'gdrive_sync', table: QUEUE_TABLE, newValues: { processed, bootstrapped } }, auditContextOf(caller));
-      return { processed, bootstrapped };
+    /**
+     * Trigger Sync: queues the documents never queued, then hands every item not synced to the worker. One run at a
+     * time in a process: a second call while one runs gets that run's answer.
+     */
+    trigger(caller: Caller): Promise<{ processed: number; bootstrapped: number }> {
+      triggering ??= runTrigger(caller).finally(() => {
+        triggering = undefined;
+      });
+      return triggering;
     },
 
     /** Clear & Reset of a venue ('' for all): its items removed, its documents' sync state reset (their files stay in Drive). */
     async reset(caller: Caller, venueId: string): Promise<{ removedQueue: number; resetDocs: number }> {
       const at = now();
-      const removedQueue = await repository.removeVenue(venueId);
-      await files.forgetVenue(venueId);
+      const removedQueue = await repository.removeVenue(venueId, at);
+      await files.forgetVenue(venueId, at);
       const documents = new Set([...queue.reset(venueId, at), ...copies.reset(venueId, at)]);
       await jobs.forget([...documents].map(JOB_ID.document));
       await events.reset(venueId, at);

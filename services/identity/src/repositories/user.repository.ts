@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Model } from 'mongoose';
+import { isDuplicateKeyError } from '@venuebook/service-kit';
 import type { Locks } from '@venuebook/service-kit';
 import type { UserRecord } from '../domain/user.ts';
 import { listedUser } from '../domain/user.ts';
@@ -9,8 +10,6 @@ import type { UserDocument } from './user.model.ts';
 
 /** The name of the per-user lock (in identity_locks) every write to the user's document and profile holds. */
 export const userLockName = (userId: string): string => `user:${userId}`;
-
-const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
 
 export class UserRepository {
   readonly #users: Model<UserDocument>;
@@ -129,7 +128,7 @@ export class UserRepository {
       const created = (await this.#one(doc.toObject() as UserDocument))!;
       return await this.#wrote(created.id, created);
     } catch (error) {
-      if (isDuplicateKey(error)) return null;
+      if (isDuplicateKeyError(error)) return null;
       throw error;
     }
   }
@@ -208,7 +207,7 @@ export class UserRepository {
         const created = (await this.#one(doc.toObject() as UserDocument))!;
         return await this.#wrote(created.id, created);
       } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
       }
       existing = await this.#users.findOne({ email: lower }).lean<UserDocument>().exec();
       if (!existing) throw new Error(`user ${lower} vanished during sign-in`);
@@ -252,7 +251,7 @@ export class UserRepository {
       await this.#firstLogins.create({ _id: userId, at, notificationSent: false });
       return true;
     } catch (error) {
-      if (isDuplicateKey(error)) return false;
+      if (isDuplicateKeyError(error)) return false;
       throw error;
     }
   }
@@ -287,7 +286,7 @@ export class UserRepository {
     } catch (error) {
       const writeErrors = (error as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
       const onlyRepeats = writeErrors?.every((writeError) => (writeError.code ?? writeError.err?.code) === 11000);
-      if (!isDuplicateKey(error) && !onlyRepeats) throw error;
+      if (!isDuplicateKeyError(error) && !onlyRepeats) throw error;
     }
   }
 

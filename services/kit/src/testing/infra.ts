@@ -30,6 +30,7 @@ export type { PublishedEvent } from './events.ts';
 export { serviceTestConfig } from './service-config.ts';
 export { rejection } from './rejection.ts';
 export { eventually } from './eventually.ts';
+export { killRepeatedly } from './kill-repeatedly.ts';
 export { startOnRequest, requestStart } from './start-on-request.ts';
 export type { StartOnRequest, Startable } from './start-on-request.ts';
 export {

@@ -5,7 +5,7 @@
 // failed, not everything done. Reads are by `_id`, and the sweep's list is one top-level equality.
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
-import { registeredModel } from '../mongo.ts';
+import { isDuplicateKeyError, registeredModel } from '../mongo.ts';
 
 export type JobStatus = 'retrying' | 'done' | 'failed';
 
@@ -59,8 +59,6 @@ export function workerJobModel(connection: Connection, collection: string): Mode
   return registeredModel<WorkerJobDocument>(connection, `WorkerJob_${collection}`, jobSchema(collection));
 }
 
-const DUPLICATE_KEY = 11000;
-
 export class JobQueue<P = Record<string, unknown>> {
   readonly #jobs: Model<WorkerJobDocument>;
   readonly #now: () => Date;
@@ -90,6 +88,12 @@ export class JobQueue<P = Record<string, unknown>> {
     return this.#jobs.find({ status }).lean<WorkerJobDocument[]>().exec();
   }
 
+  /** The ids of every job in `status` (counts over many jobs without reading their records). */
+  async idsWithStatus(status: JobStatus): Promise<Set<string>> {
+    const found = await this.#jobs.find({ status }, { _id: 1 }).lean<{ _id: string }[]>().exec();
+    return new Set(found.map((job) => job._id));
+  }
+
   /**
    * Records the outcome of a failed attempt `attempt` of job `id`: retrying until `nextAttemptAt`, failed, or done
    * (skipped: nothing to do). The
@@ -115,7 +119,7 @@ export class JobQueue<P = Record<string, unknown>> {
         await this.#jobs.create({ _id: id, payload: payload as Record<string, unknown>, createdAt: now, ...fields });
         return;
       } catch (error) {
-        if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
       }
     }
     await this.#jobs.updateOne({ _id: id }, { $set: fields }).exec();

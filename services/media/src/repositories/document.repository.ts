@@ -1,3 +1,4 @@
+import { isDuplicateKeyError } from '@venuebook/service-kit';
 import type { DocumentCategory, SyncStatus } from '@venuebook/domain';
 import { revisionId } from './document.model.ts';
 import type { DocumentDocument, DocumentModel, DocumentRevisionDocument, DocumentRevisionModel, GalleryDocument, GalleryModel } from './document.model.ts';
@@ -74,8 +75,6 @@ export interface DocumentState {
 
 /** The outcome of inserting the next revision: stored, or that `rev` was taken (another writer was first: re-read). */
 export type ReviseResult = { inserted: true; state: DocumentState } | { inserted: false };
-
-const isDuplicateKey = (error: unknown): boolean => (error as { code?: number }).code === 11000;
 
 const REVISION_FIELDS = '_id documentId venueId rev deleted category eventId tagCardIds updatedAt';
 
@@ -159,7 +158,7 @@ export class DocumentRepository {
     try {
       await this.#revisions.create(revision);
     } catch (error) {
-      if (isDuplicateKey(error)) return { inserted: false };
+      if (isDuplicateKeyError(error)) return { inserted: false };
       throw error;
     }
     return { inserted: true, state: applyRevision(current.document, revision) };
@@ -232,7 +231,7 @@ export class GalleryRepository {
       const created = await this.#model.create({ _id: venueId, enabled: true, key, expiresAt: null, updatedAt: now, updatedBy: '' });
       return toGalleryRecord(created.toObject() as GalleryDocument);
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
       const winner = await this.get(venueId);
       if (!winner) throw error;
       return winner;

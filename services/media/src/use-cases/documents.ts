@@ -202,12 +202,18 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
       return document;
     },
 
-    /** Every document (of one venue, or of all), newest upload first, in pages: the Drive sync worker's bootstrap. */
+    /**
+     * Every document (of one venue, or of all), oldest upload first, in pages: the Drive sync worker's bootstrap, which
+     * queues them in that order. A document added or removed meanwhile may shift a page (the bootstrap is idempotent;
+     * the next one finds what this one missed).
+     */
     *documentIndex(venueId: string, pageSize: number): Generator<VenueDocumentRecord[]> {
-      for (let offset = 0; ; offset += pageSize) {
-        const page = readModel.query({ sort: 'newest', offset, limit: pageSize, ...(venueId ? { group: venueId } : {}) });
-        if (page.items.length > 0) yield page.items.map((entry) => entry.document);
-        if (offset + pageSize >= page.total) return;
+      const group = venueId ? { group: venueId } : {};
+      const total = readModel.query({ sort: 'newest', offset: 0, limit: 0, ...group }).total;
+      for (let end = total; end > 0; end -= pageSize) {
+        const start = Math.max(0, end - pageSize);
+        const page = readModel.query({ sort: 'newest', offset: start, limit: end - start, ...group });
+        if (page.items.length > 0) yield page.items.map((entry) => entry.document).reverse();
       }
     },
 

@@ -3443,7 +3443,7 @@ export interface paths {
         put?: never;
         /**
          * Clear & Reset the sync queue
-         * @description Removes the queue items of one venue (or of all) and resets their documents' sync state, so that Trigger Sync queues them again. Files already in Google Drive stay there and are found again, not duplicated.
+         * @description Removes the queue items of one venue (`venueId`), or of every venue (no body, or an empty object), and resets their documents' sync state, so that Trigger Sync queues them again. Files already in Google Drive stay there and are found again, not duplicated. Any other field is refused (400).
          */
         post: {
             parameters: {

@@ -12,6 +12,9 @@ import { grpcCallOptions } from '../../../../../../lib/grpc-call.ts';
 
 const orNull = (value: string): string | null => value || null;
 
+/** How long Trigger Sync may take. */
+const TRIGGER_DEADLINE_MS = 10 * 60_000;
+
 /** /api/v1/admin/drive: Google Drive sync, its queue, Trigger Sync and Clear & Reset (admin or owner; the Drive service enforces it). */
 const driveRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
@@ -83,7 +86,8 @@ const driveRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const result = await fastify.drive.triggerSync({}, grpcCallOptions(request, reply));
+      // A first bootstrap of a large library queues an item per document: longer than a read's deadline.
+      const result = await fastify.drive.triggerSync({}, { ...grpcCallOptions(request, reply), deadlineMs: TRIGGER_DEADLINE_MS });
       return { success: true as const, processed: result.processed, bootstrapped: result.bootstrapped };
     },
   );
@@ -95,13 +99,14 @@ const driveRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['admin'],
         summary: 'Clear & Reset the sync queue',
         description:
-          "Removes the queue items of one venue (or of all) and resets their documents' sync state, so that Trigger Sync queues them again. Files already in Google Drive stay there and are found again, not duplicated.",
+          "Removes the queue items of one venue (`venueId`), or of every venue (no body, or an empty object), and resets their documents' sync state, so that Trigger Sync queues them again. Files already in Google Drive stay there and are found again, not duplicated. Any other field is refused (400).",
         body: resetSyncQueueRequestSchema.optional(),
         response: { 200: resetSyncQueueResultSchema, ...apiErrorResponses(400, 401, 403, 500, 503) },
       },
     },
     async (request, reply) => {
-      const result = await fastify.drive.resetSyncQueue({ venueId: request.body?.venueId ?? '' }, grpcCallOptions(request, reply));
+      const venueId = request.body?.venueId ?? '';
+      const result = await fastify.drive.resetSyncQueue({ venueId, all: venueId === '' }, grpcCallOptions(request, reply));
       return { success: true as const, removedQueue: result.removedQueue, resetDocs: result.resetDocs };
     },
   );
