@@ -5,6 +5,8 @@ import { lazy } from 'react';
 
 export const pages: RemotePageMap = {
   users: lazy(() => import('./users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
+  'sync-logs': lazy(() => import('./drive-sync/sync-logs-page.tsx').then((m) => ({ default: m.SyncLogsPage }))),
+  'gdrive-sync': lazy(() => import('./drive-sync/gdrive-sync-page.tsx').then((m) => ({ default: m.GdriveSyncPage }))),
   'audit-logs': lazy(() => import('./audit-logs/audit-logs-page.tsx').then((m) => ({ default: m.AuditLogsPage }))),
 };
 

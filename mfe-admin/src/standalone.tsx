@@ -7,10 +7,14 @@ mountStandalone({
   pages,
   routes: [
     { path: '/admin/users', page: 'users' },
+    { path: '/admin/sync-logs', page: 'sync-logs' },
+    { path: '/admin/gdrive-sync', page: 'gdrive-sync' },
     { path: '/audit-logs', page: 'audit-logs' },
   ],
   links: [
     { to: '/admin/users', label: 'User Management' },
+    { to: '/admin/sync-logs', label: 'G-Drive Sync Logs' },
+    { to: '/admin/gdrive-sync', label: 'G-Drive Sync Controls' },
     { to: '/audit-logs', label: 'Audit Logs' },
   ],
 });

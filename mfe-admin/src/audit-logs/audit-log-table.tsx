@@ -29,7 +29,7 @@ export interface AuditLogTableProps {
 const NOTHING_FIXED: AuditLogFixedFilters = {};
 const COLUMNS = ['Timestamp', 'User', 'Action', 'Table', 'Record ID', 'Changes'] as const;
 /** The table's columns from lg on (each row is a grid of them: the rows are positioned one by one). */
-const GRID_COLUMNS = '10.5rem minmax(0, 1.1fr) 6.5rem minmax(0, 1fr) 6.5rem minmax(0, 3fr)';
+const GRID_COLUMNS = '10.5rem minmax(0, 1.1fr) 8.5rem minmax(0, 1fr) 6.5rem minmax(0, 3fr)';
 /** Rows' first guess of their height before they are measured: a table row, a phone's card. */
 const ESTIMATED_HEIGHT = { wide: 120, narrow: 280 } as const;
 /** The next page is asked for when the rows rendered come this close to the end of those loaded. */
@@ -308,7 +308,12 @@ const AuditRow = memo(function AuditRow({
     ) : (
       <Text color="fg.muted">{user}</Text>
     ),
-    action: <Badge {...actionBadgeProps(entry.action)}>{entry.action}</Badge>,
+    // An action is up to 40 characters ('reset_gdrive_queue'): a long one wraps inside its column.
+    action: (
+      <Badge {...actionBadgeProps(entry.action)} maxW="full" h="auto" whiteSpace="normal" overflowWrap="anywhere">
+        {entry.action}
+      </Badge>
+    ),
     table: <NarrowButton text={entry.tableName} hint={`Show only changes of ${entry.tableName}`} onClick={() => onNarrow({ table: entry.tableName })} />,
     record: entry.recordId ? (
       <NarrowButton

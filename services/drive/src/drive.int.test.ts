@@ -274,6 +274,18 @@ describe('Drive sync', () => {
     }
     // A second trigger finds nothing new to queue.
     expect((await admin.triggerSync({})).bootstrapped).toBe(0);
+
+    // Clear & Reset and Trigger Sync again at once (an admin's second try): the documents are woken anew, not taken for
+    // a repeat of the wake-ups before the reset, and found in Drive again.
+    expect(await admin.resetSyncQueue({ venueId })).toMatchObject({ removedQueue: 2, resetDocs: 2 });
+    expect(await admin.triggerSync({})).toMatchObject({ bootstrapped: 2 });
+    await eventually(async () => {
+      expect((await admin.listSyncQueue({ venueId, limit: 0 })).items.map((item) => item.status)).toEqual(['completed', 'completed']);
+    }, 15_000);
+    for (const [n, id] of ids.entries()) {
+      const copies = (await under.standIn.files()).filter((file) => file.appProperties?.venuebookDocumentId === id);
+      expect(copies.map((file) => file.id)).toEqual([files[n]!.id]);
+    }
   });
 
   it("leaves a deleted (not purged) venue's files in Drive through Clear & Reset and Trigger Sync; an empty reset names nothing", async () => {

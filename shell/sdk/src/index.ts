@@ -85,6 +85,7 @@ export { adminSettingQueries, createAdminSettingQueries, createUserQueries, crea
 export type { ContactListFilter } from './query/contact-queries.ts';
 export { cardQueries, createCardQueries, VENUE_DATA_STALE_TIME_MS } from './query/card-queries.ts';
 export { createMediaQueries, mediaQueries, PHOTO_QUERY_STALE_TIME_MS, SIGNED_URL_REFRESH_MS } from './query/media-queries.ts';
+export { createDriveQueries, driveQueries } from './query/drive-queries.ts';
 
 // The background upload queue: one per app, shared by every remote; the shell shows its panel. The
 // queue's machinery loads with the first upload (upload-store.ts); what is exported here is small.
@@ -276,3 +277,6 @@ export type {
   UpdateGallerySettingsRequest,
   VenueDocument,
 } from './api/media-types.ts';
+// Google Drive sync: its status, queue and the sync-related part of the audit log (types only from drive.schema.ts).
+export { AUDIT, SYNC } from '@venuebook/domain';
+export type { DriveStatus, ResetSyncQueueResult, SyncQueueItem, SyncQueueList, SyncState, TriggerSyncResult } from '@venuebook/domain';

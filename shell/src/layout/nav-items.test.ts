@@ -24,22 +24,32 @@ describe('side menu items', () => {
       ).toBe(true);
   });
 
-  it('shows only the items whose pages are built: the card, deleted-item and user pages, and Audit Logs to the owner only', () => {
+  it('shows the admin items of every built page, the sync pages among them, and Audit Logs to the owner only', () => {
     expect(labels(visibleNavItems('owner'))).toEqual([
       'Master Data Cards',
       'Deleted Contacts',
       'Deleted Venues',
       'Deleted Data Cards',
       'User Management',
+      'G-Drive Sync Logs',
+      'G-Drive Sync Controls',
       'Audit Logs',
     ]);
-    expect(labels(visibleNavItems('admin'))).toEqual(['Master Data Cards', 'Deleted Contacts', 'Deleted Venues', 'Deleted Data Cards', 'User Management']);
+    expect(labels(visibleNavItems('admin'))).toEqual([
+      'Master Data Cards',
+      'Deleted Contacts',
+      'Deleted Venues',
+      'Deleted Data Cards',
+      'User Management',
+      'G-Drive Sync Logs',
+      'G-Drive Sync Controls',
+    ]);
     expect(visibleNavItems('viewer')).toEqual([]);
     expect(visibleNavItems('editor')).toEqual([]);
   });
 
-  it('shows an item once its route is enabled and the role may use it', () => {
-    const table = ROUTE_TABLE.map((r) => (r.path === '/admin/sync-logs' ? { ...r, enabled: true } : r));
+  it('shows an item only while its route is enabled and the role may use it', () => {
+    const table = ROUTE_TABLE.map((r) => (r.path === '/admin/gdrive-sync' ? { ...r, enabled: false } : r));
     expect(labels(visibleNavItems('admin', ADMIN_NAV_ITEMS, table))).toEqual([
       'Master Data Cards',
       'Deleted Contacts',

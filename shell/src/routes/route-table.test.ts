@@ -43,12 +43,14 @@ describe('route table', () => {
     expect(access('/deleted-venues')).toBe('admin');
     expect(access('/admin/users')).toBe('admin');
     expect(access('/audit-logs')).toBe('admin');
-    // The card admin pages answer other roles with 'Access Denied' themselves (spec §2, §6).
+    // The card admin pages and the sync pages answer other roles with 'Access Denied' themselves (spec §2, §6).
     expect(access('/admin/master-data-cards')).toBe('login');
     expect(access('/admin/deleted-data-cards')).toBe('login');
+    expect(access('/admin/sync-logs')).toBe('login');
+    expect(access('/admin/gdrive-sync')).toBe('login');
   });
 
-  it('registers only the routes built so far', () => {
+  it('registers every route of the table', () => {
     expect(enabledRoutes().map((r) => r.path)).toEqual([
       '/auth',
       '/login',
@@ -70,8 +72,11 @@ describe('route table', () => {
       '/admin/master-data-cards',
       '/admin/deleted-data-cards',
       '/admin/users',
+      '/admin/sync-logs',
+      '/admin/gdrive-sync',
       '/audit-logs',
     ]);
+    expect(enabledRoutes()).toHaveLength(ROUTE_TABLE.length);
     expect(requiredRemotes()).toEqual(['mfe_media', 'mfe_venues', 'mfe_cards', 'mfe_admin']);
   });
 
@@ -88,6 +93,8 @@ describe('route table', () => {
     expect(findRoute('/admin/master-data-cards')).toMatchObject({ owner: 'mfe_cards', page: 'master-data-cards' });
     expect(findRoute('/admin/deleted-data-cards')).toMatchObject({ owner: 'mfe_cards', page: 'deleted-data-cards' });
     expect(findRoute('/admin/users')).toMatchObject({ owner: 'mfe_admin', page: 'users', access: 'admin' });
+    expect(findRoute('/admin/sync-logs')).toMatchObject({ owner: 'mfe_admin', page: 'sync-logs', access: 'login' });
+    expect(findRoute('/admin/gdrive-sync')).toMatchObject({ owner: 'mfe_admin', page: 'gdrive-sync', access: 'login' });
     // The Data Cards screen, with or without a department (spec §2; 'Production/Broadcast' is one encoded segment).
     expect(findRoute('/venue/abc/department')).toMatchObject({ owner: 'mfe_cards', page: 'data-cards', access: 'login' });
     expect(findRoute('/venue/abc/department/Production%2FBroadcast')).toMatchObject({ owner: 'mfe_cards', page: 'data-cards' });
@@ -98,16 +105,28 @@ describe('route table', () => {
   });
 
   it('treats unbuilt and unknown paths as 404', () => {
-    for (const path of ['/venue/abc/photos/x', '/admin/sync-logs', '/auth/x', '/nope', '/venue', '/venue/abc/department/IT/x', '/venue/a/b/c']) {
+    for (const path of [
+      '/venue/abc/photos/x',
+      '/admin/sync-logs/x',
+      '/admin/drive',
+      '/auth/x',
+      '/nope',
+      '/venue',
+      '/venue/abc/department/IT/x',
+      '/venue/a/b/c',
+    ]) {
       expect(isNotFound(path), path).toBe(true);
     }
     expect(isNotFound('/')).toBe(false);
   });
 
-  it('registers a route as soon as it is enabled', () => {
-    const table: RouteDefinition[] = ROUTE_TABLE.map((r) => (r.path === '/admin/sync-logs' ? { ...r, enabled: true } : r));
-    expect(findRoute('/admin/sync-logs', table)).toMatchObject({ owner: 'mfe_admin', page: 'sync-logs' });
-    expect(requiredRemotes(table).sort()).toEqual(['mfe_admin', 'mfe_cards', 'mfe_media', 'mfe_venues']);
+  it('registers a route only while it is enabled, and loads only the remotes of enabled routes', () => {
+    const adminOff: RouteDefinition[] = ROUTE_TABLE.map((r) => (r.owner === 'mfe_admin' ? { ...r, enabled: false } : r));
+    expect(isNotFound('/admin/sync-logs', adminOff)).toBe(true);
+    expect(requiredRemotes(adminOff).sort()).toEqual(['mfe_cards', 'mfe_media', 'mfe_venues']);
+    const syncOn = adminOff.map((r) => (r.path === '/admin/sync-logs' ? { ...r, enabled: true } : r));
+    expect(findRoute('/admin/sync-logs', syncOn)).toMatchObject({ owner: 'mfe_admin', page: 'sync-logs' });
+    expect(requiredRemotes(syncOn).sort()).toEqual(['mfe_admin', 'mfe_cards', 'mfe_media', 'mfe_venues']);
   });
 
   it('marks the public pages of the shell as the sign-in pages', () => {

@@ -47,8 +47,10 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { path: '/admin/master-data-cards', access: 'login', owner: 'mfe_cards', page: 'master-data-cards', enabled: true },
   { path: '/admin/deleted-data-cards', access: 'login', owner: 'mfe_cards', page: 'deleted-data-cards', enabled: true },
   { path: '/admin/users', access: 'admin', owner: 'mfe_admin', page: 'users', enabled: true },
-  { path: '/admin/sync-logs', access: 'admin', owner: 'mfe_admin', page: 'sync-logs', enabled: false },
-  { path: '/admin/gdrive-sync', access: 'admin', owner: 'mfe_admin', page: 'gdrive-sync', enabled: false },
+  // Spec §2, §6: /admin/sync-logs shows non-admins an 'Access Denied' card itself, and /admin/gdrive-sync has no client
+  // check in the route table: the pages check the role (the server enforces it on every call).
+  { path: '/admin/sync-logs', access: 'login', owner: 'mfe_admin', page: 'sync-logs', enabled: true },
+  { path: '/admin/gdrive-sync', access: 'login', owner: 'mfe_admin', page: 'gdrive-sync', enabled: true },
   // Spec §2: the route admits owner or admin (the header menu lists it for the owner only).
   { path: '/audit-logs', access: 'admin', owner: 'mfe_admin', page: 'audit-logs', enabled: true },
 ];

@@ -113,7 +113,10 @@ export function syncQueueUseCases({
           if (failed.has(jobId)) {
             if (await running.retryFailed(jobId)) processed += 1;
           } else if (!copies.get(item.documentId) && !running.working(jobId)) {
-            await running.enqueue(jobId, { documentId: item.documentId, venueId: item.venueId });
+            // Keyed by the item's queueing: a document reset and queued again is a new change, whose wake-up JetStream
+            // must not drop as a repeat of the one before its reset (within the duplicate window); repeated triggers of
+            // the same queueing still wake it once.
+            await running.enqueue(jobId, { documentId: item.documentId, venueId: item.venueId }, `queued:${item.createdAt.getTime()}`);
             processed += 1;
           }
         }

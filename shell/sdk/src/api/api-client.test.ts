@@ -77,6 +77,38 @@ describe('the other queries and path parameters', () => {
   });
 });
 
+describe('Google Drive sync (/admin/drive)', () => {
+  it('reads the status and the queue of all venues or of one, and sends Trigger Sync and Clear & Reset of all or of one venue', async () => {
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    const client = createApiClient({
+      baseUrl: 'http://gateway.invalid/api/v1',
+      fetch: async (input, init) => {
+        sent.push({
+          method: init?.method ?? 'GET',
+          url: String(input).replace('http://gateway.invalid/api/v1', ''),
+          body: init?.body ? JSON.parse(String(init.body)) : null,
+        });
+        return Response.json({});
+      },
+    });
+    client.bindAuth({ accessToken: async () => 'token-1', refreshAfterUnauthorized: async () => null });
+    await client.drive.status();
+    await client.drive.queue();
+    await client.drive.queue({ venueId: 'v 1', limit: 100 });
+    await client.drive.sync();
+    await client.drive.reset();
+    await client.drive.reset('v1');
+    expect(sent).toEqual([
+      { method: 'GET', url: '/admin/drive', body: null },
+      { method: 'GET', url: '/admin/drive/queue', body: null },
+      { method: 'GET', url: '/admin/drive/queue?venueId=v+1&limit=100', body: null },
+      { method: 'POST', url: '/admin/drive/sync', body: null },
+      { method: 'POST', url: '/admin/drive/reset', body: {} },
+      { method: 'POST', url: '/admin/drive/reset', body: { venueId: 'v1' } },
+    ]);
+  });
+});
+
 describe('answers our gateway never gives', () => {
   /** A client whose every request is answered with `response`: a proxy in front of the gateway, or a contract break. */
   const answering = (response: () => Response) => createApiClient({ baseUrl: 'http://gateway.invalid/api/v1', fetch: async () => response() });

@@ -749,6 +749,29 @@ export function createApiClient(options: ApiClientOptions = {}) {
       },
     },
 
+    /**
+     * `/admin/drive` (admins and owners): Google Drive sync (spec §2 'G-Drive Sync Logs', 'G-Drive Sync Controls'):
+     * whether it is configured, the sync queue, Trigger Sync and Clear & Reset.
+     */
+    drive: {
+      /** Configured (a service account and a root folder) or not, and the root folder. */
+      status(opts: RequestOptions = {}) {
+        return json('get', '/admin/drive', {}, opts);
+      },
+      /** The newest items (at most `limit`, the server's default 100) of every venue or of `venueId`'s, with the counts of each status. */
+      queue(query: { venueId?: string; limit?: number } = {}, opts: RequestOptions = {}) {
+        return json('get', '/admin/drive/queue', { params: { query: { venueId: query.venueId, limit: query.limit } } }, opts);
+      },
+      /** Trigger Sync: queues the documents never queued (`bootstrapped`) and hands every item not synced to the worker (`processed`). */
+      sync(opts: RequestOptions = {}) {
+        return json('post', '/admin/drive/sync', {}, opts);
+      },
+      /** Clear & Reset of one venue's queue, or of every venue's without `venueId`: `removedQueue` items, `resetDocs` documents. */
+      reset(venueId?: string, opts: RequestOptions = {}) {
+        return json('post', '/admin/drive/reset', { body: venueId ? { venueId } : {} }, opts);
+      },
+    },
+
     /** `/audit-logs`: the audit log, newest first (owners only: others get 403). */
     auditLogs: {
       list(query: AuditLogListParams = {}, opts: RequestOptions = {}) {
