@@ -646,6 +646,11 @@ describe('role × endpoint matrix', () => {
     // The first-login webhook (the notifier): a test to a closed port answers 200 with delivered false; an unknown job 404.
     { name: 'GET /admin/webhook', action: 'settings.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/webhook', headers }) },
     { name: 'GET /admin/drive', action: 'sync.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/drive', headers }) },
+    {
+      name: 'POST /venues/:id/documents/sync-drive',
+      action: 'document.upload',
+      call: (headers) => app.inject({ method: 'POST', url: `/api/v1/venues/${randomUUID()}/documents/sync-drive`, headers }),
+    },
     { name: 'GET /admin/drive/queue', action: 'sync.view', call: (headers) => app.inject({ method: 'GET', url: '/api/v1/admin/drive/queue', headers }) },
     // Both on a venue of no one's: a reset that removes nothing; a trigger that finds nothing new of this matrix's.
     { name: 'POST /admin/drive/sync', action: 'sync.trigger', call: (headers) => app.inject({ method: 'POST', url: '/api/v1/admin/drive/sync', headers }) },
@@ -681,7 +686,7 @@ describe('role × endpoint matrix', () => {
     return viewerUserId;
   }
   const NOT_FOUND_ONCE_PERMITTED = ['GET /venues/:id', 'PUT /venues/:id', 'DELETE /venues/:id', 'POST /venues/:id/restore', 'DELETE /users/:id'];
-  NOT_FOUND_ONCE_PERMITTED.push('POST /admin/webhook/jobs/:id/retry');
+  NOT_FOUND_ONCE_PERMITTED.push('POST /admin/webhook/jobs/:id/retry', 'POST /venues/:id/documents/sync-drive');
   NOT_FOUND_ONCE_PERMITTED.push('GET /venues/:id/events', 'POST /venues/:id/events', 'PUT /events/:id', 'DELETE /events/:id');
   NOT_FOUND_ONCE_PERMITTED.push(
     'PUT /venues/:id/cards/:cardId/values',

@@ -122,6 +122,7 @@ const API_OPERATIONS: [method: string, path: string, tag: string][] = [
   ['get', '/api/v1/admin/drive/queue', 'admin'],
   ['post', '/api/v1/admin/drive/sync', 'admin'],
   ['post', '/api/v1/admin/drive/reset', 'admin'],
+  ['post', '/api/v1/venues/{id}/documents/sync-drive', 'media'],
 ];
 
 const API_ERROR_REF = { $ref: '#/components/schemas/ApiError' };

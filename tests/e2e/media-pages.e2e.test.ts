@@ -389,6 +389,10 @@ describe('the Documents page', () => {
       expect(await pdf.getByTestId('open-in-drive').getAttribute('href')).toBe(copy.googleDriveUrl);
       await screenshot(page, 'media-documents-1440');
 
+      // 'Sync from Drive' imports what someone put in the venue's Drive folders: nothing new here.
+      await page.getByTestId('documents-sync-drive').click();
+      await toast(page, 'Synced 0 new document(s) from Google Drive');
+
       // Change the category: the document moves to its group.
       await pdf.getByTestId('document-category').selectOption('technical');
       await toast(page, 'Document moved to Technical Specifications category');

@@ -38,4 +38,7 @@ export const DOCUMENT_TEXT = {
   moveFailed: 'Failed to update document category',
   eventUpdated: 'Document event association updated',
   eventFailed: 'Failed to update document event association',
+  syncedFromDrive: (count: number) => `Synced ${count} new document(s) from Google Drive`,
+  syncFromDriveFailed: (message: string) => `Failed to sync documents: ${message}`,
+  refusedFromDrive: (count: number) => `${count} file(s) in Google Drive could not be imported: the sync logs say why`,
 } as const;

@@ -25,7 +25,7 @@ import {
   type VenueEvent,
 } from '@venuebook/sdk';
 import { useMemo, useState } from 'react';
-import { LuDownload, LuExternalLink, LuFileText, LuTrash2, LuUpload } from 'react-icons/lu';
+import { LuDownload, LuExternalLink, LuFileText, LuRefreshCw, LuTrash2, LuUpload } from 'react-icons/lu';
 import { useParams } from 'react-router-dom';
 import { driveRefreshInterval, driveSyncView } from '../shared/drive-sync.ts';
 import { DriveSyncBadge, OpenInDrive } from '../shared/drive-sync-badge.tsx';
@@ -56,6 +56,21 @@ export function DocumentsPage() {
   const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState<VenueDocument | null>(null);
 
+  const queryClient = useQueryClient();
+  // 'Sync documents' (spec §8): the files put in the venue's Google Drive folders become its documents.
+  const syncFromDrive = useMutation({
+    mutationFn: () => api.media.syncFromDrive(venueId),
+    onSuccess: async (result) => {
+      notify({
+        type: result.refusedCount > 0 ? 'warning' : 'success',
+        title: DOCUMENT_TEXT.syncedFromDrive(result.syncedCount),
+        ...(result.refusedCount > 0 ? { description: DOCUMENT_TEXT.refusedFromDrive(result.refusedCount) } : {}),
+      });
+      await queryClient.invalidateQueries({ queryKey: mediaQueries.venueDocuments(venueId) });
+    },
+    onError: (failure) => notify({ type: 'error', title: DOCUMENT_TEXT.syncFromDriveFailed(errorMessage(failure)) }),
+  });
+
   const groups = useMemo(() => groupByCategory(documents.data?.documents ?? []), [documents.data]);
   const eventsById = useMemo(() => new Map((events.items ?? []).map((event) => [event.id, event])), [events.items]);
 
@@ -67,8 +82,9 @@ export function DocumentsPage() {
     <Stack gap={{ base: '4', md: '6' }} data-testid="documents-page">
       <Box>
         <BackLink to={venuePath} label="Back to venue" testId="back-to-venue" />
-        <Flex align="center" gap="2">
-          <Box minW="0">
+        {/* On a phone the venue's name has its own line, the buttons the next. */}
+        <Flex align="center" gap="2" wrap="wrap">
+          <Box minW="0" flexBasis={{ base: 'full', sm: 'auto' }} flexShrink="1">
             <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word" data-testid="documents-venue-name">
               {venue.data.name}
             </Heading>
@@ -78,6 +94,17 @@ export function DocumentsPage() {
           </Box>
           <Button
             ms="auto"
+            size="sm"
+            variant="outline"
+            loading={syncFromDrive.isPending}
+            loadingText="Syncing..."
+            disabled={!mayUpload}
+            onClick={() => syncFromDrive.mutate()}
+            data-testid="documents-sync-drive"
+          >
+            <LuRefreshCw /> Sync from Drive
+          </Button>
+          <Button
             size="sm"
             colorPalette="brand"
             variant={uploading ? 'subtle' : 'solid'}

@@ -3,6 +3,7 @@
 // category, goes to the trash when deleted; a job run again makes no second file; Drive's rate limits and a cut
 // mid-upload are survived; the API tells a document's state.
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually, rejection } from '@venuebook/service-kit/testing';
 import type { StandInDriveFile } from '@venuebook/service-kit/testing';
@@ -304,6 +305,88 @@ describe('Drive sync', () => {
     await under.drive!.worker!.sweep();
     await sleep(1500);
     expect(await fileOf(documentId)).toMatchObject({ id: file.id, trashed: false });
+  });
+
+  it("imports the files put in a venue's Drive folders once, with their folder's category, and refuses a forbidden type with its reason", async () => {
+    const venueId = await under.createVenue('Cervantes Masterpiece Ballroom');
+    const seed = new Uint8Array(randomBytes(8 * 1024));
+    seed.set(Buffer.from('%PDF-1.7\n'), 0);
+    await synced(await under.upload(venueId, 'seed.pdf', seed, 'contracts'));
+    const folders = (await under.standIn.files()).filter((file) => file.appProperties?.venuebookVenueId === venueId && !file.trashed);
+    const venueFolder = folders.find((folder) => folder.appProperties?.venuebookKind === 'venue-folder')!;
+    const contracts = folders.find((folder) => folder.appProperties?.venuebookKind === 'category-folder')!;
+    const put = async (name: string, bytes: Uint8Array, mimeType: string, parentId: string) =>
+      under.driveApi.upload({
+        name,
+        mimeType,
+        size: bytes.length,
+        parentId,
+        appProperties: {},
+        source: async () => Readable.from([Buffer.from(bytes)]),
+        signal: AbortSignal.timeout(20_000),
+      });
+    const schedule = new Uint8Array(randomBytes(300 * 1024));
+    schedule.set(Buffer.from('%PDF-1.7\n'), 0);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const dropped = {
+      schedule: await put('load-in-schedule.pdf', schedule, 'application/pdf', contracts.id),
+      photo: await put('stage.png', png, 'image/png', venueFolder.id),
+      refused: await put('setup.exe', new Uint8Array(randomBytes(2048)), 'application/octet-stream', venueFolder.id),
+    };
+
+    expect(await rejection(under.driveAs('viewer').syncVenueDocuments({ venueId }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
+    expect(await under.driveAs('editor').syncVenueDocuments({ venueId })).toMatchObject({ syncedCount: 2, refusedCount: 1 });
+    // Run again: nothing new, and the refused file is not tried again.
+    expect(await under.driveAs('editor').syncVenueDocuments({ venueId })).toMatchObject({ syncedCount: 0, refusedCount: 0 });
+
+    const { documents } = await under.mediaAs('viewer').listDocuments({ venueId, kind: 1, eventId: '' });
+    const byName = new Map(documents.map((document) => [document.fileName, document]));
+    expect([...byName.keys()].sort()).toEqual(['load-in-schedule.pdf', 'seed.pdf', 'stage.png']);
+    expect(byName.get('load-in-schedule.pdf')).toMatchObject({ category: 'contracts', fileSize: schedule.length, uploadedBy: 'worker:drive' });
+    expect(byName.get('stage.png')).toMatchObject({ category: 'general', hasPreviews: true });
+    const content: Uint8Array[] = [];
+    for await (const part of under
+      .mediaAs('viewer')
+      .readContent({ id: byName.get('load-in-schedule.pdf')!.id, variant: 1, hasRange: false, rangeStart: 0, rangeEnd: 0, galleryKey: '' }))
+      if (part.part.case === 'chunk') content.push(part.part.value);
+    expect(sha256(Buffer.concat(content))).toBe(sha256(schedule));
+
+    // Each imported file is its document's copy: synced without a second upload.
+    for (const [name, file] of [
+      ['load-in-schedule.pdf', dropped.schedule],
+      ['stage.png', dropped.photo],
+    ] as const) {
+      const documentId = byName.get(name)!.id;
+      await eventually(async () => {
+        const [state] = (await under.driveAs('viewer').getDocumentSync({ documentIds: [documentId] })).documents;
+        expect(state).toMatchObject({ status: 'completed', googleDriveFileId: file.id });
+      }, 20_000);
+      expect((await under.standIn.files()).filter((each) => each.appProperties?.venuebookDocumentId === documentId).map((each) => each.id)).toEqual([file.id]);
+    }
+    // Only the worker's imports name their document's id.
+    async function* named() {
+      yield {
+        part: {
+          case: 'header' as const,
+          value: {
+            venueId,
+            fileName: 'named.pdf',
+            fileSize: seed.length,
+            declaredType: '',
+            category: 'general',
+            description: '',
+            eventId: '',
+            dataCardIdForTag: '',
+            lastModifiedMs: 0,
+            documentId: byName.get('seed.pdf')!.id,
+          },
+        },
+      };
+      yield { part: { case: 'chunk' as const, value: seed } };
+    }
+    expect(await rejection(under.mediaAs('editor').uploadDocument(named()))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
+    const refused = (await under.standIn.files()).find((file) => file.id === dropped.refused.id);
+    expect(refused?.appProperties?.venuebookImportRefused).toMatch(/exe/i);
   });
 
   it('without Drive configured, queues uploads and keeps them pending; once Drive is configured, they sync', async () => {

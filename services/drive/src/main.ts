@@ -30,6 +30,7 @@ import { createDriveHandlers } from './grpc/drive.handlers.ts';
 import { DriveCopies } from './read-model/drive-copies.ts';
 import { driveFileModel } from './repositories/drive-file.model.ts';
 import { DriveFileRepository } from './repositories/drive-file.repository.ts';
+import type { DriveFileRecord } from './repositories/drive-file.repository.ts';
 import { driveJobModel } from './repositories/job.model.ts';
 import { isDocumentJob } from './repositories/job.model.ts';
 import type { DriveJobPayload } from './repositories/job.model.ts';
@@ -39,6 +40,8 @@ import { applyQueueChange, SyncQueue } from './read-model/sync-queue.ts';
 import { documentSync } from './use-cases/document-sync.ts';
 import type { DocumentSync } from './use-cases/document-sync.ts';
 import { driveFolders } from './use-cases/drive-folders.ts';
+import { driveImport } from './use-cases/drive-import.ts';
+import type { DriveImport } from './use-cases/drive-import.ts';
 import { syncQueueUseCases } from './use-cases/sync-queue.ts';
 import { syncStatusUseCases } from './use-cases/sync-status.ts';
 import { venueFolderSync } from './use-cases/venue-folder-sync.ts';
@@ -122,7 +125,13 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
       });
       const credentials = config.GOOGLE_DRIVE_CREDENTIALS;
       const rootFolderId = config.GOOGLE_DRIVE_ROOT_FOLDER_ID;
+      // A copy made or removed: into this replica's read model at once, to the others by an event.
+      const copyChanged = (documentId: string, venueId: string, record: DriveFileRecord | null): void => {
+        copies.set(documentId, record);
+        void events.copyChanged(documentId, venueId, record);
+      };
       let sync: DocumentSync | undefined;
+      let imports: DriveImport | undefined;
       if (credentials && rootFolderId) {
         const drive = createDrive({ credentials, rootUrl: config.GOOGLE_DRIVE_API_URL, timeoutMs: config.GOOGLE_DRIVE_TIMEOUT_MS });
         const locks = new Locks(models.locks, { waitMs: 30_000 });
@@ -134,13 +143,21 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           files,
           locks,
           logger,
-          onSynced: (documentId, venueId, record) => {
-            copies.set(documentId, record);
-            void events.copyChanged(documentId, venueId, record);
-          },
+          onSynced: copyChanged,
           onGone: (documentId, venueId) => queueUseCases.forgetDocument(documentId, venueId),
         });
         sync = documents;
+        imports = driveImport({
+          drive,
+          folders,
+          media,
+          files,
+          copies,
+          locks,
+          audit,
+          logger,
+          onSynced: copyChanged,
+        });
         const venueFolders = venueFolderSync({ folders });
         const running = await startWorker<DriveJobPayload>({
           name: 'drive',
@@ -196,7 +213,7 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
         maxAttempts: config.DRIVE_MAX_ATTEMPTS,
         root,
       });
-      return createDriveHandlers({ status, queue: queueUseCases });
+      return createDriveHandlers({ status, queue: queueUseCases, import: imports, venueName });
     },
   });
   return { ...handle, worker };

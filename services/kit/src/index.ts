@@ -42,6 +42,7 @@ export {
 export { createLogger, REDACT_PATHS } from './logger.ts';
 export { redactCredentials, REDACTED_CREDENTIALS } from './redact-credentials.ts';
 export type { CreateLoggerOptions, Logger } from './logger.ts';
+export { nameBasedUuid } from './name-uuid.ts';
 export { connectMongo, ensureIndexes, insertOnce, isDuplicateKeyError, registeredModel } from './mongo.ts';
 export type { ConnectMongoOptions } from './mongo.ts';
 export { lockModel, Locks, lockSchema, STALE_LOCK_MS } from './locks.ts';

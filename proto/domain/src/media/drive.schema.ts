@@ -73,3 +73,13 @@ export type SyncQueueItem = z.output<typeof syncQueueItemSchema>;
 export type SyncQueueList = z.output<typeof syncQueueSchema>;
 export type TriggerSyncResult = z.output<typeof triggerSyncResultSchema>;
 export type ResetSyncQueueResult = z.output<typeof resetSyncQueueResultSchema>;
+
+export const driveImportResultSchema = z
+  .object({
+    success: z.literal(true),
+    syncedCount: z.number().int().describe('Files imported by this call'),
+    refusedCount: z.number().int().describe('Files refused (a type or content an upload would be refused for)'),
+  })
+  .meta({ id: 'DriveImportResult', description: "What 'Sync documents' did" });
+
+export type DriveImportResult = z.output<typeof driveImportResultSchema>;

@@ -46,3 +46,10 @@ export function nameListPattern(names: readonly string[]): RegExp {
   const item = `${TRIMMED_SPACE}*${name}?${TRIMMED_SPACE}*`;
   return new RegExp(`^${item}(?:,${item})*$`);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Record ids (venues, documents, …) are UUID strings. */
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}

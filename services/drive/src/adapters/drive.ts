@@ -78,6 +78,8 @@ export interface Drive {
   rename(fileId: string, name: string): Promise<void>;
   move(fileId: string, toParentId: string, fromParentIds: readonly string[]): Promise<void>;
   trash(fileId: string): Promise<void>;
+  /** Sets (merges) appProperties on a file (a null value removes its key). */
+  setAppProperties(fileId: string, appProperties: Record<string, string | null>): Promise<void>;
   /** Uploads through a resumable session; after a cut, resumes at the offset Drive committed. */
   upload(request: UploadRequest): Promise<DriveItem>;
   /** The file's bytes. */
@@ -281,6 +283,13 @@ export function createDrive(settings: DriveSettings): Drive {
 
     async rename(fileId, name) {
       await call('rename', () => api.files.update({ ...shared, fileId, fields: 'id', requestBody: { name } }));
+    },
+
+    async setAppProperties(fileId, appProperties) {
+      // Drive takes a null value as 'remove this key'; its type says strings only.
+      await call('update', () =>
+        api.files.update({ ...shared, fileId, fields: 'id', requestBody: { appProperties: appProperties as Record<string, string> } }),
+      );
     },
 
     async move(fileId, toParentId, fromParentIds) {

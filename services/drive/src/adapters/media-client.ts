@@ -31,6 +31,18 @@ export interface IndexedDocument {
 /** The document exists but its venue is deleted (restorable): it is neither to be synced nor trashed now. */
 export const VENUE_INACTIVE = 'venue-inactive';
 
+/** A file taken from Drive into a venue's documents. */
+export interface ImportedFile {
+  documentId: string;
+  venueId: string;
+  fileName: string;
+  size: number;
+  mimeType: string;
+  category: string;
+  lastModifiedMs: number;
+  bytes: Readable;
+}
+
 export interface MediaDocuments {
   /**
    * The document; null when it does not exist (deleted, or its venue purged); VENUE_INACTIVE when it exists in a
@@ -39,6 +51,11 @@ export interface MediaDocuments {
   get(documentId: string): Promise<MediaDocument | null | typeof VENUE_INACTIVE>;
   /** The original's bytes from `offset` to the end, as they arrive. */
   read(documentId: string, offset: number, size: number, signal: AbortSignal): Readable;
+  /**
+   * Uploads a file from Drive as document `documentId` of the venue (media's checks and thumbnails, as any upload):
+   * the document, or `{ refused }` with media's reason (a type or content it does not take), or `{ exists: true }`.
+   */
+  importFile(file: ImportedFile): Promise<{ document: MediaDocument } | { refused: string } | { exists: true }>;
   /** Every document of a venue ('' for all), oldest upload first, in pages. */
   index(venueId: string): AsyncIterable<IndexedDocument[]>;
   close(): void;
@@ -87,6 +104,47 @@ export function createMediaDocuments(config: DriveConfig): MediaDocuments {
         for await (const message of parts) if (message.part.case === 'chunk') yield message.part.value;
       }
       return Readable.from(bytes(), { objectMode: false });
+    },
+
+    async importFile(file) {
+      async function* parts() {
+        yield {
+          part: {
+            case: 'header' as const,
+            value: {
+              venueId: file.venueId,
+              fileName: file.fileName,
+              fileSize: file.size,
+              declaredType: file.mimeType,
+              category: file.category,
+              description: '',
+              eventId: '',
+              dataCardIdForTag: '',
+              lastModifiedMs: file.lastModifiedMs,
+              documentId: file.documentId,
+            },
+          },
+        };
+        for await (const chunk of file.bytes) yield { part: { case: 'chunk' as const, value: chunk as Uint8Array } };
+      }
+      try {
+        const { document } = await media.client.uploadDocument(parts(), { ...options(), deadlineMs: READ_DEADLINE_MS });
+        if (!document) throw new Error('media answered an import without its document');
+        return {
+          document: {
+            id: document.id,
+            venueId: document.venueId,
+            fileName: document.fileName,
+            fileType: document.fileType,
+            fileSize: document.fileSize,
+            category: document.category,
+          },
+        };
+      } catch (error) {
+        if (isGrpcError(error) && error.code === GrpcStatus.ALREADY_EXISTS) return { exists: true };
+        if (isGrpcError(error) && error.code === GrpcStatus.INVALID_ARGUMENT) return { refused: error.message };
+        throw error;
+      }
     },
 
     async *index(venueId) {

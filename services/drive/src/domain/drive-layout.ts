@@ -2,6 +2,7 @@
 // root (named after the venue), a folder per category inside it ('General (Root Folder)' is the venue's folder
 // itself), and on every folder and file `appProperties` naming the venue, the category or the document, so that
 // the worker finds what it made before it makes anything (a worker killed after a create never makes a second).
+import { nameBasedUuid } from '@venuebook/service-kit';
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '@venuebook/domain';
 
 export const FOLDER_MIME_TYPE = 'application/vnd.google-apps.folder';
@@ -12,6 +13,8 @@ export const APP_PROPERTY = {
   venueId: 'venuebookVenueId',
   category: 'venuebookCategory',
   documentId: 'venuebookDocumentId',
+  /** On a file someone put in a venue's folder that could not be imported: why (it is not tried again). */
+  importRefused: 'venuebookImportRefused',
 } as const;
 
 export type DriveItemKind = 'venue-folder' | 'category-folder' | 'document';
@@ -52,6 +55,14 @@ export const documentFileProperties = (documentId: string, venueId: string): Rec
   [APP_PROPERTY.documentId]: documentId,
   [APP_PROPERTY.venueId]: venueId,
 });
+
+/**
+ * The document id of a file imported from Drive: a name-based UUID of its Drive file id, the same on every run, so
+ * that media refuses a second import of the file (its ids are unique).
+ */
+export function importDocumentId(driveFileId: string): string {
+  return nameBasedUuid(`venuebook-drive-import:${driveFileId}`);
+}
 
 /** The worker's job ids: one per document, venue folder (its name, its trashing) and Drive file to import. */
 export const JOB_ID = {

@@ -1,12 +1,17 @@
 import type { DriveService } from '@venuebook/contracts/drive/v1';
 import type { ServiceHandlers } from '@venuebook/grpc';
-import { GrpcError } from '@venuebook/grpc';
-import { callerCan, requirePermission, requireUser } from '@venuebook/service-kit';
+import { GrpcError, GrpcStatus } from '@venuebook/grpc';
+import { isUuid } from '@venuebook/domain';
+import { callerCan, requirePermission, requireUser, VENUE_NOT_FOUND } from '@venuebook/service-kit';
+import type { DriveImport } from '../use-cases/drive-import.ts';
 import { QUEUE_LIST_LIMIT } from '../use-cases/sync-queue.ts';
 import type { SyncQueueUseCases } from '../use-cases/sync-queue.ts';
 import type { SyncStatusUseCases } from '../use-cases/sync-status.ts';
 
 const MAX_DOCUMENTS = 1000;
+
+/** What an import says when there is no Drive to import from. */
+export const DRIVE_NOT_CONFIGURED = 'Google Drive is not configured';
 
 const iso = (date: Date | null): string => date?.toISOString() ?? '';
 
@@ -14,7 +19,14 @@ const iso = (date: Date | null): string => date?.toISOString() ?? '';
  * Drive sync's gRPC face: its status and queue for admins ('sync.view'), Trigger Sync ('sync.trigger') and Clear &
  * Reset ('sync.reset'); documents' copies for anyone signed in (errors for admins).
  */
-export function createDriveHandlers(useCases: { status: SyncStatusUseCases; queue: SyncQueueUseCases }): ServiceHandlers<typeof DriveService> {
+export function createDriveHandlers(useCases: {
+  status: SyncStatusUseCases;
+  queue: SyncQueueUseCases;
+  /** Absent when Drive is not configured. */
+  import: DriveImport | undefined;
+  /** The active venue's name; null when it is not active. */
+  venueName(venueId: string): Promise<string | null>;
+}): ServiceHandlers<typeof DriveService> {
   return {
     async getDriveStatus(_request, call) {
       requirePermission(call, 'sync.view');
@@ -70,6 +82,13 @@ export function createDriveHandlers(useCases: { status: SyncStatusUseCases; queu
     async triggerSync(_request, call) {
       const caller = requirePermission(call, 'sync.trigger');
       return useCases.queue.trigger(caller);
+    },
+
+    async syncVenueDocuments(request, call) {
+      const caller = requirePermission(call, 'document.upload');
+      if (!useCases.import) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, DRIVE_NOT_CONFIGURED);
+      if (!isUuid(request.venueId) || (await useCases.venueName(request.venueId)) === null) throw GrpcError.notFound(VENUE_NOT_FOUND);
+      return useCases.import.syncVenue(caller, request.venueId);
     },
 
     async resetSyncQueue(request, call) {

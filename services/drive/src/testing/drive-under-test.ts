@@ -21,6 +21,7 @@ import type { TestInfra } from '@venuebook/service-kit/testing';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll } from 'vitest';
 import { createDrive } from '../adapters/drive.ts';
+import type { Drive } from '../adapters/drive.ts';
 import { configSchema } from '../config.ts';
 import type { DriveConfig } from '../config.ts';
 import { start } from '../main.ts';
@@ -46,6 +47,8 @@ export interface DriveHarness {
   readonly mediaService: RunningGrpcService;
   /** The local Google Drive's control API, and this file's root folder in it. */
   readonly standIn: ReturnType<typeof googleDriveStandIn>;
+  /** The local Drive through Google's client, as a person with access to the folders (files put in by hand). */
+  readonly driveApi: Drive;
   readonly rootFolderId: string;
   /** The Drive service's database, for checks behind its back. */
   readonly db: Connection;
@@ -118,11 +121,8 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
     harness.standIn = googleDriveStandIn(standIns.googleDrive.url);
     // A root folder of the file's own in the run's Drive, made through the service's own client.
     const credentials = JSON.parse(standIns.googleDrive.credentialsJson) as DriveConfig['GOOGLE_DRIVE_CREDENTIALS'] & object;
-    const root = await createDrive({ credentials, rootUrl: harness.standIn.rootUrl }).createFolder(
-      `drive-${name}-${suffix}`,
-      standIns.googleDrive.rootFolderId,
-      {},
-    );
+    harness.driveApi = createDrive({ credentials, rootUrl: harness.standIn.rootUrl });
+    const root = await harness.driveApi.createFolder(`drive-${name}-${suffix}`, standIns.googleDrive.rootFolderId, {});
     harness.rootFolderId = root.id;
     const env = {
       ...TEST_DRIVE_ENV,

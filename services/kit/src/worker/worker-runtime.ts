@@ -16,12 +16,12 @@
 // - stop() drains: no new job is taken, the jobs in hand may finish within `graceMs`, then they are handed back.
 // A job can run twice (a process killed after the effect, before the ack): `perform` makes its effect idempotent,
 // checks the source before acting and gives the target the job's stable id.
-import { createHash } from 'node:crypto';
 import { AckPolicy, DeliverPolicy } from 'nats';
 import type { ConsumerMessages, JetStreamClient, JsMsg, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { createEnvelope, decodeEnvelope, parseEnvelope, STREAMS } from '@venuebook/contracts/events';
 import type { SubjectName } from '@venuebook/contracts/events';
+import { nameBasedUuid } from '../name-uuid.ts';
 import { publishEvent } from '../nats.ts';
 import { backoffDelay } from './backoff.ts';
 import type { BackoffPolicy } from './backoff.ts';
@@ -100,12 +100,6 @@ export interface RunningWorker<P> {
   stop(): Promise<void>;
 }
 
-/** A UUID made from `text` (the form of an event id), the same for the same text. */
-function uuidOf(text: string): string {
-  const hex = createHash('sha256').update(text).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
 export async function startWorker<P>(options: WorkerOptions<P>): Promise<RunningWorker<P>> {
@@ -119,7 +113,7 @@ export async function startWorker<P>(options: WorkerOptions<P>): Promise<Running
   const wake = async (id: string, payload: P, record?: Pick<WorkerJobDocument, 'attempts' | 'updatedAt'>, change?: string): Promise<void> => {
     const state = change !== undefined ? `change\n${change}` : record ? `${record.attempts}\n${record.updatedAt.getTime()}` : 'new';
     const data = { jobId: id, payload: payload as Record<string, unknown>, ...(change !== undefined ? { renewed: true } : {}) };
-    const envelope = createEnvelope(dueSubject, data, { id: uuidOf(`${durable}\n${id}\n${state}`) });
+    const envelope = createEnvelope(dueSubject, data, { id: nameBasedUuid(`${durable}\n${id}\n${state}`) });
     await publishEvent(js, dueSubject, envelope);
   };
 

@@ -202,3 +202,6 @@ export function byteRange(size: number, range: { start: number; end: number } | 
   if (!Number.isInteger(start) || !Number.isInteger(range.end) || start < 0 || start >= size || end < start) return null;
   return { start, end };
 }
+
+/** The Drive sync worker's name: its calls are signed as it (see requireWorkerCaller); it reads the document index and imports files from Drive. */
+export const DRIVE_WORKER = 'drive';

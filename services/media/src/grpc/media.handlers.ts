@@ -1,6 +1,7 @@
 import type { MediaService } from '@venuebook/contracts/media/v1';
 import type { ServiceHandlers } from '@venuebook/grpc';
-import { requirePermission, requireUser, requireWorkerCaller } from '@venuebook/service-kit';
+import { requirePermission, requireUser, requireWorkerCaller, workerUserId } from '@venuebook/service-kit';
+import { DRIVE_WORKER } from '../domain/documents.ts';
 import type { ContentUseCase } from '../use-cases/content.ts';
 import type { DocumentUseCases } from '../use-cases/documents.ts';
 import type { GalleryUseCases } from '../use-cases/gallery.ts';
@@ -12,9 +13,6 @@ import {
   publicPhotoToProto,
   venueDocumentToProto as documentToProto,
 } from '@venuebook/contracts/codecs/media';
-
-/** The Drive sync worker's name (its calls are signed as it; see requireWorkerCaller). */
-export const DRIVE_WORKER = 'drive';
 
 /** Documents listed per message of ListDocumentIndex. */
 const INDEX_PAGE = 1000;
@@ -30,7 +28,8 @@ export function createMediaHandlers(useCases: {
   return {
     async uploadDocument(requests, call) {
       // Photos too: the upload is one call whatever the file (photo.upload is granted to the same roles).
-      const caller = requirePermission(call, 'document.upload');
+      // The Drive sync worker imports files from Drive (with their ids); everyone else needs 'document.upload'.
+      const caller = call.caller?.userId === workerUserId(DRIVE_WORKER) ? requireWorkerCaller(call, DRIVE_WORKER) : requirePermission(call, 'document.upload');
       return { document: documentToProto(await upload.upload(caller, requests, call.signal)) };
     },
 

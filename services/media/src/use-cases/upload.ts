@@ -8,17 +8,18 @@
 import { randomUUID } from 'node:crypto';
 import exifr from 'exifr';
 import { fileTypeFromBuffer } from 'file-type';
-import { fileExtension, isPhotoMimeType } from '@venuebook/domain';
+import { fileExtension, isPhotoMimeType, isUuid } from '@venuebook/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/grpc';
 import type { Caller } from '@venuebook/grpc';
 import type { UploadDocumentRequest, UploadHeader } from '@venuebook/contracts/media/v1';
-import { auditContextOf } from '@venuebook/service-kit';
+import { auditContextOf, workerUserId } from '@venuebook/service-kit';
 import type { AuditRecorder, Logger, VenueDirectory } from '@venuebook/service-kit';
 import type { MediaConfig } from '../config.ts';
 import {
   cleanFileName,
   contentTypeFor,
   dateTaken,
+  DRIVE_WORKER,
   HEAD_BYTES,
   isAllowedExtension,
   MESSAGES,
@@ -115,6 +116,13 @@ export function createUploadUseCase(deps: UploadDeps) {
     if (!Number.isSafeInteger(size) || size < 0) throw invalid('size', 'The file size must be a whole number of bytes');
     if (size > config.MEDIA_MAX_UPLOAD_BYTES) throw invalid('file', MESSAGES.tooLarge(config.MEDIA_MAX_UPLOAD_BYTES));
     if (header.description.length > MAX_DESCRIPTION) throw invalid('description', `A description must be at most ${MAX_DESCRIPTION} characters`);
+    // An import from Drive (the Drive sync worker, and only it) names its document's id; nothing else.
+    const importing = caller.userId === workerUserId(DRIVE_WORKER);
+    if (importing !== (header.documentId !== ''))
+      throw invalid('documentId', importing ? 'An import names its document id' : 'Only an import names its document id');
+    if (importing && (!isUuid(header.documentId) || header.eventId || header.dataCardIdForTag)) throw invalid('documentId', 'Invalid import');
+    if (importing && (readModel.get(header.documentId) || (await repository.getById(header.documentId))))
+      throw new GrpcError(GrpcStatus.ALREADY_EXISTS, 'This file was imported already');
     await venues.requireActive(caller, header.venueId);
     const [eventOk, cardOk] = await Promise.all([
       header.eventId ? links.isEventOfVenue(caller, header.venueId, header.eventId) : true,
@@ -161,7 +169,7 @@ export function createUploadUseCase(deps: UploadDeps) {
         if (isImage && size > config.IMAGE_MAX_BYTES) throw invalid('file', MESSAGES.imageTooLarge);
         const exifDate = isImage ? await exifDateOf(head) : undefined;
 
-        const id = randomUUID();
+        const id = header.documentId || randomUUID();
         const keys = documentKeys(header.venueId, id);
         const text = fileType === TEXT_PLAIN ? new TextCheck() : undefined;
         if (text) text.push(head);

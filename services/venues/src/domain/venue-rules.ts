@@ -1,4 +1,11 @@
-import { duplicateCheckRequestSchema, listDeletedVenuesQuerySchema, listVenuesQuerySchema, storedVenueInputSchema, toFieldErrors } from '@venuebook/domain';
+import {
+  duplicateCheckRequestSchema,
+  isUuid,
+  listDeletedVenuesQuerySchema,
+  listVenuesQuerySchema,
+  storedVenueInputSchema,
+  toFieldErrors,
+} from '@venuebook/domain';
 import type { DuplicateCheckRequest, FieldError, ListDeletedVenuesQuery } from '@venuebook/domain';
 import type { VenueFields, VenueListQuery, VenueListSort } from './venue.ts';
 
@@ -41,11 +48,9 @@ export function validateListRequest(raw: RawListRequest): Validated<VenueListQue
   return result.success ? { ok: true, value: result.data } : { ok: false, fieldErrors: toFieldErrors(result.error) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Venue ids are UUID strings. */
 export function isVenueId(id: string): boolean {
-  return UUID.test(id);
+  return isUuid(id);
 }
 
 /** Every user-editable field of a venue (the compiler checks the list against VenueFields). */

@@ -654,6 +654,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
         return none('delete', '/documents/{id}', id(documentId), opts);
       },
       /** Deletes up to MEDIA.maxBatch photos of the venue at once. */
+      /** 'Sync documents': the new files of the venue's Google Drive folders become its documents (each once). */
+      syncFromDrive(venueId: string, opts: RequestOptions = {}) {
+        return json('post', '/venues/{id}/documents/sync-drive', { ...id(venueId) }, opts);
+      },
       batchDeletePhotos(venueId: string, documentIds: readonly string[], opts: RequestOptions = {}) {
         return json('post', '/venues/{id}/photos/batch-delete', { ...id(venueId), body: { documentIds: [...documentIds] } }, opts);
       },

@@ -3520,6 +3520,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/venues/{id}/documents/sync-drive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the new files of the venue's Google Drive folders
+         * @description Files someone put in the venue's Drive folder (General) or its category folders become documents of that category, through the same checks as an upload (a refused file's reason is in the audit log and on the file in Drive). Each file is imported once, however often this runs. 400 'Google Drive is not configured' when it is not; 404 for an unknown or deleted venue.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Venue id (UUID) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DriveImportResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/settings": {
         parameters: {
             query?: never;
@@ -10800,6 +10896,15 @@ export interface components {
             removedQueue: number;
             /** @description Documents whose sync state was reset (Trigger Sync queues them again) */
             resetDocs: number;
+        };
+        /** @description What 'Sync documents' did */
+        DriveImportResult: {
+            /** @constant */
+            success: true;
+            /** @description Files imported by this call */
+            syncedCount: number;
+            /** @description Files refused (a type or content an upload would be refused for) */
+            refusedCount: number;
         };
         Readiness: {
             /** @enum {string} */
