@@ -10,8 +10,8 @@ import { eventually, killRepeatedly } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { driveUnderTest, sha256 } from './testing/drive-under-test.ts';
 
-const DOCUMENTS = Number(process.env.DRIVE_KILL_DOCUMENTS ?? 60);
-const KILLS = Number(process.env.DRIVE_KILLS ?? 6);
+const DOCUMENTS = Number(process.env.DRIVE_KILL_DOCUMENTS ?? 40);
+const KILLS = Number(process.env.DRIVE_KILLS ?? 5);
 const VENUES = 4;
 const CATEGORIES = ['general', 'contracts', 'technical', 'permits'] as const;
 
