@@ -83,6 +83,12 @@ describe('Drive sync', () => {
       (await under.standIn.files()).find((item) => item.appProperties?.venuebookVenueId === venueId && item.appProperties?.venuebookKind === 'venue-folder');
     const folder = await folderOf();
     expect(folder?.name).toBe('Paramount Theatre');
+    // Its id is kept on the venue.
+    expect(await under.venueFolderId(venueId)).toBe(folder!.id);
+    // Only the worker keeps it there.
+    expect(await rejection(under.venuesAs('owner').setVenueDriveFolder({ venueId, folderId: 'elsewhere' }))).toMatchObject({
+      code: GrpcStatus.PERMISSION_DENIED,
+    });
 
     await under.renameVenue(venueId, 'Paramount Theatre Denver');
     await eventually(async () => expect((await folderOf())?.name).toBe('Paramount Theatre Denver'), 20_000);

@@ -1,13 +1,10 @@
 // The Drive sync service's process: the worker that keeps every document's Google Drive copy in step, and the API in
 // front of it; wiring only (the kit runs the start-up, see startDomainService, and the worker, see startWorker).
 // Without credentials it starts without the worker: uploads are queued and wait, and sync once Drive is configured.
-import { randomUUID } from 'node:crypto';
 import { STREAMS, SUBJECTS } from '@venuebook/contracts/events';
 import { DriveService } from '@venuebook/contracts/drive/v1';
-import { GrpcStatus, isGrpcError } from '@venuebook/grpc';
 import {
   createEventPublisher,
-  createVenueDirectory,
   JobQueue,
   lockModel,
   Locks,
@@ -15,11 +12,11 @@ import {
   startDomainService,
   startWorker,
   subscribeDomainEvents,
-  workerCaller,
 } from '@venuebook/service-kit';
 import type { Logger, RunningServiceHandle, RunningWorker } from '@venuebook/service-kit';
 import { createDrive } from './adapters/drive.ts';
-import { createMediaDocuments, DRIVE_WORKER } from './adapters/media-client.ts';
+import { createMediaDocuments } from './adapters/media-client.ts';
+import { createDriveVenues } from './adapters/venues-client.ts';
 import { configSchema } from './config.ts';
 import { safeFileLink } from './domain/drive-urls.ts';
 import type { DriveConfig } from './config.ts';
@@ -100,16 +97,9 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
       const jobs = new JobQueue<DriveJobPayload>(models.jobs);
       const media = createMediaDocuments(config);
       defer(() => media.close());
-      const venues = createVenueDirectory(config);
+      const venues = createDriveVenues(config);
       defer(() => venues.close());
-      const venueName = async (venueId: string): Promise<string | null> => {
-        try {
-          return (await venues.getActive(workerCaller(DRIVE_WORKER, `drive-${randomUUID()}`), venueId)).name;
-        } catch (error) {
-          if (isGrpcError(error) && error.code === GrpcStatus.NOT_FOUND) return null;
-          throw error;
-        }
-      };
+      const venueName = (venueId: string) => venues.name(venueId);
       const queueUseCases = syncQueueUseCases({
         queue,
         repository: queueItems,
@@ -135,7 +125,7 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
       if (credentials && rootFolderId) {
         const drive = createDrive({ credentials, rootUrl: config.GOOGLE_DRIVE_API_URL, timeoutMs: config.GOOGLE_DRIVE_TIMEOUT_MS });
         const locks = new Locks(models.locks, { waitMs: 30_000 });
-        const folders = driveFolders({ drive, rootFolderId, locks, venueName });
+        const folders = driveFolders({ drive, rootFolderId, locks, venueName, recordFolder: (venueId, folderId) => venues.setFolder(venueId, folderId) });
         const documents = documentSync({
           drive,
           media,

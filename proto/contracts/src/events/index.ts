@@ -31,6 +31,8 @@ export const SUBJECTS = {
   venueRestored: subject('venues', 'venue', 'restored'),
   /** The venue's activityAt (the 'Updated' sort) moved forward, e.g. after its card data changed: replicas re-read the venue. */
   venueActivityChanged: subject('venues', 'venue', 'activity_changed'),
+  /** The Drive sync worker recorded the venue's Google Drive folder (spec §3 google_drive_folder_id). */
+  venueDriveFolderSet: subject('venues', 'venue', 'drive_folder_set'),
   /** A venue's event (spec §3 'event', a show at the venue) was created, updated or deleted (hard delete). */
   venueEventCreated: subject('venues', 'venue_event', 'created'),
   venueEventUpdated: subject('venues', 'venue_event', 'updated'),
@@ -264,6 +266,8 @@ export type ContactChanged = z.infer<typeof contactChangedSchema>;
 
 export const venueActivityChangedSchema = z.object({ venueId: z.string(), activityAt: z.iso.datetime({ offset: true }) });
 export type VenueActivityChanged = z.infer<typeof venueActivityChangedSchema>;
+export const venueDriveFolderSetSchema = z.object({ venueId: z.string(), folderId: z.string().max(200) });
+export type VenueDriveFolderSet = z.infer<typeof venueDriveFolderSetSchema>;
 
 /** venue_event.created / updated / deleted: the event and its venue (replicas re-read the event by id). */
 export const venueEventChangedSchema = z.object({ eventId: z.string(), venueId: z.string(), name: z.string() });
@@ -467,6 +471,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.venueDeleted]: venueDeletedSchema,
   [SUBJECTS.venueRestored]: venueRestoredSchema,
   [SUBJECTS.venueActivityChanged]: venueActivityChangedSchema,
+  [SUBJECTS.venueDriveFolderSet]: venueDriveFolderSetSchema,
   [SUBJECTS.venueEventCreated]: venueEventChangedSchema,
   [SUBJECTS.venueEventUpdated]: venueEventChangedSchema,
   [SUBJECTS.venueEventDeleted]: venueEventChangedSchema,

@@ -55,9 +55,12 @@ export interface DriveHarness {
   user(role: string): Caller;
   driveAs(role: string): Client<typeof DriveService>;
   mediaAs(role: string): Client<typeof MediaService>;
+  venuesAs(role: string): Client<typeof VenuesService>;
   createVenue(name: string): Promise<string>;
   /** Renames the venue (as an editor). */
   renameVenue(id: string, name: string): Promise<void>;
+  /** The venue's Drive folder id as the venues service keeps it ('' when none). */
+  venueFolderId(id: string): Promise<string>;
   /** Deletes the venue (as an admin; restorable). */
   deleteVenue(id: string): Promise<void>;
   /** Deletes and purges it (as an admin). */
@@ -90,6 +93,7 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
   harness.driveAs = signed(DriveService, () => harness.driveProcess?.address ?? `127.0.0.1:${harness.drive!.port}`) as DriveHarness['driveAs'];
   harness.mediaAs = signed(MediaService, () => harness.mediaService!.address) as DriveHarness['mediaAs'];
   const venuesAs = signed(VenuesService, () => harness.venuesService!.address) as (role: string) => Client<typeof VenuesService>;
+  harness.venuesAs = venuesAs;
 
   beforeAll(async () => {
     const { infra } = harness;
@@ -158,6 +162,7 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
   harness.renameVenue = async (id, venueName) => {
     await venuesAs('editor').updateVenue({ id, venue: { name: venueName } });
   };
+  harness.venueFolderId = async (id) => (await venuesAs('viewer').getVenue({ id })).venue?.googleDriveFolderId ?? '';
   harness.deleteVenue = async (id) => {
     await venuesAs('admin').deleteVenue({ id });
   };

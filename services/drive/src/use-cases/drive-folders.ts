@@ -1,6 +1,6 @@
 // The venue folders and their category folders in Drive: found by their appProperties, made when missing, their ids
-// remembered by this process. Making one holds a lock per venue across the replicas, so that two documents of a
-// new venue synced at once make one folder.
+// remembered by this process and the venue's folder id kept on the venue. Making one holds a lock per venue across
+// the replicas, so that two documents of a new venue synced at once make one folder.
 import type { Locks } from '@venuebook/service-kit';
 import type { Drive } from '../adapters/drive.ts';
 import { categoryFolderName, categoryFolderProperties, venueFolderName, venueFolderProperties } from '../domain/drive-layout.ts';
@@ -24,8 +24,10 @@ export function driveFolders(deps: {
   locks: Locks;
   /** The active venue's name; null when it is not active (deleted or purged). */
   venueName: (venueId: string) => Promise<string | null>;
+  /** Keeps the venue's folder id on the venue (the venues service; unchanged: nothing written). */
+  recordFolder: (venueId: string, folderId: string) => Promise<void>;
 }): DriveFolders {
-  const { drive, rootFolderId, locks, venueName } = deps;
+  const { drive, rootFolderId, locks, venueName, recordFolder } = deps;
   /** `<venueId>` → its folder id; `<venueId>/<category>` → the category folder's. */
   const known = new Map<string, string>();
 
@@ -43,6 +45,8 @@ export function driveFolders(deps: {
       if (found) return found.id;
       return (await drive.createFolder(venueFolderName((await venueName(venueId)) ?? '', venueId), rootFolderId, venueFolderProperties(venueId))).id;
     });
+    // Kept on the venue (spec §3 google_drive_folder_id) before this process relies on it: a failure retries the job.
+    await recordFolder(venueId, id);
     known.set(venueId, id);
     return id;
   }

@@ -20,6 +20,8 @@ export interface VenueEvents {
   venuePurged(venue: VenueRecord, context?: EventContext): Promise<void>;
   /** venuebook.venues.venue.activity_changed.v1 (activityAt moved forward, e.g. by its card data) */
   venueActivityChanged(venue: VenueRecord, context?: EventContext): Promise<void>;
+  /** venuebook.venues.venue.drive_folder_set.v1 (the Drive sync worker recorded the venue's folder) */
+  venueDriveFolderSet(venue: VenueRecord, context?: EventContext): Promise<void>;
 }
 
 /** `origin`: the read model's (its own events are then not read again, see the kit's ReadModel). */
@@ -44,6 +46,9 @@ export function createVenueEvents(js: JetStreamClient, logger: Logger, options: 
     },
     async venueActivityChanged(venue, context = {}) {
       await events.publish(SUBJECTS.venueActivityChanged, { venueId: venue.id, activityAt: venue.activityAt }, context);
+    },
+    async venueDriveFolderSet(venue, context = {}) {
+      await events.publish(SUBJECTS.venueDriveFolderSet, { venueId: venue.id, folderId: venue.googleDriveFolderId }, context);
     },
   };
 }

@@ -12,7 +12,7 @@ import {
 import { GrpcError } from '@venuebook/grpc';
 import type { ServiceHandlers } from '@venuebook/grpc';
 import type { VenuesService } from '@venuebook/contracts/venues/v1';
-import { requirePermission } from '@venuebook/service-kit';
+import { requirePermission, requireWorkerCaller } from '@venuebook/service-kit';
 import type { VenueUseCases } from '../use-cases/venues.ts';
 
 /** The venue RPCs of VenuesService (contacts and events have their own handlers, merged in main.ts). */
@@ -26,7 +26,11 @@ type VenueRpc =
   | 'checkDuplicates'
   | 'updateVenueLinks'
   | 'listDeletedVenues'
-  | 'purgeVenue';
+  | 'purgeVenue'
+  | 'setVenueDriveFolder';
+
+/** The Drive sync worker's name: the only caller of SetVenueDriveFolder. */
+export const DRIVE_WORKER = 'drive';
 
 /** The gRPC face of the venues service: decode the request, check the permission, run the use case, encode the reply. */
 export function createVenuesHandlers(useCases: VenueUseCases): Pick<ServiceHandlers<typeof VenuesService>, VenueRpc> {
@@ -83,6 +87,12 @@ export function createVenuesHandlers(useCases: VenueUseCases): Pick<ServiceHandl
     async purgeVenue(request, call) {
       const caller = requirePermission(call, 'venue.purge');
       await useCases.purgeVenue(caller, request.id);
+      return {};
+    },
+
+    async setVenueDriveFolder(request, call) {
+      const caller = requireWorkerCaller(call, DRIVE_WORKER);
+      await useCases.setDriveFolder(caller, request.venueId, request.folderId);
       return {};
     },
   };

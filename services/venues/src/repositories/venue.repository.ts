@@ -143,6 +143,12 @@ export class VenueRepository {
     return result.deletedCount > 0;
   }
 
+  /** (Callers hold the venue's lock.) Records the venue's Google Drive folder; false when the venue does not exist. `{_id}` alone. */
+  async setDriveFolder(id: string, folderId: string): Promise<boolean> {
+    const result = await this.#model.updateOne({ _id: id }, { $set: { googleDriveFolderId: folderId } }, { timestamps: false }).exec();
+    return result.matchedCount > 0;
+  }
+
   /**
    * (Callers hold the venue's lock, as for every write here.) Moves activityAt forward to `at` (never backwards), e.g. when the venue's data cards change.
    * Returns false when the venue does not exist.

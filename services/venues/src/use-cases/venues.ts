@@ -186,6 +186,25 @@ export function createVenueUseCases({ repository, events, audit, readModel, venu
       return !!raised;
     },
 
+    /**
+     * Records the venue's Google Drive folder (the Drive sync worker made or found it; deleted venues too, their
+     * folder stays until a purge). Unchanged: nothing written. venue.drive_folder_set (replicas re-read the venue).
+     */
+    async setDriveFolder(caller: Caller, venueId: string, folderId: string): Promise<void> {
+      if (!isVenueId(venueId)) throw GrpcError.notFound(VENUE_NOT_FOUND);
+      if (!folderId || folderId.length > 200) throw GrpcError.invalidArgument('Invalid folder id');
+      const stored = await withVenueLock(venueId, async () => {
+        const current = await repository.findAny(venueId);
+        if (!current) throw GrpcError.notFound(VENUE_NOT_FOUND);
+        if (current.googleDriveFolderId === folderId) return null;
+        if (!(await repository.setDriveFolder(venueId, folderId))) throw GrpcError.notFound(VENUE_NOT_FOUND);
+        const written = await repository.findAny(venueId);
+        if (written && !written.deletedAt) remember(written);
+        return written;
+      });
+      if (stored) await events.venueDriveFolderSet(stored, eventContextOf(caller));
+    },
+
     /** One page of active venues from the read model: search, league filter, sort (defaults applied). */
     listVenues(request: RawListRequest): VenueListResult {
       const query = validateListRequest(request);
