@@ -41,4 +41,5 @@ export const DOCUMENT_TEXT = {
   syncedFromDrive: (count: number) => `Synced ${count} new document(s) from Google Drive`,
   syncFromDriveFailed: (message: string) => `Failed to sync documents: ${message}`,
   refusedFromDrive: (count: number) => `${count} file(s) in Google Drive could not be imported: the sync logs say why`,
+  failedFromDrive: (count: number) => `${count} file(s) could not be imported now: Sync from Drive again later`,
 } as const;

@@ -61,10 +61,14 @@ export function DocumentsPage() {
   const syncFromDrive = useMutation({
     mutationFn: () => api.media.syncFromDrive(venueId),
     onSuccess: async (result) => {
+      const notes = [
+        ...(result.refusedCount > 0 ? [DOCUMENT_TEXT.refusedFromDrive(result.refusedCount)] : []),
+        ...(result.failedCount > 0 ? [DOCUMENT_TEXT.failedFromDrive(result.failedCount)] : []),
+      ];
       notify({
-        type: result.refusedCount > 0 ? 'warning' : 'success',
+        type: notes.length > 0 ? 'warning' : 'success',
         title: DOCUMENT_TEXT.syncedFromDrive(result.syncedCount),
-        ...(result.refusedCount > 0 ? { description: DOCUMENT_TEXT.refusedFromDrive(result.refusedCount) } : {}),
+        ...(notes.length > 0 ? { description: notes.join(' ') } : {}),
       });
       await queryClient.invalidateQueries({ queryKey: mediaQueries.venueDocuments(venueId) });
     },

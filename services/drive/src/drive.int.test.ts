@@ -338,12 +338,14 @@ describe('Drive sync', () => {
       schedule: await put('load-in-schedule.pdf', schedule, 'application/pdf', contracts.id),
       photo: await put('stage.png', png, 'image/png', venueFolder.id),
       refused: await put('setup.exe', new Uint8Array(randomBytes(2048)), 'application/octet-stream', venueFolder.id),
+      // A reason longer than Drive allows on a file (its extension in two-byte letters): cut, still marked.
+      longReason: await put(`plan.${'Ä'.repeat(40)}`, new Uint8Array(randomBytes(512)), 'application/octet-stream', venueFolder.id),
     };
 
     expect(await rejection(under.driveAs('viewer').syncVenueDocuments({ venueId }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
-    expect(await under.driveAs('editor').syncVenueDocuments({ venueId })).toMatchObject({ syncedCount: 2, refusedCount: 1 });
-    // Run again: nothing new, and the refused file is not tried again.
-    expect(await under.driveAs('editor').syncVenueDocuments({ venueId })).toMatchObject({ syncedCount: 0, refusedCount: 0 });
+    expect(await under.driveAs('editor').syncVenueDocuments({ venueId })).toMatchObject({ syncedCount: 2, refusedCount: 2, failedCount: 0 });
+    // Run again: nothing new, and the refused files are not tried again.
+    expect(await under.driveAs('editor').syncVenueDocuments({ venueId })).toMatchObject({ syncedCount: 0, refusedCount: 0, failedCount: 0 });
 
     const { documents } = await under.mediaAs('viewer').listDocuments({ venueId, kind: 1, eventId: '' });
     const byName = new Map(documents.map((document) => [document.fileName, document]));
@@ -393,6 +395,9 @@ describe('Drive sync', () => {
     expect(await rejection(under.mediaAs('editor').uploadDocument(named()))).toMatchObject({ code: GrpcStatus.INVALID_ARGUMENT });
     const refused = (await under.standIn.files()).find((file) => file.id === dropped.refused.id);
     expect(refused?.appProperties?.venuebookImportRefused).toMatch(/exe/i);
+    const longReason = (await under.standIn.files()).find((file) => file.id === dropped.longReason.id);
+    expect(Buffer.byteLength(`venuebookImportRefused${longReason?.appProperties?.venuebookImportRefused ?? ''}`)).toBeLessThanOrEqual(124);
+    expect(longReason?.appProperties?.venuebookImportRefused).toMatch(/^File type not allowed \(\.ä+/);
   });
 
   it('without Drive configured, queues uploads and keeps them pending; once Drive is configured, they sync', async () => {

@@ -78,7 +78,8 @@ export const driveImportResultSchema = z
   .object({
     success: z.literal(true),
     syncedCount: z.number().int().describe('Files imported by this call'),
-    refusedCount: z.number().int().describe('Files refused (a type or content an upload would be refused for)'),
+    refusedCount: z.number().int().describe('Files refused (a type or content an upload would be refused for): not tried again'),
+    failedCount: z.number().int().describe('Files that could not be imported now: tried again on the next call'),
   })
   .meta({ id: 'DriveImportResult', description: "What 'Sync documents' did" });
 

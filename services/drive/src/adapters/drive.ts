@@ -339,7 +339,8 @@ export function createDrive(settings: DriveSettings): Drive {
     },
 
     async download(fileId, signal) {
-      const response = await call('download', () => api.files.get({ ...shared, fileId, alt: 'media' }, { responseType: 'stream', signal }));
+      // The client's timeout would also cut the body of a large file: the caller's signal bounds a download.
+      const response = await call('download', () => api.files.get({ ...shared, fileId, alt: 'media' }, { responseType: 'stream', signal, timeout: 0 }));
       return response.data as unknown as Readable;
     },
 

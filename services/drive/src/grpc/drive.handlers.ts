@@ -88,7 +88,7 @@ export function createDriveHandlers(useCases: {
       const caller = requirePermission(call, 'document.upload');
       if (!useCases.import) throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, DRIVE_NOT_CONFIGURED);
       if (!isUuid(request.venueId) || (await useCases.venueName(request.venueId)) === null) throw GrpcError.notFound(VENUE_NOT_FOUND);
-      return useCases.import.syncVenue(caller, request.venueId);
+      return useCases.import.syncVenue(caller, request.venueId, call.signal);
     },
 
     async resetSyncQueue(request, call) {

@@ -4,9 +4,8 @@
 // and media refuses a second document with that id; the file is marked with the id (appProperties) before the
 // upload, so that the sync of the new document finds it as its copy instead of uploading another. A file media
 // refuses (a type it does not take) is marked with the reason, recorded in the audit log, and not tried again.
-import { auditContextOf } from '@venuebook/service-kit';
+import { auditContextOf, PermanentJobFailure } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks, Logger } from '@venuebook/service-kit';
-import { GrpcError, GrpcStatus } from '@venuebook/grpc';
 import type { Caller } from '@venuebook/grpc';
 import type { Drive, DriveItem } from '../adapters/drive.ts';
 import { VENUE_INACTIVE } from '../adapters/media-client.ts';
@@ -16,10 +15,29 @@ import type { DriveCopies } from '../read-model/drive-copies.ts';
 import type { DriveFileRecord, DriveFileRepository } from '../repositories/drive-file.repository.ts';
 import type { DriveFolders } from './drive-folders.ts';
 
-/** Drive's limit on one appProperty (key and value together) is 124 bytes: the reason is cut to fit. */
-const REASON_MAX = 90;
+/** Drive's limit on one appProperty: its key and value together, in UTF-8 bytes. */
+const PROPERTY_MAX_BYTES = 124;
 
-export type ImportOutcome = 'imported' | 'known' | 'refused';
+/** Files looked at in one run (the rest on the next): a request never runs for ever. */
+export const IMPORT_MAX_FILES = 100;
+
+/** `text` cut to at most `maxBytes` of UTF-8, never inside a character. */
+export function cutToBytes(text: string, maxBytes: number): string {
+  let cut = '';
+  let bytes = 0;
+  for (const character of text) {
+    const size = Buffer.byteLength(character);
+    if (bytes + size > maxBytes) break;
+    cut += character;
+    bytes += size;
+  }
+  return cut;
+}
+
+/** Google Docs, Sheets, shortcuts and the like: no bytes to download. */
+const isDriveNative = (mimeType: string): boolean => mimeType.startsWith('application/vnd.google-apps.');
+
+export type ImportOutcome = 'imported' | 'known' | 'refused' | 'failed';
 
 export interface DriveImportDeps {
   drive: Drive;
@@ -44,13 +62,17 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
     for (const item of await drive.children(venueFolder)) {
       if (item.trashed) continue;
       if (item.mimeType !== FOLDER_MIME_TYPE) {
-        found.push({ file: item, category: ROOT_CATEGORY });
+        if (!isDriveNative(item.mimeType)) found.push({ file: item, category: ROOT_CATEGORY });
         continue;
       }
-      const category =
-        item.appProperties[APP_PROPERTY.kind] === 'category-folder' ? item.appProperties[APP_PROPERTY.category] : categoryOfFolderName(item.name);
+      // This venue's category folders (or a folder named like a category that no venue claims); never another venue's.
+      const kind = item.appProperties[APP_PROPERTY.kind];
+      const ours = kind === 'category-folder' && item.appProperties[APP_PROPERTY.venueId] === venueId;
+      const category = ours ? item.appProperties[APP_PROPERTY.category] : kind === undefined ? categoryOfFolderName(item.name) : null;
       if (!category) continue;
-      for (const child of await drive.children(item.id)) if (!child.trashed && child.mimeType !== FOLDER_MIME_TYPE) found.push({ file: child, category });
+      for (const child of await drive.children(item.id)) {
+        if (!child.trashed && child.mimeType !== FOLDER_MIME_TYPE && !isDriveNative(child.mimeType)) found.push({ file: child, category });
+      }
     }
     return found.filter(({ file }) => {
       if (file.appProperties[APP_PROPERTY.importRefused]) return false;
@@ -68,7 +90,7 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
     const existing = await media.get(derived);
     if (existing === VENUE_INACTIVE) return 'known';
     if (existing) {
-      await record(derived, venueId, file);
+      await record(derived, existing.venueId, file);
       return 'known';
     }
     // Marked first: the document's own sync then finds this file as its copy.
@@ -84,24 +106,45 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
       bytes: await drive.download(file.id, AbortSignal.timeout(60 * 60_000)),
     });
     if ('refused' in result) {
-      const reason = result.refused.slice(0, REASON_MAX);
-      await drive.setAppProperties(file.id, { [APP_PROPERTY.documentId]: null, [APP_PROPERTY.importRefused]: reason });
-      await audit.record(
-        {
-          action: 'gdrive_import_refused',
-          table: 'venue_documents',
-          recordId: null,
-          newValues: { venueId, fileName: file.name, driveFileId: file.id, reason: result.refused },
-        },
-        auditContextOf(caller),
-      );
-      logger.warn({ venueId, driveFileId: file.id, reason: result.refused }, 'a file in Google Drive was not imported');
+      await refuse(caller, venueId, file, result.refused);
       return 'refused';
     }
-    await record(derived, venueId, file);
+    // Imported before (its document deleted since, or another run was quicker): not again.
     if ('exists' in result) return 'known';
+    await record(derived, venueId, file);
     logger.info({ venueId, documentId: derived, driveFileId: file.id }, 'imported from Google Drive');
     return 'imported';
+  }
+
+  /** Marks a file that cannot be imported with the reason (on the file in Drive, and in the audit log): not tried again. */
+  async function refuse(caller: Caller, venueId: string, file: DriveItem, reason: string): Promise<void> {
+    const marker = cutToBytes(reason, PROPERTY_MAX_BYTES - Buffer.byteLength(APP_PROPERTY.importRefused)) || 'refused';
+    await drive.setAppProperties(file.id, { [APP_PROPERTY.documentId]: null, [APP_PROPERTY.importRefused]: marker });
+    await audit.record(
+      { action: 'gdrive_import_refused', table: 'venue_documents', recordId: null, newValues: { venueId, fileName: file.name, driveFileId: file.id, reason } },
+      auditContextOf(caller),
+    );
+    logger.warn({ venueId, driveFileId: file.id, reason }, 'a file in Google Drive was not imported');
+  }
+
+  /**
+   * One file under its lock; a failure is this file's alone (the others go on): Drive's refusal of the file (a 4xx)
+   * marks it like media's, anything else is tried again on the next run.
+   */
+  async function importGuarded(caller: Caller, venueId: string, file: DriveItem, category: string): Promise<ImportOutcome> {
+    try {
+      const held = await locks.withLock(`drive-import:${file.id}`, () => importOne(caller, venueId, file, category));
+      return held ? held.value : 'failed';
+    } catch (error) {
+      if (error instanceof PermanentJobFailure) {
+        await refuse(caller, venueId, file, error.message).catch((cause: unknown) =>
+          logger.warn({ err: cause, driveFileId: file.id }, 'could not mark a refused file'),
+        );
+        return 'refused';
+      }
+      logger.warn({ err: error, venueId, driveFileId: file.id }, 'a file in Google Drive could not be imported now; the next run tries again');
+      return 'failed';
+    }
   }
 
   async function record(documentId: string, venueId: string, file: DriveItem): Promise<void> {
@@ -113,25 +156,26 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
 
   return {
     /**
-     * 'Sync documents' of a venue: imports the new files of its Drive folders, one at a time. Run twice (or by two
-     * admins at once), a file is imported once.
+     * 'Sync documents' of a venue: imports the new files of its Drive folders, one at a time, at most IMPORT_MAX_FILES
+     * a run (the rest on the next). Run twice (or by two admins at once), a file is imported once; a file that fails
+     * does not stop the others. Stops between files when `signal` aborts (the caller left).
      */
-    async syncVenue(caller: Caller, venueId: string): Promise<{ syncedCount: number; refusedCount: number }> {
-      let syncedCount = 0;
-      let refusedCount = 0;
-      for (const { file, category } of await candidates(venueId)) {
-        const held = await locks.withLock(`drive-import:${file.id}`, () => importOne(caller, venueId, file, category));
-        if (!held) throw new GrpcError(GrpcStatus.UNAVAILABLE, 'Another import of these files is under way; try again in a moment');
-        if (held.value === 'imported') syncedCount += 1;
-        if (held.value === 'refused') refusedCount += 1;
+    async syncVenue(caller: Caller, venueId: string, signal?: AbortSignal): Promise<{ syncedCount: number; refusedCount: number; failedCount: number }> {
+      const counts = { syncedCount: 0, refusedCount: 0, failedCount: 0 };
+      try {
+        for (const { file, category } of (await candidates(venueId)).slice(0, IMPORT_MAX_FILES)) {
+          if (signal?.aborted) break;
+          const outcome = await importGuarded(caller, venueId, file, category);
+          if (outcome === 'imported') counts.syncedCount += 1;
+          if (outcome === 'refused') counts.refusedCount += 1;
+          if (outcome === 'failed') counts.failedCount += 1;
+        }
+      } finally {
+        if (counts.syncedCount + counts.refusedCount + counts.failedCount > 0) {
+          await audit.record({ action: 'gdrive_import', table: 'venue_documents', recordId: null, newValues: { venueId, ...counts } }, auditContextOf(caller));
+        }
       }
-      if (syncedCount + refusedCount > 0) {
-        await audit.record(
-          { action: 'gdrive_import', table: 'venue_documents', recordId: null, newValues: { venueId, syncedCount, refusedCount } },
-          auditContextOf(caller),
-        );
-      }
-      return { syncedCount, refusedCount };
+      return counts;
     },
   };
 }

@@ -12,7 +12,7 @@ import { fileExtension, isPhotoMimeType, isUuid } from '@venuebook/domain';
 import { GrpcError, GrpcStatus } from '@venuebook/grpc';
 import type { Caller } from '@venuebook/grpc';
 import type { UploadDocumentRequest, UploadHeader } from '@venuebook/contracts/media/v1';
-import { auditContextOf, workerUserId } from '@venuebook/service-kit';
+import { auditContextOf, isDuplicateKeyError, workerUserId } from '@venuebook/service-kit';
 import type { AuditRecorder, Logger, VenueDirectory } from '@venuebook/service-kit';
 import type { MediaConfig } from '../config.ts';
 import {
@@ -50,6 +50,8 @@ export interface UploadDeps {
   links: VenueLinks;
   logger: Logger;
 }
+
+const IMPORTED_ALREADY = 'This file was imported already';
 
 const invalid = (field: string, message: string) => GrpcError.invalidArgument(message, [{ field, message }]);
 
@@ -121,8 +123,9 @@ export function createUploadUseCase(deps: UploadDeps) {
     if (importing !== (header.documentId !== ''))
       throw invalid('documentId', importing ? 'An import names its document id' : 'Only an import names its document id');
     if (importing && (!isUuid(header.documentId) || header.eventId || header.dataCardIdForTag)) throw invalid('documentId', 'Invalid import');
-    if (importing && (readModel.get(header.documentId) || (await repository.getById(header.documentId))))
-      throw new GrpcError(GrpcStatus.ALREADY_EXISTS, 'This file was imported already');
+    // Imported before, even if its document was deleted since: its id stays taken.
+    if (importing && (readModel.get(header.documentId) || (await repository.state(header.documentId))))
+      throw new GrpcError(GrpcStatus.ALREADY_EXISTS, IMPORTED_ALREADY);
     await venues.requireActive(caller, header.venueId);
     const [eventOk, cardOk] = await Promise.all([
       header.eventId ? links.isEventOfVenue(caller, header.venueId, header.eventId) : true,
@@ -234,6 +237,8 @@ export function createUploadUseCase(deps: UploadDeps) {
         if (failed) throw failed.reason;
         return document;
       } catch (error) {
+        // A document with this id was stored meanwhile (two imports of one file): the objects under its keys are its.
+        if (isDuplicateKeyError(error)) throw new GrpcError(GrpcStatus.ALREADY_EXISTS, IMPORTED_ALREADY);
         if (stored.length > 0)
           await store.remove(stored).catch((cause: unknown) => logger.warn({ err: cause, keys: stored }, 'could not remove the objects of a failed upload'));
         throw error;

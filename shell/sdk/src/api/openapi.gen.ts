@@ -3531,7 +3531,7 @@ export interface paths {
         put?: never;
         /**
          * Import the new files of the venue's Google Drive folders
-         * @description Files someone put in the venue's Drive folder (General) or its category folders become documents of that category, through the same checks as an upload (a refused file's reason is in the audit log and on the file in Drive). Each file is imported once, however often this runs. 400 'Google Drive is not configured' when it is not; 404 for an unknown or deleted venue.
+         * @description Files someone put in the venue's Drive folder (General) or its category folders become documents of that category, through the same checks as an upload (a refused file's reason is in the audit log and on the file in Drive). Each file is imported once, however often this runs; at most 100 files a call (the rest on the next); a file that fails now (failedCount) is tried again on the next call. 400 'Google Drive is not configured' when it is not; 404 for an unknown or deleted venue.
          */
         post: {
             parameters: {
@@ -10903,8 +10903,10 @@ export interface components {
             success: true;
             /** @description Files imported by this call */
             syncedCount: number;
-            /** @description Files refused (a type or content an upload would be refused for) */
+            /** @description Files refused (a type or content an upload would be refused for): not tried again */
             refusedCount: number;
+            /** @description Files that could not be imported now: tried again on the next call */
+            failedCount: number;
         };
         Readiness: {
             /** @enum {string} */
