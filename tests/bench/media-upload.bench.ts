@@ -17,12 +17,11 @@
 // per upload on either path (this process as the client, the gateway, the media service, MinIO; from /proc): on two
 // cores shared by every hop, the gateway path cannot take less wall time than its CPU over two.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { Client as MinioClient } from 'minio';
 import sharp from 'sharp';
 import { request as undiciRequest } from 'undici';
 import type { VenueDocumentDto } from '@venuebook/domain';
-import { BenchError, expectEqual, expectTrue, runBench, SMOKE, sized, summarize } from './support.ts';
+import { BenchError, expectEqual, expectTrue, minioPid, processCpuMs, runBench, SMOKE, sized, summarize, uploadDocument } from './support.ts';
 import type { ApiClient, Bench } from './support.ts';
 
 const SIZES_MB = (process.env.BENCH_UPLOAD_SIZES_MB ?? (SMOKE ? '1' : '5,10,20')).split(',').map((size) => {
@@ -56,28 +55,6 @@ function serverTiming(header: string | null, what: string): Record<Phase, number
   return phases;
 }
 
-/** CPU milliseconds (user + system) of process `pid` since it started, from /proc (clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the command: state is field 3, utime 14 and stime 15 (1-based in proc(5)), so 11 and 12 here.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** The MinIO server listening on `port` (the one both paths put into), by its command line. */
-function minioPid(port: number): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (command.some((arg) => /minio$/.test(arg)) && command.some((arg) => arg.endsWith(`:${port}`))) return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return undefined;
-}
-
 type CpuProcess = 'client' | 'gateway' | 'media' | 'minio';
 
 /** Adds each process's CPU during `work` to `into`. */
@@ -104,29 +81,8 @@ async function uploadThroughGateway(
   venueId: string,
   file: { name: string; type: string; bytes: Uint8Array },
 ): Promise<{ document: VenueDocumentDto; ms: number; phases: Record<Phase, number> }> {
-  const form = new FormData();
-  form.set('category', file.type.startsWith('image/') ? 'photos' : 'general');
-  form.set('lastModified', String(Date.now()));
-  form.set('size', String(file.bytes.byteLength));
-  form.set('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
-  const authorization = await api.authorization();
-  // fetch, as the browser's FormData upload (the queue sends it with XMLHttpRequest, the same multipart body).
-  const started = performance.now();
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(`${api.baseUrl}/api/v1/venues/${venueId}/documents`, {
-      method: 'POST',
-      headers: { authorization, accept: 'application/json' },
-      body: form,
-    });
-    text = await response.text();
-  } catch (error) {
-    throw new BenchError(`upload of ${file.name}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`);
-  }
-  const ms = performance.now() - started;
-  if (response.status !== 201) throw new BenchError(`upload of ${file.name}: expected 201, got ${response.status} ${text.slice(0, 300)}`);
-  return { document: JSON.parse(text) as VenueDocumentDto, ms, phases: serverTiming(response.headers.get('server-timing'), `upload of ${file.name}`) };
+  const { document, ms, headers } = await uploadDocument(api, venueId, file);
+  return { document, ms, phases: serverTiming(headers.get('server-timing'), `upload of ${file.name}`) };
 }
 
 function megabytesPerSecond(bytes: number, ms: number): number {

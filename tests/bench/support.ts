@@ -9,12 +9,12 @@
 //   BENCH_ACCESS_TOKEN_TTL_SECONDS=30  shorter access tokens for the gateway (proves long runs refresh)
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import { REPO_ROOT, startStack, TEST_PASSWORD_HASH_LOG2_N } from '@venuebook/local';
 import type { RunningStack } from '@venuebook/local';
-import type { Role } from '@venuebook/domain';
+import type { Role, VenueDocumentDto } from '@venuebook/domain';
 import { createHealthChecker } from '@venuebook/service-kit';
 import { Agent, request as undiciRequest } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -654,4 +654,70 @@ export function readModelLoads(file: string): Record<string, { ms: number; kept:
   for (const line of serviceLogLines(file))
     if (line.msg === 'read model loaded' && line.readModel) loads[line.readModel] = { ms: line.ms ?? Number.NaN, kept: line.kept ?? 0 };
   return loads;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Documents and processes
+
+/**
+ * One multipart upload through the gateway (`POST /api/v1/venues/{id}/documents`, as the browser's FormData upload:
+ * the queue sends it with XMLHttpRequest, the same multipart body); answers the document, the time from the first
+ * byte sent to the answer read, and the answer's headers. Anything but 201 fails the benchmark.
+ */
+export async function uploadDocument(
+  api: ApiClient,
+  venueId: string,
+  file: { name: string; type: string; bytes: Uint8Array; category?: string },
+): Promise<{ document: VenueDocumentDto; ms: number; headers: Headers }> {
+  const form = new FormData();
+  form.set('category', file.category ?? (file.type.startsWith('image/') ? 'photos' : 'general'));
+  form.set('lastModified', String(Date.now()));
+  form.set('size', String(file.bytes.byteLength));
+  form.set('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
+  const authorization = await api.authorization();
+  const started = performance.now();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${api.baseUrl}/api/v1/venues/${venueId}/documents`, {
+      method: 'POST',
+      headers: { authorization, accept: 'application/json' },
+      body: form,
+    });
+    text = await response.text();
+  } catch (error) {
+    throw new BenchError(`upload of ${file.name}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`);
+  }
+  const ms = performance.now() - started;
+  if (response.status !== 201) throw new BenchError(`upload of ${file.name}: expected 201, got ${response.status} ${text.slice(0, 300)}`);
+  return { document: JSON.parse(text) as VenueDocumentDto, ms, headers: response.headers };
+}
+
+/** CPU milliseconds (user + system) of process `pid` since it started, from /proc (clock ticks of 10 ms). */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command: state is field 3, utime 14 and stime 15 (1-based in proc(5)), so 11 and 12 here.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Process `pid`'s resident memory now (VmRSS) and its peak since it started (VmHWM), in MiB, from /proc. */
+export function processRssMiB(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+/** The MinIO server listening on `port` (the stack's), by its command line. */
+export function minioPid(port: number): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (command.some((arg) => /minio$/.test(arg)) && command.some((arg) => arg.endsWith(`:${port}`))) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
 }
