@@ -21,7 +21,7 @@ import { Client as MinioClient } from 'minio';
 import sharp from 'sharp';
 import { request as undiciRequest } from 'undici';
 import type { VenueDocumentDto } from '@venuebook/domain';
-import { BenchError, expectEqual, expectTrue, minioPid, processCpuMs, runBench, SMOKE, sized, summarize, uploadDocument } from './support.ts';
+import { BenchError, expectEqual, expectTrue, childProcessPid, processCpuMs, runBench, SMOKE, sized, summarize, uploadDocument } from './support.ts';
 import type { ApiClient, Bench } from './support.ts';
 
 const SIZES_MB = (process.env.BENCH_UPLOAD_SIZES_MB ?? (SMOKE ? '1' : '5,10,20')).split(',').map((size) => {
@@ -98,8 +98,8 @@ async function readBack(api: ApiClient, path: string): Promise<Buffer> {
 
 async function throughput(bench: Bench, api: ApiClient, venueId: string, s3: MinioClient, bucket: string): Promise<void> {
   const rows: Record<string, number>[] = [];
-  const minio = minioPid(bench.stack.infra.s3.port);
-  if (minio === undefined) bench.log(`MinIO's process (port ${bench.stack.infra.s3.port}) not found: its CPU is left out`);
+  const minio = childProcessPid(/\/minio$/);
+  if (minio === undefined) bench.log("MinIO's process not found: its CPU is left out");
   const pids = {
     gateway: [bench.stack.services.gateway.process.child.pid].filter((pid): pid is number => pid !== undefined),
     media: bench.stack.services.media.replicas.map((replica) => replica.process.child.pid).filter((pid): pid is number => pid !== undefined),

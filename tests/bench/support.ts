@@ -708,13 +708,24 @@ export function processRssMiB(pid: number): { rss: number; peak: number } {
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
 
-/** The MinIO server listening on `port` (the stack's), by its command line. */
-export function minioPid(port: number): number | undefined {
+/**
+ * A child of this process one of whose arguments matches `argument` (the servers and stand-ins the stack started, e.g.
+ * /\/minio$/ or /google-drive\.ts$/): this benchmark's own, when `npm test` runs two at a time.
+ */
+export function childProcessPid(argument: RegExp): number | undefined {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (command.some((arg) => /minio$/.test(arg)) && command.some((arg) => arg.endsWith(`:${port}`))) return Number(entry);
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // After the command: the state, then the parent's pid.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (
+        parent === process.pid &&
+        readFileSync(`/proc/${entry}/cmdline`, 'utf8')
+          .split('\0')
+          .some((arg) => argument.test(arg))
+      )
+        return Number(entry);
     } catch {
       // gone meanwhile
     }
