@@ -377,8 +377,8 @@ export interface Bench {
   signIn(role: Role): Promise<ApiClient>;
   /** Records a parameter (count, repetitions, concurrency…) for the report. */
   parameter(key: string, value: string | number | boolean): void;
-  /** Records a single figure (e.g. creations per second) and prints it with `label`. */
-  figure(key: string, value: number, label: string): void;
+  /** Records a single figure (e.g. creations per second) and prints it with `label` (none: printed with another's). */
+  figure(key: string, value: number, label?: string): void;
   /** Records the latencies of one request shape; `extra` (e.g. the list total) goes into the report too. */
   shape(label: string, times: readonly number[], extra?: Record<string, string | number>): LatencySummary;
   /** Records structured detail that is neither a figure nor a latency (e.g. one row per downloaded file). */
@@ -517,7 +517,7 @@ export async function runBench(
       },
       figure(key, value, label) {
         report.figures[key] = Math.round(value * 100) / 100;
-        log(label);
+        if (label !== undefined) log(label);
       },
       shape(label, times, extra = {}) {
         if (times.length === 0) throw new BenchError(`${label}: no samples`);
