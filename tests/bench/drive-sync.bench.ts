@@ -45,6 +45,7 @@ import {
   sized,
   summarize,
   uploadDocument,
+  watchOtherWork,
 } from './support.ts';
 import type { ApiClient, Bench } from './support.ts';
 
@@ -64,6 +65,8 @@ const UPLOAD_CONCURRENCY = 16;
 /** Files of each batch and path read back with alt=media and hashed here (the first, the middle, the last). */
 const READ_BACK = 3;
 const TARGET_RATIO = 0.8;
+/** Cores kept busy by work outside the benchmark from which a timing is said to be disturbed. */
+const DISTURBING_CORES = 0.1;
 const POLL_MS = 500;
 const RSS_SAMPLE_MS = 100;
 /** A sync that makes no progress for this long fails the benchmark. */
@@ -74,6 +77,9 @@ const FILE_FIELDS = 'id,name,mimeType,parents,appProperties,size,md5Checksum,tra
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 const mib = (value: number): string => `${value.toFixed(0)} MiB`;
+/** Other work's share of the machine while a path was timed, when it is enough to matter. */
+const disturbance = (otherCores: number): string =>
+  otherCores >= DISTURBING_CORES ? ` (DISTURBED: other work on the machine kept ${otherCores.toFixed(2)} cores busy meanwhile)` : '';
 
 interface BenchFile {
   name: string;
@@ -225,6 +231,8 @@ interface WorkerResult {
   sampledPeakRssMiB: number;
   peakRssMiB: number;
   cpu: Record<string, number>;
+  /** Cores kept busy by work outside the benchmark meanwhile (see watchOtherWork). */
+  otherCores: number;
 }
 
 /** The worker's run over `files`: uploaded with the Drive service stopped, then synced by the service started again. */
@@ -251,6 +259,7 @@ async function workerRun(context: Context, files: BenchFile[], sizeMB: number): 
   const doneBefore = await sessionsDone();
   await standIn.resetRequests();
   const cpuBefore = cpuNow(pids);
+  const others = watchOtherWork();
   const spawnedAt = Date.now();
   await driveReplica.start();
   const servingAt = Date.now();
@@ -315,6 +324,7 @@ async function workerRun(context: Context, files: BenchFile[], sizeMB: number): 
   } finally {
     clearInterval(sampler);
   }
+  const otherCores = others.otherCores();
   const peakRssMiB = processRssMiB(pid).peak;
   const cpuAfter = cpuNow({ ...pids, drive: pid });
   const copies = checkCopies(await standIn.files(), (file) => file.appProperties?.venuebookDocumentId, byDocument, `worker, ${sizeMB} MB`);
@@ -340,11 +350,17 @@ async function workerRun(context: Context, files: BenchFile[], sizeMB: number): 
     sampledPeakRssMiB,
     peakRssMiB,
     cpu: { ...cpuSpent(cpuBefore, cpuAfter), drive: cpuAfter.drive! - driveCpuAtServing },
+    otherCores,
   };
 }
 
 /** The baseline over `files`: Google's client sends them from memory into a folder of their own, CONCURRENCY at a time. */
-async function baselineRun(context: Context, files: BenchFile[], sizeMB: number, run: string): Promise<{ ms: number; cpu: Record<string, number> }> {
+async function baselineRun(
+  context: Context,
+  files: BenchFile[],
+  sizeMB: number,
+  run: string,
+): Promise<{ ms: number; cpu: Record<string, number>; otherCores: number }> {
   const { client, standIn, rootFolderId, pids } = context;
   // Made first (the token fetched with it), so that the timed part is the uploads.
   const { data: folder } = await client.drive.files.create({
@@ -354,6 +370,7 @@ async function baselineRun(context: Context, files: BenchFile[], sizeMB: number,
   });
   const folderId = folder.id!;
   const cpuBefore = cpuNow(pids);
+  const others = watchOtherWork();
   const startedAt = Date.now();
   await runConcurrently(files.length, CONCURRENCY, async (index) => {
     const file = files[index]!;
@@ -362,6 +379,7 @@ async function baselineRun(context: Context, files: BenchFile[], sizeMB: number,
   });
   // Drive answered the last upload.
   const lastAt = Date.now();
+  const otherCores = others.otherCores();
   const cpuAfter = cpuNow(pids);
   const expected = new Map(files.map((file, index) => [String(index), file]));
   const copies = checkCopies(
@@ -380,6 +398,7 @@ async function baselineRun(context: Context, files: BenchFile[], sizeMB: number,
   return {
     ms: lastAt - startedAt,
     cpu: cpuSpent(cpuBefore, cpuAfter),
+    otherCores,
   };
 }
 
@@ -439,9 +458,10 @@ await runBench({ name: 'drive-sync', title: 'Google Drive sync: the worker again
       bench.figure(
         `workerFilesPerSecond${key}`,
         workerFiles,
-        `${label}, worker: ${(worker.ms / 1000).toFixed(2)} s from its ${worker.startedFrom}: ${workerFiles.toFixed(1)} files/s, ${workerMBps.toFixed(1)} MB/s`,
+        `${label}, worker: ${(worker.ms / 1000).toFixed(2)} s from its ${worker.startedFrom}: ${workerFiles.toFixed(1)} files/s, ${workerMBps.toFixed(1)} MB/s${disturbance(worker.otherCores)}`,
       );
       bench.figure(`workerMBPerSecond${key}`, workerMBps);
+      bench.figure(`workerOtherCores${key}`, worker.otherCores);
       bench.figure(
         `workerStartupSeconds${key}`,
         worker.startupMs / 1000,
@@ -461,9 +481,10 @@ await runBench({ name: 'drive-sync', title: 'Google Drive sync: the worker again
       bench.figure(
         `baselineFilesPerSecond${key}`,
         baselineFiles,
-        `${label}, baseline (Drive client from memory): ${(baseline.ms / 1000).toFixed(2)} s: ${baselineFiles.toFixed(1)} files/s, ${baselineMBps.toFixed(1)} MB/s`,
+        `${label}, baseline (Drive client from memory): ${(baseline.ms / 1000).toFixed(2)} s: ${baselineFiles.toFixed(1)} files/s, ${baselineMBps.toFixed(1)} MB/s${disturbance(baseline.otherCores)}`,
       );
       bench.figure(`baselineMBPerSecond${key}`, baselineMBps);
+      bench.figure(`baselineOtherCores${key}`, baseline.otherCores);
       bench.log(`${label}, baseline CPU: ${cpuLine(baseline.cpu, megabytes)}`);
       const ratio = workerFiles / baselineFiles;
       bench.figure(
@@ -493,6 +514,8 @@ await runBench({ name: 'drive-sync', title: 'Google Drive sync: the worker again
         baselineMBPerSecond: baselineMBps,
         ratio,
         ratioCpuCeiling: ceiling,
+        workerOtherCores: worker.otherCores,
+        baselineOtherCores: baseline.otherCores,
         idleRssMiB: worker.idleRssMiB,
         sampledPeakRssMiB: worker.sampledPeakRssMiB,
         peakRssMiB: worker.peakRssMiB,

@@ -708,27 +708,67 @@ export function processRssMiB(pid: number): { rss: number; peak: number } {
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
 
-/**
- * A child of this process one of whose arguments matches `argument` (the servers and stand-ins the stack started, e.g.
- * /\/minio$/ or /google-drive\.ts$/): this benchmark's own, when `npm test` runs two at a time.
- */
-export function childProcessPid(argument: RegExp): number | undefined {
+/** The processes this one started (the stack's servers, stand-ins and services). */
+function childPids(): number[] {
+  const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // After the command: the state, then the parent's pid.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (
-        parent === process.pid &&
-        readFileSync(`/proc/${entry}/cmdline`, 'utf8')
-          .split('\0')
-          .some((arg) => argument.test(arg))
-      )
-        return Number(entry);
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid) pids.push(Number(entry));
     } catch {
       // gone meanwhile
     }
   }
-  return undefined;
+  return pids;
+}
+
+/**
+ * A child of this process one of whose arguments matches `argument` (the servers and stand-ins the stack started, e.g.
+ * /\/minio$/ or /google-drive\.ts$/): this benchmark's own, when `npm test` runs two at a time.
+ */
+export function childProcessPid(argument: RegExp): number | undefined {
+  return childPids().find((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+        .split('\0')
+        .some((arg) => argument.test(arg));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** CPU ms of this process and of the processes it started, now. */
+function ownCpuMs(): number {
+  const usage = process.cpuUsage();
+  let ms = (usage.user + usage.system) / 1000;
+  for (const pid of childPids()) {
+    try {
+      ms += processCpuMs(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ms;
+}
+
+/**
+ * Watches the machine from now on: `otherCores()` answers how many cores work outside this benchmark (all the cores'
+ * busy time less that of this process and of the processes it started, e.g. another checkout's build) kept busy on
+ * average since, which disturbs what was timed meanwhile. A process of the benchmark that ended meanwhile counts as
+ * other work.
+ */
+export function watchOtherWork(): { otherCores(): number } {
+  const machine = cpuTimes();
+  const own = ownCpuMs();
+  const started = performance.now();
+  return {
+    otherCores() {
+      // /proc/stat counts in clock ticks of 10 ms.
+      const busyMs = (cpuTimes().busy - machine.busy) * 10;
+      return Math.max(0, busyMs - (ownCpuMs() - own)) / Math.max(1, performance.now() - started);
+    },
+  };
 }
