@@ -740,35 +740,39 @@ export function childProcessPid(argument: RegExp): number | undefined {
   });
 }
 
-/** CPU ms of this process and of the processes it started, now. */
-function ownCpuMs(): number {
-  const usage = process.cpuUsage();
-  let ms = (usage.user + usage.system) / 1000;
-  for (const pid of childPids()) {
+/**
+ * CPU ms that every process on the machine but this one, the processes it started and the kernel's own threads has
+ * spent, now: each one's own and that of its children it has reaped (so a build that ran and ended in between still
+ * counts through the process that started it).
+ */
+function otherProcessesCpuMs(): number {
+  const mine = new Set([process.pid, ...childPids()]);
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || mine.has(Number(entry))) continue;
     try {
-      ms += processCpuMs(pid);
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // After the command (proc(5), 1-based): the parent's pid is field 4, utime 14, stime 15, cutime 16, cstime 17.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      // The kernel's threads (kthreadd's children) work for everyone: the page cache's writeback of this run's files too.
+      if (Number(entry) === 2 || parent === 2) continue;
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // gone meanwhile
     }
   }
-  return ms;
+  return ticks * 10;
 }
 
 /**
- * Watches the machine from now on: `otherCores()` answers how many cores work outside this benchmark (all the cores'
- * busy time less that of this process and of the processes it started, e.g. another checkout's build) kept busy on
- * average since, which disturbs what was timed meanwhile. A process of the benchmark that ended meanwhile counts as
- * other work.
+ * Watches the machine from now on: `otherCores()` answers how many cores other work (every process but this one and
+ * those it started, e.g. another checkout's build) kept busy on average since, which disturbs what was timed meanwhile.
  */
 export function watchOtherWork(): { otherCores(): number } {
-  const machine = cpuTimes();
-  const own = ownCpuMs();
+  const before = otherProcessesCpuMs();
   const started = performance.now();
   return {
-    otherCores() {
-      // /proc/stat counts in clock ticks of 10 ms.
-      const busyMs = (cpuTimes().busy - machine.busy) * 10;
-      return Math.max(0, busyMs - (ownCpuMs() - own)) / Math.max(1, performance.now() - started);
-    },
+    otherCores: () => Math.max(0, otherProcessesCpuMs() - before) / Math.max(1, performance.now() - started),
   };
 }
