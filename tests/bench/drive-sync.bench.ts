@@ -13,8 +13,8 @@
 //   whole file), BENCH_DRIVE_CONCURRENCY at a time (default 4: the Drive service is given the same as
 //   DRIVE_CONCURRENCY). Timed from its first request until Drive answered its last upload. The ratio worker/baseline
 //   has a target of ≥ 0.8;
-// - the Drive process's memory: started anew for each batch, its resident memory sampled every 100 ms while it
-//   works, and its peak (VmHWM): it must not grow with the file size (the worker streams; nothing holds a whole file);
+// - the Drive process's memory: started anew for each batch, its resident memory sampled every 20 ms while it works,
+//   and its peak (VmHWM): it must not grow with the file size (the worker streams; nothing holds a whole file);
 // - the CPU each process spends per MB on either path (from /proc), which bounds both on two shared cores.
 // Every file is checked: exactly one copy per document with the document's size and sha256 (the local Drive's
 // checksums), a sample read back with alt=media and hashed here, and every document reads 'completed' from the Drive
@@ -68,7 +68,8 @@ const TARGET_RATIO = 0.8;
 /** Cores kept busy by work outside the benchmark from which a timing is said to be disturbed. */
 const DISTURBING_CORES = 0.1;
 const POLL_MS = 500;
-const RSS_SAMPLE_MS = 100;
+/** How often the Drive process's CPU and memory are sampled. */
+const SAMPLE_MS = 20;
 /** A sync that makes no progress for this long fails the benchmark. */
 const STALL_MS = 120_000;
 const SCOPES = ['https://www.googleapis.com/auth/drive'];
@@ -261,21 +262,23 @@ async function workerRun(context: Context, files: BenchFile[], sizeMB: number): 
   const cpuBefore = cpuNow(pids);
   const others = watchOtherWork();
   const spawnedAt = Date.now();
-  await driveReplica.start();
-  const servingAt = Date.now();
-  const pid = driveReplica.process.child.pid;
-  if (pid === undefined) throw new BenchError('the Drive service has no process id');
-  const driveCpuAtServing = processCpuMs(pid);
-  const idleRssMiB = processRssMiB(pid).rss;
-  let sampledPeakRssMiB = idleRssMiB;
-  const sampler = setInterval(() => {
+  let started = false;
+  const starting = driveReplica.start().finally(() => (started = true));
+  // Its process, found as soon as it is spawned, sampled from then on: its CPU and memory before it begins to work
+  // (at its first request to Drive) are its start-up's, not the sync's.
+  let pid: number | undefined;
+  while (pid === undefined && !started) {
+    pid = childProcessPid(/services\/drive\/src\/main\.ts$/);
+    if (pid === undefined) await sleep(5);
+  }
+  const samples: { at: number; cpuMs: number; rssMiB: number }[] = [];
+  const sample = (): void => {
     try {
-      sampledPeakRssMiB = Math.max(sampledPeakRssMiB, processRssMiB(pid).rss);
+      if (pid !== undefined) samples.push({ at: Date.now(), cpuMs: processCpuMs(pid), rssMiB: processRssMiB(pid).rss });
     } catch {
       // the process is gone: the wait below fails on its own
     }
-  }, RSS_SAMPLE_MS);
-
+  };
   // The worker's first request to the local Drive after its start: its request log holds the last 500, from the reset on.
   let firstRequestAt: number | undefined;
   let firstRequestLost = false;
@@ -286,9 +289,15 @@ async function workerRun(context: Context, files: BenchFile[], sizeMB: number): 
     if (total > log.recent.length) firstRequestLost = true;
     else if (log.recent.length > 0) firstRequestAt = Date.parse(log.recent[0]!.at);
   };
+  let servingAt: number;
   let lastAt: number;
   let completed: Map<string, string>;
+  sample();
+  const sampler = setInterval(sample, SAMPLE_MS);
   try {
+    await starting;
+    servingAt = Date.now();
+    expectEqual(pid, driveReplica.process.child.pid, "the Drive service's process");
     await lookForFirstRequest();
     let done = 0;
     let progressAt = Date.now();
@@ -325,13 +334,16 @@ async function workerRun(context: Context, files: BenchFile[], sizeMB: number): 
     clearInterval(sampler);
   }
   const otherCores = others.otherCores();
-  const peakRssMiB = processRssMiB(pid).peak;
+  const peakRssMiB = processRssMiB(pid!).peak;
   const cpuAfter = cpuNow({ ...pids, drive: pid });
   const copies = checkCopies(await standIn.files(), (file) => file.appProperties?.venuebookDocumentId, byDocument, `worker, ${sizeMB} MB`);
   for (const [documentId, fileId] of completed)
     expectEqual(fileId, copies.get(documentId)?.id, `GetDocumentSync: the Drive file of ${byDocument.get(documentId)?.name}`);
   if (firstRequestLost) bench.log(`the worker's first request to the local Drive fell out of its request log: timed from SERVING instead`);
   const startedAt = firstRequestAt ?? servingAt;
+  // The last sample before it began to work, and the samples while it worked.
+  const idle = samples.findLast((entry) => entry.at <= startedAt) ?? samples[0]!;
+  const working = samples.filter((entry) => entry.at >= startedAt);
 
   for (const index of sampleIndexes(files.length)) {
     const id = documentIds[index]!;
@@ -346,10 +358,10 @@ async function workerRun(context: Context, files: BenchFile[], sizeMB: number): 
     startupMs: startedAt - spawnedAt,
     servingMs: servingAt - spawnedAt,
     startedFrom: firstRequestAt === undefined ? 'SERVING' : 'first request',
-    idleRssMiB,
-    sampledPeakRssMiB,
+    idleRssMiB: idle.rssMiB,
+    sampledPeakRssMiB: Math.max(idle.rssMiB, ...working.map((entry) => entry.rssMiB)),
     peakRssMiB,
-    cpu: { ...cpuSpent(cpuBefore, cpuAfter), drive: cpuAfter.drive! - driveCpuAtServing },
+    cpu: { ...cpuSpent(cpuBefore, cpuAfter), drive: cpuAfter.drive! - idle.cpuMs },
     otherCores,
   };
 }
@@ -470,9 +482,9 @@ await runBench({ name: 'drive-sync', title: 'Google Drive sync: the worker again
       bench.figure(
         `workerPeakRssMiB${key}`,
         worker.peakRssMiB,
-        `${label}, Drive process RSS: ${mib(worker.idleRssMiB)} when SERVING, at most ${mib(worker.sampledPeakRssMiB)} sampled while syncing, peak ${mib(worker.peakRssMiB)} (VmHWM)`,
+        `${label}, Drive process RSS: ${mib(worker.idleRssMiB)} when it began, at most ${mib(worker.sampledPeakRssMiB)} sampled while syncing, peak ${mib(worker.peakRssMiB)} (VmHWM)`,
       );
-      bench.log(`${label}, worker path CPU: ${cpuLine(worker.cpu, megabytes)} (the Drive process after start-up)`);
+      bench.log(`${label}, worker path CPU: ${cpuLine(worker.cpu, megabytes)} (the Drive process from its first request on)`);
       await bench.settle(`beforeBaseline${key}`);
 
       const baseline = await baselineRun(context, files, batch.mb, run);
@@ -492,14 +504,14 @@ await runBench({ name: 'drive-sync', title: 'Google Drive sync: the worker again
         ratio,
         `${label}: worker/baseline ${ratio.toFixed(2)}: target ≥ ${TARGET_RATIO} ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`,
       );
-      // What the CPU each path takes allows on this machine's cores, were they all its own.
+      // What the CPU the worker path takes allows on this machine's cores, were they all its own.
       const cores = availableParallelism();
       const workerCpuPerFile = Object.values(worker.cpu).reduce((sum, ms) => sum + ms, 0) / batch.files;
       const ceiling = (cores * 1000) / workerCpuPerFile / baselineFiles;
       bench.figure(
         `ratioCpuCeiling${key}`,
         ceiling,
-        `${label}: the worker path takes ${workerCpuPerFile.toFixed(0)} ms of CPU a file: on ${cores} cores at most ${((cores * 1000) / workerCpuPerFile).toFixed(1)} files/s, a ratio of at most ${ceiling.toFixed(2)}`,
+        `${label}: the worker path takes ${workerCpuPerFile.toFixed(0)} ms of CPU a file: the machine's ${cores} cores, all busy with it, would sync about ${((cores * 1000) / workerCpuPerFile).toFixed(1)} files/s, a ratio of about ${ceiling.toFixed(2)} (its CPU ceiling)`,
       );
       rows.push({
         files: batch.files,
