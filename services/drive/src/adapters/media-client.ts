@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ContentVariant } from '@venuebook/contracts/media/v1';
+import type { VenueDocument } from '@venuebook/contracts/media/v1';
 import { GrpcStatus, isGrpcError } from '@venuebook/grpc';
 import { createServiceClient, VENUE_NOT_FOUND, workerCaller } from '@venuebook/service-kit';
 import type { DriveConfig } from '../config.ts';
@@ -61,6 +62,16 @@ export interface MediaDocuments {
   close(): void;
 }
 
+/** What the worker keeps of media's document. */
+const workerView = (document: VenueDocument): MediaDocument => ({
+  id: document.id,
+  venueId: document.venueId,
+  fileName: document.fileName,
+  fileType: document.fileType,
+  fileSize: document.fileSize,
+  category: document.category,
+});
+
 /** A read of a whole large file may take long: its deadline is per call, this generous. */
 const READ_DEADLINE_MS = 60 * 60_000;
 
@@ -72,14 +83,7 @@ export function createMediaDocuments(config: DriveConfig): MediaDocuments {
       try {
         const { document } = await media.client.getDocument({ id: documentId }, options());
         if (!document) return null;
-        return {
-          id: document.id,
-          venueId: document.venueId,
-          fileName: document.fileName,
-          fileType: document.fileType,
-          fileSize: document.fileSize,
-          category: document.category,
-        };
+        return workerView(document);
       } catch (error) {
         // Media answers 'Venue not found' for a document it holds in a venue that is not active.
         if (isGrpcError(error) && error.code === GrpcStatus.NOT_FOUND) return error.message === VENUE_NOT_FOUND ? VENUE_INACTIVE : null;
@@ -130,16 +134,7 @@ export function createMediaDocuments(config: DriveConfig): MediaDocuments {
       try {
         const { document } = await media.client.uploadDocument(parts(), { ...options(), deadlineMs: READ_DEADLINE_MS });
         if (!document) throw new Error('media answered an import without its document');
-        return {
-          document: {
-            id: document.id,
-            venueId: document.venueId,
-            fileName: document.fileName,
-            fileType: document.fileType,
-            fileSize: document.fileSize,
-            category: document.category,
-          },
-        };
+        return { document: workerView(document) };
       } catch (error) {
         if (isGrpcError(error) && error.code === GrpcStatus.ALREADY_EXISTS) return { exists: true };
         if (isGrpcError(error) && error.code === GrpcStatus.INVALID_ARGUMENT) return { refused: error.message };
