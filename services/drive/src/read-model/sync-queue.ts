@@ -12,7 +12,10 @@ export class SyncQueue {
 
   static async load(repository: QueueRepository): Promise<SyncQueue> {
     const queue = new SyncQueue();
-    for (const item of await repository.all()) queue.add(item);
+    const items = await repository.all();
+    // Oldest queued first: the order lists read backwards.
+    items.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (const item of items) queue.add(item);
     return queue;
   }
 

@@ -52,9 +52,8 @@ export class QueueRepository {
     return deletedCount;
   }
 
-  /** Every item, oldest queued first. */
+  /** Every item (the read model's load, once at start; it puts them in order). */
   async all(): Promise<QueueItem[]> {
-    const items = (await this.#model.find().lean<QueueItemDocument[]>().exec()).map(toItem);
-    return items.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    return (await this.#model.find().lean<QueueItemDocument[]>().exec()).map(toItem);
   }
 }
