@@ -106,7 +106,9 @@ export class DeliveryLogRepository {
     for (let seq = counted; seq > 0 && entries.length < limit * 2 && seq > newest - DELIVERY_LOG_BATCHES; seq--) {
       entries.push(...((await batch(seq))?.entries ?? []));
     }
-    return entries.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
+    // A batch being written when the read began may be stored by the time it is read: each attempt once, by its id.
+    const unique = [...new Map(entries.map((entry) => [entry.id, entry])).values()];
+    return unique.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
   }
 
   async close(): Promise<void> {
