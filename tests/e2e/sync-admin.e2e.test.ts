@@ -234,59 +234,71 @@ describe('sync logs: the Sync Queue tab', () => {
     });
   }
 
-  for (const viewport of VIEWPORTS) {
-    it(`clears and resets every venue's queue after a confirmation ('Clearing...'), then Trigger Sync ('Syncing...') queues and syncs it all again (${viewport.width} px)`, async () => {
-      await settled();
-      const documents = (await queue()).total;
-      const { page, errors } = await pageAs('admin', viewport, LOGS);
-      await page.getByTestId('sync-items').waitFor();
-
-      // Clear & Reset: Cancel keeps the queue; confirmed, the button says 'Clearing...' until the answer.
-      await page.getByTestId('sync-clear').click();
-      const confirm = page.getByTestId('sync-clear-confirm');
-      await confirm.waitFor();
-      expect(await confirm.getByRole('heading').textContent()).toBe('Clear & Reset');
-      expect(await confirm.textContent()).toContain('Clear the sync queue of every venue and reset all their photos?');
-      await shot(page, 'clear-confirm', viewport.width, { fullPage: false });
-      await confirm.getByTestId('confirm-cancel').click();
-      await confirm.waitFor({ state: 'hidden' });
-      expect((await queue()).total).toBe(documents);
-
-      const reset = await hold(page, '/admin/drive/reset');
-      await page.getByTestId('sync-clear').click();
-      await confirm.getByTestId('confirm-ok').click();
-      await expect.poll(() => page.getByTestId('sync-clear').textContent()).toBe('Clearing...');
-      reset.release();
-      expect(await reset.answer).toEqual({ success: true, removedQueue: documents, resetDocs: documents });
-      expect((await toastWith(page, 'Sync queue cleared')).title).toBe('Sync queue cleared and reset successfully');
-      await confirm.waitFor({ state: 'hidden' });
-      await page.getByTestId('sync-queue-empty').waitFor();
-      expect(await page.getByTestId('sync-queue-empty').textContent()).toBe('No items in sync queue');
-      expect(await page.getByTestId('sync-count-completed').textContent()).toBe('0 completed');
-      expect(await page.getByTestId('sync-clear').textContent()).toBe('Clear & Reset');
-      await expectNoHorizontalOverflow(page);
-      await shot(page, 'cleared', viewport.width);
-
-      // Trigger Sync: 'Syncing...' until the answer; every document is queued again and handed to the worker.
-      const sync = await hold(page, '/admin/drive/sync');
-      await page.getByTestId('sync-trigger').click();
-      await expect.poll(() => page.getByTestId('sync-trigger').textContent()).toBe('Syncing...');
-      sync.release();
-      const result = (await sync.answer) as TriggerSyncResult;
-      expect(result).toEqual({ success: true, processed: documents, bootstrapped: documents });
-      const toast = await toastWith(page, 'Background sync completed');
-      expect(toast).toEqual({
-        title: `Background sync completed: ${documents} photo(s) synced to Google Drive`,
-        description: `Queued ${documents} photo(s) for Google Drive sync`,
-      });
-      expect(await page.getByTestId('sync-trigger').textContent()).toBe('Trigger Sync');
-      // The items come back, and are synced again (found in Drive, not copied twice).
-      const first = await itemOf(uploads.get(`${RUN}-dock.jpg`)!);
-      await expect.poll(() => itemOnPage(page, first.id).getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
-      await settled();
-      expect(errors).toEqual([]);
-    });
+  /** Clear & Reset asks first, and Cancel keeps the queue; the page open on the Sync Queue tab, and the item count. */
+  async function cancelledClear(viewport: { width: number; height: number }) {
+    await settled();
+    const documents = (await queue()).total;
+    const { page, errors } = await pageAs('admin', viewport, LOGS);
+    await page.getByTestId('sync-items').waitFor();
+    await page.getByTestId('sync-clear').click();
+    const confirm = page.getByTestId('sync-clear-confirm');
+    await confirm.waitFor();
+    expect(await confirm.getByRole('heading').textContent()).toBe('Clear & Reset');
+    expect(await confirm.textContent()).toContain('Clear the sync queue of every venue and reset all their photos?');
+    await shot(page, 'clear-confirm', viewport.width, { fullPage: false });
+    await confirm.getByTestId('confirm-cancel').click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect((await queue()).total).toBe(documents);
+    await expectNoHorizontalOverflow(page);
+    return { page, errors, confirm, documents };
   }
+
+  // The phone checks the confirmation's layout; the clearing and re-syncing of every document of the stack (the
+  // same calls at any width) runs once, on the desktop.
+  it(`asks before clearing every venue's queue, and Cancel keeps it (${PHONE.width} px)`, async () => {
+    const { errors } = await cancelledClear(PHONE);
+    expect(errors).toEqual([]);
+  });
+
+  it(`clears and resets every venue's queue after a confirmation ('Clearing...'), then Trigger Sync ('Syncing...') queues and syncs it all again (${DESKTOP.width} px)`, async () => {
+    const viewport = DESKTOP;
+    // Clear & Reset: Cancel keeps the queue; confirmed, the button says 'Clearing...' until the answer.
+    const { page, errors, confirm, documents } = await cancelledClear(viewport);
+
+    const reset = await hold(page, '/admin/drive/reset');
+    await page.getByTestId('sync-clear').click();
+    await confirm.getByTestId('confirm-ok').click();
+    await expect.poll(() => page.getByTestId('sync-clear').textContent()).toBe('Clearing...');
+    reset.release();
+    expect(await reset.answer).toEqual({ success: true, removedQueue: documents, resetDocs: documents });
+    expect((await toastWith(page, 'Sync queue cleared')).title).toBe('Sync queue cleared and reset successfully');
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByTestId('sync-queue-empty').waitFor();
+    expect(await page.getByTestId('sync-queue-empty').textContent()).toBe('No items in sync queue');
+    expect(await page.getByTestId('sync-count-completed').textContent()).toBe('0 completed');
+    expect(await page.getByTestId('sync-clear').textContent()).toBe('Clear & Reset');
+    await expectNoHorizontalOverflow(page);
+    await shot(page, 'cleared', viewport.width);
+
+    // Trigger Sync: 'Syncing...' until the answer; every document is queued again and handed to the worker.
+    const sync = await hold(page, '/admin/drive/sync');
+    await page.getByTestId('sync-trigger').click();
+    await expect.poll(() => page.getByTestId('sync-trigger').textContent()).toBe('Syncing...');
+    sync.release();
+    const result = (await sync.answer) as TriggerSyncResult;
+    expect(result).toEqual({ success: true, processed: documents, bootstrapped: documents });
+    const toast = await toastWith(page, 'Background sync completed');
+    expect(toast).toEqual({
+      title: `Background sync completed: ${documents} photo(s) synced to Google Drive`,
+      description: `Queued ${documents} photo(s) for Google Drive sync`,
+    });
+    expect(await page.getByTestId('sync-trigger').textContent()).toBe('Trigger Sync');
+    // The items come back, and are synced again (found in Drive, not copied twice).
+    const first = await itemOf(uploads.get(`${RUN}-dock.jpg`)!);
+    await expect.poll(() => itemOnPage(page, first.id).getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
+    await settled();
+    expect(errors).toEqual([]);
+  });
 
   it('names the reason of a failed Trigger Sync, Refresh and Clear & Reset (spec §8)', async () => {
     const { page } = await pageAs('admin', DESKTOP, LOGS);

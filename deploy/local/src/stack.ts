@@ -325,31 +325,45 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const secrets = loadOrCreateSecrets(options.dataDir);
   // Logs of earlier starts (written before the folder was private) are tightened too.
   ensurePrivateDir(logDir, { files: true });
+  const port = options.port === 0 || options.port === undefined ? await freePort(host) : options.port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // The infrastructure servers and the stand-ins start side by side (each waits on its own process): they need
+  // nothing of each other, and the services need all of them.
+  const starts = await Promise.allSettled([
+    provisionInfra({ dataDir: options.dataDir, logDir, log }),
+    // A configured relay wins; the local sink only stands in when there is none.
+    plan.smtpUrl ? undefined : startMailSink(logDir),
+    // 'Continue with Google' against the local stand-in (unless GOOGLE_CLIENT_ID is configured): the demo
+    // accounts plus one outside the domain.
+    plan.oidcStandIn
+      ? startOidcProvider({ logDir, publicUrl: url, accounts: [...accounts.map((account) => account.email), OUTSIDE_DOMAIN_ACCOUNT] })
+      : undefined,
+    // The first-login webhook's stand-in receiver: only where a receiver on this machine is allowed.
+    plan.webhookLoopback ? startWebhookReceiver(logDir) : undefined,
+    // Documents sync to the local Google Drive (kept in the data folder) unless GOOGLE_DRIVE_CREDENTIALS is configured.
+    plan.driveStandIn ? startGoogleDrive(logDir, { dataDir: join(options.dataDir, 'google-drive') }) : undefined,
+  ]);
+  const started = <T>(result: PromiseSettledResult<T>): T | undefined => (result.status === 'fulfilled' ? result.value : undefined);
+  const [infraStart, mailStart, oidcStart, receiverStart, driveStart] = starts;
+  const [mail, oidcProvider, webhookReceiver, googleDrive] = [started(mailStart), started(oidcStart), started(receiverStart), started(driveStart)];
   const stops: (() => Promise<void>)[] = [];
-  const infra = await provisionInfra({ dataDir: options.dataDir, logDir, log });
-  const stop = async (): Promise<void> => {
+  for (const standIn of [mail, oidcProvider, webhookReceiver, googleDrive]) if (standIn) stops.push(standIn.stop);
+  const stopStandIns = async (): Promise<void> => {
     for (const stopOne of stops.splice(0).reverse()) await stopOne();
+  };
+  const failure = starts.find((result) => result.status === 'rejected');
+  if (failure || infraStart.status === 'rejected') {
+    await stopStandIns();
+    await started(infraStart)?.stop();
+    throw (failure as PromiseRejectedResult).reason;
+  }
+  const infra = infraStart.value;
+  const stop = async (): Promise<void> => {
+    await stopStandIns();
     await infra.stop();
   };
 
   try {
-    const port = options.port === 0 || options.port === undefined ? await freePort(host) : options.port;
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    // A configured relay wins; the local sink only stands in when there is none.
-    const mail = plan.smtpUrl ? undefined : await startMailSink(logDir);
-    if (mail) stops.push(mail.stop);
-    // 'Continue with Google' against the local stand-in (unless GOOGLE_CLIENT_ID is configured): the demo
-    // accounts plus one outside the domain.
-    const oidcProvider = plan.oidcStandIn
-      ? await startOidcProvider({ logDir, publicUrl: url, accounts: [...accounts.map((account) => account.email), OUTSIDE_DOMAIN_ACCOUNT] })
-      : undefined;
-    if (oidcProvider) stops.push(oidcProvider.stop);
-    // The first-login webhook's stand-in receiver: only where a receiver on this machine is allowed.
-    const webhookReceiver = plan.webhookLoopback ? await startWebhookReceiver(logDir) : undefined;
-    if (webhookReceiver) stops.push(webhookReceiver.stop);
-    // Documents sync to the local Google Drive (kept in the data folder) unless GOOGLE_DRIVE_CREDENTIALS is configured.
-    const googleDrive = plan.driveStandIn ? await startGoogleDrive(logDir, { dataDir: join(options.dataDir, 'google-drive') }) : undefined;
-    if (googleDrive) stops.push(googleDrive.stop);
     const services = await startServices({
       infra,
       userContextKey: secrets.USER_CONTEXT_KEY,
@@ -378,6 +392,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       if (services[name].replicas.length > 1) log(`${name}: ${services[name].replicas.length} replicas (${services[name].address}), logs ${name}-1.log …`);
     }
 
+    const gatewayEnv = (): Record<string, string> => ({
+      HOST: host,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      COOKIE_SECURE: url.startsWith('https:') ? 'true' : 'false',
+      ...gatewayServiceEnv(services),
+      ...NO_GRPC_TLS,
+      NATS_URL: infra.natsUrl,
+      COMPANY_DOMAIN: companyDomain,
+      LOG_LEVEL: logLevel,
+      ...(oidcProvider ? oidcGatewayEnv(oidcProvider) : {}),
+      ...secrets,
+      ...options.gatewayEnv,
+    });
+    const spawnGateway = (): ManagedProcess =>
+      startProcess('gateway', process.execPath, [join(REPO_ROOT, 'gateway/src/main.ts')], { logDir, env: gatewayEnv() });
+    // The gateway starts while the demo accounts are seeded (straight into identity): it is ready when they are.
+    let gateway = spawnGateway();
+    stops.push(() => gateway.stop());
     if (webhookReceiver) await giveReceiverTheSecret(webhookReceiver.url, services.notifier.address, secrets.USER_CONTEXT_KEY);
 
     let seeded = 0;
@@ -395,24 +428,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       log(`seeded ${accounts.length} demo accounts and ${seeded} demo venues`);
     }
 
-    const gatewayEnv = (): Record<string, string> => ({
-      HOST: host,
-      PORT: String(port),
-      PUBLIC_URL: url,
-      COOKIE_SECURE: url.startsWith('https:') ? 'true' : 'false',
-      ...gatewayServiceEnv(services),
-      ...NO_GRPC_TLS,
-      NATS_URL: infra.natsUrl,
-      COMPANY_DOMAIN: companyDomain,
-      LOG_LEVEL: logLevel,
-      ...(oidcProvider ? oidcGatewayEnv(oidcProvider) : {}),
-      ...secrets,
-      ...options.gatewayEnv,
-    });
-    const spawnGateway = (): ManagedProcess =>
-      startProcess('gateway', process.execPath, [join(REPO_ROOT, 'gateway/src/main.ts')], { logDir, env: gatewayEnv() });
-    let gateway = spawnGateway();
-    stops.push(() => gateway.stop());
     await waitFor('gateway', () => httpOk(`${url}/readyz`), { process: gateway });
     const gatewayUrls = [url];
     for (let index = 2; index <= (options.gatewayReplicas ?? 1); index++) {
