@@ -2,7 +2,7 @@
 // URLs (Range, expiry, tampering, what is never served inline), documents, photo tags, and the public gallery.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@venuebook/service-kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -313,6 +313,28 @@ describe("a document's Google Drive copy through the gateway", () => {
     }, 20_000);
     const listed = expectStatus(await inject('GET', `/venues/${venueId}/documents`, viewer), 200).json<{ documents: VenueDocument[] }>();
     expect(listed.documents.find((each) => each.id === document.id)?.sync.status).toBe('completed');
+  });
+
+  it("answers uploads and lists with media's word (pending) when the Drive service is down", async () => {
+    // A gateway whose Drive address answers nothing (a port no one listens on): documents are still uploaded and
+    // listed, without their Drive state, instead of failing.
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const withoutDrive = await gateway.under.buildAnother({ DRIVE_GRPC_URL: `127.0.0.1:${closed}` });
+    const venueId = await createVenue();
+    for (let round = 0; round < 3; round += 1) {
+      const document = await uploaded(venueId, png(), { name: `drive-down-${round}.png`, app: withoutDrive });
+      expect(document.sync.status).toBe('pending');
+      expect(document.googleDriveUrl).toBeNull();
+    }
+    const listed = expectStatus(await inject('GET', `/venues/${venueId}/documents`, viewer, undefined, withoutDrive), 200).json<{
+      documents: VenueDocument[];
+    }>();
+    expect(listed.documents.map((each) => each.sync.status)).toEqual(['pending', 'pending', 'pending']);
   });
 
   it('tells admins that Drive sync is configured, and no one else', async () => {
