@@ -315,7 +315,7 @@ describe("a document's Google Drive copy through the gateway", () => {
     expect(listed.documents.find((each) => each.id === document.id)?.sync.status).toBe('completed');
   });
 
-  it("answers uploads and lists with media's word (pending) when the Drive service is down", async () => {
+  it("answers uploads and lists with media's word (pending) when the Drive service is down, and stays ready (degraded)", async () => {
     // A gateway whose Drive address answers nothing (a port no one listens on): documents are still uploaded and
     // listed, without their Drive state, instead of failing.
     const closed = await new Promise<number>((resolve) => {
@@ -335,6 +335,15 @@ describe("a document's Google Drive copy through the gateway", () => {
       documents: VenueDocument[];
     }>();
     expect(listed.documents.map((each) => each.sync.status)).toEqual(['pending', 'pending', 'pending']);
+    // Still ready for a load balancer (everything else is served), and the detail names what is down.
+    const ready = await withoutDrive.inject({ method: 'GET', url: '/readyz', remoteAddress: '127.0.0.1' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'degraded', checks: { drive: 'UNREACHABLE', media: 'SERVING', venues: 'SERVING', identity: 'SERVING' } });
+    // A required service down is not ready.
+    const withoutMedia = await gateway.under.buildAnother({ MEDIA_GRPC_URL: `127.0.0.1:${closed}` });
+    const notReady = await withoutMedia.inject({ method: 'GET', url: '/readyz', remoteAddress: '127.0.0.1' });
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toMatchObject({ status: 'not_ready', checks: { media: 'UNREACHABLE', drive: 'SERVING' } });
   });
 
   it('tells admins that Drive sync is configured, and no one else', async () => {

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SERVICE_NAMES, SERVICES } from '@venuebook/contracts/services';
+import type { ServiceName, ServiceRegistration } from '@venuebook/contracts/services';
 
 const readinessSchema = z
   .object({
-    status: z.enum(['ready', 'not_ready']),
+    status: z
+      .enum(['ready', 'degraded', 'not_ready'])
+      .describe("'degraded' (HTTP 200): only a worker's service is down (the first-login webhook, Drive sync), everything else is served"),
     checks: z
       .record(z.string(), z.string())
       .optional()
@@ -18,6 +21,9 @@ const readinessSchema = z
       .describe('Health status of each replica (by host:port) of the services that run several; shown with `checks`'),
   })
   .meta({ id: 'Readiness' });
+
+/** A service whose outage leaves the gateway ready (degraded): see ServiceRegistration.optional. */
+const isOptional = (name: ServiceName): boolean => (SERVICES[name] as ServiceRegistration).optional === true;
 
 /** 127.0.0.0/8, ::1 and IPv4-mapped loopback: the machine itself (with TRUST_PROXY, the forwarded client). */
 function isLoopback(ip: string): boolean {
@@ -41,7 +47,7 @@ function isThisMachine(request: FastifyRequest): boolean {
 
 /**
  * /healthz: the process is up (public). /readyz: every downstream gRPC service reports SERVING (a service of
- * several replicas: at least one of them); anyone gets the status (probes), which service (and replica) is
+ * several replicas: at least one of them), or only an optional one (a worker's) does not ('degraded', still 200); anyone gets the status (probes), which service (and replica) is
  * failing only signed-in admins and owners or callers on this machine (not requests a proxy forwarded).
  */
 const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -81,8 +87,9 @@ const healthRoutes: FastifyPluginAsyncZod = async (fastify) => {
         const values = Object.values(replicas);
         return values.includes('SERVING') ? 'SERVING' : values[0]!;
       });
-      const ready = statuses.every((status) => status === 'SERVING');
-      const status = ready ? 'ready' : 'not_ready';
+      const serving = (index: number) => statuses[index] === 'SERVING';
+      const ready = SERVICE_NAMES.every((name, index) => serving(index) || isOptional(name));
+      const status = !ready ? 'not_ready' : statuses.every((_, index) => serving(index)) ? 'ready' : 'degraded';
       reply.code(ready ? 200 : 503).header('cache-control', 'no-store');
       if (!(await mayReadDetail(request))) return reply.send({ status });
       const checks = Object.fromEntries(SERVICE_NAMES.map((name, index) => [name, statuses[index]!]));

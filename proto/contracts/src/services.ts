@@ -17,6 +17,11 @@ export interface ServiceRegistration {
   readonly urlEnv: string;
   /** The address the gateway uses when that variable is unset. */
   readonly defaultAddress: string;
+  /**
+   * A worker's service: while it is down only its own features are missing (its admin pages, the Drive state on
+   * documents), so the gateway stays ready ('degraded') and keeps serving everything else.
+   */
+  readonly optional?: true;
 }
 
 export const SERVICES = {
@@ -27,9 +32,9 @@ export const SERVICES = {
   // After venues and cards: the media service checks venues and the cards a photo is tagged with through them.
   media: { service: MediaService, urlEnv: 'MEDIA_GRPC_URL', defaultAddress: '127.0.0.1:50054' },
   // The first-login webhook worker and its admin API; it asks identity for the first logins to deliver.
-  notifier: { service: NotifierService, urlEnv: 'NOTIFIER_GRPC_URL', defaultAddress: '127.0.0.1:50055' },
+  notifier: { service: NotifierService, urlEnv: 'NOTIFIER_GRPC_URL', defaultAddress: '127.0.0.1:50055', optional: true },
   // The Google Drive sync worker and its admin API; after venues and media, whose documents it copies.
-  drive: { service: DriveService, urlEnv: 'DRIVE_GRPC_URL', defaultAddress: '127.0.0.1:50056' },
+  drive: { service: DriveService, urlEnv: 'DRIVE_GRPC_URL', defaultAddress: '127.0.0.1:50056', optional: true },
 } as const satisfies Record<string, ServiceRegistration>;
 
 export type ServiceName = keyof typeof SERVICES;

@@ -10909,8 +10909,11 @@ export interface components {
             failedCount: number;
         };
         Readiness: {
-            /** @enum {string} */
-            status: "ready" | "not_ready";
+            /**
+             * @description 'degraded' (HTTP 200): only a worker's service is down (the first-login webhook, Drive sync), everything else is served
+             * @enum {string}
+             */
+            status: "ready" | "degraded" | "not_ready";
             /** @description Health status per downstream gRPC service: only for signed-in admins and owners, or callers on a loopback address whose request no proxy forwarded */
             checks?: {
                 [key: string]: string;
