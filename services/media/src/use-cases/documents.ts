@@ -204,16 +204,18 @@ export function createDocumentUseCases({ repository, readModel, store, events, a
 
     /**
      * Every document (of one venue, or of all), oldest upload first, in pages: the Drive sync worker's bootstrap, which
-     * queues them in that order. A document added or removed meanwhile may shift a page (the bootstrap is idempotent;
-     * the next one finds what this one missed).
+     * queues them in that order. The list is taken whole when the stream starts (references to the read model's
+     * records), so a document added or removed while it is sent shifts nothing: one added later is queued by its own
+     * upload event, one removed is found gone by the worker.
      */
     *documentIndex(venueId: string, pageSize: number): Generator<VenueDocumentRecord[]> {
       const group = venueId ? { group: venueId } : {};
-      const total = readModel.query({ sort: 'newest', offset: 0, limit: 0, ...group }).total;
-      for (let end = total; end > 0; end -= pageSize) {
-        const start = Math.max(0, end - pageSize);
-        const page = readModel.query({ sort: 'newest', offset: start, limit: end - start, ...group });
-        if (page.items.length > 0) yield page.items.map((entry) => entry.document).reverse();
+      const newestFirst = readModel.query({ sort: 'newest', offset: 0, limit: Number.MAX_SAFE_INTEGER, ...group }).items;
+      for (let end = newestFirst.length; end > 0; end -= pageSize) {
+        yield newestFirst
+          .slice(Math.max(0, end - pageSize), end)
+          .map((entry) => entry.document)
+          .reverse();
       }
     },
 
