@@ -55,15 +55,15 @@ describe('documents', () => {
     expect(await rejection(viewer.listDocuments({ venueId: other }))).toMatchObject({ code: GrpcStatus.NOT_FOUND, message: 'Venue not found' });
   });
 
-  it('reads content whole, by range, and in 256 KiB chunks; refuses bad ranges and previews of non-images', async () => {
+  it('reads content whole, by range, and in 1 MiB chunks; refuses bad ranges and previews of non-images', async () => {
     const venueId = await harness.createVenue();
-    const text = Buffer.alloc(600 * 1024, 'x');
+    const text = Buffer.alloc(2560 * 1024, 'x');
     text.write('HEAD', 0);
     text.write('TAIL', text.length - 4);
     const document = await upload(venueId, 'long.txt', text);
     const whole = await read(viewer, { id: document.id });
     expect(whole.bytes.equals(text)).toBe(true);
-    expect(whole.chunks).toEqual([262144, 262144, 90112]);
+    expect(whole.chunks).toEqual([1048576, 1048576, 524288]);
     const tail = await read(viewer, { id: document.id, hasRange: true, rangeStart: text.length - 4, rangeEnd: text.length + 100 });
     expect(tail.bytes.toString()).toBe('TAIL');
     expect(tail.info).toMatchObject({ totalSize: text.length, length: 4, rangeStart: text.length - 4, contentType: 'text/plain' });
