@@ -1,7 +1,7 @@
 import { GaxiosError } from 'gaxios';
 import { describe, expect, it } from 'vitest';
 import { PermanentJobFailure, RetryLater } from '@venuebook/service-kit';
-import { driveFailure } from './drive.ts';
+import { driveFailure, refusesPageToken } from './drive.ts';
 
 const SESSION = 'https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=ADPycdt-SECRET';
 
@@ -43,5 +43,26 @@ describe("Drive's failures as the worker runtime's", () => {
     expect(driveFailure(gaxiosError('503', { status: 503, body: body(503, 'backendError', 'Backend Error') }), 'upload')).not.toBeInstanceOf(
       PermanentJobFailure,
     );
+  });
+});
+
+describe("Drive's refusal of the changes feed's page token", () => {
+  const refusal = (status: number, location: string, reason = 'invalid') =>
+    gaxiosError(String(status), {
+      status,
+      body: { error: { code: status, message: 'Invalid Value', errors: [{ reason, location, message: 'Invalid Value' }] } },
+    });
+
+  it('is a 4xx naming the pageToken parameter: the feed starts again from a new token', () => {
+    expect(refusesPageToken(refusal(400, 'pageToken'))).toBe(true);
+    expect(refusesPageToken(refusal(404, 'pageToken', 'notFound'))).toBe(true);
+  });
+
+  it('is not a refusal of anything else, a rate limit, a server error or a cut: those keep the token and are tried again', () => {
+    expect(refusesPageToken(refusal(400, 'pageSize'))).toBe(false);
+    expect(refusesPageToken(refusal(429, 'pageToken', 'rateLimitExceeded'))).toBe(false);
+    expect(refusesPageToken(refusal(500, 'pageToken', 'backendError'))).toBe(false);
+    expect(refusesPageToken(gaxiosError('socket hang up', undefined, 'ECONNRESET'))).toBe(false);
+    expect(refusesPageToken(new Error('Invalid Value'))).toBe(false);
   });
 });

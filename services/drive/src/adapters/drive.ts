@@ -68,6 +68,18 @@ export interface DriveChange {
   file: DriveItem | null;
 }
 
+/** One page of Drive's changes feed. */
+export interface DriveChangePage {
+  changes: DriveChange[];
+  /** Where the next read starts: the next page's token, or after the last page the token of the changes to come. */
+  nextPageToken: string;
+  /** Whether this was the last page for now (`nextPageToken` is Drive's new start page token). */
+  last: boolean;
+}
+
+/** Drive no longer takes the saved page token (invalid or expired): the feed must start again from a new one. */
+export class InvalidPageToken extends Error {}
+
 export interface Drive {
   /** The item that is not trashed and carries every one of `appProperties` (under `parentId`, when given). */
   findByProperties(appProperties: Record<string, string>, parentId?: string): Promise<DriveItem | null>;
@@ -84,9 +96,13 @@ export interface Drive {
   upload(request: UploadRequest): Promise<DriveItem>;
   /** The file's bytes. */
   download(fileId: string, signal: AbortSignal): Promise<Readable>;
+  /** The token of the changes from now on. */
   startPageToken(): Promise<string>;
-  /** The changes since `pageToken`, and the token to ask with next time. */
-  changes(pageToken: string): Promise<{ changes: DriveChange[]; nextPageToken: string }>;
+  /**
+   * One page (at most `pageSize` changes) of the changes since `pageToken`; InvalidPageToken when Drive refuses the
+   * token itself.
+   */
+  changes(pageToken: string, pageSize?: number): Promise<DriveChangePage>;
 }
 
 /**
@@ -124,10 +140,18 @@ function retryAfterOf(error: GaxiosError): number | undefined {
   return parseRetryAfter(value ?? undefined);
 }
 
-/** Drive's reason (`rateLimitExceeded`, `notFound`, …) and message from its error body. */
-function reasonOf(error: GaxiosError): { reason: string; message: string } {
-  const body = error.response?.data as { error?: { message?: string; errors?: { reason?: string }[] } } | undefined;
-  return { reason: body?.error?.errors?.[0]?.reason ?? '', message: body?.error?.message ?? error.message };
+/** Drive's reason (`rateLimitExceeded`, `notFound`, …), the parameter it names and its message, from its error body. */
+function reasonOf(error: GaxiosError): { reason: string; location: string; message: string } {
+  const body = error.response?.data as { error?: { message?: string; errors?: { reason?: string; location?: string }[] } } | undefined;
+  const [first] = body?.error?.errors ?? [];
+  return { reason: first?.reason ?? '', location: first?.location ?? '', message: body?.error?.message ?? error.message };
+}
+
+/** Whether Drive refused a changes request for its page token itself (a 4xx naming `pageToken`, rate limits aside). */
+export function refusesPageToken(error: unknown): boolean {
+  if (!(error instanceof GaxiosError) || !error.response) return false;
+  const { status } = error.response;
+  return status >= 400 && status < 500 && status !== 429 && reasonOf(error).location === 'pageToken';
 }
 
 /** Addresses in a message (a session URI is a capability: it must not reach a log or a user). */
@@ -350,26 +374,28 @@ export function createDrive(settings: DriveSettings): Drive {
       return data.startPageToken;
     },
 
-    async changes(pageToken) {
-      const changes: DriveChange[] = [];
-      let token = pageToken;
-      for (;;) {
-        const { data } = await call('changes', () =>
-          api.changes.list({
-            ...shared,
-            includeItemsFromAllDrives: true,
-            pageToken: token,
-            pageSize: 1000,
-            fields: `nextPageToken,newStartPageToken,changes(fileId,removed,file(${FILE_FIELDS}))`,
-          }),
-        );
-        for (const change of data.changes ?? []) {
-          changes.push({ fileId: change.fileId ?? '', removed: change.removed === true, file: change.file ? item(change.file) : null });
-        }
-        if (data.newStartPageToken) return { changes, nextPageToken: data.newStartPageToken };
-        if (!data.nextPageToken) return { changes, nextPageToken: token };
-        token = data.nextPageToken;
+    async changes(pageToken, pageSize = 1000) {
+      let data: drive_v3.Schema$ChangeList;
+      try {
+        ({ data } = await api.changes.list({
+          ...shared,
+          includeItemsFromAllDrives: true,
+          pageToken,
+          pageSize,
+          fields: `nextPageToken,newStartPageToken,changes(fileId,removed,file(${FILE_FIELDS}))`,
+        }));
+      } catch (error) {
+        if (refusesPageToken(error)) throw new InvalidPageToken(`Google Drive refused the changes page token (${(error as GaxiosError).response?.status})`);
+        throw driveFailure(error, 'changes');
       }
+      const changes = (data.changes ?? []).map((change) => ({
+        fileId: change.fileId ?? '',
+        removed: change.removed === true,
+        file: change.file ? item(change.file) : null,
+      }));
+      if (data.nextPageToken) return { changes, nextPageToken: data.nextPageToken, last: false };
+      // Drive ends the feed with the token of the changes to come; without either, the same token is asked again.
+      return { changes, nextPageToken: data.newStartPageToken ?? pageToken, last: true };
     },
   };
 }
