@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutToBytes } from './drive-import.ts';
+import { cutToBytes, tally } from './drive-import.ts';
 
 describe("a refused file's reason on the file in Drive", () => {
   it('is cut to the bytes Drive allows, never inside a character', () => {
@@ -9,5 +9,12 @@ describe("a refused file's reason on the file in Drive", () => {
     expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(101);
     expect(cut).toBe(`(.${'Ä'.repeat(49)}`);
     expect(cutToBytes('😀😀😀', 5)).toBe('😀');
+  });
+});
+
+describe("an import run's counts", () => {
+  it('count the files imported, refused and failed; a file known already counts nowhere', () => {
+    expect(tally(['imported', 'known', 'refused', 'imported', 'failed', 'known'])).toEqual({ syncedCount: 2, refusedCount: 1, failedCount: 1 });
+    expect(tally([])).toEqual({ syncedCount: 0, refusedCount: 0, failedCount: 0 });
   });
 });

@@ -4,13 +4,16 @@
 // and media refuses a second document with that id; the file is marked with the id (appProperties) before the
 // upload, so that the sync of the new document finds it as its copy instead of uploading another. A file media
 // refuses (a type it does not take) is marked with the reason, recorded in the audit log, and not tried again.
+// The import of one file is shared by the two ways files are found: a venue's folders listed ('Sync from Drive',
+// syncVenue) and Drive's changes feed (drive-changes.ts).
 import { auditContextOf, PermanentJobFailure } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks, Logger } from '@venuebook/service-kit';
 import type { Caller } from '@venuebook/grpc';
 import type { Drive, DriveItem } from '../adapters/drive.ts';
 import { VENUE_INACTIVE } from '../adapters/media-client.ts';
 import type { MediaDocuments } from '../adapters/media-client.ts';
-import { APP_PROPERTY, categoryOfFolderName, documentFileProperties, FOLDER_MIME_TYPE, importDocumentId, ROOT_CATEGORY } from '../domain/drive-layout.ts';
+import { categoryOfSubfolder, isImportCandidate } from '../domain/drive-changes.ts';
+import { APP_PROPERTY, documentFileProperties, FOLDER_MIME_TYPE, importDocumentId, ROOT_CATEGORY } from '../domain/drive-layout.ts';
 import type { DriveCopies } from '../read-model/drive-copies.ts';
 import type { DriveFileRecord, DriveFileRepository } from '../repositories/drive-file.repository.ts';
 import type { DriveFolders } from './drive-folders.ts';
@@ -18,7 +21,7 @@ import type { DriveFolders } from './drive-folders.ts';
 /** Drive's limit on one appProperty: its key and value together, in UTF-8 bytes. */
 const PROPERTY_MAX_BYTES = 124;
 
-/** Files looked at in one run (the rest on the next): a request never runs for ever. */
+/** Files tried in one run, of a venue's listing or of a read of the changes feed (the rest on the next): a run ends. */
 export const IMPORT_MAX_FILES = 100;
 
 /** `text` cut to at most `maxBytes` of UTF-8, never inside a character. */
@@ -34,10 +37,28 @@ export function cutToBytes(text: string, maxBytes: number): string {
   return cut;
 }
 
-/** Google Docs, Sheets, shortcuts and the like: no bytes to download. */
-const isDriveNative = (mimeType: string): boolean => mimeType.startsWith('application/vnd.google-apps.');
-
 export type ImportOutcome = 'imported' | 'known' | 'refused' | 'failed';
+
+/** How the file was found, as the audit log says: a venue's folders listed (the button), or Drive's changes feed. */
+export type ImportSource = 'button' | 'changes';
+
+/** What a run of the import did (the button's answer, and its audit entry). */
+export interface ImportCounts {
+  syncedCount: number;
+  refusedCount: number;
+  failedCount: number;
+}
+
+/** The counts of a run's outcomes (a file known already counts nowhere). */
+export function tally(outcomes: Iterable<ImportOutcome>): ImportCounts {
+  const counts = { syncedCount: 0, refusedCount: 0, failedCount: 0 };
+  for (const outcome of outcomes) {
+    if (outcome === 'imported') counts.syncedCount += 1;
+    if (outcome === 'refused') counts.refusedCount += 1;
+    if (outcome === 'failed') counts.failedCount += 1;
+  }
+  return counts;
+}
 
 export interface DriveImportDeps {
   drive: Drive;
@@ -54,35 +75,27 @@ export interface DriveImportDeps {
 }
 
 export function driveImport({ drive, folders, media, files, copies, locks, audit, logger, now = () => new Date(), onSynced }: DriveImportDeps) {
+  const isCandidate = (file: DriveItem): boolean => isImportCandidate(file, (documentId) => copies.get(documentId) !== undefined);
+
   /** The files in the venue's folder and its category folders that may be new (not copies this app made, not refused). */
   async function candidates(venueId: string): Promise<{ file: DriveItem; category: string }[]> {
     const venueFolder = await folders.venueFolder(venueId);
     if (!venueFolder) return [];
     const found: { file: DriveItem; category: string }[] = [];
     for (const item of await drive.children(venueFolder)) {
-      if (item.trashed) continue;
       if (item.mimeType !== FOLDER_MIME_TYPE) {
-        if (!isDriveNative(item.mimeType)) found.push({ file: item, category: ROOT_CATEGORY });
+        found.push({ file: item, category: ROOT_CATEGORY });
         continue;
       }
       // This venue's category folders (or a folder named like a category that no venue claims); never another venue's.
-      const kind = item.appProperties[APP_PROPERTY.kind];
-      const ours = kind === 'category-folder' && item.appProperties[APP_PROPERTY.venueId] === venueId;
-      const category = ours ? item.appProperties[APP_PROPERTY.category] : kind === undefined ? categoryOfFolderName(item.name) : null;
+      const category = categoryOfSubfolder(item, venueId);
       if (!category) continue;
-      for (const child of await drive.children(item.id)) {
-        if (!child.trashed && child.mimeType !== FOLDER_MIME_TYPE && !isDriveNative(child.mimeType)) found.push({ file: child, category });
-      }
+      for (const child of await drive.children(item.id)) found.push({ file: child, category });
     }
-    return found.filter(({ file }) => {
-      if (file.appProperties[APP_PROPERTY.importRefused]) return false;
-      const documentId = file.appProperties[APP_PROPERTY.documentId];
-      // A copy this app made (recorded), or an import done before: nothing new.
-      return !documentId || !copies.get(documentId);
-    });
+    return found.filter(({ file }) => isCandidate(file));
   }
 
-  async function importOne(caller: Caller, venueId: string, file: DriveItem, category: string): Promise<ImportOutcome> {
+  async function importOne(caller: Caller, venueId: string, file: DriveItem, category: string, source: ImportSource): Promise<ImportOutcome> {
     const derived = importDocumentId(file.id);
     const marked = file.appProperties[APP_PROPERTY.documentId];
     // Marked with another id: a copy of one of the app's documents (its record reset, or the document deleted).
@@ -106,7 +119,7 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
       bytes: await drive.download(file.id, AbortSignal.timeout(60 * 60_000)),
     });
     if ('refused' in result) {
-      await refuse(caller, venueId, file, result.refused);
+      await refuse(caller, venueId, file, result.refused, source);
       return 'refused';
     }
     // Imported before (its document deleted since, or another run was quicker): not again.
@@ -117,11 +130,16 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
   }
 
   /** Marks a file that cannot be imported with the reason (on the file in Drive, and in the audit log): not tried again. */
-  async function refuse(caller: Caller, venueId: string, file: DriveItem, reason: string): Promise<void> {
+  async function refuse(caller: Caller, venueId: string, file: DriveItem, reason: string, source: ImportSource): Promise<void> {
     const marker = cutToBytes(reason, PROPERTY_MAX_BYTES - Buffer.byteLength(APP_PROPERTY.importRefused)) || 'refused';
     await drive.setAppProperties(file.id, { [APP_PROPERTY.documentId]: null, [APP_PROPERTY.importRefused]: marker });
     await audit.record(
-      { action: 'gdrive_import_refused', table: 'venue_documents', recordId: null, newValues: { venueId, fileName: file.name, driveFileId: file.id, reason } },
+      {
+        action: 'gdrive_import_refused',
+        table: 'venue_documents',
+        recordId: null,
+        newValues: { venueId, fileName: file.name, driveFileId: file.id, reason, source },
+      },
       auditContextOf(caller),
     );
     logger.warn({ venueId, driveFileId: file.id, reason }, 'a file in Google Drive was not imported');
@@ -131,13 +149,13 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
    * One file under its lock; a failure is this file's alone (the others go on): Drive's refusal of the file (a 4xx)
    * marks it like media's, anything else is tried again on the next run.
    */
-  async function importGuarded(caller: Caller, venueId: string, file: DriveItem, category: string): Promise<ImportOutcome> {
+  async function importGuarded(caller: Caller, venueId: string, file: DriveItem, category: string, source: ImportSource): Promise<ImportOutcome> {
     try {
-      const held = await locks.withLock(`drive-import:${file.id}`, () => importOne(caller, venueId, file, category));
+      const held = await locks.withLock(`drive-import:${file.id}`, () => importOne(caller, venueId, file, category, source));
       return held ? held.value : 'failed';
     } catch (error) {
       if (error instanceof PermanentJobFailure) {
-        await refuse(caller, venueId, file, error.message).catch((cause: unknown) =>
+        await refuse(caller, venueId, file, error.message, source).catch((cause: unknown) =>
           logger.warn({ err: cause, driveFileId: file.id }, 'could not mark a refused file'),
         );
         return 'refused';
@@ -154,28 +172,47 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
     onSynced?.(documentId, venueId, copy);
   }
 
+  /** The audit entry of a run's counts for a venue (none when it did nothing). */
+  async function audited(caller: Caller, venueId: string, counts: ImportCounts, source: ImportSource): Promise<void> {
+    if (counts.syncedCount + counts.refusedCount + counts.failedCount === 0) return;
+    await audit.record(
+      { action: 'gdrive_import', table: 'venue_documents', recordId: null, newValues: { venueId, ...counts, source } },
+      auditContextOf(caller),
+    );
+  }
+
   return {
+    /** Whether a file may be new (not a copy this app made, not refused before, a file with bytes). */
+    isCandidate,
+
+    /**
+     * One file into the venue's documents as `category`, under its lock; a failure is this file's alone: Drive's or
+     * media's refusal marks the file ('refused'), anything else is tried again on a later run ('failed').
+     */
+    importFile: importGuarded,
+
+    audited,
+
     /**
      * 'Sync documents' of a venue: imports the new files of its Drive folders, one at a time, at most IMPORT_MAX_FILES
      * a run (the rest on the next). Run twice (or by two admins at once), a file is imported once; a file that fails
-     * does not stop the others. Stops between files when `signal` aborts (the caller left).
+     * does not stop the others. Stops between files when `signal` aborts (the caller left). `earlier`: the outcomes of
+     * the venue's files that this request already tried (by Drive file id; the changes feed read first): not tried
+     * again, counted in the answer and in the run's IMPORT_MAX_FILES.
      */
-    async syncVenue(caller: Caller, venueId: string, signal?: AbortSignal): Promise<{ syncedCount: number; refusedCount: number; failedCount: number }> {
-      const counts = { syncedCount: 0, refusedCount: 0, failedCount: 0 };
+    async syncVenue(caller: Caller, venueId: string, signal?: AbortSignal, earlier: ReadonlyMap<string, ImportOutcome> = new Map()): Promise<ImportCounts> {
+      const outcomes = new Map<string, ImportOutcome>();
       try {
-        for (const { file, category } of (await candidates(venueId)).slice(0, IMPORT_MAX_FILES)) {
+        // At most IMPORT_MAX_FILES of the venue's files a request, those of the feed included.
+        const fresh = (await candidates(venueId)).filter(({ file }) => !earlier.has(file.id));
+        for (const { file, category } of fresh.slice(0, Math.max(0, IMPORT_MAX_FILES - earlier.size))) {
           if (signal?.aborted) break;
-          const outcome = await importGuarded(caller, venueId, file, category);
-          if (outcome === 'imported') counts.syncedCount += 1;
-          if (outcome === 'refused') counts.refusedCount += 1;
-          if (outcome === 'failed') counts.failedCount += 1;
+          outcomes.set(file.id, await importGuarded(caller, venueId, file, category, 'button'));
         }
       } finally {
-        if (counts.syncedCount + counts.refusedCount + counts.failedCount > 0) {
-          await audit.record({ action: 'gdrive_import', table: 'venue_documents', recordId: null, newValues: { venueId, ...counts } }, auditContextOf(caller));
-        }
+        await audited(caller, venueId, tally(outcomes.values()), 'button');
       }
-      return counts;
+      return tally([...earlier.values(), ...outcomes.values()]);
     },
   };
 }
