@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { SERVICES } from '@venuebook/contracts/services';
-import { grpcAddressListSchema, serviceConfigSchema, venueDirectoryConfigSchema } from '@venuebook/service-kit';
+import { grpcAddressListSchema, serviceConfigSchema, STALE_LOCK_MS, venueDirectoryConfigSchema } from '@venuebook/service-kit';
 
 /** An API root the worker may send its token to: https, or http on this machine (the local Google Drive). */
 function isTrustedApiRoot(value: string): boolean {
@@ -75,6 +75,9 @@ export const configSchema = serviceConfigSchema('venuebook_drive')
       .transform((value) => (value.endsWith('/') ? value : `${value}/`))
       .describe("Drive API's root URL (the local stand-in's in `npm start` and tests)"),
     GOOGLE_DRIVE_TIMEOUT_MS: ms(1000, 3_600_000).default(300_000).describe('how long one request to Drive may take (an upload: one attempt)'),
+    GOOGLE_DRIVE_CHANGES_INTERVAL_MS: ms(1000, 86_400_000)
+      .default(60_000)
+      .describe("between two reads of Drive's changes feed: files put in a venue's Drive folders are imported without 'Sync from Drive'"),
     MEDIA_GRPC_URL: grpcAddressListSchema
       .default(SERVICES.media.defaultAddress)
       .describe('where the media service answers (documents and their bytes): `host:port`, or its replicas separated by commas'),
@@ -89,6 +92,11 @@ export const configSchema = serviceConfigSchema('venuebook_drive')
     DRIVE_SWEEP_INTERVAL_MS: ms(100, 3_600_000)
       .default(300_000)
       .describe('between two sweeps: documents without a Drive copy and nobody at work on them are woken'),
+    DRIVE_LOCK_STALE_MS: ms(1000, 600_000)
+      .default(STALE_LOCK_MS)
+      .describe(
+        "how long a lock no longer renewed (its process died) keeps the other processes waiting: a venue's folders being made, a file being imported, the changes feed being read",
+      ),
     DRIVE_GRACE_MS: ms(0, 300_000).default(30_000).describe('on SIGTERM, how long syncs in progress may finish before they are handed back'),
     DRIVE_JOBS_CONSUMER_NAME: consumerName('drive-jobs', "the JetStream durable consumer of the worker's wake-ups, shared by the replicas"),
     DRIVE_DOCUMENTS_CONSUMER_NAME: consumerName('drive-documents', "the JetStream durable consumer of media's document events, shared by the replicas"),

@@ -1,6 +1,7 @@
-// The Drive sync service's process: the worker that keeps every document's Google Drive copy in step, and the API in
-// front of it; wiring only (the kit runs the start-up, see startDomainService, and the worker, see startWorker).
-// Without credentials it starts without the worker: uploads are queued and wait, and sync once Drive is configured.
+// The Drive sync service's process: the worker that keeps every document's Google Drive copy in step, the reader of
+// Drive's changes feed that imports files put in venues' folders, and the API in front of them; wiring only (the kit
+// runs the start-up, see startDomainService, and the worker, see startWorker). Without credentials it starts without
+// the worker and the reader: uploads are queued and wait, and sync once Drive is configured.
 import { STREAMS, SUBJECTS } from '@venuebook/contracts/events';
 import { DriveService } from '@venuebook/contracts/drive/v1';
 import {
@@ -20,12 +21,15 @@ import { createDriveVenues } from './adapters/venues-client.ts';
 import { configSchema } from './config.ts';
 import { safeFileLink } from './domain/drive-urls.ts';
 import type { DriveConfig } from './config.ts';
+import { startChangesPoll } from './consumers/changes-poll.ts';
 import { startDocumentConsumer } from './consumers/document-consumer.ts';
 import { startVenueConsumer } from './consumers/venue-consumer.ts';
 import { createDriveEvents } from './events/drive.events.ts';
 import { createDriveHandlers } from './grpc/drive.handlers.ts';
 import { DriveCopies } from './read-model/drive-copies.ts';
 import { driveFileModel } from './repositories/drive-file.model.ts';
+import { driveStateModel } from './repositories/drive-state.model.ts';
+import { DriveStateRepository } from './repositories/drive-state.repository.ts';
 import { DriveFileRepository } from './repositories/drive-file.repository.ts';
 import type { DriveFileRecord } from './repositories/drive-file.repository.ts';
 import { driveJobModel } from './repositories/job.model.ts';
@@ -37,8 +41,9 @@ import { applyQueueChange, SyncQueue } from './read-model/sync-queue.ts';
 import { documentSync } from './use-cases/document-sync.ts';
 import type { DocumentSync } from './use-cases/document-sync.ts';
 import { driveFolders } from './use-cases/drive-folders.ts';
+import { driveChanges } from './use-cases/drive-changes.ts';
+import type { DriveChanges } from './use-cases/drive-changes.ts';
 import { driveImport } from './use-cases/drive-import.ts';
-import type { DriveImport } from './use-cases/drive-import.ts';
 import { syncQueueUseCases } from './use-cases/sync-queue.ts';
 import { syncStatusUseCases } from './use-cases/sync-status.ts';
 import { venueFolderSync } from './use-cases/venue-folder-sync.ts';
@@ -47,13 +52,18 @@ export interface StartOptions {
   logger?: Logger;
 }
 
-/** The running service; `worker`: its worker runtime (tests sweep it on demand), absent when Drive is not configured. */
+/**
+ * The running service; `worker`: its worker runtime (tests sweep it on demand), `changes`: the reader of Drive's
+ * changes feed (tests read it on demand); both absent when Drive is not configured.
+ */
 export interface DriveServiceHandle extends RunningServiceHandle {
   worker: RunningWorker<DriveJobPayload> | undefined;
+  changes: DriveChanges | undefined;
 }
 
 export async function start(config: DriveConfig, options: StartOptions = {}): Promise<DriveServiceHandle> {
   let worker: RunningWorker<DriveJobPayload> | undefined;
+  let changes: DriveChanges | undefined;
   const handle = await startDomainService({
     name: 'drive',
     config,
@@ -62,6 +72,7 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
       jobs: driveJobModel(connection),
       files: driveFileModel(connection),
       queue: queueItemModel(connection),
+      state: driveStateModel(connection),
       locks: lockModel(connection, 'DriveLock', 'drive_locks'),
     }),
     streams: [STREAMS.jobs, STREAMS.media, STREAMS.venues],
@@ -121,10 +132,9 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
         void events.copyChanged(documentId, venueId, record);
       };
       let sync: DocumentSync | undefined;
-      let imports: DriveImport | undefined;
       if (credentials && rootFolderId) {
         const drive = createDrive({ credentials, rootUrl: config.GOOGLE_DRIVE_API_URL, timeoutMs: config.GOOGLE_DRIVE_TIMEOUT_MS });
-        const locks = new Locks(models.locks, { waitMs: 30_000 });
+        const locks = new Locks(models.locks, { waitMs: 30_000, staleMs: config.DRIVE_LOCK_STALE_MS });
         const folders = driveFolders({ drive, rootFolderId, locks, venueName, recordFolder: (venueId, folderId) => venues.setFolder(venueId, folderId) });
         const documents = documentSync({
           drive,
@@ -137,7 +147,7 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           onGone: (documentId, venueId) => queueUseCases.forgetDocument(documentId, venueId),
         });
         sync = documents;
-        imports = driveImport({
+        const imports = driveImport({
           drive,
           folders,
           media,
@@ -148,6 +158,17 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           logger,
           onSynced: copyChanged,
         });
+        const feed = driveChanges({
+          drive,
+          folders,
+          imports,
+          state: new DriveStateRepository(models.state),
+          // A reader of the feed in another replica reads the same changes: a short wait, then this read is left out.
+          locks: new Locks(models.locks, { waitMs: 2000, staleMs: config.DRIVE_LOCK_STALE_MS }),
+          venueActive: async (venueId) => (await venueName(venueId)) !== null,
+          logger,
+        });
+        changes = feed;
         const venueFolders = venueFolderSync({ folders });
         const running = await startWorker<DriveJobPayload>({
           name: 'drive',
@@ -171,6 +192,8 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
         });
         worker = running;
         defer(() => running.stop());
+        const poll = startChangesPoll({ changes: feed, intervalMs: config.GOOGLE_DRIVE_CHANGES_INTERVAL_MS, graceMs: config.DRIVE_GRACE_MS, logger });
+        defer(() => poll.stop());
         const venueConsumer = await startVenueConsumer(nc, {
           durable: config.DRIVE_VENUES_CONSUMER_NAME,
           logger,
@@ -203,10 +226,10 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
         maxAttempts: config.DRIVE_MAX_ATTEMPTS,
         root,
       });
-      return createDriveHandlers({ status, queue: queueUseCases, import: imports, venueName });
+      return createDriveHandlers({ status, queue: queueUseCases, import: changes, venueName });
     },
   });
-  return { ...handle, worker };
+  return { ...handle, worker, changes };
 }
 
 if (import.meta.main) await runServiceMain('drive', configSchema, start);

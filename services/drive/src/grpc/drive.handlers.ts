@@ -3,7 +3,7 @@ import type { ServiceHandlers } from '@venuebook/grpc';
 import { GrpcError, GrpcStatus } from '@venuebook/grpc';
 import { isUuid } from '@venuebook/domain';
 import { callerCan, requirePermission, requireUser, VENUE_NOT_FOUND } from '@venuebook/service-kit';
-import type { DriveImport } from '../use-cases/drive-import.ts';
+import type { DriveChanges } from '../use-cases/drive-changes.ts';
 import { QUEUE_LIST_LIMIT } from '../use-cases/sync-queue.ts';
 import type { SyncQueueUseCases } from '../use-cases/sync-queue.ts';
 import type { SyncStatusUseCases } from '../use-cases/sync-status.ts';
@@ -22,8 +22,8 @@ const iso = (date: Date | null): string => date?.toISOString() ?? '';
 export function createDriveHandlers(useCases: {
   status: SyncStatusUseCases;
   queue: SyncQueueUseCases;
-  /** Absent when Drive is not configured. */
-  import: DriveImport | undefined;
+  /** 'Sync documents' of a venue (the changes feed, then the venue's folders); absent when Drive is not configured. */
+  import: Pick<DriveChanges, 'syncVenue'> | undefined;
   /** The active venue's name; null when it is not active. */
   venueName(venueId: string): Promise<string | null>;
 }): ServiceHandlers<typeof DriveService> {
