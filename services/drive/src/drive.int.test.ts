@@ -1,17 +1,19 @@
 // Google Drive sync against real media and venues services, NATS, FerretDB, MinIO and the local Google Drive (through
 // Google's own client library): a document lands in its venue's category folder with the same bytes, moves with its
 // category, goes to the trash when deleted; a job run again makes no second file; Drive's rate limits and a cut
-// mid-upload are survived; the API tells a document's state.
+// mid-upload are survived; the API tells a document's state; files put in a venue's folders are imported, by the
+// button and through Drive's changes feed.
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventually, rejection } from '@venuebook/service-kit/testing';
+import { SUBJECTS } from '@venuebook/contracts/events';
+import { eventsSince, eventually, rejection } from '@venuebook/service-kit/testing';
 import type { StandInDriveFile } from '@venuebook/service-kit/testing';
 import { GrpcStatus } from '@venuebook/grpc';
 import { describe, expect, it } from 'vitest';
 import { DriveService } from '@venuebook/contracts/drive/v1';
 import { createClient } from '@venuebook/grpc';
 import { createLogger, userContextSigner } from '@venuebook/service-kit';
+import { importDocumentId } from './domain/drive-layout.ts';
 import { start } from './main.ts';
 import { driveUnderTest, sha256 } from './testing/drive-under-test.ts';
 
@@ -321,16 +323,7 @@ describe('Drive sync', () => {
     const folders = (await under.standIn.files()).filter((file) => file.appProperties?.venuebookVenueId === venueId && !file.trashed);
     const venueFolder = folders.find((folder) => folder.appProperties?.venuebookKind === 'venue-folder')!;
     const contracts = folders.find((folder) => folder.appProperties?.venuebookKind === 'category-folder')!;
-    const put = async (name: string, bytes: Uint8Array, mimeType: string, parentId: string) =>
-      under.driveApi.upload({
-        name,
-        mimeType,
-        size: bytes.length,
-        parentId,
-        appProperties: {},
-        source: async () => Readable.from([Buffer.from(bytes)]),
-        signal: AbortSignal.timeout(20_000),
-      });
+    const put = (name: string, bytes: Uint8Array, mimeType: string, parentId: string) => under.dropFile(parentId, name, bytes, mimeType);
     const schedule = new Uint8Array(randomBytes(300 * 1024));
     schedule.set(Buffer.from('%PDF-1.7\n'), 0);
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -342,6 +335,8 @@ describe('Drive sync', () => {
       longReason: await put(`plan.${'Ä'.repeat(40)}`, new Uint8Array(randomBytes(512)), 'application/octet-stream', venueFolder.id),
     };
 
+    // As if the files had been put there before Drive's changes feed was first read: the button's listing finds them.
+    await under.db.collection('gdrive_state').updateOne({ _id: 'changes' as never }, { $set: { pageToken: await under.driveApi.startPageToken() } });
     expect(await rejection(under.driveAs('viewer').syncVenueDocuments({ venueId }))).toMatchObject({ code: GrpcStatus.PERMISSION_DENIED });
     expect(await under.driveAs('editor').syncVenueDocuments({ venueId })).toMatchObject({ syncedCount: 2, refusedCount: 2, failedCount: 0 });
     // Run again: nothing new, and the refused files are not tried again.
@@ -398,6 +393,98 @@ describe('Drive sync', () => {
     const longReason = (await under.standIn.files()).find((file) => file.id === dropped.longReason.id);
     expect(Buffer.byteLength(`venuebookImportRefused${longReason?.appProperties?.venuebookImportRefused ?? ''}`)).toBeLessThanOrEqual(124);
     expect(longReason?.appProperties?.venuebookImportRefused).toMatch(/^File type not allowed \(\.ä+/);
+  });
+
+  it("imports a file put in a venue's category folder through Drive's changes feed alone, once, with the folder's category; a forbidden type is refused and audited; a file elsewhere is left alone; the button reads the feed first", async () => {
+    const changes = under.drive!.changes!;
+    const venueId = await under.createVenue('Globe Hall');
+    const seed = new Uint8Array(randomBytes(8 * 1024));
+    seed.set(Buffer.from('%PDF-1.7\n'), 0);
+    await synced(await under.upload(venueId, 'seed.pdf', seed, 'technical'));
+    // What the feed holds until now (the seed's copy, the folders) is read: nothing of it is imported.
+    expect((await changes.poll()).outcomes.get(venueId)).toBeUndefined();
+    const folders = await under.venueFolders(venueId);
+    const cursor = async () =>
+      (await under.db.collection<{ _id: string; pageToken: string; heldSince: Date | null }>('gdrive_state').findOne({ _id: 'changes' }))!;
+    const before = await cursor();
+    expect(before).toMatchObject({ heldSince: null });
+
+    const plan = new Uint8Array(randomBytes(200 * 1024));
+    plan.set(Buffer.from('%PDF-1.7\n'), 0);
+    const since = new Date();
+    const dropped = await under.dropFile(folders.categories.get('technical')!, 'truss-plan.pdf', plan, 'application/pdf');
+    const refused = await under.dropFile(folders.venue, 'installer.exe', new Uint8Array(randomBytes(4096)));
+    // In the root, in no venue's folder: not the app's to import.
+    const stray = await under.dropFile(under.rootFolderId, 'stray.pdf', plan, 'application/pdf');
+    // The plan's download fails once (Drive's 503): the feed stays at the page and reads it again.
+    await under.standIn.faults([{ kind: 'files.get.media', path: `/drive/v3/files/${dropped.id}`, status: 503, times: 1 }]);
+
+    const first = await changes.poll();
+    expect(first.ran).toBe(true);
+    expect([...first.outcomes.keys()]).toEqual([venueId]);
+    expect(Object.fromEntries(first.outcomes.get(venueId)!)).toEqual({ [dropped.id]: 'failed', [refused.id]: 'refused' });
+    const held = await cursor();
+    expect(held.pageToken).toBe(before.pageToken);
+    expect(held.heldSince).toBeInstanceOf(Date);
+
+    const second = await changes.poll();
+    expect(Object.fromEntries(second.outcomes.get(venueId)!)).toEqual({ [dropped.id]: 'imported' });
+    const after = await cursor();
+    expect(after.pageToken).not.toBe(before.pageToken);
+    expect(after.heldSince).toBeNull();
+    // Read again: nothing new. From the page token before it all (a process killed before it saved the token): the
+    // same changes again, and still nothing imported twice.
+    expect((await changes.poll()).outcomes.size).toBe(0);
+    await under.db.collection('gdrive_state').updateOne({ _id: 'changes' as never }, { $set: { pageToken: before.pageToken } });
+    expect((await changes.poll()).outcomes.size).toBe(0);
+
+    const { documents } = await under.mediaAs('viewer').listDocuments({ venueId, kind: 1, eventId: '' });
+    expect(documents.map((document) => document.fileName).sort()).toEqual(['seed.pdf', 'truss-plan.pdf']);
+    const imported = documents.find((document) => document.fileName === 'truss-plan.pdf')!;
+    expect(imported).toMatchObject({ id: importDocumentId(dropped.id), category: 'technical', fileSize: plan.length, uploadedBy: 'worker:drive' });
+    const content: Uint8Array[] = [];
+    for await (const part of under.mediaAs('viewer').readContent({ id: imported.id, variant: 1, hasRange: false, rangeStart: 0, rangeEnd: 0, galleryKey: '' }))
+      if (part.part.case === 'chunk') content.push(part.part.value);
+    expect(sha256(Buffer.concat(content))).toBe(sha256(plan));
+    // The dropped file is its document's copy: no second upload.
+    await eventually(async () => {
+      const [state] = (await under.driveAs('viewer').getDocumentSync({ documentIds: [imported.id] })).documents;
+      expect(state).toMatchObject({ status: 'completed', googleDriveFileId: dropped.id });
+    }, 20_000);
+    expect((await under.standIn.files()).filter((file) => file.appProperties?.venuebookDocumentId === imported.id).map((file) => file.id)).toEqual([
+      dropped.id,
+    ]);
+    const files = new Map((await under.standIn.files()).map((file) => [file.id, file]));
+    expect(files.get(refused.id)?.appProperties?.venuebookImportRefused).toMatch(/exe/i);
+    expect(files.get(stray.id)?.appProperties ?? {}).toEqual({});
+
+    // Audited as the Drive worker, from the changes feed: each read's counts, and the refused file with its reason.
+    await eventually(async () => {
+      const audits = (await eventsSince(under.nc, SUBJECTS.auditRecorded, since)).filter(
+        (event) => event.envelope.data.action.startsWith('gdrive_import') && event.envelope.data.newValues?.venueId === venueId,
+      );
+      expect(audits.map((event) => [event.envelope.data.action, event.envelope.actor?.userId, event.envelope.data.newValues])).toEqual([
+        ['gdrive_import_refused', 'worker:drive', expect.objectContaining({ driveFileId: refused.id, fileName: 'installer.exe', source: 'changes' })],
+        ['gdrive_import', 'worker:drive', { venueId, syncedCount: 0, refusedCount: 1, failedCount: 1, source: 'changes' }],
+        ['gdrive_import', 'worker:drive', { venueId, syncedCount: 1, refusedCount: 0, failedCount: 0, source: 'changes' }],
+      ]);
+    }, 10_000);
+
+    // The button reads the feed first: a file put in the venue's folder now is imported by the feed, and counted in
+    // the button's answer.
+    const later = new Date();
+    const rider = await under.dropFile(folders.venue, 'rider.pdf', seed, 'application/pdf');
+    expect(await under.driveAs('editor').syncVenueDocuments({ venueId })).toMatchObject({ syncedCount: 1, refusedCount: 0, failedCount: 0 });
+    expect((await under.mediaAs('viewer').getDocument({ id: importDocumentId(rider.id) })).document).toMatchObject({
+      fileName: 'rider.pdf',
+      category: 'general',
+    });
+    await eventually(async () => {
+      const audits = (await eventsSince(under.nc, SUBJECTS.auditRecorded, later)).filter((event) => event.envelope.data.action === 'gdrive_import');
+      expect(audits.map((event) => [event.envelope.actor?.userId, event.envelope.data.newValues])).toEqual([
+        ['worker:drive', { venueId, syncedCount: 1, refusedCount: 0, failedCount: 0, source: 'changes' }],
+      ]);
+    }, 10_000);
   });
 
   it('without Drive configured, queues uploads and keeps them pending; once Drive is configured, they sync', async () => {

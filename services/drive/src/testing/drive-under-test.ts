@@ -3,17 +3,20 @@
 // pointed at the run's local Google Drive with a root folder of the file's own; the venues and media services
 // whose documents it copies, as their own processes (a service never imports another), on MinIO with a bucket of
 // the file's own. Signed clients per role; helpers that create venues and upload documents; the local Drive's
-// control API. Registers the file's beforeAll and afterAll; its fields are set once beforeAll has run.
+// control API, and files put into its folders as a person would. Registers the file's beforeAll and afterAll; its fields
+// are set once beforeAll has run.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { DriveService } from '@venuebook/contracts/drive/v1';
 import { MediaService } from '@venuebook/contracts/media/v1';
 import { VenuesService } from '@venuebook/contracts/venues/v1';
 import { createClient } from '@venuebook/grpc';
 import type { Caller, Client } from '@venuebook/grpc';
-import { connectMongo, createLogger, userContextSigner } from '@venuebook/service-kit';
+import { connectMongo, connectNats, createLogger, userContextSigner } from '@venuebook/service-kit';
+import type { NatsConnection } from '@venuebook/service-kit';
 import { startGrpcService } from '@venuebook/service-kit/processes';
 import type { RunningGrpcService } from '@venuebook/service-kit/processes';
 import { googleDriveStandIn, serviceTestConfig, sharedStandIns, testInfra } from '@venuebook/service-kit/testing';
@@ -21,7 +24,7 @@ import type { TestInfra } from '@venuebook/service-kit/testing';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll } from 'vitest';
 import { createDrive } from '../adapters/drive.ts';
-import type { Drive } from '../adapters/drive.ts';
+import type { Drive, DriveItem } from '../adapters/drive.ts';
 import { configSchema } from '../config.ts';
 import type { DriveConfig } from '../config.ts';
 import { start } from '../main.ts';
@@ -35,6 +38,9 @@ export const TEST_DRIVE_ENV = {
   DRIVE_SWEEP_INTERVAL_MS: '2000',
   DRIVE_GRACE_MS: '2000',
   GOOGLE_DRIVE_TIMEOUT_MS: '20000',
+  // The tests read Drive's changes feed themselves (the handle's `changes.poll()`), so that a file they put in a
+  // folder is imported when they say; the service reads it once at start.
+  GOOGLE_DRIVE_CHANGES_INTERVAL_MS: '3600000',
 };
 
 export interface DriveHarness {
@@ -52,6 +58,8 @@ export interface DriveHarness {
   readonly rootFolderId: string;
   /** The Drive service's database, for checks behind its back. */
   readonly db: Connection;
+  /** The test's NATS (the events the services publish, e.g. the audit log's). */
+  readonly nc: NatsConnection;
   user(role: string): Caller;
   driveAs(role: string): Client<typeof DriveService>;
   mediaAs(role: string): Client<typeof MediaService>;
@@ -67,6 +75,10 @@ export interface DriveHarness {
   purgeVenue(id: string): Promise<void>;
   /** Uploads `bytes` as `fileName` to the venue (as an editor); the document's id. */
   upload(venueId: string, fileName: string, bytes: Uint8Array, category?: string): Promise<string>;
+  /** The venue's folder in the local Drive and its category folders by category (made by its documents' sync). */
+  venueFolders(venueId: string): Promise<{ venue: string; categories: Map<string, string> }>;
+  /** Puts a file into a folder of the local Drive as a person would (no appProperties). */
+  dropFile(parentId: string, name: string, bytes: Uint8Array, mimeType?: string): Promise<DriveItem>;
 }
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -153,6 +165,7 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
       harness.drive = await start(harness.config, { logger: createLogger(`drive-${name}`, { level: 'warn' }) });
     }
     harness.db = await connectMongo(infra.mongoUri, db);
+    harness.nc = await connectNats(infra.natsUrl);
   }, 90_000);
 
   harness.createVenue = async (venueName) => {
@@ -185,8 +198,31 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
     return document!.id;
   };
 
+  harness.venueFolders = async (venueId) => {
+    const own = (await harness.standIn!.files()).filter(
+      (file) => file.mimeType === 'application/vnd.google-apps.folder' && !file.trashed && file.appProperties?.venuebookVenueId === venueId,
+    );
+    const venue = own.find((folder) => folder.appProperties?.venuebookKind === 'venue-folder');
+    if (!venue) throw new Error(`venue ${venueId} has no folder in Drive yet`);
+    const categories = new Map(
+      own.filter((folder) => folder.appProperties?.venuebookKind === 'category-folder').map((folder) => [folder.appProperties!.venuebookCategory!, folder.id]),
+    );
+    return { venue: venue.id, categories };
+  };
+  harness.dropFile = (parentId, name, bytes, mimeType = 'application/octet-stream') =>
+    harness.driveApi!.upload({
+      name,
+      mimeType,
+      size: bytes.length,
+      parentId,
+      appProperties: {},
+      source: async () => Readable.from([Buffer.from(bytes)]),
+      signal: AbortSignal.timeout(60_000),
+    });
+
   afterAll(async () => {
     for (const client of clients) client.close();
+    await harness.nc?.close();
     await harness.drive?.stop();
     await harness.driveProcess?.stop();
     await harness.mediaService?.stop();
