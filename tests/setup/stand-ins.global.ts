@@ -35,10 +35,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const webhooks = await startWebhookReceiver(logDir);
       stops.push(webhooks.stop);
       // Its Drive lives in a temporary folder of its own, removed when it stops.
-      const drive = await startGoogleDrive(logDir);
-      stops.push(drive.stop);
-      const googleDrive = { url: drive.url, rootFolderId: drive.rootFolderId, credentialsJson: drive.credentialsJson };
-      return { description: { smtpUrl: mail.smtpUrl, mailboxUrl: mail.mailboxUrl, webhookReceiverUrl: webhooks.url, oidc, otherOidc, googleDrive }, stop };
+      const localDrive = async (name: string) => {
+        const drive = await startGoogleDrive(join(logDir, name));
+        stops.push(drive.stop);
+        return { url: drive.url, rootFolderId: drive.rootFolderId, credentialsJson: drive.credentialsJson };
+      };
+      const [googleDrive, faultsDrive] = [await localDrive('google-drive'), await localDrive('faults-drive')];
+      return {
+        description: { smtpUrl: mail.smtpUrl, mailboxUrl: mail.mailboxUrl, webhookReceiverUrl: webhooks.url, oidc, otherOidc, googleDrive, faultsDrive },
+        stop,
+      };
     } catch (error) {
       await stop();
       throw error;

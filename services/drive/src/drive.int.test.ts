@@ -17,7 +17,8 @@ import { importDocumentId } from './domain/drive-layout.ts';
 import { start } from './main.ts';
 import { driveUnderTest, sha256 } from './testing/drive-under-test.ts';
 
-const under = driveUnderTest('sync');
+// Its own local Drive: it scripts Drive's faults.
+const under = driveUnderTest('sync', { faults: true });
 
 const MB = 1024 * 1024;
 

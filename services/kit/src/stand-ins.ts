@@ -144,6 +144,11 @@ export interface SharedStandIns {
   otherOidc: OidcSigningKey;
   /** The local Google Drive (see googleDriveStandIn): its folder for the run, and its service account's key file. */
   googleDrive: { url: string; rootFolderId: string; credentialsJson: string };
+  /**
+   * A second local Google Drive, for the files that script faults (a scripted fault is the whole Drive's: on the shared
+   * one, another file's uploads could meet it, and it theirs).
+   */
+  faultsDrive: { url: string; rootFolderId: string; credentialsJson: string };
 }
 
 /** A request the local webhook receiver got. */

@@ -83,7 +83,11 @@ export interface DriveHarness {
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-export function driveUnderTest(name: string, options: { process?: boolean; env?: Record<string, string> } = {}): DriveHarness {
+/**
+ * `faults`: on the run's second local Drive, for a file that scripts Drive's faults (they would reach the other
+ * files' uploads on the shared one).
+ */
+export function driveUnderTest(name: string, options: { process?: boolean; faults?: boolean; env?: Record<string, string> } = {}): DriveHarness {
   const suffix = randomUUID().slice(0, 8);
   const logDir = mkdtempSync(join(tmpdir(), `venuebook-drive-${name}-`));
   const clients: { close(): void }[] = [];
@@ -110,6 +114,7 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
   beforeAll(async () => {
     const { infra } = harness;
     const standIns = await sharedStandIns();
+    const localDrive = options.faults ? standIns.faultsDrive : standIns.googleDrive;
     const base = { MONGODB_URI: infra.mongoUri, NATS_URL: infra.natsUrl, USER_CONTEXT_KEY: harness.userContextKey };
     harness.venuesService = await startGrpcService({
       name: 'venues',
@@ -134,15 +139,15 @@ export function driveUnderTest(name: string, options: { process?: boolean; env?:
       logDir,
       logLevel: 'warn',
     });
-    harness.standIn = googleDriveStandIn(standIns.googleDrive.url);
+    harness.standIn = googleDriveStandIn(localDrive.url);
     // A root folder of the file's own in the run's Drive, made through the service's own client.
-    const credentials = JSON.parse(standIns.googleDrive.credentialsJson) as DriveConfig['GOOGLE_DRIVE_CREDENTIALS'] & object;
+    const credentials = JSON.parse(localDrive.credentialsJson) as DriveConfig['GOOGLE_DRIVE_CREDENTIALS'] & object;
     harness.driveApi = createDrive({ credentials, rootUrl: harness.standIn.rootUrl });
-    const root = await harness.driveApi.createFolder(`drive-${name}-${suffix}`, standIns.googleDrive.rootFolderId, {});
+    const root = await harness.driveApi.createFolder(`drive-${name}-${suffix}`, localDrive.rootFolderId, {});
     harness.rootFolderId = root.id;
     const env = {
       ...TEST_DRIVE_ENV,
-      GOOGLE_DRIVE_CREDENTIALS: standIns.googleDrive.credentialsJson,
+      GOOGLE_DRIVE_CREDENTIALS: localDrive.credentialsJson,
       GOOGLE_DRIVE_ROOT_FOLDER_ID: root.id,
       GOOGLE_DRIVE_API_URL: harness.standIn.rootUrl,
       MEDIA_GRPC_URL: harness.mediaService.address,
