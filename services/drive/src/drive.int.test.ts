@@ -483,9 +483,20 @@ describe('Drive sync', () => {
     await eventually(async () => {
       const audits = (await eventsSince(under.nc, SUBJECTS.auditRecorded, later)).filter((event) => event.envelope.data.action === 'gdrive_import');
       expect(audits.map((event) => [event.envelope.actor?.userId, event.envelope.data.newValues])).toEqual([
-        ['worker:drive', { venueId, syncedCount: 1, refusedCount: 0, failedCount: 0, source: 'changes' }],
+        // The editor whose click read the feed is named (their user id; the request id is the worker's own).
+        [
+          'worker:drive',
+          { venueId, syncedCount: 1, refusedCount: 0, failedCount: 0, source: 'changes', triggeredBy: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+        ],
       ]);
     }, 10_000);
+  });
+
+  it('reads at most the items asked of a folder, page by page (a folder anyone can fill is never read without end)', async () => {
+    const folder = await under.driveApi.createFolder(`listing-${randomBytes(3).toString('hex')}`, under.rootFolderId, {});
+    for (let index = 0; index < 5; index += 1) await under.dropFile(folder.id, `note-${index}.txt`, new Uint8Array(Buffer.from(`note ${index}`)), 'text/plain');
+    expect(await under.driveApi.children(folder.id, 3)).toHaveLength(3);
+    expect(await under.driveApi.children(folder.id)).toHaveLength(5);
   });
 
   it('without Drive configured, queues uploads and keeps them pending; once Drive is configured, they sync', async () => {

@@ -81,7 +81,9 @@ export class Locks {
         if ((error as { code?: number }).code !== 11000) throw error;
       }
       const current = await this.#locks.findById(name).lean<LockDocument>().exec();
-      if (current && Date.now() - current.at.getTime() > this.#staleMs) await this.#locks.deleteOne({ _id: name, holder: current.holder }).exec();
+      // Taken away only as it was read (holder and time): a holder that renewed it meanwhile keeps it.
+      if (current && Date.now() - current.at.getTime() > this.#staleMs)
+        await this.#locks.deleteOne({ _id: name, holder: current.holder, at: current.at }).exec();
       if (Date.now() >= deadline) return null;
       await sleep(Math.min(200, 10 * 2 ** Math.min(attempt, 4)) * (0.5 + Math.random()));
     }

@@ -69,6 +69,28 @@ export function fileExtension(fileName: string): string {
   return dot > 0 ? base.slice(dot).toLowerCase() : '';
 }
 
+/** Longest stored file name (display only: names are never part of a key). */
+export const MAX_FILE_NAME_LENGTH = 200;
+
+/**
+ * The name kept for display: the last path part (either slash), without control or bidirectional-formatting
+ * characters, NFC, trimmed, at most MAX_FILE_NAME_LENGTH characters with the extension kept.
+ */
+export function cleanFileName(raw: string): string {
+  const base = raw.split(/[/\\]/).pop() ?? '';
+  let name = base
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
+    .trim()
+    .replace(/^\.+$/, '');
+  if (name.length > MAX_FILE_NAME_LENGTH) {
+    const ext = fileExtension(name);
+    const keep = ext.length < 20 ? ext : '';
+    name = `${name.slice(0, MAX_FILE_NAME_LENGTH - keep.length)}${keep}`;
+  }
+  return name;
+}
+
 export function isAllowedDocumentFile(fileName: string): boolean {
   return (ALLOWED_DOCUMENT_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
 }

@@ -84,7 +84,8 @@ export interface Drive {
   /** The item that is not trashed and carries every one of `appProperties` (under `parentId`, when given). */
   findByProperties(appProperties: Record<string, string>, parentId?: string): Promise<DriveItem | null>;
   /** The folders and files directly in `parentId` that are not trashed. */
-  children(parentId: string): Promise<DriveItem[]>;
+  /** The files and folders in a folder (not trashed), at most `maxItems` of them. */
+  children(parentId: string, maxItems?: number): Promise<DriveItem[]>;
   get(fileId: string): Promise<DriveItem | null>;
   createFolder(name: string, parentId: string, appProperties: Record<string, string>): Promise<DriveItem>;
   rename(fileId: string, name: string): Promise<void>;
@@ -208,7 +209,8 @@ export function createDrive(settings: DriveSettings): Drive {
   };
   const shared = { supportsAllDrives: true } as const;
 
-  async function list(q: string, pageSize: number): Promise<DriveItem[]> {
+  /** The files `q` matches, page by page until `maxItems` are read (a folder anyone can fill never reads without end). */
+  async function list(q: string, pageSize: number, maxItems: number): Promise<DriveItem[]> {
     const items: DriveItem[] = [];
     let pageToken: string | undefined;
     do {
@@ -222,8 +224,8 @@ export function createDrive(settings: DriveSettings): Drive {
       });
       items.push(...(data.files ?? []).map(item));
       pageToken = data.nextPageToken ?? undefined;
-    } while (pageToken);
-    return items;
+    } while (pageToken && items.length < maxItems);
+    return items.slice(0, maxItems);
   }
 
   /**
@@ -280,12 +282,12 @@ export function createDrive(settings: DriveSettings): Drive {
       const terms = Object.entries(appProperties).map(([key, value]) => `appProperties has { key=${quoted(key)} and value=${quoted(value)} }`);
       if (parentId) terms.push(`${quoted(parentId)} in parents`);
       terms.push('trashed = false');
-      const [found] = await call('lookup', () => list(terms.join(' and '), 10));
+      const [found] = await call('lookup', () => list(terms.join(' and '), 10, 1));
       return found ?? null;
     },
 
-    children(parentId) {
-      return call('listing', () => list(`${quoted(parentId)} in parents and trashed = false`, 1000));
+    children(parentId, maxItems = Number.POSITIVE_INFINITY) {
+      return call('listing', () => list(`${quoted(parentId)} in parents and trashed = false`, Math.min(1000, maxItems), maxItems));
     },
 
     async get(fileId) {

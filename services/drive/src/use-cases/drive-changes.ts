@@ -122,12 +122,13 @@ export function driveChanges({ drive, folders, imports, state, locks, venueActiv
   }
 
   /** One read of the feed under its lock, as the Drive worker, the outcomes in `outcomes` (also when it fails); whether it read. */
-  async function readLocked(outcomes: ChangesRun['outcomes'], options: { signal?: AbortSignal; requestId?: string }): Promise<boolean> {
-    const caller = workerCaller(DRIVE_WORKER, options.requestId ?? `drive-changes-${randomUUID()}`);
+  async function readLocked(outcomes: ChangesRun['outcomes'], options: { signal?: AbortSignal; triggeredBy?: string }): Promise<boolean> {
+    // A request id of its own: a user's (the button's) is the browser's word, not a link to trust in the audit log.
+    const caller = workerCaller(DRIVE_WORKER, `drive-changes-${randomUUID()}`);
     try {
       return (await locks.withLock(CHANGES_LOCK, () => read(caller, outcomes, options.signal))) !== null;
     } finally {
-      for (const [venueId, files] of outcomes) await imports.audited(caller, venueId, tally(files.values()), 'changes');
+      for (const [venueId, files] of outcomes) await imports.audited(caller, venueId, tally(files.values()), 'changes', options.triggeredBy);
     }
   }
 
@@ -135,9 +136,9 @@ export function driveChanges({ drive, folders, imports, state, locks, venueActiv
    * One read of the changes feed, as the Drive worker, while no other reader has it: imports the new files found in
    * venues' folders (at most IMPORT_MAX_FILES; the rest on the next read), each venue's counts audited with
    * `source: 'changes'`. A failure of Drive or the database rejects; the saved page token stays where it was.
-   * `requestId`: the request that asked for it (the button's), for the audit log.
+   * `triggeredBy`: the user whose click asked for it (the button's), for the audit log.
    */
-  async function poll(options: { signal?: AbortSignal; requestId?: string } = {}): Promise<ChangesRun> {
+  async function poll(options: { signal?: AbortSignal; triggeredBy?: string } = {}): Promise<ChangesRun> {
     const outcomes: ChangesRun['outcomes'] = new Map();
     const ran = await readLocked(outcomes, options);
     return { ran, outcomes };
@@ -155,7 +156,7 @@ export function driveChanges({ drive, folders, imports, state, locks, venueActiv
     async syncVenue(caller: Caller, venueId: string, signal?: AbortSignal): Promise<ImportCounts> {
       const outcomes: ChangesRun['outcomes'] = new Map();
       try {
-        await readLocked(outcomes, { signal, requestId: caller.requestId });
+        await readLocked(outcomes, { signal, triggeredBy: caller.userId });
       } catch (error) {
         logger.warn({ err: error, venueId }, "Google Drive's changes feed could not be read; the venue's folders are listed");
       }

@@ -9,6 +9,7 @@
 import { auditContextOf, PermanentJobFailure } from '@venuebook/service-kit';
 import type { AuditRecorder, Locks, Logger } from '@venuebook/service-kit';
 import type { Caller } from '@venuebook/grpc';
+import { cleanFileName } from '@venuebook/domain';
 import type { Drive, DriveItem } from '../adapters/drive.ts';
 import { VENUE_INACTIVE } from '../adapters/media-client.ts';
 import type { MediaDocuments } from '../adapters/media-client.ts';
@@ -74,6 +75,14 @@ export interface DriveImportDeps {
   onSynced?: (documentId: string, venueId: string, file: DriveFileRecord) => void;
 }
 
+/**
+ * Bounds of one listing: the items read of a folder, and the folders read as category folders (the nine of the venue's
+ * own, and as many named like one by people). A folder anyone can fill costs a click a bounded number of Drive calls;
+ * the changes feed brings the rest.
+ */
+const LISTED_PER_FOLDER_MAX = 5000;
+const CATEGORY_FOLDERS_MAX = 20;
+
 export function driveImport({ drive, folders, media, files, copies, locks, audit, logger, now = () => new Date(), onSynced }: DriveImportDeps) {
   const isCandidate = (file: DriveItem): boolean => isImportCandidate(file, (documentId) => copies.get(documentId) !== undefined);
 
@@ -82,15 +91,16 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
     const venueFolder = await folders.venueFolder(venueId);
     if (!venueFolder) return [];
     const found: { file: DriveItem; category: string }[] = [];
-    for (const item of await drive.children(venueFolder)) {
+    let categoryFolders = 0;
+    for (const item of await drive.children(venueFolder, LISTED_PER_FOLDER_MAX)) {
       if (item.mimeType !== FOLDER_MIME_TYPE) {
         found.push({ file: item, category: ROOT_CATEGORY });
         continue;
       }
       // This venue's category folders (or a folder named like a category that no venue claims); never another venue's.
       const category = categoryOfSubfolder(item, venueId);
-      if (!category) continue;
-      for (const child of await drive.children(item.id)) found.push({ file: child, category });
+      if (!category || ++categoryFolders > CATEGORY_FOLDERS_MAX) continue;
+      for (const child of await drive.children(item.id, LISTED_PER_FOLDER_MAX)) found.push({ file: child, category });
     }
     return found.filter(({ file }) => isCandidate(file));
   }
@@ -138,7 +148,8 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
         action: 'gdrive_import_refused',
         table: 'venue_documents',
         recordId: null,
-        newValues: { venueId, fileName: file.name, driveFileId: file.id, reason, source },
+        // The name as media would keep it (no control or bidirectional characters, bounded): it is Drive's, anyone's.
+        newValues: { venueId, fileName: cleanFileName(file.name), driveFileId: file.id, reason, source },
       },
       auditContextOf(caller),
     );
@@ -172,11 +183,16 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
     onSynced?.(documentId, venueId, copy);
   }
 
-  /** The audit entry of a run's counts for a venue (none when it did nothing). */
-  async function audited(caller: Caller, venueId: string, counts: ImportCounts, source: ImportSource): Promise<void> {
+  /** The audit entry of a run's counts for a venue (none when it did nothing); `triggeredBy`: the user whose click read the feed. */
+  async function audited(caller: Caller, venueId: string, counts: ImportCounts, source: ImportSource, triggeredBy?: string): Promise<void> {
     if (counts.syncedCount + counts.refusedCount + counts.failedCount === 0) return;
     await audit.record(
-      { action: 'gdrive_import', table: 'venue_documents', recordId: null, newValues: { venueId, ...counts, source } },
+      {
+        action: 'gdrive_import',
+        table: 'venue_documents',
+        recordId: null,
+        newValues: { venueId, ...counts, source, ...(triggeredBy ? { triggeredBy } : {}) },
+      },
       auditContextOf(caller),
     );
   }

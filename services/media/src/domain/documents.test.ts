@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  byteRange,
-  cleanFileName,
-  contentTypeFor,
-  dateTaken,
-  galleryOpens,
-  MAX_FILE_NAME_LENGTH,
-  matchesKind,
-  newGalleryKey,
-  TextCheck,
-  uploadCategory,
-} from './documents.ts';
+import { cleanFileName, MAX_FILE_NAME_LENGTH } from '@venuebook/domain';
+import { byteRange, contentTypeFor, dateTaken, galleryOpens, matchesKind, newGalleryKey, TextCheck, uploadCategory } from './documents.ts';
 
 describe('file names', () => {
   it('keeps the base name only, without control or bidi characters, capped with the extension kept', () => {

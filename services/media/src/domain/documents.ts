@@ -1,12 +1,9 @@
-// The pure rules of venue documents and photos: what a file name becomes, which content an extension must have
+// The pure rules of venue documents and photos (what a file name becomes: the domain's cleanFileName): which content an extension must have
 // (checked on the file's first bytes, never the browser's word), the date a photo was taken, the photo/file split
 // and the public gallery's key and openness.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ALLOWED_UPLOAD_EXTENSIONS, DOCUMENT_CATEGORY_VALUES, fileExtension, isPhotoMimeType } from '@venuebook/domain';
 import type { DocumentCategory } from '@venuebook/domain';
-
-/** Longest stored file name (display only: names are never part of a key). */
-export const MAX_FILE_NAME_LENGTH = 200;
 
 /** How many first bytes the content check reads (and EXIF is looked for in). */
 export const HEAD_BYTES = 64 * 1024;
@@ -34,25 +31,6 @@ export const MESSAGES = {
 export function formatBytes(bytes: number): string {
   const mib = bytes / (1024 * 1024);
   return mib >= 1 ? `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MB` : `${bytes} bytes`;
-}
-
-/**
- * The name kept for display: the last path part (either slash), without control or bidirectional-formatting
- * characters, NFC, trimmed, at most MAX_FILE_NAME_LENGTH characters with the extension kept.
- */
-export function cleanFileName(raw: string): string {
-  const base = raw.split(/[/\\]/).pop() ?? '';
-  let name = base
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
-    .trim()
-    .replace(/^\.+$/, '');
-  if (name.length > MAX_FILE_NAME_LENGTH) {
-    const ext = fileExtension(name);
-    const keep = ext.length < 20 ? ext : '';
-    name = `${name.slice(0, MAX_FILE_NAME_LENGTH - keep.length)}${keep}`;
-  }
-  return name;
 }
 
 /** The category of an upload (empty: general); null when it is not one of the nine. */

@@ -14,9 +14,9 @@ import type { Caller } from '@venuebook/grpc';
 import type { UploadDocumentRequest, UploadHeader } from '@venuebook/contracts/media/v1';
 import { auditContextOf, isDuplicateKeyError, workerUserId } from '@venuebook/service-kit';
 import type { AuditRecorder, Logger, VenueDirectory } from '@venuebook/service-kit';
+import { cleanFileName } from '@venuebook/domain';
 import type { MediaConfig } from '../config.ts';
 import {
-  cleanFileName,
   contentTypeFor,
   dateTaken,
   DRIVE_WORKER,
