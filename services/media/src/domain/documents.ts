@@ -2,7 +2,7 @@
 // (checked on the file's first bytes, never the browser's word), the date a photo was taken, the photo/file split
 // and the public gallery's key and openness.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { ALLOWED_UPLOAD_EXTENSIONS, DOCUMENT_CATEGORY_VALUES, fileExtension, isPhotoMimeType } from '@venuebook/domain';
+import { ALLOWED_UPLOAD_EXTENSIONS, DOCUMENT_CATEGORY_VALUES, isPhotoMimeType } from '@venuebook/domain';
 import type { DocumentCategory } from '@venuebook/domain';
 
 /** How many first bytes the content check reads (and EXIF is looked for in). */
