@@ -215,9 +215,12 @@ export function notifierEnv(options: { appUrl: string; allowLoopback: boolean })
   return { APP_URL: options.appUrl, WEBHOOK_ALLOW_LOOPBACK: options.allowLoopback ? 'true' : 'false' };
 }
 
-/** The Drive sync service's environment for the local Google Drive: its service account, root folder and API. */
-export function driveEnv(drive: { credentialsJson: string; rootFolderId: string; rootUrl: string }): Record<string, string> {
-  return { GOOGLE_DRIVE_CREDENTIALS: drive.credentialsJson, GOOGLE_DRIVE_ROOT_FOLDER_ID: drive.rootFolderId, GOOGLE_DRIVE_API_URL: drive.rootUrl };
+/** The Drive sync service's environment: the company domain and, with the local Google Drive, its service account, root folder and API. */
+export function driveEnv(companyDomain: string, drive?: { credentialsJson: string; rootFolderId: string; rootUrl: string }): Record<string, string> {
+  return {
+    COMPANY_DOMAIN: companyDomain,
+    ...(drive ? { GOOGLE_DRIVE_CREDENTIALS: drive.credentialsJson, GOOGLE_DRIVE_ROOT_FOLDER_ID: drive.rootFolderId, GOOGLE_DRIVE_API_URL: drive.rootUrl } : {}),
+  };
 }
 
 /** The gateway's environment that points it at the running services (VENUES_GRPC_URL, ...: every replica's host:port). */
@@ -383,7 +386,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         cards: {},
         media: {},
         notifier: notifierEnv({ appUrl: url, allowLoopback: plan.webhookLoopback }),
-        drive: googleDrive ? driveEnv(googleDrive) : {},
+        drive: driveEnv(companyDomain, googleDrive),
       },
     });
     stops.push(() => stopServices(services));

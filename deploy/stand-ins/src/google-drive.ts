@@ -18,6 +18,7 @@
 //   GET  /_standin/service-account.json            the service account's key file (token_uri: its /token)
 //   GET  /_standin/info                            { rootFolderId, myDriveId, tokenUrl, rootUrl, clientEmail }
 //   GET  /_standin/files                           every file it holds, with its path and internal fields
+//   PUT  /_standin/files/<id>/people                { owner?, lastModifyingUser? }: as if a person put it there
 //   GET  /_standin/requests, DELETE …              counts of requests by kind, bytes received, the last 500 requests
 //   GET  /_standin/uploads                         resumable upload sessions and what each received
 //   PUT|POST|GET|DELETE /_standin/faults           scripted faults (replace, append, read, clear): DriveFault of
@@ -136,6 +137,9 @@ interface StoredFile {
   content?: Content;
   /** The My Drive root: never listed, never changed. */
   isMyDrive?: boolean;
+  /** Who owns it and who changed it last (a person who put it there); absent: the service account. */
+  ownerEmail?: string;
+  lastModifyingEmail?: string;
 }
 
 /** One line of drive.jsonl: a change, with the file as it is after it (absent when removed). */
@@ -555,7 +559,13 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
       sha256Checksum: file.content?.sha256Checksum,
       headRevisionId: file.content?.headRevisionId,
       spaces: ['drive'],
-      ownedByMe: true,
+      ownedByMe: !file.ownerEmail,
+      owners: [{ kind: 'drive#user', emailAddress: file.ownerEmail ?? identity.clientEmail, me: !file.ownerEmail }],
+      lastModifyingUser: {
+        kind: 'drive#user',
+        emailAddress: file.lastModifyingEmail ?? file.ownerEmail ?? identity.clientEmail,
+        me: !(file.lastModifyingEmail ?? file.ownerEmail),
+      },
       shared: false,
       viewedByMe: true,
       hasThumbnail: false,
@@ -1469,6 +1479,27 @@ export async function startGoogleDriveStandIn(options: GoogleDriveStandInOptions
       });
     } else if (pathname === '/_standin/files' && method === 'GET') {
       sendJson(response, 200, [...files.values()].map(controlFile));
+    } else if (/^\/_standin\/files\/[^/]+\/people$/.test(pathname) && method === 'PUT') {
+      // As if a person had put the file there (or changed it): its owner and last modifier, a change in the feed.
+      const file = files.get(decodeURIComponent(pathname.split('/')[3] ?? ''));
+      if (!file || file.isMyDrive) throw new DriveError(404, 'notFound', 'File not found.');
+      let body: unknown;
+      try {
+        body = JSON.parse((await readSmallBody(request)).toString('utf8'));
+      } catch {
+        throw new DriveError(400, 'invalid', 'JSON: { owner?, lastModifyingUser? }.');
+      }
+      const people = body as { owner?: unknown; lastModifyingUser?: unknown };
+      const isEmail = (value: unknown): value is string | undefined => value === undefined || (typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value));
+      if (typeof body !== 'object' || body === null || !isEmail(people.owner) || !isEmail(people.lastModifyingUser))
+        throw new DriveError(400, 'invalid', 'JSON: { owner?, lastModifyingUser? }, e-mail addresses.');
+      record(file.id, {
+        ...file,
+        ownerEmail: people.owner ?? file.ownerEmail,
+        lastModifyingEmail: people.lastModifyingUser ?? file.lastModifyingEmail,
+        modifiedTime: now(),
+      });
+      response.writeHead(204).end();
     } else if (pathname === '/_standin/requests' && method === 'GET') {
       sendJson(response, 200, { counts, uploadBytes, downloadBytes, recent });
     } else if (pathname === '/_standin/requests' && method === 'DELETE') {

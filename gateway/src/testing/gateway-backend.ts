@@ -136,7 +136,7 @@ export async function startGatewayBackend(infra: TestInfra): Promise<StartedGate
           WEBHOOK_TIMEOUT_MS: '2000',
         },
         drive: {
-          ...driveEnv(googleDrive),
+          ...driveEnv(TEST_DOMAIN, googleDrive),
           MONGODB_DB: dbs.drive,
           DRIVE_JOBS_CONSUMER_NAME: `drive-jobs-${suffix}`,
           DRIVE_DOCUMENTS_CONSUMER_NAME: `drive-documents-${suffix}`,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { SERVICES } from '@venuebook/contracts/services';
-import { grpcAddressListSchema, serviceConfigSchema, STALE_LOCK_MS, venueDirectoryConfigSchema } from '@venuebook/service-kit';
+import { companyDomainSchema, grpcAddressListSchema, serviceConfigSchema, STALE_LOCK_MS, venueDirectoryConfigSchema } from '@venuebook/service-kit';
 
 /** An API root the worker may send its token to: https, or http on this machine (the local Google Drive). */
 function isTrustedApiRoot(value: string): boolean {
@@ -62,6 +62,9 @@ export const configSchema = serviceConfigSchema('venuebook_drive')
   .extend({
     GOOGLE_DRIVE_CREDENTIALS: credentialsSchema.describe(
       "the Google service account's key: its JSON, or the path of its file (unset: Drive sync is not configured; documents are queued and wait)",
+    ),
+    COMPANY_DOMAIN: companyDomainSchema.describe(
+      "the company e-mail domain: the changes feed imports a file on its own only when a company address put it there (its last modifier, else its owner); the others wait for 'Sync from Drive'",
     ),
     GOOGLE_DRIVE_ROOT_FOLDER_ID: z
       .string()

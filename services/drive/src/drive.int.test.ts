@@ -15,7 +15,7 @@ import { createClient } from '@venuebook/grpc';
 import { createLogger, userContextSigner } from '@venuebook/service-kit';
 import { importDocumentId } from './domain/drive-layout.ts';
 import { start } from './main.ts';
-import { driveUnderTest, sha256 } from './testing/drive-under-test.ts';
+import { DROPPED_BY, driveUnderTest, sha256 } from './testing/drive-under-test.ts';
 
 // Its own local Drive: it scripts Drive's faults.
 const under = driveUnderTest('sync', { faults: true });
@@ -465,17 +465,39 @@ describe('Drive sync', () => {
         (event) => event.envelope.data.action.startsWith('gdrive_import') && event.envelope.data.newValues?.venueId === venueId,
       );
       expect(audits.map((event) => [event.envelope.data.action, event.envelope.actor?.userId, event.envelope.data.newValues])).toEqual([
-        ['gdrive_import_refused', 'worker:drive', expect.objectContaining({ driveFileId: refused.id, fileName: 'installer.exe', source: 'changes' })],
+        [
+          'gdrive_import_refused',
+          'worker:drive',
+          expect.objectContaining({ driveFileId: refused.id, fileName: 'installer.exe', owner: DROPPED_BY, source: 'changes' }),
+        ],
         ['gdrive_import', 'worker:drive', { venueId, syncedCount: 0, refusedCount: 1, failedCount: 1, source: 'changes' }],
+        // The document's own entry names who put the file in Drive.
+        [
+          'gdrive_import_file',
+          'worker:drive',
+          { venueId, fileName: 'truss-plan.pdf', driveFileId: dropped.id, owner: DROPPED_BY, lastModifiedBy: DROPPED_BY, source: 'changes' },
+        ],
         ['gdrive_import', 'worker:drive', { venueId, syncedCount: 1, refusedCount: 0, failedCount: 0, source: 'changes' }],
       ]);
     }, 10_000);
 
+    // A file put there by someone outside the company: the feed leaves it (recorded with its owner) for a person's click.
+    const outsider = 'guest@elsewhere.example.org';
+    const sketch = await under.dropFile(folders.categories.get('technical')!, 'sketch.pdf', plan, 'application/pdf', outsider);
+    expect((await changes.poll()).outcomes.size).toBe(0);
+    await eventually(async () => {
+      const audits = (await eventsSince(under.nc, SUBJECTS.auditRecorded, since)).filter((event) => event.envelope.data.action === 'gdrive_import_held');
+      expect(audits.map((event) => event.envelope.data.newValues)).toEqual([
+        { venueId, fileName: 'sketch.pdf', driveFileId: sketch.id, owner: outsider, lastModifiedBy: outsider, source: 'changes' },
+      ]);
+    }, 10_000);
+
     // The button reads the feed first: a file put in the venue's folder now is imported by the feed, and counted in
-    // the button's answer.
+    // the button's answer; its listing then imports the file the feed left (the click is a person's decision).
     const later = new Date();
     const rider = await under.dropFile(folders.venue, 'rider.pdf', seed, 'application/pdf');
-    expect(await under.driveAs('editor').syncVenueDocuments({ venueId })).toMatchObject({ syncedCount: 1, refusedCount: 0, failedCount: 0 });
+    expect(await under.driveAs('editor').syncVenueDocuments({ venueId })).toMatchObject({ syncedCount: 2, refusedCount: 0, failedCount: 0 });
+    expect((await under.mediaAs('viewer').getDocument({ id: importDocumentId(sketch.id) })).document).toMatchObject({ category: 'technical' });
     expect((await under.mediaAs('viewer').getDocument({ id: importDocumentId(rider.id) })).document).toMatchObject({
       fileName: 'rider.pdf',
       category: 'general',
@@ -488,6 +510,7 @@ describe('Drive sync', () => {
           'worker:drive',
           { venueId, syncedCount: 1, refusedCount: 0, failedCount: 0, source: 'changes', triggeredBy: expect.stringMatching(/^[0-9a-f-]{36}$/) },
         ],
+        [expect.stringMatching(/^[0-9a-f-]{36}$/), { venueId, syncedCount: 1, refusedCount: 0, failedCount: 0, source: 'button' }],
       ]);
     }, 10_000);
   });

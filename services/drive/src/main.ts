@@ -166,6 +166,7 @@ export async function start(config: DriveConfig, options: StartOptions = {}): Pr
           // A reader of the feed in another replica reads the same changes: a short wait, then this read is left out.
           locks: new Locks(models.locks, { waitMs: 2000, staleMs: config.DRIVE_LOCK_STALE_MS }),
           venueActive: async (venueId) => (await venueName(venueId)) !== null,
+          companyDomain: config.COMPANY_DOMAIN,
           logger,
         });
         changes = feed;

@@ -330,6 +330,10 @@ export function googleDriveStandIn(url: string) {
     async faults(faults: readonly DriveFault[]): Promise<void> {
       await call('/_standin/faults', { method: 'PUT', body: JSON.stringify(faults) });
     },
+    /** As if a person had put the file there: its owner and last modifier (else the service account), a change in the feed. */
+    async setPeople(fileId: string, people: { owner?: string; lastModifyingUser?: string }): Promise<void> {
+      await call(`/_standin/files/${encodeURIComponent(fileId)}/people`, { method: 'PUT', body: JSON.stringify(people) });
+    },
     /** The scripted faults and how many times each has left to play. */
     pendingFaults: (): Promise<(DriveFault & { remaining: number })[]> => json('/_standin/faults'),
   };

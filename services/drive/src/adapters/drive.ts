@@ -14,7 +14,7 @@ import { isLoopbackUrl, isUploadSessionUri, safeFileLink } from '../domain/drive
 /** Google's token endpoint (google-auth-library posts the JWT grant there whatever the key file says). */
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const SCOPES = ['https://www.googleapis.com/auth/drive'];
-const FILE_FIELDS = 'id,name,mimeType,parents,appProperties,size,md5Checksum,trashed,webViewLink';
+const FILE_FIELDS = 'id,name,mimeType,parents,appProperties,size,md5Checksum,trashed,webViewLink,owners(emailAddress),lastModifyingUser(emailAddress)';
 
 /** A service account's key file (what the Google Cloud console downloads). */
 export interface ServiceAccountKey {
@@ -43,6 +43,9 @@ export interface DriveItem {
   md5Checksum: string;
   trashed: boolean;
   webViewLink: string;
+  /** Who owns the file and who changed it last, as Drive says ('' when it does not: e.g. a shared drive's file has no owner). */
+  ownerEmail: string;
+  lastModifiedByEmail: string;
 }
 
 /** A file's bytes from `offset` on (an upload resumes where Drive's session says it stopped). */
@@ -129,6 +132,8 @@ const toItem = (file: drive_v3.Schema$File): DriveItem => ({
   md5Checksum: file.md5Checksum ?? '',
   trashed: file.trashed === true,
   webViewLink: file.webViewLink ?? '',
+  ownerEmail: file.owners?.[0]?.emailAddress ?? '',
+  lastModifiedByEmail: file.lastModifyingUser?.emailAddress ?? '',
 });
 
 /** A value inside a Drive query's single quotes. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGES_HOLD_MAX_MS, categoryOfSubfolder, cursorAfterPage, cursorChanged, folderClaim, isImportCandidate, placeOfFolder } from './drive-changes.ts';
+import {
+  CHANGES_HOLD_MAX_MS,
+  categoryOfSubfolder,
+  cursorAfterPage,
+  cursorChanged,
+  folderClaim,
+  isImportCandidate,
+  placeOfFolder,
+  putThereByCompany,
+} from './drive-changes.ts';
 import type { DriveEntry } from './drive-changes.ts';
 import { categoryFolderProperties, documentFileProperties, FOLDER_MIME_TYPE, importDocumentId, venueFolderProperties } from './drive-layout.ts';
 
@@ -41,6 +50,21 @@ describe('a file that may be new to the app', () => {
     expect(isImportCandidate(marked, (documentId) => documentId === importDocumentId('f8'))).toBe(false);
     // Another file's derived id: a copy of that import, not this file's.
     expect(isImportCandidate(entry('f9', { appProperties: documentFileProperties(importDocumentId('f8'), VENUE) }), nothingRecorded)).toBe(false);
+  });
+});
+
+describe('who put a file in Drive', () => {
+  const by = (lastModifiedByEmail: string, ownerEmail = '') => ({ lastModifiedByEmail, ownerEmail });
+  it("takes the last modifier's address, else the owner's, and accepts only the company's domain", () => {
+    expect(putThereByCompany(by('crew@example.com'), 'example.com')).toBe(true);
+    expect(putThereByCompany(by('Crew@Example.COM'), '@example.com')).toBe(true);
+    expect(putThereByCompany(by('', 'crew@example.com'), 'example.com')).toBe(true);
+    // The last modifier decides: an outsider's change to a company file waits for a person.
+    expect(putThereByCompany(by('guest@elsewhere.org', 'crew@example.com'), 'example.com')).toBe(false);
+    expect(putThereByCompany(by('guest@notexample.com'), 'example.com')).toBe(false);
+    expect(putThereByCompany(by('guest@example.com.evil.org'), 'example.com')).toBe(false);
+    expect(putThereByCompany(by('a@b@example.com'), 'example.com')).toBe(false);
+    expect(putThereByCompany(by(''), 'example.com')).toBe(false);
   });
 });
 

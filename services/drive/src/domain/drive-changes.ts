@@ -31,6 +31,17 @@ export function isImportCandidate(file: DriveEntry, isRecorded: (documentId: str
   return documentId === importDocumentId(file.id) && !isRecorded(documentId);
 }
 
+/**
+ * Whether a company address put the file there, as Drive says: its last modifier, else its owner (a shared drive's
+ * files have none), ends in `@<companyDomain>`. The changes feed imports such files on its own; the others wait for
+ * a person's 'Sync from Drive' (anyone the folder is shared with can put a file in it).
+ */
+export function putThereByCompany(file: { ownerEmail: string; lastModifiedByEmail: string }, companyDomain: string): boolean {
+  const address = (file.lastModifiedByEmail || file.ownerEmail).toLowerCase();
+  const domain = companyDomain.replace(/^@/, '').toLowerCase();
+  return address !== '' && address.endsWith(`@${domain}`) && address.indexOf('@') === address.length - domain.length - 1;
+}
+
 /** What a folder says it is by the appProperties the app put on it, or by its name when it has none. */
 export type FolderClaim =
   | { kind: 'venue'; venueId: string }

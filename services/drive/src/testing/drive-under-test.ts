@@ -38,10 +38,15 @@ export const TEST_DRIVE_ENV = {
   DRIVE_SWEEP_INTERVAL_MS: '2000',
   DRIVE_GRACE_MS: '2000',
   GOOGLE_DRIVE_TIMEOUT_MS: '20000',
+  // The company of the people who put files in the venues' folders (dropFile's default owner).
+  COMPANY_DOMAIN: 'example.com',
   // The tests read Drive's changes feed themselves (the handle's `changes.poll()`), so that a file they put in a
   // folder is imported when they say; the service reads it once at start.
   GOOGLE_DRIVE_CHANGES_INTERVAL_MS: '3600000',
 };
+
+/** Who puts files in the venues' folders in the tests: a company address (TEST_DRIVE_ENV's COMPANY_DOMAIN). */
+export const DROPPED_BY = 'crew@example.com';
 
 export interface DriveHarness {
   readonly infra: TestInfra;
@@ -78,7 +83,8 @@ export interface DriveHarness {
   /** The venue's folder in the local Drive and its category folders by category (made by its documents' sync). */
   venueFolders(venueId: string): Promise<{ venue: string; categories: Map<string, string> }>;
   /** Puts a file into a folder of the local Drive as a person would (no appProperties). */
-  dropFile(parentId: string, name: string, bytes: Uint8Array, mimeType?: string): Promise<DriveItem>;
+  /** A file put in a Drive folder by a person (`owner`, default a company address: DROPPED_BY). */
+  dropFile(parentId: string, name: string, bytes: Uint8Array, mimeType?: string, owner?: string): Promise<DriveItem>;
 }
 
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -214,8 +220,8 @@ export function driveUnderTest(name: string, options: { process?: boolean; fault
     );
     return { venue: venue.id, categories };
   };
-  harness.dropFile = (parentId, name, bytes, mimeType = 'application/octet-stream') =>
-    harness.driveApi!.upload({
+  harness.dropFile = async (parentId, name, bytes, mimeType = 'application/octet-stream', owner = DROPPED_BY) => {
+    const file = await harness.driveApi!.upload({
       name,
       mimeType,
       size: bytes.length,
@@ -224,6 +230,10 @@ export function driveUnderTest(name: string, options: { process?: boolean; fault
       source: async () => Readable.from([Buffer.from(bytes)]),
       signal: AbortSignal.timeout(60_000),
     });
+    // Put there by a person, not by the service account.
+    await harness.standIn!.setPeople(file.id, { owner });
+    return { ...file, ownerEmail: owner, lastModifiedByEmail: owner };
+  };
 
   afterAll(async () => {
     for (const client of clients) client.close();

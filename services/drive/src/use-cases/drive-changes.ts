@@ -11,7 +11,7 @@ import type { Caller } from '@venuebook/grpc';
 import { InvalidPageToken } from '../adapters/drive.ts';
 import type { Drive, DriveChange } from '../adapters/drive.ts';
 import { DRIVE_WORKER } from '../adapters/media-client.ts';
-import { cursorAfterPage, cursorChanged, placeOfFolder } from '../domain/drive-changes.ts';
+import { cursorAfterPage, cursorChanged, placeOfFolder, putThereByCompany } from '../domain/drive-changes.ts';
 import type { FolderPlace } from '../domain/drive-changes.ts';
 import type { DriveStateRepository } from '../repositories/drive-state.repository.ts';
 import type { DriveFolders } from './drive-folders.ts';
@@ -34,7 +34,9 @@ export interface ChangesRun {
 export interface DriveChangesDeps {
   drive: Pick<Drive, 'get' | 'changes' | 'startPageToken'>;
   folders: Pick<DriveFolders, 'venueFolder'>;
-  imports: Pick<DriveImport, 'isCandidate' | 'importFile' | 'audited' | 'syncVenue'>;
+  imports: Pick<DriveImport, 'isCandidate' | 'importFile' | 'audited' | 'held' | 'syncVenue'>;
+  /** The company's e-mail domain: only files a company address put there are imported without a person's click. */
+  companyDomain: string;
   state: Pick<DriveStateRepository, 'changesCursor' | 'saveChangesCursor'>;
   /** The reader's lock; a short wait (a reader elsewhere is reading the same changes). */
   locks: Locks;
@@ -44,7 +46,7 @@ export interface DriveChangesDeps {
   now?: () => Date;
 }
 
-export function driveChanges({ drive, folders, imports, state, locks, venueActive, logger, now = () => new Date() }: DriveChangesDeps) {
+export function driveChanges({ drive, folders, imports, companyDomain, state, locks, venueActive, logger, now = () => new Date() }: DriveChangesDeps) {
   /** Reads the feed from the saved cursor, page by page, importing what it finds into `outcomes`; saves the cursor after each page handled. */
   async function read(caller: Caller, outcomes: ChangesRun['outcomes'], signal: AbortSignal | undefined): Promise<void> {
     let cursor = await state.changesCursor();
@@ -78,6 +80,11 @@ export function driveChanges({ drive, folders, imports, state, locks, venueActiv
       } catch (error) {
         logger.warn({ err: error, driveFileId: file.id }, 'where a file changed in Google Drive belongs could not be read now; the next read tries again');
         return 'failed';
+      }
+      if (!putThereByCompany(file, companyDomain)) {
+        // Anyone the folder is shared with can put a file there: it waits for a person's 'Sync from Drive'.
+        await imports.held(caller, place.venueId, file);
+        return null;
       }
       return { venueId: place.venueId, fileId: file.id, outcome: await imports.importFile(caller, place.venueId, file, place.category, 'changes') };
     }

@@ -83,6 +83,20 @@ export interface DriveImportDeps {
 const LISTED_PER_FOLDER_MAX = 5000;
 const CATEGORY_FOLDERS_MAX = 20;
 
+/**
+ * What the audit log keeps of a file found in Drive: its venue, its name as media would keep it (no control or
+ * bidirectional characters, bounded: it is anyone's), its id, and who owns it and changed it last.
+ */
+export function driveFileFacts(venueId: string, file: DriveItem) {
+  return {
+    venueId,
+    fileName: cleanFileName(file.name),
+    driveFileId: file.id,
+    owner: file.ownerEmail || null,
+    lastModifiedBy: file.lastModifiedByEmail || null,
+  };
+}
+
 export function driveImport({ drive, folders, media, files, copies, locks, audit, logger, now = () => new Date(), onSynced }: DriveImportDeps) {
   const isCandidate = (file: DriveItem): boolean => isImportCandidate(file, (documentId) => copies.get(documentId) !== undefined);
 
@@ -135,6 +149,11 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
     // Imported before (its document deleted since, or another run was quicker): not again.
     if ('exists' in result) return 'known';
     await record(derived, venueId, file);
+    // The document's own entry: who put the file in Drive (the document itself is the Drive worker's upload).
+    await audit.record(
+      { action: 'gdrive_import_file', table: 'venue_documents', recordId: derived, newValues: { ...driveFileFacts(venueId, file), source } },
+      auditContextOf(caller),
+    );
     logger.info({ venueId, documentId: derived, driveFileId: file.id }, 'imported from Google Drive');
     return 'imported';
   }
@@ -148,8 +167,7 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
         action: 'gdrive_import_refused',
         table: 'venue_documents',
         recordId: null,
-        // The name as media would keep it (no control or bidirectional characters, bounded): it is Drive's, anyone's.
-        newValues: { venueId, fileName: cleanFileName(file.name), driveFileId: file.id, reason, source },
+        newValues: { ...driveFileFacts(venueId, file), reason, source },
       },
       auditContextOf(caller),
     );
@@ -183,6 +201,15 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
     onSynced?.(documentId, venueId, copy);
   }
 
+  /** A file the changes feed leaves for a person's click (see putThereByCompany): recorded with who put it there. */
+  async function held(caller: Caller, venueId: string, file: DriveItem): Promise<void> {
+    await audit.record(
+      { action: 'gdrive_import_held', table: 'venue_documents', recordId: null, newValues: { ...driveFileFacts(venueId, file), source: 'changes' } },
+      auditContextOf(caller),
+    );
+    logger.info({ venueId, driveFileId: file.id }, "a file put in Google Drive by someone outside the company waits for 'Sync from Drive'");
+  }
+
   /** The audit entry of a run's counts for a venue (none when it did nothing); `triggeredBy`: the user whose click read the feed. */
   async function audited(caller: Caller, venueId: string, counts: ImportCounts, source: ImportSource, triggeredBy?: string): Promise<void> {
     if (counts.syncedCount + counts.refusedCount + counts.failedCount === 0) return;
@@ -208,6 +235,8 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
     importFile: importGuarded,
 
     audited,
+
+    held,
 
     /**
      * 'Sync documents' of a venue: imports the new files of its Drive folders, one at a time, at most IMPORT_MAX_FILES
