@@ -21,6 +21,22 @@ import type { DriveImport, ImportCounts, ImportOutcome } from './drive-import.ts
 /** Pages of changes read in one run at most (a page of the app's own copies costs a request and imports nothing). */
 export const CHANGES_MAX_PAGES = 50;
 
+/**
+ * Folder look-ups (Drive reads) after which a run reads no further page: anyone can share files with the service
+ * account, each in a folder of its own, and each costs a look-up; the rest waits for the next run (the token is saved
+ * page by page), so a flood slows the feed down instead of holding it.
+ */
+export const CHANGES_LOOKUPS_MAX = 300;
+
+/**
+ * How long a folder's place is remembered across runs, and that it places nothing (shorter: a venue's new folder may
+ * be read before the venue records it); a change of the folder itself forgets it.
+ */
+const PLACE_TTL_MS = 10 * 60_000;
+const NO_PLACE_TTL_MS = 60_000;
+/** Folders remembered at most (the oldest forgotten first). */
+const PLACES_MAX = 10_000;
+
 /** The lock of the reader of the changes feed, across the replicas. */
 export const CHANGES_LOCK = 'drive-changes';
 
@@ -47,6 +63,14 @@ export interface DriveChangesDeps {
 }
 
 export function driveChanges({ drive, folders, imports, companyDomain, state, locks, venueActive, logger, now = () => new Date() }: DriveChangesDeps) {
+  /** Folders' places across runs (see PLACE_TTL_MS). */
+  const knownPlaces = new Map<string, { place: FolderPlace | null; until: number }>();
+  const remember = (folderId: string, place: FolderPlace | null): void => {
+    knownPlaces.delete(folderId);
+    knownPlaces.set(folderId, { place, until: Date.now() + (place ? PLACE_TTL_MS : NO_PLACE_TTL_MS) });
+    if (knownPlaces.size > PLACES_MAX) knownPlaces.delete(knownPlaces.keys().next().value!);
+  };
+
   /** Reads the feed from the saved cursor, page by page, importing what it finds into `outcomes`; saves the cursor after each page handled. */
   async function read(caller: Caller, outcomes: ChangesRun['outcomes'], signal: AbortSignal | undefined): Promise<void> {
     let cursor = await state.changesCursor();
@@ -56,10 +80,24 @@ export function driveChanges({ drive, folders, imports, companyDomain, state, lo
       logger.info("Google Drive's changes feed is read from now on");
       return;
     }
-    // Within a run: a folder's place and a venue's state are read once.
+    // Within a run: a folder's place and a venue's state are read once (a place also across runs: knownPlaces).
     const places = new Map<string, Promise<FolderPlace | null>>();
     const active = new Map<string, Promise<boolean>>();
-    const lookup = { get: (id: string) => drive.get(id), venueFolder: (venueId: string) => folders.venueFolder(venueId) };
+    let lookups = 0;
+    const lookup = {
+      get: (id: string) => {
+        lookups += 1;
+        return drive.get(id);
+      },
+      venueFolder: (venueId: string) => folders.venueFolder(venueId),
+    };
+    const placeOf = async (folderId: string): Promise<FolderPlace | null> => {
+      const known = knownPlaces.get(folderId);
+      if (known && known.until > Date.now()) return known.place;
+      const place = await placeOfFolder(folderId, lookup);
+      remember(folderId, place);
+      return place;
+    };
     const once = <T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> => {
       let value = cache.get(key);
       if (!value) cache.set(key, (value = read()));
@@ -68,12 +106,14 @@ export function driveChanges({ drive, folders, imports, companyDomain, state, lo
 
     /** The change's file into its venue; null when it is not a file to import (nothing tried). */
     async function handle(change: DriveChange): Promise<{ venueId: string; fileId: string; outcome: ImportOutcome } | 'failed' | null> {
+      // A folder changed (renamed, moved, its appProperties): where it places files is read again.
+      knownPlaces.delete(change.fileId);
       const file = change.removed ? null : change.file;
       if (!file || !imports.isCandidate(file)) return null;
       let place: FolderPlace | null = null;
       try {
         for (const parentId of file.parents) {
-          place = await once(places, parentId, () => placeOfFolder(parentId, lookup));
+          place = await once(places, parentId, () => placeOf(parentId));
           if (place) break;
         }
         if (!place || !(await once(active, place.venueId, () => venueActive(place!.venueId)))) return null;
@@ -90,7 +130,7 @@ export function driveChanges({ drive, folders, imports, companyDomain, state, lo
     }
 
     let tried = 0;
-    for (let pages = 0; pages < CHANGES_MAX_PAGES && tried < IMPORT_MAX_FILES; pages++) {
+    for (let pages = 0; pages < CHANGES_MAX_PAGES && tried < IMPORT_MAX_FILES && lookups < CHANGES_LOOKUPS_MAX; pages++) {
       let page: Awaited<ReturnType<Drive['changes']>>;
       try {
         // Never more changes than files this run may still try: a run ends, and what it did not handle is read again.
