@@ -5,7 +5,7 @@
 // replay window.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type * as grpc from '@grpc/grpc-js';
-import { can, isAction, isRole } from '@venuebook/domain';
+import { can, isAction, isRole, workerUserId } from '@venuebook/domain';
 import type { Action } from '@venuebook/domain';
 import { GrpcError, GrpcStatus, REQUEST_ID_METADATA_KEY } from '@venuebook/grpc';
 import type { Caller, HandlerContext, MethodMetadata } from '@venuebook/grpc';
@@ -118,8 +118,8 @@ export function requireCallerPermission(caller: Caller, action: Action): void {
   if (!callerCan(caller, action)) throw new GrpcError(GrpcStatus.PERMISSION_DENIED, 'You do not have permission to do this');
 }
 
-/** The user id a worker signs its calls with: `worker:<name>` (no user has one; user ids are UUIDs). */
-export const workerUserId = (name: string): string => `worker:${name}`;
+// The user id a worker signs its calls with (`worker:<name>`), from the domain (the audit log names workers by it).
+export { workerUserId };
 
 /** The signed caller of a worker's own calls (no role: it may call only what names it, see requireWorkerCaller). */
 export function workerCaller(name: string, requestId: string): Caller {

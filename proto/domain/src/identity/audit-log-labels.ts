@@ -24,9 +24,20 @@ export function auditActionTone(action: string): 'default' | 'secondary' | 'dest
   return 'outline';
 }
 
-/** Spec §2: the user column: e-mail; else 'Unknown User' when there is a user id; else 'System'. */
+/** The user id a worker signs its calls with: `worker:<name>` (no user has one; user ids are UUIDs). */
+export const workerUserId = (name: string): string => `worker:${name}`;
+
+/** The worker's name of a worker's user id, else null. */
+export const workerOfUserId = (userId: string): string | null => (userId.startsWith('worker:') ? userId.slice('worker:'.length) : null);
+
+/**
+ * Spec §2: the user column: e-mail; else 'Unknown User' when there is a user id; else 'System'. A worker (the Drive
+ * sync, the webhook) is the system too, named: 'System (drive)'.
+ */
 export function auditUserLabel(entry: Pick<AuditLogEntry, 'userId' | 'userEmail'>): string {
   if (entry.userEmail) return entry.userEmail;
+  const worker = entry.userId ? workerOfUserId(entry.userId) : null;
+  if (worker) return `System (${worker})`;
   return entry.userId ? 'Unknown User' : 'System';
 }
 

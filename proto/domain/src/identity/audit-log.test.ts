@@ -5,6 +5,7 @@ describe('audit log display rules (spec §2, §9)', () => {
   it('labels the user: e-mail, else Unknown User for a user id, else System', () => {
     expect(auditUserLabel({ userId: 'u1', userEmail: 'owner@example.com' })).toBe('owner@example.com');
     expect(auditUserLabel({ userId: 'u1', userEmail: null })).toBe('Unknown User');
+    expect(auditUserLabel({ userId: 'worker:drive', userEmail: null })).toBe('System (drive)');
     expect(auditUserLabel({ userId: null, userEmail: null })).toBe('System');
   });
 
