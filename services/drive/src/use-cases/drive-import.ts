@@ -98,6 +98,10 @@ export function driveFileFacts(venueId: string, file: DriveItem) {
 }
 
 export function driveImport({ drive, folders, media, files, copies, locks, audit, logger, now = () => new Date(), onSynced }: DriveImportDeps) {
+  /** An entry of the audit log about the venue's documents, by the caller (the Drive worker, or the user of the click). */
+  const recordEntry = (caller: Caller, action: string, recordId: string | null, newValues: Record<string, unknown>) =>
+    audit.record({ action, table: 'venue_documents', recordId, newValues }, auditContextOf(caller));
+
   const isCandidate = (file: DriveItem): boolean => isImportCandidate(file, (documentId) => copies.get(documentId) !== undefined);
 
   /** The files in the venue's folder and its category folders that may be new (not copies this app made, not refused). */
@@ -150,10 +154,7 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
     if ('exists' in result) return 'known';
     await record(derived, venueId, file);
     // The document's own entry: who put the file in Drive (the document itself is the Drive worker's upload).
-    await audit.record(
-      { action: 'gdrive_import_file', table: 'venue_documents', recordId: derived, newValues: { ...driveFileFacts(venueId, file), source } },
-      auditContextOf(caller),
-    );
+    await recordEntry(caller, 'gdrive_import_file', derived, { ...driveFileFacts(venueId, file), source });
     logger.info({ venueId, documentId: derived, driveFileId: file.id }, 'imported from Google Drive');
     return 'imported';
   }
@@ -162,15 +163,7 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
   async function refuse(caller: Caller, venueId: string, file: DriveItem, reason: string, source: ImportSource): Promise<void> {
     const marker = cutToBytes(reason, PROPERTY_MAX_BYTES - Buffer.byteLength(APP_PROPERTY.importRefused)) || 'refused';
     await drive.setAppProperties(file.id, { [APP_PROPERTY.documentId]: null, [APP_PROPERTY.importRefused]: marker });
-    await audit.record(
-      {
-        action: 'gdrive_import_refused',
-        table: 'venue_documents',
-        recordId: null,
-        newValues: { ...driveFileFacts(venueId, file), reason, source },
-      },
-      auditContextOf(caller),
-    );
+    await recordEntry(caller, 'gdrive_import_refused', null, { ...driveFileFacts(venueId, file), reason, source });
     logger.warn({ venueId, driveFileId: file.id, reason }, 'a file in Google Drive was not imported');
   }
 
@@ -203,25 +196,14 @@ export function driveImport({ drive, folders, media, files, copies, locks, audit
 
   /** A file the changes feed leaves for a person's click (see putThereByCompany): recorded with who put it there. */
   async function held(caller: Caller, venueId: string, file: DriveItem): Promise<void> {
-    await audit.record(
-      { action: 'gdrive_import_held', table: 'venue_documents', recordId: null, newValues: { ...driveFileFacts(venueId, file), source: 'changes' } },
-      auditContextOf(caller),
-    );
+    await recordEntry(caller, 'gdrive_import_held', null, { ...driveFileFacts(venueId, file), source: 'changes' });
     logger.info({ venueId, driveFileId: file.id }, "a file put in Google Drive by someone outside the company waits for 'Sync from Drive'");
   }
 
   /** The audit entry of a run's counts for a venue (none when it did nothing); `triggeredBy`: the user whose click read the feed. */
   async function audited(caller: Caller, venueId: string, counts: ImportCounts, source: ImportSource, triggeredBy?: string): Promise<void> {
     if (counts.syncedCount + counts.refusedCount + counts.failedCount === 0) return;
-    await audit.record(
-      {
-        action: 'gdrive_import',
-        table: 'venue_documents',
-        recordId: null,
-        newValues: { venueId, ...counts, source, ...(triggeredBy ? { triggeredBy } : {}) },
-      },
-      auditContextOf(caller),
-    );
+    await recordEntry(caller, 'gdrive_import', null, { venueId, ...counts, source, ...(triggeredBy ? { triggeredBy } : {}) });
   }
 
   return {
